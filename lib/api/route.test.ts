@@ -1,0 +1,196 @@
+// The route wrapper, exercised through endpoints defined here for the purpose.
+import { beforeAll, afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { revokeApiKey } from "../auth/api-keys";
+import { createSession } from "../auth/sessions";
+import { resetConfigForTests } from "../config";
+import { db } from "../db/client";
+import { call } from "../test/http";
+import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
+import { reply } from "./reply";
+import { defineEndpoint, routeHandlers, unknownPathHandlers } from "./route";
+
+let runs = 0;
+const echo = defineEndpoint({
+  method: "POST",
+  path: "/v2/echo",
+  summary: "echo",
+  tags: ["Test"],
+  auth: ["apiKey", "clientId", "session"],
+  body: z.object({ amount: z.string().regex(/^\d+$/, "must be digits"), note: z.string().max(5).optional() }),
+  handler: async ({ body, caller }) => {
+    runs += 1;
+    return { amount: body.amount, caller: caller.kind, run: runs, big: 10n ** 30n };
+  },
+});
+const withParams = defineEndpoint({
+  method: "GET",
+  path: "/v2/items/{itemId}",
+  summary: "params",
+  tags: ["Test"],
+  auth: ["apiKey"],
+  params: z.object({ itemId: z.string().regex(/^[0-9a-f]{4}$/, "must be 4 hex characters") }),
+  query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) }),
+  handler: async ({ params, query }) => reply(200, { itemId: params.itemId, limit: query.limit }),
+});
+const boom = defineEndpoint({
+  method: "GET",
+  path: "/v2/boom",
+  summary: "fails",
+  tags: ["Test"],
+  auth: ["apiKey"],
+  handler: async () => {
+    throw new Error("secret internal detail");
+  },
+});
+const echoRoute = routeHandlers(echo);
+const itemRoute = routeHandlers(withParams);
+const boomRoute = routeHandlers(boom);
+
+let t: Awaited<ReturnType<typeof createTestPlatform>>;
+beforeAll(async () => {
+  t = await createTestPlatform();
+});
+afterEach(() => {
+  delete process.env.RATE_LIMIT_PER_MINUTE;
+  delete process.env.MAX_BODY_BYTES;
+  resetConfigForTests();
+});
+
+const key = () => ({ "x-api-key": t.apiKey });
+
+describe("credentials", () => {
+  it("refuses a request without credentials, naming the accepted ones", async () => {
+    const r = await call(echoRoute, "POST", "/v2/echo", { body: { amount: "1" } });
+    expect(r.status).toBe(401);
+    expect(r.json).toMatchObject({ statusCode: 401, error: "Unauthorized" });
+    expect(r.json.message).toContain("x-api-key");
+  });
+
+  it("refuses an unknown and a revoked API key", async () => {
+    expect((await call(echoRoute, "POST", "/v2/echo", { headers: { "x-api-key": "slk_nope" }, body: { amount: "1" } })).status).toBe(401);
+    const other = await createTestPlatform("revoked");
+    expect(await revokeApiKey(other.platformId, other.apiKeyId)).toBe(true);
+    const r = await call(echoRoute, "POST", "/v2/echo", { headers: { "x-api-key": other.apiKey }, body: { amount: "1" } });
+    expect(r.status).toBe(401);
+    expect(r.json.message).toMatch(/revoked/);
+  });
+
+  it("accepts a client ID only from an allowed Origin, and answers CORS", async () => {
+    const ok = await call(echoRoute, "POST", "/v2/echo", { headers: { "x-client-id": t.clientId, origin: TEST_ORIGIN }, body: { amount: "1" } });
+    expect(ok.status).toBe(201);
+    expect(ok.json.caller).toBe("clientId");
+    expect(ok.headers.get("access-control-allow-origin")).toBe(TEST_ORIGIN);
+    const bad = await call(echoRoute, "POST", "/v2/echo", { headers: { "x-client-id": t.clientId, origin: "https://evil.example" }, body: { amount: "1" } });
+    expect(bad.status).toBe(403);
+    const none = await call(echoRoute, "POST", "/v2/echo", { headers: { "x-client-id": t.clientId }, body: { amount: "1" } });
+    expect(none.status).toBe(403);
+    const pre = await call(echoRoute, "OPTIONS", "/v2/echo", { headers: { origin: TEST_ORIGIN, "access-control-request-method": "POST", "access-control-request-headers": "x-client-id" } });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get("access-control-allow-headers")).toContain("x-client-id");
+    expect(pre.headers.get("access-control-allow-methods")).toContain("POST");
+  });
+
+  it("accepts a session as Bearer and as cookie, and refuses a cross-site cookie POST", async () => {
+    const prisma = await db();
+    const user = await prisma.user.create({ data: { platformId: t.platformId, email: `u${Date.now()}@example.com` } });
+    const { token } = await createSession(user.id, "email");
+    const bearer = await call(echoRoute, "POST", "/v2/echo", { headers: { authorization: `Bearer ${token}` }, body: { amount: "1" } });
+    expect(bearer.json.caller).toBe("session");
+    const sameSite = await call(echoRoute, "POST", "/v2/echo", { headers: { cookie: `session_token=${token}`, origin: "http://localhost:3000" }, body: { amount: "1" } });
+    expect(sameSite.status).toBe(201);
+    const crossSite = await call(echoRoute, "POST", "/v2/echo", { headers: { cookie: `session_token=${token}`, origin: "https://evil.example" }, body: { amount: "1" } });
+    expect(crossSite.status).toBe(403);
+  });
+});
+
+describe("input", () => {
+  it("reports every invalid field in the validation shape", async () => {
+    const r = await call(echoRoute, "POST", "/v2/echo", { headers: key(), body: { amount: "1.5", note: "too long" } });
+    expect(r.status).toBe(400);
+    expect(r.json).toMatchObject({ statusCode: 400, message: "Validation failed", error: "Bad Request" });
+    expect(r.json.errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: "amount", message: "must be digits" }), expect.objectContaining({ field: "note" })]),
+    );
+  });
+
+  it("validates path and query parameters", async () => {
+    const ok = await call(itemRoute, "GET", "/v2/items/ab12?limit=5", { headers: key(), params: { itemId: "ab12" } });
+    expect(ok.json).toEqual({ itemId: "ab12", limit: 5 });
+    const bad = await call(itemRoute, "GET", "/v2/items/zz?limit=500", { headers: key(), params: { itemId: "zz" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(["itemId"]);
+  });
+
+  it("answers malformed JSON with 400, a non-JSON content type with 415 and a large body with 413", async () => {
+    expect((await call(echoRoute, "POST", "/v2/echo", { headers: key(), body: "{not json" })).status).toBe(400);
+    const wrongType = await call(echoRoute, "POST", "/v2/echo", { headers: { ...key(), "content-type": "text/plain" }, body: '{"amount":"1"}' });
+    expect(wrongType.status).toBe(415);
+    process.env.MAX_BODY_BYTES = "2048";
+    resetConfigForTests();
+    const big = await call(echoRoute, "POST", "/v2/echo", { headers: key(), body: { amount: "1", note: "x".repeat(5000) } });
+    expect(big.status).toBe(413);
+    expect(big.json.error).toBe("Payload Too Large");
+  });
+
+  it("hides internal errors behind a 500 that carries the request id", async () => {
+    const r = await call(boomRoute, "GET", "/v2/boom", { headers: { ...key(), "x-request-id": "trace-123" } });
+    expect(r.status).toBe(500);
+    expect(r.text).not.toContain("secret internal detail");
+    expect(r.json.message).toContain("trace-123");
+    expect(r.headers.get("x-request-id")).toBe("trace-123");
+  });
+
+  it("answers unsupported methods with a JSON 405 and unknown paths with a JSON 404", async () => {
+    const r = await call(echoRoute, "DELETE", "/v2/echo", { headers: key() });
+    expect(r.status).toBe(405);
+    expect(r.headers.get("allow")).toBe("POST, OPTIONS");
+    const u = await call(unknownPathHandlers(), "GET", "/v2/nothing/here");
+    expect(u.status).toBe(404);
+    expect(u.json).toEqual({ statusCode: 404, message: "Cannot GET /v2/nothing/here", error: "Not Found" });
+  });
+
+  it("serialises bigint amounts as decimal strings", async () => {
+    const r = await call(echoRoute, "POST", "/v2/echo", { headers: key(), body: { amount: "7" } });
+    expect(r.json.big).toBe("1000000000000000000000000000000");
+  });
+});
+
+describe("Idempotency-Key", () => {
+  it("replays the first response for the same body and refuses another body", async () => {
+    const headers = { ...key(), "idempotency-key": `k-${Date.now()}` };
+    const first = await call(echoRoute, "POST", "/v2/echo", { headers, body: { amount: "42" } });
+    const again = await call(echoRoute, "POST", "/v2/echo", { headers, body: { amount: "42" } });
+    expect(again.status).toBe(first.status);
+    expect(again.text).toBe(first.text); // the work ran once: same run counter
+    expect(again.headers.get("idempotency-replayed")).toBe("true");
+    const other = await call(echoRoute, "POST", "/v2/echo", { headers, body: { amount: "43" } });
+    expect(other.status).toBe(409);
+  });
+
+  it("keeps keys apart per credential", async () => {
+    const other = await createTestPlatform("other");
+    const k = `shared-${Date.now()}`;
+    const a = await call(echoRoute, "POST", "/v2/echo", { headers: { ...key(), "idempotency-key": k }, body: { amount: "1" } });
+    const b = await call(echoRoute, "POST", "/v2/echo", { headers: { "x-api-key": other.apiKey, "idempotency-key": k }, body: { amount: "1" } });
+    expect(a.json.run).not.toBe(b.json.run);
+  });
+});
+
+describe("rate limits", () => {
+  it("answers 429 with Retry-After once a credential's budget is spent", async () => {
+    process.env.RATE_LIMIT_PER_MINUTE = "3";
+    resetConfigForTests();
+    const limited = await createTestPlatform("limited");
+    const h = { "x-api-key": limited.apiKey };
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await call(itemRoute, "GET", "/v2/items/abcd", { headers: h, params: { itemId: "abcd" } })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const last = await call(itemRoute, "GET", "/v2/items/abcd", { headers: h, params: { itemId: "abcd" } });
+    expect(Number(last.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(last.headers.get("x-ratelimit-remaining")).toBe("0");
+    // another credential is not affected
+    const fresh = await createTestPlatform("fresh");
+    expect((await call(itemRoute, "GET", "/v2/items/abcd", { headers: { "x-api-key": fresh.apiKey }, params: { itemId: "abcd" } })).status).toBe(200);
+  });
+});

@@ -1,0 +1,45 @@
+// Platform API keys: shown once at creation, stored as SHA-256 hashes.
+import { db } from "../db/client";
+import { generateToken, hashToken, tokenPrefix } from "./tokens";
+
+const TOUCH_INTERVAL_MS = 60_000; // lastUsedAt is informative; one write a minute is enough
+
+export interface ResolvedApiKey {
+  id: string;
+  platformId: string;
+}
+
+export async function createApiKey(platformId: string, name: string) {
+  const key = generateToken("slk");
+  const row = await (await db()).apiKey.create({
+    data: { platformId, name, prefix: tokenPrefix(key), keyHash: hashToken(key) },
+  });
+  return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt, key };
+}
+
+export async function resolveApiKey(key: string, now = new Date()): Promise<ResolvedApiKey | null> {
+  const prisma = await db();
+  const row = await prisma.apiKey.findUnique({ where: { keyHash: hashToken(key) } });
+  if (!row || row.revokedAt) return null;
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    void prisma.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => undefined);
+  }
+  return { id: row.id, platformId: row.platformId };
+}
+
+export async function listApiKeys(platformId: string) {
+  return (await db()).apiKey.findMany({
+    where: { platformId },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+  });
+}
+
+/** Scoped to the platform: another platform's key id behaves like a missing one. */
+export async function revokeApiKey(platformId: string, id: string): Promise<boolean> {
+  const { count } = await (await db()).apiKey.updateMany({
+    where: { id, platformId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  return count === 1;
+}

@@ -1,0 +1,47 @@
+// Server-side sessions: the token is given to the client once, its hash is stored.
+// Wallet sessions slide (15 idle minutes); email sessions last 30 days from sign-in.
+import { db } from "../db/client";
+import { generateToken, hashToken } from "./tokens";
+
+export const WALLET_IDLE_MS = 15 * 60_000;
+export const EMAIL_LIFETIME_MS = 30 * 24 * 60 * 60_000;
+const SLIDE_WRITE_MS = 30_000; // extend the sliding expiry at most twice a minute
+
+export type SessionKind = "wallet" | "email";
+
+export interface ResolvedSession {
+  id: string;
+  userId: string;
+  platformId: string;
+  kind: SessionKind;
+  expiresAt: Date;
+}
+
+export async function createSession(userId: string, kind: SessionKind, now = new Date()) {
+  const token = generateToken("sls");
+  const expiresAt = new Date(now.getTime() + (kind === "wallet" ? WALLET_IDLE_MS : EMAIL_LIFETIME_MS));
+  const row = await (await db()).session.create({
+    data: { tokenHash: hashToken(token), userId, kind, createdAt: now, lastSeenAt: now, expiresAt },
+  });
+  return { token, sessionId: row.id, expiresAt };
+}
+
+export async function resolveSession(token: string, now = new Date()): Promise<ResolvedSession | null> {
+  const prisma = await db();
+  const row = await prisma.session.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
+  if (!row) return null;
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    await prisma.session.deleteMany({ where: { id: row.id } });
+    return null;
+  }
+  let expiresAt = row.expiresAt;
+  if (row.kind === "wallet" && now.getTime() - row.lastSeenAt.getTime() > SLIDE_WRITE_MS) {
+    expiresAt = new Date(now.getTime() + WALLET_IDLE_MS);
+    await prisma.session.update({ where: { id: row.id }, data: { lastSeenAt: now, expiresAt } });
+  }
+  return { id: row.id, userId: row.userId, platformId: row.user.platformId, kind: row.kind, expiresAt };
+}
+
+export async function deleteSession(token: string): Promise<void> {
+  await (await db()).session.deleteMany({ where: { tokenHash: hashToken(token) } });
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+describe("configuration", () => {
+  it("defaults to the sandbox on port 3000 with data in ./.data", () => {
+    const c = parseConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.sandbox).toBe(true);
+    expect(c.DATA_DIR.endsWith(".data")).toBe(true);
+    expect(c.APP_URL).toBe("http://localhost:3000");
+  });
+
+  it("names the variable and what it expects when a value is wrong", () => {
+    expect(() => parseConfig({ PORT: "eighty" })).toThrow(ConfigError);
+    try {
+      parseConfig({ PORT: "eighty", DATABASE_URL: "mysql://x" });
+    } catch (err) {
+      const msg = (err as Error).message;
+      expect(msg).toMatch(/PORT: expected .*number/);
+      expect(msg).toMatch(/DATABASE_URL: expected .*postgres/);
+      expect(msg).not.toContain("mysql://x"); // URLs may hold passwords
+    }
+  });
+
+  it("leaves the sandbox when an RPC URL is configured and then requires an encryption key in production", () => {
+    expect(parseConfig({ RPC_URL_BASE: "https://base.example.org" }).sandbox).toBe(false);
+    expect(() => parseConfig({ NODE_ENV: "production", RPC_URL_BASE: "https://base.example.org" })).toThrow(/ENCRYPTION_KEY/);
+    const c = parseConfig({ NODE_ENV: "production", RPC_URL_BASE: "https://base.example.org", ENCRYPTION_KEY: "ab".repeat(32) });
+    expect(c.rpcUrls.base).toBe("https://base.example.org");
+    expect(c.production).toBe(true);
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(parseConfig({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
+  });
+});

@@ -1,0 +1,109 @@
+// Every environment variable the service reads, parsed once. A wrong value stops start-up
+// with a message naming the variable and what it expects.
+import { z } from "zod";
+import path from "node:path";
+import { EVM_NETWORK_IDS, type EvmNetworkId } from "./chains/networks";
+
+const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+const port = z.coerce.number().int("an integer").min(1).max(65535);
+const httpUrl = z.url({ protocol: /^https?$/, error: "an http(s) URL" });
+
+/** RPC_URL_MAINNET, RPC_URL_ARBITRUM_ONE, … — one per EVM network. */
+export function rpcEnvName(network: EvmNetworkId): string {
+  return `RPC_URL_${network.toUpperCase().replace(/-/g, "_")}`;
+}
+
+const rpcShape = Object.fromEntries(EVM_NETWORK_IDS.map((n) => [rpcEnvName(n), httpUrl.optional()])) as Record<
+  string,
+  z.ZodOptional<typeof httpUrl>
+>;
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: port.default(3000),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  APP_URL: httpUrl.optional(), // public origin of the service; defaults to http://localhost:PORT
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "a postgres:// or postgresql:// URL")
+    .optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, "64 hex characters (32 bytes)")
+    .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  SEED_DEMO: bool.optional(), // default: seed in sandbox mode only
+  SANDBOX_PORT_BASE: port.default(18545), // first anvil port of the sandbox chains
+  TRONGRID_URL: httpUrl.default("https://api.trongrid.io"),
+  WALLETCONNECT_PROJECT_ID: z.string().optional(),
+  WEBHOOK_ALLOWED_HOSTS: z.string().default(""), // comma-separated hosts exempt from the private-address check
+  RUN_WORKERS: bool.default(true), // run background jobs inside the web process
+  ...rpcShape,
+});
+
+export type RawConfig = z.infer<typeof schema>;
+
+export interface Config extends Omit<RawConfig, "DATA_DIR" | "APP_URL"> {
+  DATA_DIR: string; // absolute
+  APP_URL: string;
+  /** True when no RPC URL is configured: the service runs its own local chains. */
+  sandbox: boolean;
+  rpcUrls: Partial<Record<EvmNetworkId, string>>;
+  production: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings mean "unset" (a blank line in an env file must not become a value).
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((i) => {
+        const name = String(i.path[0] ?? "environment");
+        const got = cleaned[name];
+        const shown = got === undefined ? "" : ` (got ${JSON.stringify(name.includes("KEY") || name.includes("URL") ? "<hidden>" : got)})`;
+        return `${name}: expected ${i.message.replace(/^Invalid input: expected /, "")}${shown}`;
+      }),
+    );
+  }
+  const raw = result.data;
+  const rpcUrls: Partial<Record<EvmNetworkId, string>> = {};
+  for (const n of EVM_NETWORK_IDS) {
+    const url = (raw as Record<string, unknown>)[rpcEnvName(n)];
+    if (typeof url === "string") rpcUrls[n] = url;
+  }
+  const sandbox = Object.keys(rpcUrls).length === 0;
+  const production = raw.NODE_ENV === "production" && !sandbox;
+  if (production && !raw.ENCRYPTION_KEY) {
+    throw new ConfigError(["ENCRYPTION_KEY: expected 64 hex characters (32 bytes); it is required when RPC URLs are configured in production"]);
+  }
+  return {
+    ...raw,
+    DATA_DIR: path.resolve(raw.DATA_DIR),
+    APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
+    sandbox,
+    rpcUrls,
+    production,
+  };
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Tests change the environment between cases; they call this to re-read it. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

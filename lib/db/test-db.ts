@@ -1,0 +1,33 @@
+// A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
+// schema on the PostgreSQL server named by TEST_DATABASE_URL (the CI's real server).
+import { randomBytes } from "node:crypto";
+import { openPglite, openPostgres, type Database } from "./client";
+import { migrate } from "./migrate";
+
+export async function createTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openPglite();
+    await migrate(database);
+    return database;
+  }
+  const schema = `t_${randomBytes(6).toString("hex")}`;
+  const pg = (await import("pg")).default;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA "${schema}"`);
+  await admin.end();
+  const database = await openPostgres(url, schema);
+  await migrate(database);
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await c.end();
+    },
+  };
+}

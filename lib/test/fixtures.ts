@@ -1,0 +1,13 @@
+// Platforms with real credentials, created through the same functions the product uses.
+import { createApiKey } from "../auth/api-keys";
+import { createClientIdRecord } from "../client-ids/create-client-id";
+import { db } from "../db/client";
+
+export const TEST_ORIGIN = "https://shop.example.com";
+
+export async function createTestPlatform(name = "Test platform") {
+  const platform = await (await db()).platform.create({ data: { name } });
+  const apiKey = await createApiKey(platform.id, "test key");
+  const client = await createClientIdRecord(platform.id, { label: "test client", allowedDomains: [TEST_ORIGIN] });
+  return { platformId: platform.id, apiKey: apiKey.key, apiKeyId: apiKey.id, clientId: client.clientId, clientIdId: client.id };
+}

@@ -2,6 +2,7 @@
 // over a session; a credential that is present but unknown or revoked is a 401, never a
 // silent fall-back to another one.
 import { resolveApiKey } from "../auth/api-keys";
+import { getConfig } from "../config";
 import { resolveSession, type SessionKind } from "../auth/sessions";
 import { isOriginAllowed } from "../client-ids/origin";
 import { resolveClientId } from "../client-ids/resolve";
@@ -34,6 +35,13 @@ export function readCookie(header: string | null, name: string): string | undefi
   return undefined;
 }
 
+/** Browsers omit Origin on same-origin GETs; Sec-Fetch-Site tells us the page is our own. */
+function requestOrigin(req: Request): string | null {
+  const origin = req.headers.get("origin");
+  if (origin) return origin;
+  return req.headers.get("sec-fetch-site") === "same-origin" ? new URL(getConfig().APP_URL).origin : null;
+}
+
 function bearer(header: string | null): string | undefined {
   const m = header?.match(/^Bearer\s+(\S+)$/i);
   return m?.[1];
@@ -64,7 +72,7 @@ export async function resolveCaller(req: Request, accepted: AuthKind[]): Promise
   if (clientIdValue && accepted.includes("clientId")) {
     const c = await resolveClientId(clientIdValue);
     if (!c) throw unauthorized("Invalid or revoked client ID");
-    const origin = h.get("origin");
+    const origin = requestOrigin(req);
     if (!origin) throw forbidden("The Origin header is required with client ID authentication");
     if (!isOriginAllowed(origin, c.allowedDomains)) throw forbidden(`Origin ${origin} is not allowed for this client ID`);
     return { kind: "clientId", platformId: c.platformId, clientIdId: c.id, clientId: c.clientId, origin };

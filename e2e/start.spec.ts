@@ -1,0 +1,33 @@
+// What `npm ci && npm start` promises on a fresh machine (the e2e server is started that way).
+import { expect, test } from "@playwright/test";
+import { demo } from "./demo";
+
+test("health reports the database up and the version", async ({ request }) => {
+  const res = await request.get("/health");
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toMatchObject({ status: "ok", database: { status: "up", kind: "pglite" }, version: expect.any(String) });
+});
+
+test("the printed demo API key lists USDC and USDT on base and 18-decimal USDC on bsc", async ({ request }) => {
+  const { apiKey } = demo();
+  const base = await request.get("/v2/currencies?network=base", { headers: { "x-api-key": apiKey } });
+  const list = (await base.json()) as { id: string; address: string; decimals: number }[];
+  expect(list.find((c) => c.id === "USDC-base")).toMatchObject({ address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", decimals: 6 });
+  expect(list.find((c) => c.id === "USDT-base")).toMatchObject({ address: "0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2", decimals: 6 });
+  const bsc = await request.get("/v2/currencies?network=bsc", { headers: { "x-api-key": apiKey } });
+  expect(((await bsc.json()) as { id: string; decimals: number }[]).find((c) => c.id === "USDC-bsc")?.decimals).toBe(18);
+});
+
+test("a browser page on an allowed origin can call the API with the demo client ID", async ({ page, baseURL }) => {
+  const { clientId } = demo();
+  await page.goto("/");
+  const result = await page.evaluate(
+    async ([url, id]) => {
+      const res = await fetch(`${url}/v2/currencies?id=USDC-base`, { headers: { "x-client-id": id } });
+      return { status: res.status, body: await res.json() };
+    },
+    [baseURL!, clientId] as const,
+  );
+  expect(result.status).toBe(200);
+  expect(result.body.id).toBe("USDC-base");
+});

@@ -1,0 +1,33 @@
+// Browser and HTTP tests against the real server, started exactly as `npm start` starts it,
+// on its own port and data directory. Run through `npm run test:e2e` (scripts/e2e.mjs finds
+// Chromium and prepares the data directory).
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? ".data/e2e");
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "e2e/artifacts/results",
+  timeout: 60_000,
+  workers: 2,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+    trace: "off",
+    screenshot: "only-on-failure",
+  },
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `http://localhost:${port}/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: { PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: "1000000", LOG_LEVEL: "warn" },
+  },
+});

@@ -1,0 +1,24 @@
+// `npm run test:e2e`: find a Chromium on this machine (Playwright's own download is not
+// available offline), start from an empty data directory, run Playwright.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"].filter(Boolean);
+const chromium = candidates.find((p) => fs.existsSync(p));
+if (!chromium) {
+  console.error(
+    "No Chromium found for the browser tests. Install it (Debian: `apt-get install -y chromium`) or set CHROMIUM_PATH to a Chromium/Chrome binary.\nLooked in: " +
+      candidates.join(", "),
+  );
+  process.exit(1);
+}
+const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(root, ".data", "e2e"));
+fs.rmSync(dataDir, { recursive: true, force: true });
+const r = spawnSync(path.join(root, "node_modules", ".bin", "playwright"), ["test", ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" },
+});
+process.exit(r.status ?? 1);

@@ -1,0 +1,63 @@
+// One viem PublicClient per EVM network, created on first use and kept for the process:
+// viem clients hold no connection state worth recreating, and one per network lets caching
+// and request batching work across callers.
+import { createPublicClient, http, type Chain, type PublicClient, type Transport } from "viem";
+import { arbitrum, base, bsc, mainnet, optimism, polygon, sepolia } from "viem/chains";
+import { getConfig, rpcEnvName } from "../config";
+import { EVM_NETWORK_IDS, NETWORKS, type EvmNetworkId } from "./networks";
+
+const VIEM_CHAINS: Record<EvmNetworkId, Chain> = {
+  mainnet,
+  "arbitrum-one": arbitrum,
+  optimism,
+  base,
+  matic: polygon,
+  bsc,
+  sepolia,
+};
+
+/** viem's chain definition for a network (native currency, multicall3, explorers); id from networks.ts. */
+export function viemChain(network: EvmNetworkId): Chain {
+  const chain = VIEM_CHAINS[network];
+  if (chain.id !== NETWORKS[network].chainId) {
+    throw new Error(`viem chain ${chain.name} has id ${chain.id}, networks.ts says ${NETWORKS[network].chainId}`);
+  }
+  return chain;
+}
+
+/** The local anvil of a network in sandbox mode: one port per network, in EVM_NETWORK_IDS order. */
+export function sandboxRpcUrl(network: EvmNetworkId, portBase: number = getConfig().SANDBOX_PORT_BASE): string {
+  return `http://127.0.0.1:${portBase + EVM_NETWORK_IDS.indexOf(network)}`;
+}
+
+export function rpcUrlFor(network: EvmNetworkId): string {
+  const config = getConfig();
+  const configured = config.rpcUrls[network];
+  if (configured) return configured;
+  if (config.sandbox) return sandboxRpcUrl(network, config.SANDBOX_PORT_BASE);
+  throw new Error(`No RPC URL for ${network}: set ${rpcEnvName(network)}`);
+}
+
+export type ChainClient = PublicClient<Transport, Chain>;
+
+const clients = new Map<EvmNetworkId, ChainClient>();
+
+export function getPublicClient(network: EvmNetworkId): ChainClient {
+  let client = clients.get(network);
+  if (!client) {
+    const sandbox = getConfig().sandbox;
+    client = createPublicClient({
+      chain: viemChain(network),
+      transport: http(rpcUrlFor(network)),
+      // anvil mines on each transaction: waiting for a receipt need not poll every 4 s.
+      pollingInterval: sandbox ? 250 : 4_000,
+    });
+    clients.set(network, client);
+  }
+  return client;
+}
+
+/** Tests change the configuration (sandbox ports, RPC URLs) between cases; they call this after. */
+export function resetPublicClients(): void {
+  clients.clear();
+}

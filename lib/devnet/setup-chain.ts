@@ -1,0 +1,95 @@
+// Makes a fresh anvil chain look like the production network it stands for: the payment
+// contracts at their production addresses, wired to each other as deployed, test
+// stablecoins at the production token addresses, price feeds in the conversion path,
+// Multicall3 at its canonical address, and funded demo wallets.
+import { encodeFunctionData, parseAbi, stringToHex, type Address, type Hex } from "viem";
+import { getContract } from "../chains/contracts";
+import type { EvmNetworkId } from "../chains/networks";
+import { DEMO_TOKEN_BALANCE, DEMO_WALLETS, SANDBOX_ADMIN } from "./accounts";
+import { actAsAdmin, devChain, type DevChain } from "./dev-chain";
+import { placeContract, withConstructorArgs } from "./place-contract";
+import { deployPriceFeeds, NATIVE_CURRENCIES, USD_HASH } from "./price-feeds";
+import { CONSTRUCTOR_PARAMS, requestCreationCode, type RequestContractName } from "./request-contracts";
+import { sandboxContract } from "./sandbox-contracts";
+import { TEST_TOKENS, PERMIT_VERSION, type TestToken } from "./test-tokens";
+
+/** Bump when the set-up changes: a chain set up by an older version is set up again on start. */
+export const SETUP_VERSION = 1;
+
+// The set-up writes this marker last, so a chain interrupted mid-set-up is never taken as ready.
+// Code (not storage) because anvil's state dump keeps code of otherwise empty accounts.
+export const SETUP_MARKER_ADDRESS: Address = "0x63FE8B9B4D7bDbE8c92c7A09FfE819bFd8c7f5Ba";
+const markerCode = (): Hex => `0xfe${stringToHex(`stablelink-sandbox-v${SETUP_VERSION}`).slice(2)}`; // 0xfe: INVALID, never runs
+
+export const MULTICALL3_ADDRESS: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
+
+// Production setup values (smart-contracts' contract-setup scripts): batch fee 0, fee limit $150.
+const BATCH_FEE_AMOUNT_USD_LIMIT = 150n * 10n ** 8n;
+const batchAdminAbi = parseAbi([
+  "function setNativeAndUSDAddress(address _NativeAddress, address _USDAddress)",
+  "function setBatchFeeAmountUSDLimit(uint64 _batchFeeAmountUSDLimit)",
+]);
+
+export async function isSetUp(chain: DevChain): Promise<boolean> {
+  const code = await chain.public.getCode({ address: SETUP_MARKER_ADDRESS });
+  return code === markerCode();
+}
+
+async function placeRequestContract(chain: DevChain, network: EvmNetworkId, name: RequestContractName, args: readonly unknown[]): Promise<void> {
+  const code = withConstructorArgs(requestCreationCode(name), CONSTRUCTOR_PARAMS[name], args);
+  await placeContract(chain, getContract(network, name).address, code);
+}
+
+async function placePaymentContracts(chain: DevChain, network: EvmNetworkId): Promise<void> {
+  const at = (name: RequestContractName) => getContract(network, name).address;
+  const nativeHash = NATIVE_CURRENCIES[network].hash;
+  const admin = SANDBOX_ADMIN.address;
+  // Constructors only store the addresses they are given, so the order does not matter.
+  await placeRequestContract(chain, network, "ERC20FeeProxy", []);
+  await placeRequestContract(chain, network, "EthereumFeeProxy", []);
+  await placeRequestContract(chain, network, "ChainlinkConversionPath", [nativeHash, admin]);
+  await placeRequestContract(chain, network, "Erc20ConversionProxy", [at("ERC20FeeProxy"), at("ChainlinkConversionPath"), admin]);
+  await placeRequestContract(chain, network, "EthConversionProxy", [at("EthereumFeeProxy"), at("ChainlinkConversionPath"), nativeHash, admin]);
+  await placeRequestContract(chain, network, "BatchConversionPayments", [
+    at("ERC20FeeProxy"),
+    at("EthereumFeeProxy"),
+    at("Erc20ConversionProxy"),
+    at("EthConversionProxy"),
+    at("ChainlinkConversionPath"),
+    admin,
+  ]);
+  const batch = at("BatchConversionPayments");
+  await chain.send({ to: batch, data: encodeFunctionData({ abi: batchAdminAbi, functionName: "setNativeAndUSDAddress", args: [nativeHash, USD_HASH] }) });
+  await chain.send({
+    to: batch,
+    data: encodeFunctionData({ abi: batchAdminAbi, functionName: "setBatchFeeAmountUSDLimit", args: [BATCH_FEE_AMOUNT_USD_LIMIT] }),
+  });
+}
+
+function tokenCreationCode(token: TestToken): Hex {
+  const holders = DEMO_WALLETS.map((w) => w.address);
+  const each = DEMO_TOKEN_BALANCE * 10n ** BigInt(token.decimals);
+  const { name, symbol, decimals } = token;
+  const withArgs = (contract: Parameters<typeof sandboxContract>[0], args: readonly unknown[]) => {
+    const { abi, bytecode } = sandboxContract(contract);
+    return withConstructorArgs(bytecode, abi.find((i) => i.type === "constructor")!.inputs, args);
+  };
+  switch (token.kind) {
+    case "permit":
+      return withArgs("SandboxPermitToken", [name, symbol, decimals, PERMIT_VERSION, holders, each]);
+    case "tether":
+      return withArgs("SandboxTetherToken", [name, symbol, decimals, token.returnsBool ?? true, holders, each]);
+    case "plain":
+      return withArgs("SandboxToken", [name, symbol, decimals, holders, each]);
+  }
+}
+
+export async function setUpChain(url: string, network: EvmNetworkId): Promise<void> {
+  const chain = devChain(url);
+  await actAsAdmin(chain);
+  await placePaymentContracts(chain, network);
+  for (const token of TEST_TOKENS[network]) await placeContract(chain, token.address, tokenCreationCode(token));
+  await deployPriceFeeds(chain, network);
+  await placeContract(chain, MULTICALL3_ADDRESS, sandboxContract("SandboxMulticall3").bytecode);
+  await chain.test.setCode({ address: SETUP_MARKER_ADDRESS, bytecode: markerCode() });
+}

@@ -2,7 +2,7 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(__dirname) } },
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     include: ["lib/**/*.test.ts", "app/**/*.test.ts", "scripts/**/*.test.ts"],
     setupFiles: ["./lib/test/setup.ts"],

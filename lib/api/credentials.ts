@@ -30,7 +30,14 @@ export function readCookie(header: string | null, name: string): string | undefi
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const i = part.indexOf("=");
-    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim());
+    if (i > 0 && part.slice(0, i).trim() === name) {
+      const value = part.slice(i + 1).trim();
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value; // malformed percent-encoding: an unknown token, not a server error
+      }
+    }
   }
   return undefined;
 }
@@ -42,7 +49,8 @@ function requestOrigin(req: Request): string | null {
   return req.headers.get("sec-fetch-site") === "same-origin" ? new URL(getConfig().APP_URL).origin : null;
 }
 
-function bearer(header: string | null): string | undefined {
+/** The token of an `Authorization: Bearer <token>` header. */
+export function bearer(header: string | null): string | undefined {
   const m = header?.match(/^Bearer\s+(\S+)$/i);
   return m?.[1];
 }

@@ -44,6 +44,9 @@ export interface EndpointSpec<P extends z.ZodType | undefined, Q extends z.ZodTy
   errors?: Record<number, string>;
   /** Health checks must answer even when the database (which keeps the counters) is down. */
   rateLimit?: false;
+  /** POSTs whose response carries a secret (a session token, a new key): Idempotency-Key is
+   * ignored there, because replaying would store that secret in clear in idempotency_keys. */
+  idempotency?: false;
   handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<unknown>;
 }
 
@@ -119,7 +122,7 @@ async function run(endpoint: Endpoint, req: Request, ctx: RouteContext, requestI
     body = parseWith(endpoint.body, parsed ?? {});
   }
 
-  const idemKey = endpoint.method === "POST" ? req.headers.get("idempotency-key") : null;
+  const idemKey = endpoint.method === "POST" && endpoint.idempotency !== false ? req.headers.get("idempotency-key") : null;
   if (idemKey !== null) {
     const start = await beginIdempotent(key, idemKey, requestHash(endpoint.method, url.pathname + url.search, text));
     if (start.kind === "replay") {

@@ -27,12 +27,15 @@ export async function resolveApiKey(key: string, now = new Date()): Promise<Reso
   return { id: row.id, platformId: row.platformId };
 }
 
+const PUBLIC_FIELDS = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+
 export async function listApiKeys(platformId: string) {
-  return (await db()).apiKey.findMany({
-    where: { platformId },
-    orderBy: { createdAt: "desc" },
-    select: { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true },
-  });
+  return (await db()).apiKey.findMany({ where: { platformId }, orderBy: { createdAt: "desc" }, select: PUBLIC_FIELDS });
+}
+
+/** One key of the platform (never its hash); null for another platform's key, like a missing one. */
+export async function getApiKey(platformId: string, id: string) {
+  return (await db()).apiKey.findFirst({ where: { id, platformId }, select: PUBLIC_FIELDS });
 }
 
 /** Scoped to the platform: another platform's key id behaves like a missing one. */

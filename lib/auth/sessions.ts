@@ -1,6 +1,7 @@
 // Server-side sessions: the token is given to the client once, its hash is stored.
 // Wallet sessions slide (15 idle minutes); email sessions last 30 days from sign-in.
 import { db } from "../db/client";
+import { now as clockNow } from "./clock";
 import { generateToken, hashToken } from "./tokens";
 
 export const WALLET_IDLE_MS = 15 * 60_000;
@@ -17,7 +18,7 @@ export interface ResolvedSession {
   expiresAt: Date;
 }
 
-export async function createSession(userId: string, kind: SessionKind, now = new Date()) {
+export async function createSession(userId: string, kind: SessionKind, now = clockNow()) {
   const token = generateToken("sls");
   const expiresAt = new Date(now.getTime() + (kind === "wallet" ? WALLET_IDLE_MS : EMAIL_LIFETIME_MS));
   const row = await (await db()).session.create({
@@ -26,7 +27,7 @@ export async function createSession(userId: string, kind: SessionKind, now = new
   return { token, sessionId: row.id, expiresAt };
 }
 
-export async function resolveSession(token: string, now = new Date()): Promise<ResolvedSession | null> {
+export async function resolveSession(token: string, now = clockNow()): Promise<ResolvedSession | null> {
   const prisma = await db();
   const row = await prisma.session.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
   if (!row) return null;
@@ -37,11 +38,18 @@ export async function resolveSession(token: string, now = new Date()): Promise<R
   let expiresAt = row.expiresAt;
   if (row.kind === "wallet" && now.getTime() - row.lastSeenAt.getTime() > SLIDE_WRITE_MS) {
     expiresAt = new Date(now.getTime() + WALLET_IDLE_MS);
-    await prisma.session.update({ where: { id: row.id }, data: { lastSeenAt: now, expiresAt } });
+    // updateMany: a logout may delete the row meanwhile, which must not become an error.
+    await prisma.session.updateMany({ where: { id: row.id }, data: { lastSeenAt: now, expiresAt } });
   }
   return { id: row.id, userId: row.userId, platformId: row.user.platformId, kind: row.kind, expiresAt };
 }
 
 export async function deleteSession(token: string): Promise<void> {
   await (await db()).session.deleteMany({ where: { tokenHash: hashToken(token) } });
+}
+
+/** When a session (by id, as the request's caller carries it) ends; null once it is gone. */
+export async function sessionExpiry(sessionId: string): Promise<Date | null> {
+  const row = await (await db()).session.findUnique({ where: { id: sessionId }, select: { expiresAt: true } });
+  return row?.expiresAt ?? null;
 }

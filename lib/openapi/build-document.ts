@@ -49,7 +49,7 @@ function parametersOf(e: Endpoint, defs: Record<string, JsonSchema>) {
   if (e.auth.includes("clientId")) {
     out.push({ name: "Origin", in: "header", required: false, description: "Set by the browser; checked against the client ID's allowedDomains", schema: { type: "string" } });
   }
-  if (e.method === "POST") {
+  if (e.method === "POST" && e.idempotency !== false) {
     out.push({ name: "Idempotency-Key", in: "header", required: false, description: "Replays the first response for 24 h; another body with the same key is a 409", schema: { type: "string", maxLength: 255 } });
   }
   return out;

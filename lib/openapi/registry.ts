@@ -2,6 +2,41 @@
 // registry.test.ts fails when an app/ route serves an endpoint missing here (or the reverse).
 import type { Endpoint } from "../api/route";
 import { listConversionRoutes, listCurrencies } from "../currencies/endpoints";
+import { createClientIdEndpoint, getClientIdEndpoint, listClientIdsEndpoint, revokeClientIdEndpoint, updateClientIdEndpoint } from "../client-ids/endpoints";
+import {
+  approveLinkRequestEndpoint,
+  createLinkRequestEndpoint,
+  endOrchestratorLinkEndpoint,
+  getClientIdLinkEndpoint,
+  getLinkRequestEndpoint,
+  getOrchestratorLinkEndpoint,
+  linkClientIdEndpoint,
+  listOrchestratorLinksEndpoint,
+  rejectLinkRequestEndpoint,
+  unlinkClientIdEndpoint,
+} from "../orchestrators/endpoints";
 import { getHealth } from "../health/endpoints";
+import { createApiKeyEndpoint, listApiKeysEndpoint, revokeApiKeyEndpoint } from "../auth/api-key-endpoints";
+import { currentSession, login, logout, register, walletChallenge, walletVerify } from "../auth/endpoints";
 
-export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionRoutes];
+export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionRoutes,
+  // auth API and API keys
+  walletChallenge, walletVerify, register, login, logout, currentSession,
+  listApiKeysEndpoint, createApiKeyEndpoint, revokeApiKeyEndpoint,
+  // client IDs and orchestrator links
+  createClientIdEndpoint,
+  listClientIdsEndpoint,
+  getClientIdEndpoint,
+  updateClientIdEndpoint,
+  revokeClientIdEndpoint,
+  getClientIdLinkEndpoint,
+  linkClientIdEndpoint,
+  unlinkClientIdEndpoint,
+  createLinkRequestEndpoint,
+  listOrchestratorLinksEndpoint,
+  getOrchestratorLinkEndpoint,
+  endOrchestratorLinkEndpoint,
+  getLinkRequestEndpoint,
+  approveLinkRequestEndpoint,
+  rejectLinkRequestEndpoint,
+];

@@ -1,0 +1,243 @@
+// The authorization matrix: every endpoint that takes an id answers 404 to another party's
+// valid credential and changes nothing; every endpoint answers 401 without a credential and
+// with a revoked one. New id-taking endpoints must add a row to ROWS (or an EXEMPT reason):
+// the coverage test fails until they do.
+import { beforeAll, describe, expect, it } from "vitest";
+import * as currencies from "@/app/v2/currencies/route";
+import { createApiKey, revokeApiKey } from "../auth/api-keys";
+import { createSession, deleteSession } from "../auth/sessions";
+import { createClientIdRecord } from "../client-ids/create-client-id";
+import { revokeClientId } from "../client-ids/manage-client-ids";
+import { db } from "../db/client";
+import { ENDPOINTS } from "../openapi/registry";
+import { revokeOrchestratorKey } from "../orchestrators/accounts";
+import { approveLinkRequest, createLinkRequest, linkClientIdDirect } from "../orchestrators/links";
+import { createTestOrchestrator, createTestSession } from "../orchestrators/test-fixtures";
+import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
+import { call } from "../test/http";
+import type { AuthKind } from "./credentials";
+import { routeHandlers, type Endpoint } from "./route";
+
+interface Party {
+  platformId: string;
+  apiKey: string;
+  session: string;
+  clientId: string;
+  clientIdId: string;
+  orchestratorId: string;
+  orchestratorKey: string;
+}
+
+interface World {
+  owner: Party;
+  intruder: Party;
+}
+
+/** One object of the owner's, addressed by `params`, and how to read its state. */
+interface Target {
+  params: Record<string, string>;
+  /** The body the acting party sends (the intruder's own ids, where the body names one). */
+  body?: (actor: Party) => unknown;
+  snapshot: () => Promise<unknown>;
+}
+
+type Row = (w: World) => Promise<Target>;
+
+const key = (e: Endpoint) => `${e.method} ${e.path}`;
+
+// ---------- targets ----------
+
+/** A client ID of the owner, linked directly to the owner's orchestrator. */
+async function ownersClientId(w: World) {
+  const c = await createClientIdRecord(w.owner.platformId, { label: "owned", allowedDomains: [TEST_ORIGIN] });
+  await linkClientIdDirect(w.owner.platformId, c.id, w.owner.orchestratorId);
+  const snapshot = async () => {
+    const prisma = await db();
+    return {
+      clientId: await prisma.clientId.findUnique({ where: { id: c.id } }),
+      links: await prisma.orchestratorLink.findMany({ where: { clientIdId: c.id }, orderBy: { createdAt: "asc" } }),
+    };
+  };
+  return { id: c.id, snapshot };
+}
+
+const clientIdRow =
+  (body?: (actor: Party) => unknown): Row =>
+  async (w) => {
+    const c = await ownersClientId(w);
+    return { params: { id: c.id }, body, snapshot: c.snapshot };
+  };
+
+const linkSnapshot = (linkId: string) => async () => (await db()).orchestratorLink.findUnique({ where: { id: linkId } });
+
+/** A pending hosted link request of the owner's orchestrator. */
+const orchestratorLinkRow: Row = async (w) => {
+  const link = await createLinkRequest(w.owner.orchestratorId, { externalId: "owned" });
+  return { params: { linkId: link.linkId }, snapshot: linkSnapshot(link.linkId) };
+};
+
+/** A hosted link the owner platform approved; the intruder tries to read, take or refuse it. */
+const approvedIntentRow: Row = async (w) => {
+  const link = await createLinkRequest(w.owner.orchestratorId, {});
+  const c = await createClientIdRecord(w.owner.platformId, { label: "approved", allowedDomains: [TEST_ORIGIN] });
+  await approveLinkRequest(w.owner.platformId, link.intentId, c.clientId);
+  const snap = linkSnapshot(link.linkId);
+  return {
+    params: { intentId: link.intentId },
+    body: (actor) => ({ clientId: actor.clientId }),
+    snapshot: async () => ({ link: await snap(), intruderLinks: await (await db()).orchestratorLink.findMany({ where: { clientIdId: w.intruder.clientIdId } }) }),
+  };
+};
+
+const ROWS: Record<string, Row> = {
+  "GET /v2/client-ids/{id}": clientIdRow(),
+  "PUT /v2/client-ids/{id}": clientIdRow(() => ({ label: "hijacked", allowedDomains: ["https://evil.example"], status: "inactive" })),
+  "DELETE /v2/client-ids/{id}": clientIdRow(),
+  "GET /v2/client-ids/{id}/orchestrator-link": clientIdRow(),
+  "POST /v2/client-ids/{id}/orchestrator-link": clientIdRow((actor) => ({ orchestratorId: actor.orchestratorId })),
+  "DELETE /v2/client-ids/{id}/orchestrator-link": clientIdRow(),
+  "GET /v2/orchestrators/links/{linkId}": orchestratorLinkRow,
+  "DELETE /v2/orchestrators/links/{linkId}": orchestratorLinkRow,
+  "GET /v1/orchestrator-links/{intentId}": approvedIntentRow,
+  "POST /v1/orchestrator-links/{intentId}/approve": approvedIntentRow,
+  "POST /v1/orchestrator-links/{intentId}/reject": approvedIntentRow,
+  "DELETE /v1/api-keys/{apiKeyId}": async (w) => {
+    const k = await createApiKey(w.owner.platformId, "owned");
+    return { params: { apiKeyId: k.id }, snapshot: async () => (await db()).apiKey.findUnique({ where: { id: k.id } }) };
+  },
+};
+
+/** Id-taking endpoints whose id names no caller-owned object. */
+const EXEMPT: Record<string, string> = {
+  "GET /v2/currencies/{currencyId}/conversion-routes": "the id names a public currency",
+};
+
+// ---------- credentials ----------
+
+function headersFor(p: Party, kind: AuthKind): Record<string, string> {
+  switch (kind) {
+    case "apiKey":
+      return { "x-api-key": p.apiKey };
+    case "session":
+      return { authorization: `Bearer ${p.session}` };
+    case "orchestratorKey":
+      return { "x-orchestrator-key": p.orchestratorKey };
+    case "clientId":
+      return { "x-client-id": p.clientId, origin: TEST_ORIGIN };
+  }
+}
+
+async function party(name: string): Promise<Party> {
+  const p = await createTestPlatform(name);
+  const s = await createTestSession(p.platformId);
+  const o = await createTestOrchestrator(`${name} orchestrator`);
+  return { platformId: p.platformId, apiKey: p.apiKey, session: s.token, clientId: p.clientId, clientIdId: p.clientIdId, orchestratorId: o.orchestratorId, orchestratorKey: o.orchestratorKey };
+}
+
+/** The same kinds of credential, each revoked (a signed-out session for sessions). */
+async function revokedParty(): Promise<Party> {
+  const p = await party("revoked");
+  const prisma = await db();
+  const apiKey = (await prisma.apiKey.findFirstOrThrow({ where: { platformId: p.platformId } })).id;
+  await revokeApiKey(p.platformId, apiKey);
+  const userId = (await prisma.user.findFirstOrThrow({ where: { platformId: p.platformId } })).id;
+  const extra = await createSession(userId, "email"); // the party's own session stays valid until logout
+  await deleteSession(p.session);
+  await deleteSession(extra.token);
+  await revokeClientId(p.platformId, p.clientIdId);
+  const keyRow = await prisma.orchestratorKey.findFirstOrThrow({ where: { orchestratorId: p.orchestratorId } });
+  await revokeOrchestratorKey(keyRow.id);
+  return p;
+}
+
+function urlOf(e: Endpoint, params: Record<string, string>): string {
+  return e.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? "x"));
+}
+
+function send(e: Endpoint, headers: Record<string, string>, params: Record<string, string>, body?: unknown) {
+  return call(routeHandlers(e), e.method, urlOf(e, params), { headers, params, body: e.method === "GET" || e.method === "DELETE" ? undefined : (body ?? {}) });
+}
+
+const PLACEHOLDER = "00000000-0000-4000-8000-000000000000";
+const placeholderParams = (e: Endpoint) => Object.fromEntries([...e.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], PLACEHOLDER]));
+
+// ---------- the matrix ----------
+
+let world: World;
+let revoked: Party;
+beforeAll(async () => {
+  world = { owner: await party("owner"), intruder: await party("intruder") };
+  revoked = await revokedParty();
+});
+
+const idTaking = ENDPOINTS.filter((e) => e.path.includes("{") && e.auth.length > 0);
+const withAuth = ENDPOINTS.filter((e) => e.auth.length > 0);
+const OBJECT_KINDS: AuthKind[] = ["apiKey", "session", "orchestratorKey", "clientId"];
+
+describe("authorization matrix", () => {
+  it("has a row (or a written exemption) for every registered endpoint that takes an id", () => {
+    const missing = idTaking.map(key).filter((k) => !ROWS[k] && !EXEMPT[k]);
+    expect(missing, "add these to ROWS in lib/api/authorization-matrix.test.ts").toEqual([]);
+    const stale = Object.keys(ROWS).filter((k) => !ENDPOINTS.some((e) => key(e) === k));
+    expect(stale, "rows for endpoints that are not registered").toEqual([]);
+  });
+
+  describe.each(idTaking.filter((e) => ROWS[key(e)]).map((e) => [key(e), e] as const))("%s", (_name, e) => {
+    it.each(OBJECT_KINDS.filter((k) => e.auth.includes(k)))("answers 404 to another party's %s and changes nothing", async (kind) => {
+      const target = await ROWS[key(e)](world);
+      const before = await target.snapshot();
+      const r = await send(e, headersFor(world.intruder, kind), target.params, target.body?.(world.intruder));
+      expect(r.status, r.text).toBe(404);
+      expect(await target.snapshot()).toEqual(before);
+      // The same call by the owner reaches the object (the row addresses something real).
+      const own = await send(e, headersFor(world.owner, kind), target.params, target.body?.(world.owner));
+      expect(own.status, own.text).not.toBe(404);
+      expect(own.status).toBeLessThan(500);
+    });
+  });
+
+  describe.each(withAuth.map((e) => [key(e), e] as const))("%s", (_name, e) => {
+    it("answers 401 without credentials", async () => {
+      const r = await send(e, {}, placeholderParams(e));
+      expect(r.status).toBe(401);
+      expect(r.json).toMatchObject({ statusCode: 401, error: "Unauthorized" });
+    });
+
+    it.each(e.auth)("answers 401 to a revoked %s", async (kind) => {
+      const r = await send(e, headersFor(revoked, kind), placeholderParams(e));
+      expect(r.status, r.text).toBe(401);
+    });
+  });
+});
+
+describe("a revoked client ID in the browser", () => {
+  it("no longer authenticates a CORS call to /v2/currencies", async () => {
+    const p = await createTestPlatform("browser shop");
+    const browserHeaders = { "x-client-id": p.clientId, origin: TEST_ORIGIN };
+    const preflight = await call(currencies, "OPTIONS", "/v2/currencies", {
+      headers: { origin: TEST_ORIGIN, "access-control-request-method": "GET", "access-control-request-headers": "x-client-id" },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("x-client-id");
+
+    const before = await call(currencies, "GET", "/v2/currencies?network=base", { headers: browserHeaders });
+    expect(before.status).toBe(200);
+    expect(before.headers.get("access-control-allow-origin")).toBe(TEST_ORIGIN);
+    expect((await call(currencies, "GET", "/v2/currencies?network=base", { headers: { ...browserHeaders, origin: "https://evil.example" } })).status).toBe(403);
+
+    await revokeClientId(p.platformId, p.clientIdId);
+    const after = await call(currencies, "GET", "/v2/currencies?network=base", { headers: browserHeaders });
+    expect(after.status).toBe(401);
+    expect(after.json.message).toMatch(/revoked/i);
+    // The answer stays readable by the page, so it can tell its user why.
+    expect(after.headers.get("access-control-allow-origin")).toBe(TEST_ORIGIN);
+  });
+
+  it("a revoked API key stops working at once", async () => {
+    const p = await createTestPlatform("key holder");
+    const k = await createApiKey(p.platformId, "second");
+    expect((await call(currencies, "GET", "/v2/currencies?network=base", { headers: { "x-api-key": k.key } })).status).toBe(200);
+    await revokeApiKey(p.platformId, k.id);
+    expect((await call(currencies, "GET", "/v2/currencies?network=base", { headers: { "x-api-key": k.key } })).status).toBe(401);
+  });
+});

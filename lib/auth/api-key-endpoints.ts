@@ -1,0 +1,63 @@
+// API keys of the signed-in user's platform: created (the key is shown once), listed (only
+// its prefix) and revoked, from the dashboard or any client holding a session.
+import { notFound, unauthorized } from "../api/errors";
+import { defineEndpoint } from "../api/route";
+import type { Caller } from "../api/credentials";
+import { z } from "zod";
+import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from "./api-keys";
+import { apiKeyParams, apiKeyRecord, createApiKeyBody, createdApiKey, isUuid } from "./schemas";
+
+const TAGS = ["API keys"];
+const NOT_FOUND = "API key not found";
+
+function platformOf(caller: Caller): string {
+  if (caller.kind !== "session") throw unauthorized();
+  return caller.platformId;
+}
+
+export const listApiKeysEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/v1/api-keys",
+  summary: "List API keys",
+  description: "The platform's API keys, newest first, revoked ones included. Only the key's prefix is shown.",
+  tags: TAGS,
+  auth: ["session"],
+  response: z.array(apiKeyRecord),
+  handler: async ({ caller }) => listApiKeys(platformOf(caller)),
+});
+
+export const createApiKeyEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v1/api-keys",
+  summary: "Create an API key",
+  description: "Creates a key for the `x-api-key` header. The full key is in this response only; it is stored hashed and cannot be shown again.",
+  tags: TAGS,
+  auth: ["session"],
+  body: createApiKeyBody,
+  response: createdApiKey,
+  idempotency: false,
+  handler: async ({ caller, body }) => {
+    const k = await createApiKey(platformOf(caller), body.name);
+    return { id: k.id, name: k.name, prefix: k.prefix, createdAt: k.createdAt, lastUsedAt: null, revokedAt: null, key: k.key };
+  },
+});
+
+export const revokeApiKeyEndpoint = defineEndpoint({
+  method: "DELETE",
+  path: "/v1/api-keys/{apiKeyId}",
+  summary: "Revoke an API key",
+  description: "The key stops authenticating at once. Revoking a revoked key answers the same record.",
+  tags: TAGS,
+  auth: ["session"],
+  params: apiKeyParams,
+  response: apiKeyRecord,
+  errors: { 404: "No key with this id on the platform" },
+  handler: async ({ caller, params }) => {
+    const platformId = platformOf(caller);
+    if (!isUuid(params.apiKeyId)) throw notFound(NOT_FOUND);
+    await revokeApiKey(platformId, params.apiKeyId);
+    const key = await getApiKey(platformId, params.apiKeyId);
+    if (!key) throw notFound(NOT_FOUND);
+    return key;
+  },
+});

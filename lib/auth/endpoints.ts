@@ -1,0 +1,140 @@
+// The auth API (SERVICE.md §4.9, §5): wallet sign-in (EIP-4361 for EVM and Tron), email +
+// password accounts, the current session and logout. Sign-ins set the session_token cookie
+// and also return the token, for clients that send it as a Bearer token instead.
+import { bearer, readCookie, SESSION_COOKIE } from "../api/credentials";
+import { unauthorized } from "../api/errors";
+import { reply } from "../api/reply";
+import { defineEndpoint } from "../api/route";
+import { getPlatform } from "../platforms/create-platform";
+import {
+  challengeBody,
+  challengeResponse,
+  loginBody,
+  logoutResponse,
+  registerBody,
+  sessionResponse,
+  signInResponse,
+  verifyBody,
+} from "./schemas";
+import { clearedSessionCookie, sessionCookie } from "./session-cookie";
+import { createSession, deleteSession, sessionExpiry } from "./sessions";
+import { authenticateEmailUser, getSignedInUser, registerEmailUser, type SignedInUser } from "./users";
+import { parseSignInAddress } from "./wallet-address";
+import { createWalletChallenge, verifyWalletSignIn } from "./wallet-sign-in";
+
+const TAGS = ["Auth"];
+const SIGNED_IN_COOKIE = "Sets the `session_token` cookie (httpOnly, sameSite=lax, secure except on http://localhost).";
+
+function signedIn(status: number, who: SignedInUser, session: { token: string; expiresAt: Date }) {
+  return reply(
+    status,
+    { user: who.user, platformId: who.platformId, expiresAt: session.expiresAt, token: session.token },
+    { cookies: [sessionCookie(session.token)] },
+  );
+}
+
+export const walletChallenge = defineEndpoint({
+  method: "POST",
+  path: "/v1/auth/wallet/challenge",
+  summary: "Start a wallet sign-in",
+  description:
+    "Issues a single-use challenge for the address, valid 5 minutes. The wallet type is detected from the address: Tron addresses (base58, starting with T) sign with TronWeb `signMessageV2`, EVM addresses with `personal_sign`. `message` is an EIP-4361 message naming this service's domain and URI, the address (EIP-55 checksummed for EVM), version 1, the nonce, the issue and expiration times. Sign it unchanged and send it to /v1/auth/wallet/verify.",
+  tags: TAGS,
+  auth: [],
+  body: challengeBody,
+  response: challengeResponse,
+  handler: async ({ body }) => createWalletChallenge(parseSignInAddress(body.address)!, body.chainId),
+});
+
+export const walletVerify = defineEndpoint({
+  method: "POST",
+  path: "/v1/auth/wallet/verify",
+  summary: "Finish a wallet sign-in",
+  description: `Checks the signed challenge: unused and unexpired, the same nonce and message, a message issued by this service, and a signature by the challenge's address (EVM: ECDSA, or ERC-1271/ERC-6492 for smart-contract wallets on networks with an RPC; Tron: signMessageV2). The challenge is then used up. The first sign-in of a wallet creates its user and platform. Starts a wallet session that ends after 15 idle minutes. ${SIGNED_IN_COOKIE}`,
+  tags: TAGS,
+  auth: [],
+  body: verifyBody,
+  response: signInResponse,
+  status: 200,
+  idempotency: false,
+  errors: { 401: "Unknown, expired or used challenge; nonce or message not the challenge's; message for another domain or URI; signature not made by the address" },
+  handler: async ({ body }) => {
+    const result = await verifyWalletSignIn(body);
+    return signedIn(200, result, result.session);
+  },
+});
+
+export const register = defineEndpoint({
+  method: "POST",
+  path: "/v1/auth/register",
+  summary: "Create an account with email and password",
+  description: `Creates the user and their platform and signs them in (a session of 30 days). The email is compared case-insensitively; the password has 8 to 100 characters. ${SIGNED_IN_COOKIE}`,
+  tags: TAGS,
+  auth: [],
+  body: registerBody,
+  response: signInResponse,
+  idempotency: false,
+  errors: { 409: "An account with this email already exists" },
+  handler: async ({ body }) => {
+    const who = await registerEmailUser(body.email, body.password);
+    return signedIn(201, who, await createSession(who.user.id, "email"));
+  },
+});
+
+export const login = defineEndpoint({
+  method: "POST",
+  path: "/v1/auth/login",
+  summary: "Sign in with email and password",
+  description: `Starts an email session of 30 days. An unknown email and a wrong password get the same answer. ${SIGNED_IN_COOKIE}`,
+  tags: TAGS,
+  auth: [],
+  body: loginBody,
+  response: signInResponse,
+  status: 200,
+  idempotency: false,
+  errors: { 401: "Invalid email or password" },
+  handler: async ({ body }) => {
+    const who = await authenticateEmailUser(body.email, body.password);
+    if (!who) throw unauthorized("Invalid email or password");
+    return signedIn(200, who, await createSession(who.user.id, "email"));
+  },
+});
+
+export const logout = defineEndpoint({
+  method: "POST",
+  path: "/v1/auth/logout",
+  summary: "Sign out",
+  description:
+    "Ends the session of the Bearer token or the session_token cookie (it is refused everywhere afterwards) and clears the cookie. Answers the same when there is no session or it already ended.",
+  tags: TAGS,
+  auth: [],
+  response: logoutResponse,
+  status: 200,
+  handler: async ({ req }) => {
+    const tokens = [bearer(req.headers.get("authorization")), readCookie(req.headers.get("cookie"), SESSION_COOKIE)];
+    for (const token of new Set(tokens)) if (token) await deleteSession(token);
+    return reply(200, { signedOut: true }, { cookies: [clearedSessionCookie()] });
+  },
+});
+
+export const currentSession = defineEndpoint({
+  method: "GET",
+  path: "/v1/auth/session",
+  summary: "The signed-in user",
+  description: "The session's user, their platform and when the session ends. A wallet session's 15 idle minutes restart with every request, this one included.",
+  tags: TAGS,
+  auth: ["session"],
+  response: sessionResponse,
+  handler: async ({ caller }) => {
+    if (caller.kind !== "session") throw unauthorized();
+    const [who, platform, expiresAt] = await Promise.all([getSignedInUser(caller.userId), getPlatform(caller.platformId), sessionExpiry(caller.sessionId)]);
+    if (!who || !platform || !expiresAt) throw unauthorized("Session expired or signed out");
+    return {
+      user: who.user,
+      platformId: platform.id,
+      platform: { id: platform.id, name: platform.name, isDemo: platform.isDemo },
+      sessionKind: caller.sessionKind,
+      expiresAt,
+    };
+  },
+});

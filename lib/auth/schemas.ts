@@ -1,0 +1,124 @@
+// Request and response shapes of the auth API (/v1/auth/*) and of API-key management.
+import { z } from "zod";
+import { NETWORKS } from "../chains/networks";
+import { parseSignInAddress } from "./wallet-address";
+
+const EVM_CHAIN_IDS = Object.values(NETWORKS).filter((n) => n.family === "evm").map((n) => n.chainId);
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+const timestamp = z.iso.datetime().describe("ISO 8601 timestamp");
+
+// ---------- wallet sign-in ----------
+
+export const challengeBody = z.object({
+  address: z
+    .string()
+    .trim()
+    .max(100)
+    .refine((a) => parseSignInAddress(a) !== null, {
+      message: "must be an EVM address (0x followed by 40 hex digits; a mixed-case one must have a valid EIP-55 checksum) or a Tron address (base58, starting with T)",
+    })
+    .describe("The wallet's address; its format decides the wallet type (Tron addresses start with T)")
+    .meta({ example: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F" }),
+  chainId: z
+    .number()
+    .int()
+    .refine((id) => EVM_CHAIN_IDS.includes(id), { message: `must be one of ${EVM_CHAIN_IDS.join(", ")}` })
+    .optional()
+    .describe("EVM only: the Chain ID written in the message (default 1); a smart-contract wallet's signature is checked on that chain. Ignored for Tron."),
+});
+
+export const challengeResponse = z
+  .object({
+    challengeId: z.string().describe("Pass back to /v1/auth/wallet/verify"),
+    nonce: z.string(),
+    message: z.string().describe("The EIP-4361 sign-in message to sign, unchanged (EVM personal_sign, Tron signMessageV2)"),
+    expiresAt: timestamp.describe("The challenge is single use and expires 5 minutes after it was issued"),
+  })
+  .meta({ id: "WalletChallenge" });
+
+export const verifyBody = z.object({
+  challengeId: z.string().regex(UUID, "must be the challengeId returned by the challenge"),
+  nonce: z.string().min(1).max(128),
+  message: z.string().min(1).max(4000).describe("The challenge's message, byte for byte"),
+  signature: z
+    .string()
+    .max(20_000)
+    .regex(/^(0x)?[0-9a-fA-F]+$/, "must be a hex signature")
+    .describe("Hex signature of the message: EVM personal_sign (ERC-1271/6492 for smart-contract wallets), or TronWeb signMessageV2"),
+});
+
+// ---------- email + password ----------
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).check(z.email({ message: "must be an email address" }));
+
+export const registerBody = z.object({
+  email: emailSchema.describe("Case and surrounding spaces are ignored"),
+  password: z.string().min(8, "must be at least 8 characters").max(100, "must be at most 100 characters").describe("8 to 100 characters"),
+});
+
+export const loginBody = z.object({
+  email: emailSchema,
+  password: z.string().min(1, "is required").max(100, "must be at most 100 characters"),
+});
+
+// ---------- sessions ----------
+
+export const publicUser = z
+  .object({
+    id: z.string(),
+    walletAddress: z.string().nullable().describe("EVM addresses EIP-55 checksummed; Tron base58"),
+    walletType: z.enum(["evm", "tron"]).nullable(),
+    email: z.string().nullable(),
+  })
+  .meta({ id: "User" });
+
+export const signInResponse = z
+  .object({
+    user: publicUser,
+    platformId: z.string().describe("The platform the user manages; created at the first sign-in"),
+    expiresAt: timestamp.describe("Wallet sessions: 15 minutes after the last request (sliding). Email sessions: 30 days after sign-in."),
+    token: z
+      .string()
+      .describe("The session token. Browsers get it in the httpOnly session_token cookie as well; other clients send it as `Authorization: Bearer <token>`."),
+  })
+  .meta({ id: "SignIn" });
+
+export const sessionResponse = z
+  .object({
+    user: publicUser,
+    platformId: z.string(),
+    platform: z.object({ id: z.string(), name: z.string(), isDemo: z.boolean() }),
+    sessionKind: z.enum(["wallet", "email"]),
+    expiresAt: timestamp,
+  })
+  .meta({ id: "Session" });
+
+export const logoutResponse = z.object({ signedOut: z.literal(true) });
+
+// ---------- API keys ----------
+
+export const apiKeyRecord = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string().describe("The first characters of the key, to recognise it"),
+    createdAt: timestamp,
+    lastUsedAt: timestamp.nullable().describe("Updated at most once a minute"),
+    revokedAt: timestamp.nullable(),
+  })
+  .meta({ id: "ApiKey" });
+
+export const createdApiKey = apiKeyRecord
+  .extend({ key: z.string().describe("The full key, for the x-api-key header. Shown only in this response: store it now.") })
+  .meta({ id: "CreatedApiKey" });
+
+export const createApiKeyBody = z.object({
+  name: z.string().trim().min(1, "is required").max(100).describe("A label to tell keys apart, e.g. where the key is used"),
+});
+
+export const apiKeyParams = z.object({ apiKeyId: z.string().describe("The key's id") });

@@ -1,0 +1,81 @@
+// Wallet sign-in: a single-use challenge (5 minutes) holding the exact message to sign, then
+// verification of the signed message, which starts a wallet session.
+import { randomBytes } from "node:crypto";
+import { unauthorized } from "../api/errors";
+import { getConfig } from "../config";
+import { db } from "../db/client";
+import { now } from "./clock";
+import { createSession } from "./sessions";
+import { buildSignInMessage, parseSignInMessage, signInMessageProblem, TRON_CHAIN_ID } from "./sign-in-message";
+import { findOrCreateWalletUser } from "./users";
+import { displayWalletAddress, type SignInAddress } from "./wallet-address";
+import { isValidWalletSignature } from "./wallet-signature";
+
+export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
+const KEEP_OLD_CHALLENGES_MS = 24 * 60 * 60_000;
+
+export async function createWalletChallenge(address: SignInAddress, chainId?: number) {
+  const issuedAt = now();
+  const expiresAt = new Date(issuedAt.getTime() + CHALLENGE_LIFETIME_MS);
+  const nonce = randomBytes(16).toString("hex"); // alphanumeric, as EIP-4361 requires
+  const message = buildSignInMessage(address.type, {
+    appUrl: getConfig().APP_URL,
+    address: address.display,
+    chainId: address.type === "tron" ? TRON_CHAIN_ID : (chainId ?? 1),
+    nonce,
+    issuedAt,
+    expiresAt,
+  });
+  const prisma = await db();
+  const row = await prisma.walletChallenge.create({
+    data: { address: address.key, walletType: address.type, nonce, message, expiresAt, createdAt: issuedAt },
+  });
+  // Housekeeping: challenges are worthless a day after they expired.
+  await prisma.walletChallenge.deleteMany({ where: { expiresAt: { lt: new Date(issuedAt.getTime() - KEEP_OLD_CHALLENGES_MS) } } });
+  return { challengeId: row.id, nonce, message, expiresAt };
+}
+
+export interface SignedChallenge {
+  challengeId: string;
+  nonce: string;
+  message: string;
+  signature: string;
+}
+
+/** Checks a signed challenge and consumes it; every failure is a 401 that says why. */
+export async function verifyWalletSignIn(input: SignedChallenge) {
+  const t = now();
+  const prisma = await db();
+  const challenge = await prisma.walletChallenge.findUnique({ where: { id: input.challengeId } });
+  if (!challenge || challenge.usedAt || challenge.expiresAt.getTime() <= t.getTime()) {
+    throw unauthorized("Challenge not found, expired or already used; request a new one");
+  }
+  if (input.nonce !== challenge.nonce) throw unauthorized("The nonce does not match the challenge");
+  if (input.message !== challenge.message) throw unauthorized("The message is not the challenge's message; sign it unchanged");
+
+  const address = displayWalletAddress(challenge.address, challenge.walletType);
+  const fields = parseSignInMessage(challenge.walletType, input.message);
+  if (!fields) throw unauthorized("The message is not a valid sign-in message");
+  const problem = signInMessageProblem(fields, { appUrl: getConfig().APP_URL, nonce: challenge.nonce, address, now: t });
+  if (problem) throw unauthorized(problem);
+
+  const valid = await isValidWalletSignature({
+    walletType: challenge.walletType,
+    address,
+    message: input.message,
+    signature: input.signature,
+    chainId: fields.chainId,
+  });
+  if (!valid) throw unauthorized(`The signature was not made by ${address}`);
+
+  // Single use, also when two verifications of one challenge race: only one update wins.
+  const { count } = await prisma.walletChallenge.updateMany({
+    where: { id: challenge.id, usedAt: null, expiresAt: { gt: t } },
+    data: { usedAt: t },
+  });
+  if (count !== 1) throw unauthorized("Challenge not found, expired or already used; request a new one");
+
+  const signedIn = await findOrCreateWalletUser({ type: challenge.walletType, key: challenge.address, display: address });
+  const session = await createSession(signedIn.user.id, "wallet", t);
+  return { ...signedIn, session };
+}

@@ -1,0 +1,123 @@
+// A platform's client IDs: create, list, read, change, pause and revoke. Every lookup is
+// scoped to the platform: another platform's id (or a malformed one) is "not found".
+import { badRequest, notFound, validationError } from "../api/errors";
+import { db } from "../db/client";
+import type { ClientId as ClientIdRow } from "../db/generated/client";
+import { createClientIdRecord } from "./create-client-id";
+import { feePercentageToBasisPoints } from "./fee-percentage";
+import type { ClientIdListItem, ClientIdRecord, CreateClientIdBody, UpdateClientIdBody } from "./schemas";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Internal ids are UUIDs; anything else cannot exist (and must not reach a uuid column). */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+export const CLIENT_ID_NOT_FOUND = "Client ID not found";
+const REVOKED_MESSAGE = "This client ID is revoked; a revoked client ID cannot be changed or reactivated";
+
+export function toClientIdRecord(row: ClientIdRow): ClientIdRecord {
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    label: row.label,
+    allowedDomains: row.allowedDomains,
+    feePercentage: row.feePercentage,
+    feeAddress: row.feeAddress,
+    operatorWalletAddress: row.operatorWalletAddress,
+    defaultPreApprovalExpiry: row.defaultPreApprovalExpiry,
+    defaultAuthorizationExpiry: row.defaultAuthorizationExpiry,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+export function toClientIdListItem(row: ClientIdRow): ClientIdListItem {
+  const r = toClientIdRecord(row);
+  return { id: r.id, clientId: r.clientId, label: r.label, allowedDomains: r.allowedDomains, status: r.status, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt };
+}
+
+/** A fee above 0 must say where it goes. */
+function checkFee(feePercentage: string | null | undefined, feeAddress: string | null | undefined): void {
+  if (feePercentage && (feePercentageToBasisPoints(feePercentage) ?? 0) > 0 && !feeAddress) {
+    throw validationError([{ field: "feeAddress", message: "is required when feePercentage is above 0" }]);
+  }
+}
+
+export async function createClientId(platformId: string, input: CreateClientIdBody): Promise<ClientIdRecord> {
+  checkFee(input.feePercentage, input.feeAddress);
+  return toClientIdRecord(await createClientIdRecord(platformId, input));
+}
+
+/** Newest first, revoked ones included (their status says so). */
+export async function listClientIds(platformId: string): Promise<ClientIdListItem[]> {
+  const rows = await (await db()).clientId.findMany({ where: { platformId }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
+  return rows.map(toClientIdListItem);
+}
+
+/** The platform's own client ID row, or a 404 that looks the same for foreign and missing ids. */
+export async function getClientIdOrThrow(platformId: string, id: string): Promise<ClientIdRow> {
+  const row = isUuid(id) ? await (await db()).clientId.findFirst({ where: { id, platformId } }) : null;
+  if (!row) throw notFound(CLIENT_ID_NOT_FOUND);
+  return row;
+}
+
+export async function getClientId(platformId: string, id: string): Promise<ClientIdRecord> {
+  return toClientIdRecord(await getClientIdOrThrow(platformId, id));
+}
+
+export async function updateClientId(platformId: string, id: string, patch: UpdateClientIdBody): Promise<ClientIdRecord> {
+  const current = await getClientIdOrThrow(platformId, id);
+  if (current.status === "revoked") throw badRequest(REVOKED_MESSAGE);
+  const { status, ...fields } = patch;
+  checkFee(
+    fields.feePercentage !== undefined ? fields.feePercentage : current.feePercentage,
+    fields.feeAddress !== undefined ? fields.feeAddress : current.feeAddress,
+  );
+  if (status === "revoked") {
+    // Revoking through PUT may carry other changes: apply them first, then revoke.
+    if (Object.values(fields).some((v) => v !== undefined)) await applyUpdate(platformId, id, fields);
+    return revokeClientId(platformId, id);
+  }
+  return toClientIdRecord(await applyUpdate(platformId, id, { ...fields, ...(status ? { status } : {}) }));
+}
+
+async function applyUpdate(platformId: string, id: string, data: Omit<UpdateClientIdBody, "status"> & { status?: "active" | "inactive" }): Promise<ClientIdRow> {
+  const prisma = await db();
+  // Conditional on "not revoked": a revoke that lands between the read and this write wins.
+  const { count } = await prisma.clientId.updateMany({ where: { id, platformId, status: { not: "revoked" } }, data });
+  if (count === 0) {
+    const now = await prisma.clientId.findFirst({ where: { id, platformId } });
+    if (!now) throw notFound(CLIENT_ID_NOT_FOUND);
+    throw badRequest(REVOKED_MESSAGE);
+  }
+  return getClientIdOrThrow(platformId, id);
+}
+
+/**
+ * Revokes permanently: the client ID authenticates nothing from now on, and its orchestrator
+ * link (if any) ends. Revoking a revoked client ID changes nothing and answers the same record.
+ */
+export async function revokeClientId(platformId: string, id: string, now = new Date()): Promise<ClientIdRecord> {
+  await getClientIdOrThrow(platformId, id);
+  const prisma = await db();
+  await prisma.$transaction(async (tx) => {
+    const { count } = await tx.clientId.updateMany({ where: { id, platformId, status: { not: "revoked" } }, data: { status: "revoked", revokedAt: now } });
+    if (count === 1) {
+      await tx.orchestratorLink.updateMany({ where: { clientIdId: id, status: "active" }, data: { status: "unlinked", unlinkedAt: now } });
+    }
+  });
+  return toClientIdRecord(await getClientIdOrThrow(platformId, id));
+}
+
+/** The platform's client ID by its public value (`cid_…`) or internal id; null when not its own. */
+export async function findOwnClientId(platformId: string, clientIdOrId: string): Promise<ClientIdRow | null> {
+  const prisma = await db();
+  const row = await prisma.clientId.findFirst({
+    where: { platformId, OR: [{ clientId: clientIdOrId }, ...(isUuid(clientIdOrId) ? [{ id: clientIdOrId }] : [])] },
+  });
+  return row;
+}

@@ -1,0 +1,184 @@
+// Orchestrator links over HTTP. Orchestrators (x-orchestrator-key) start hosted onboarding and
+// follow their links; platforms (x-api-key or dashboard session) link, read and unlink their
+// client IDs, and approve or reject hosted onboarding (session only: a person decides).
+import { z } from "zod";
+import type { Caller } from "../api/credentials";
+import { unauthorized } from "../api/errors";
+import { reply } from "../api/reply";
+import { defineEndpoint } from "../api/route";
+import { platformOf } from "../client-ids/endpoints";
+import { clientIdParams } from "../client-ids/schemas";
+import {
+  approveLinkRequest,
+  createLinkRequest,
+  endOrchestratorLink,
+  getClientIdLink,
+  getLinkRequest,
+  getOrchestratorLink,
+  linkClientIdDirect,
+  listOrchestratorLinks,
+  rejectLinkRequest,
+  unlinkClientId,
+} from "./links";
+import { approveLinkBody, directLinkBody, intentParams, linkListQuery, linkParams, linkRequestBody, linkView } from "./schemas";
+
+const ORCHESTRATOR_TAGS = ["Orchestrators"];
+const CLIENT_ID_TAGS = ["Client IDs"];
+
+function orchestratorOf(caller: Caller): string {
+  if (caller.kind === "orchestratorKey") return caller.orchestratorId;
+  throw unauthorized();
+}
+
+// ---------- orchestrators ----------
+
+export const createLinkRequestEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v2/orchestrators/links",
+  summary: "Start hosted onboarding",
+  description:
+    "Opens a link request (status `pending`, valid 7 days) and answers its `onboardingUrl`: send the platform there. When the platform approves it in its dashboard with one of its client IDs, the link becomes `active` and `client_id.linked` is delivered to your webhooks with this `linkId`, `intentId` and the details given here.",
+  tags: ORCHESTRATOR_TAGS,
+  auth: ["orchestratorKey"],
+  body: linkRequestBody,
+  response: linkView,
+  handler: async ({ caller, body }) => createLinkRequest(orchestratorOf(caller), body),
+});
+
+export const listOrchestratorLinksEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/v2/orchestrators/links",
+  summary: "List your links",
+  description: "Your links to platforms' client IDs, direct and hosted, newest first.",
+  tags: ORCHESTRATOR_TAGS,
+  auth: ["orchestratorKey"],
+  query: linkListQuery,
+  response: z.array(linkView),
+  handler: async ({ caller, query }) => listOrchestratorLinks(orchestratorOf(caller), { ...query, limit: query.limit ?? 100 }),
+});
+
+export const getOrchestratorLinkEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/v2/orchestrators/links/{linkId}",
+  summary: "Get one of your links",
+  tags: ORCHESTRATOR_TAGS,
+  auth: ["orchestratorKey"],
+  params: linkParams,
+  response: linkView,
+  errors: { 404: "Link not found (also for another orchestrator's link)" },
+  handler: async ({ caller, params }) => getOrchestratorLink(orchestratorOf(caller), params.linkId),
+});
+
+export const endOrchestratorLinkEndpoint = defineEndpoint({
+  method: "DELETE",
+  path: "/v2/orchestrators/links/{linkId}",
+  summary: "Withdraw a link request or unlink",
+  description: "A pending request becomes `cancelled`; an active link becomes `unlinked` (you can no longer act for that client ID).",
+  tags: ORCHESTRATOR_TAGS,
+  auth: ["orchestratorKey"],
+  params: linkParams,
+  response: linkView,
+  errors: { 404: "Link not found (also for another orchestrator's link)", 409: "The link has already ended" },
+  handler: async ({ caller, params }) => endOrchestratorLink(orchestratorOf(caller), params.linkId),
+});
+
+// ---------- platforms: their client IDs' link ----------
+
+export const getClientIdLinkEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/v2/client-ids/{id}/orchestrator-link",
+  summary: "Get a client ID's orchestrator link",
+  tags: CLIENT_ID_TAGS,
+  auth: ["apiKey", "session"],
+  params: clientIdParams,
+  response: linkView,
+  errors: { 404: "Client ID not found (also for another platform's id), or it is not linked" },
+  handler: async ({ caller, params }) => getClientIdLink(platformOf(caller), params.id),
+});
+
+export const linkClientIdEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v2/client-ids/{id}/orchestrator-link",
+  summary: "Link a client ID to an orchestrator",
+  description:
+    "Lets the orchestrator create secure payments for this client ID (it sends `x-client-id` with its `x-orchestrator-key`). A client ID has at most one active link: linking again to the same orchestrator answers the existing link (200); a link to another orchestrator must be removed first (409). Direct links do not emit `client_id.linked`.",
+  tags: CLIENT_ID_TAGS,
+  auth: ["apiKey", "session"],
+  params: clientIdParams,
+  body: directLinkBody,
+  response: linkView,
+  errors: {
+    404: "Client ID or orchestrator not found",
+    409: "The client ID is revoked or inactive, or linked to another orchestrator",
+  },
+  handler: async ({ caller, params, body }) => {
+    const { link, created } = await linkClientIdDirect(platformOf(caller), params.id, body.orchestratorId);
+    return created ? link : reply(200, link);
+  },
+});
+
+export const unlinkClientIdEndpoint = defineEndpoint({
+  method: "DELETE",
+  path: "/v2/client-ids/{id}/orchestrator-link",
+  summary: "Unlink a client ID from its orchestrator",
+  description: "Ends the active link (status `unlinked`); the orchestrator can no longer act for this client ID.",
+  tags: CLIENT_ID_TAGS,
+  auth: ["apiKey", "session"],
+  params: clientIdParams,
+  response: linkView,
+  errors: { 404: "Client ID not found (also for another platform's id), or it is not linked" },
+  handler: async ({ caller, params }) => unlinkClientId(platformOf(caller), params.id),
+});
+
+// ---------- platforms: hosted onboarding, from the dashboard ----------
+
+function sessionPlatform(caller: Caller): string {
+  if (caller.kind === "session") return caller.platformId;
+  throw unauthorized();
+}
+
+export const getLinkRequestEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/v1/orchestrator-links/{intentId}",
+  summary: "Read a hosted onboarding request",
+  description: "What the dashboard shows at the onboarding URL: the orchestrator asking, the details it sent, the status and expiry.",
+  tags: ORCHESTRATOR_TAGS,
+  auth: ["session"],
+  params: intentParams,
+  response: linkView,
+  errors: { 404: "No such request (or it was approved by another platform)" },
+  handler: async ({ caller, params }) => getLinkRequest(sessionPlatform(caller), params.intentId),
+});
+
+export const approveLinkRequestEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v1/orchestrator-links/{intentId}/approve",
+  summary: "Approve hosted onboarding",
+  description:
+    "Links one of your active client IDs to the orchestrator that opened the request, and notifies it (`client_id.linked`). A client ID linked to the same orchestrator is relinked; one linked to another orchestrator must be unlinked first.",
+  tags: ORCHESTRATOR_TAGS,
+  auth: ["session"],
+  params: intentParams,
+  body: approveLinkBody,
+  status: 200,
+  response: linkView,
+  errors: {
+    404: "No such request, or the client ID is not yours",
+    409: "Already decided or withdrawn; or the client ID is revoked, inactive or linked to another orchestrator",
+    410: "The request expired",
+  },
+  handler: async ({ caller, params, body }) => approveLinkRequest(sessionPlatform(caller), params.intentId, body.clientId),
+});
+
+export const rejectLinkRequestEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v1/orchestrator-links/{intentId}/reject",
+  summary: "Reject hosted onboarding",
+  tags: ORCHESTRATOR_TAGS,
+  auth: ["session"],
+  params: intentParams,
+  status: 200,
+  response: linkView,
+  errors: { 404: "No such request", 409: "Already decided or withdrawn", 410: "The request expired" },
+  handler: async ({ caller, params }) => rejectLinkRequest(sessionPlatform(caller), params.intentId),
+});

@@ -1,0 +1,16 @@
+-- AlterEnum
+ALTER TYPE "ClientIdStatus" ADD VALUE 'inactive';
+
+-- AlterEnum
+-- This migration adds more than one value to an enum.
+-- With PostgreSQL versions 11 and earlier, this is not possible
+-- in a single migration. This can be worked around by creating
+-- multiple migrations, each migration adding only one value to
+-- the enum.
+
+
+ALTER TYPE "LinkStatus" ADD VALUE 'cancelled';
+ALTER TYPE "LinkStatus" ADD VALUE 'expired';
+
+-- AlterTable
+ALTER TABLE "orchestrator_links" ADD COLUMN     "expires_at" TIMESTAMP(3);

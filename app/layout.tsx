@@ -4,6 +4,7 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Stablelink", template: "%s · Stablelink" },
   description: "Self-hostable stablecoin payments: payment requests, payouts and hosted secure payment pages.",
+  icons: { icon: "/favicon.svg" },
 };
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };

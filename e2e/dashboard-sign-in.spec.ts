@@ -2,6 +2,7 @@
 // page asked for, signing out.
 import { expect, test } from "@playwright/test";
 import { demo } from "./demo";
+import { installTestTronWallet } from "./support/test-tron-wallet";
 import { installTestWallet } from "./support/test-wallet";
 
 test("a signed-out visitor signs in with email and password and lands on the page they asked for", async ({ page }) => {
@@ -92,4 +93,19 @@ test("without any browser wallet the page says so instead of offering a dead but
   await page.goto("/dashboard/sign-in");
   await expect(page.getByText("No browser wallet found")).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign in with TronLink" })).toBeVisible();
+});
+
+test("signs in with a Tron wallet through the TronLink adapter (signMessageV2)", async ({ page }) => {
+  const wallet = await installTestTronWallet(page);
+  await page.goto("/dashboard/links");
+  await expect(page).toHaveURL(/\/dashboard\/sign-in\?next=/);
+
+  wallet.rejectNext();
+  await page.getByRole("button", { name: "Sign in with TronLink" }).click();
+  await expect(page.getByRole("region", { name: "With a wallet" }).getByRole("alert")).toContainText("declined in the wallet");
+
+  await page.getByRole("button", { name: "Sign in with TronLink" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/links$/);
+  await expect(page.getByTestId("signed-in-as")).toHaveText(wallet.address);
+  expect(wallet.signed.at(-1)).toContain(`wants you to sign in with your Tron account:\n${wallet.address}`);
 });

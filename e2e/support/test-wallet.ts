@@ -237,7 +237,8 @@ export async function installTestWallet(target: Page | BrowserContext, opts: Tes
         const [address, json] = params as [string, string | object];
         assertOwnAddress(address);
         const typed = (typeof json === "string" ? JSON.parse(json) : json) as { domain: object; types: Record<string, unknown>; primaryType: string; message: object };
-        const { EIP712Domain: _domain, ...types } = typed.types;
+        // viem derives the domain type from `domain`; the JSON's own EIP712Domain entry goes.
+        const types = Object.fromEntries(Object.entries(typed.types).filter(([name]) => name !== "EIP712Domain"));
         // The JSON of eth_signTypedData_v4 is checked by viem while hashing, not by its types.
         const definition = { domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message } as unknown as Parameters<typeof account.signTypedData>[0];
         return { result: await account.signTypedData(definition) };

@@ -19,7 +19,7 @@ export async function signInWithWallet({ address, chainId, sign }: { address: st
 export function walletErrorMessage(err: unknown): string {
   const e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: { code?: unknown } } | null;
   const code = e?.code ?? e?.cause?.code;
-  if (code === 4001 || e?.name === "UserRejectedRequestError" || /user (rejected|denied)/i.test(String(e?.message ?? ""))) {
+  if (code === 4001 || e?.name === "UserRejectedRequestError" || /user (rejected|denied)|declined by (the )?user/i.test(String(e?.message ?? ""))) {
     return "The request was declined in the wallet. Try again and approve it to sign in.";
   }
   if (e?.name === "ProviderNotFoundError") return "No browser wallet was found. Install one (or open this page in your wallet’s browser) and try again.";

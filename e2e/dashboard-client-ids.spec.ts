@@ -25,11 +25,16 @@ test("creates a client ID, copies it, and revokes it after a confirmation", asyn
   const call = (id: string) => page.evaluate(async (cid) => (await fetch("/v2/currencies?id=USDC-base", { headers: { "x-client-id": cid } })).status, id);
   expect(await call(copied)).toBe(200);
 
-  await row.getByRole("button", { name: "Revoke client ID Web shop" }).click();
+  // From the keyboard: the dialog takes focus on its safe button, Escape cancels, focus returns.
+  const revoke = row.getByRole("button", { name: "Revoke client ID Web shop" });
+  await revoke.focus();
+  await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Revoke this client ID?" });
   await expect(dialog).toContainText("cannot be reactivated");
-  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
+  await expect(revoke).toBeFocused();
   await expect(row).toContainText("active");
 
   await row.getByRole("button", { name: "Revoke client ID Web shop" }).click();

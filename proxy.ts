@@ -1,6 +1,10 @@
-// Runs before Next.js routing. Next's router answers a malformed percent-encoding in the
-// path with a bare 500 before any route runs; the API answers it with a JSON 400 instead.
+// Runs before Next.js routing.
+// - API: Next's router answers a malformed percent-encoding in the path with a bare 500
+//   before any route runs; the API answers it with a JSON 400 instead.
+// - Dashboard: pages learn which path was asked for (layouts and pages are not told), so a
+//   signed-out visitor is sent to sign in and brought back to that page.
 import { NextResponse, type NextRequest } from "next/server";
+import { DASHBOARD_PATH_HEADER } from "./lib/dashboard/sign-in-redirect";
 
 function isDecodable(path: string): boolean {
   try {
@@ -12,9 +16,15 @@ function isDecodable(path: string): boolean {
 }
 
 export function proxy(request: NextRequest) {
-  const raw = new URL(request.url).pathname;
-  if (isDecodable(raw)) return NextResponse.next();
+  const url = new URL(request.url);
+  if (url.pathname === "/dashboard" || url.pathname.startsWith("/dashboard/")) {
+    url.searchParams.delete("_rsc"); // the cache-buster of client navigations is not part of the page
+    const headers = new Headers(request.headers);
+    headers.set(DASHBOARD_PATH_HEADER, url.pathname + url.search);
+    return NextResponse.next({ request: { headers } });
+  }
+  if (isDecodable(url.pathname)) return NextResponse.next();
   return NextResponse.json({ statusCode: 400, message: "Malformed percent-encoding in the URL path", error: "Bad Request" }, { status: 400 });
 }
 
-export const config = { matcher: ["/v1/:path*", "/v2/:path*"] };
+export const config = { matcher: ["/v1/:path*", "/v2/:path*", "/dashboard", "/dashboard/:path*"] };

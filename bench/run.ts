@@ -1,5 +1,6 @@
 // `npm run bench`: performance figures of the running product, printed, never asserted.
 // Each scenario first warms up, then runs 32 connections for BENCH_SECONDS (default 10).
+import { firstLoadJs, printFirstLoads } from "./first-load-js";
 import { load, printTable, type LoadResult } from "./load";
 import { startServer } from "./server";
 
@@ -21,6 +22,7 @@ try {
   printTable(results);
   const [bare, currencies] = results;
   console.log(`ratio currencies/bare req/s: ${(currencies.requestsPerSec / bare.requestsPerSec).toFixed(2)}`);
+  printFirstLoads(await Promise.all(["/", "/dashboard/sign-in"].map((p) => firstLoadJs(server.url, p))));
 } finally {
   await server.stop();
 }

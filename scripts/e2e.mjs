@@ -16,6 +16,21 @@ if (!chromium) {
 }
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(root, ".data", "e2e"));
 fs.rmSync(dataDir, { recursive: true, force: true });
+
+// An orchestrator, onboarded the way operators do it (scripts/orchestrator.ts), for the browser
+// tests of orchestrator links. It runs before the server, which then owns the PGlite directory.
+const onboarded = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), ["scripts/orchestrator.ts", "create", "E2E Orchestrator"], {
+  cwd: root,
+  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+  encoding: "utf8",
+});
+const orchestratorId = onboarded.stdout.match(/orchestratorId:\s+(\S+)/)?.[1];
+const orchestratorKey = onboarded.stdout.match(/^\s+key:\s+(\S+)/m)?.[1];
+if (onboarded.status !== 0 || !orchestratorId || !orchestratorKey) {
+  console.error(`Could not create the e2e orchestrator:\n${onboarded.stdout}${onboarded.stderr}`);
+  process.exit(1);
+}
+fs.writeFileSync(path.join(dataDir, "e2e-orchestrator.json"), JSON.stringify({ name: "E2E Orchestrator", orchestratorId, orchestratorKey }) + "\n", { mode: 0o600 });
 const r = spawnSync(path.join(root, "node_modules", ".bin", "playwright"), ["test", ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",

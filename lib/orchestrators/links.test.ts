@@ -11,7 +11,7 @@ import { getConfig } from "../config";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 import { revokeOrchestratorKey } from "./accounts";
-import { createLinkRequest, findActiveLink, isLinked, LINK_REQUEST_TTL_MS } from "./links";
+import { createLinkRequest, findActiveLink, isLinked, LINK_REQUEST_TTL_MS, listPlatformLinks } from "./links";
 import { createTestOrchestrator, createTestSession } from "./test-fixtures";
 
 const EVM = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7";
@@ -247,6 +247,30 @@ describe("direct links (by the platform)", () => {
     expect(r.json.status).toBe("unlinked");
     expect(await isLinked(orch.orchestratorId, p.clientIdId)).toBe(false);
     expect((await call(linkItem, "DELETE", `/v2/orchestrators/links/${linkId}`, { headers: ok(orch), params: { linkId } })).status).toBe(409);
+  });
+});
+
+describe("a platform's links (the dashboard list)", () => {
+  it("holds the platform's direct and approved hosted links, ended ones too, and nobody else's", async () => {
+    const p = await platform("lister");
+    const other = await platform("neighbour");
+    const second = await createClientIdRecord(p.platformId, { label: "second", allowedDomains: ["https://b.example.com"] });
+    expect(await listPlatformLinks(p.platformId)).toEqual([]);
+
+    const direct = (await linkDirect(p, p.clientIdId, orch.orchestratorId)).json;
+    const { intentId } = (await startOnboarding(rival, { externalId: "acct-9" })).json;
+    await approveAs(p, intentId, second.clientId);
+    await linkDirect(other, other.clientIdId, orch.orchestratorId);
+    await createLinkRequest(orch.orchestratorId, {}); // pending: belongs to no platform yet
+    await unlink(p, p.clientIdId);
+
+    const list = await listPlatformLinks(p.platformId);
+    expect(list.map((l) => [l.method, l.status, l.clientId])).toEqual([
+      ["hosted", "active", second.clientId],
+      ["direct", "unlinked", p.clientId],
+    ]);
+    expect(list[1].linkId).toBe(direct.linkId);
+    expect(list[0]).toMatchObject({ intentId, externalId: "acct-9", orchestratorName: "Rival Orchestration" });
   });
 });
 

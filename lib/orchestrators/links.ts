@@ -213,6 +213,17 @@ export async function unlinkClientId(platformId: string, id: string, now = new D
   return toLinkView((await prisma.orchestratorLink.findUnique({ where: { id: link.id }, include: INCLUDE }))!);
 }
 
+/** The links of the platform's client IDs (direct and approved hosted ones), newest first. */
+export async function listPlatformLinks(platformId: string, limit = 200): Promise<LinkView[]> {
+  const rows = await (await db()).orchestratorLink.findMany({
+    where: { clientId: { platformId } },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: limit,
+    include: INCLUDE,
+  });
+  return rows.map(toLinkView);
+}
+
 /**
  * A hosted link request as the platform's dashboard sees it. The intent id is the capability:
  * any signed-in platform holding it sees an open (or refused) request; once approved, the link

@@ -1,0 +1,56 @@
+import Link from "next/link";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { listApiKeys } from "@/lib/auth/api-keys";
+import { listClientIds } from "@/lib/client-ids/manage-client-ids";
+import { requireDashboardSession } from "@/lib/dashboard/page-session";
+import { listPlatformLinks } from "@/lib/orchestrators/links";
+
+export const metadata = { title: "Overview" };
+
+function Stat({ href, label, value, hint }: { href: string; label: string; value: number; hint: string }) {
+  return (
+    <Link href={href} className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300 focus-visible:outline-2 focus-visible:outline-blue-700">
+      <p className="text-sm text-slate-600">{label}</p>
+      <p className="mt-1 text-3xl font-semibold">{value}</p>
+      <p className="mt-1 text-xs text-slate-500">{hint}</p>
+    </Link>
+  );
+}
+
+export default async function OverviewPage() {
+  const session = await requireDashboardSession();
+  const platformId = session.platform.id;
+  const [clientIds, apiKeys, links] = await Promise.all([listClientIds(platformId), listApiKeys(platformId), listPlatformLinks(platformId)]);
+  const activeClientIds = clientIds.filter((c) => c.status === "active").length;
+  const activeKeys = apiKeys.filter((k) => !k.revokedAt).length;
+  const activeLinks = links.filter((l) => l.status === "active").length;
+  return (
+    <>
+      <PageHeader title="Overview">
+        <p>
+          Signed in to <strong>{session.platform.name}</strong>
+          {session.sessionKind === "wallet" ? " with a wallet: the session ends after 15 minutes without activity." : " with email and password."}
+        </p>
+      </PageHeader>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Stat href="/dashboard/client-ids" label="Active client IDs" value={activeClientIds} hint="Browser credentials, checked against their origins" />
+        <Stat href="/dashboard/api-keys" label="Active API keys" value={activeKeys} hint="Server credentials (x-api-key)" />
+        <Stat href="/dashboard/links" label="Orchestrator links" value={activeLinks} hint="Orchestrators acting for your client IDs" />
+      </div>
+      <section className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 className="text-lg font-semibold">Getting started</h2>
+        <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-slate-700">
+          <li>
+            <Link className="text-blue-700 underline" href="/dashboard/api-keys">Create an API key</Link> for your servers and send it as <code className="rounded bg-slate-100 px-1">x-api-key</code>.
+          </li>
+          <li>
+            <Link className="text-blue-700 underline" href="/dashboard/client-ids">Create a client ID</Link> for your web pages, listing the origins allowed to use it.
+          </li>
+          <li>
+            Read the <a className="text-blue-700 underline" href="/docs">API reference</a>.
+          </li>
+        </ol>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,171 @@
+// Create (shown once), list (prefix only) and revoke the platform's API keys.
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { CopyButton } from "@/components/ui/copy-button";
+import { FormError, TextField } from "@/components/ui/form-fields";
+import { formatTime } from "@/components/ui/format-time";
+import { EmptyState } from "@/components/ui/states";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { Table, Td, Th } from "@/components/ui/table";
+import { ApiRequestError, apiRequest, errorMessage } from "./api-client";
+
+export interface ApiKeyRow {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+interface CreatedKey extends ApiKeyRow {
+  key: string;
+}
+
+function NewKeyNotice({ created, onDone }: { created: CreatedKey; onDone: () => void }) {
+  return (
+    <section aria-labelledby="new-key-title" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
+      <h2 id="new-key-title" className="font-semibold text-emerald-900">
+        API key “{created.name}” created
+      </h2>
+      <p className="mt-1 text-sm text-emerald-900">Copy it now and keep it somewhere safe: it is not shown again.</p>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
+        <code data-testid="new-api-key" className="min-w-0 flex-1 rounded border border-emerald-200 bg-white px-3 py-2 font-mono text-sm break-all">
+          {created.key}
+        </code>
+        <CopyButton value={created.key} what="the new API key" />
+      </div>
+      <Button variant="secondary" size="sm" className="mt-3" onClick={onDone}>
+        I have stored it
+      </Button>
+    </section>
+  );
+}
+
+export function ApiKeysManager({ keys }: { keys: ApiKeyRow[] }) {
+  const router = useRouter();
+  const [refreshing, startRefresh] = useTransition();
+  const [name, setName] = useState("");
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<ApiRequestError | Error | null>(null);
+  const [created, setCreated] = useState<CreatedKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKeyRow | null>(null);
+  const [revokeBusy, setRevokeBusy] = useState(false);
+  const [revokeError, setRevokeError] = useState<string | null>(null);
+
+  async function create(e: React.FormEvent) {
+    e.preventDefault();
+    setCreating(true);
+    setCreateError(null);
+    try {
+      const key = await apiRequest<CreatedKey>("POST", "/v1/api-keys", { name });
+      setCreated(key);
+      setName("");
+      startRefresh(() => router.refresh());
+    } catch (err) {
+      setCreateError(err instanceof Error ? err : new Error(errorMessage(err)));
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  async function revoke() {
+    if (!revoking) return;
+    setRevokeBusy(true);
+    setRevokeError(null);
+    try {
+      await apiRequest("DELETE", `/v1/api-keys/${encodeURIComponent(revoking.id)}`);
+      setRevoking(null);
+      startRefresh(() => router.refresh());
+    } catch (err) {
+      setRevokeError(errorMessage(err));
+    } finally {
+      setRevokeBusy(false);
+    }
+  }
+
+  const nameError = createError instanceof ApiRequestError ? createError.fieldError("name") : undefined;
+  return (
+    <div className="space-y-6">
+      {created && <NewKeyNotice created={created} onDone={() => setCreated(null)} />}
+
+      <form onSubmit={create} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="create-key-title" noValidate>
+        <h2 id="create-key-title" className="font-semibold">
+          Create an API key
+        </h2>
+        <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
+          <div className="flex-1">
+            <TextField label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} hint="Where the key is used, e.g. “checkout server”" error={nameError} />
+          </div>
+          <Button type="submit" busy={creating} busyLabel="Creating…" className="sm:mt-6">
+            Create API key
+          </Button>
+        </div>
+        <div className="mt-3">
+          <FormError message={createError && !nameError ? errorMessage(createError) : null} />
+        </div>
+      </form>
+
+      {keys.length === 0 ? (
+        <EmptyState title="No API keys yet">Create one above to call the API from your servers.</EmptyState>
+      ) : (
+        <div aria-busy={refreshing || undefined}>
+          <Table label="API keys">
+            <thead>
+              <tr>
+                <Th>Name</Th>
+                <Th>Key</Th>
+                <Th>Created</Th>
+                <Th>Last used</Th>
+                <Th>Status</Th>
+                <Th>
+                  <span className="sr-only">Actions</span>
+                </Th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {keys.map((k) => (
+                <tr key={k.id} data-testid="api-key-row">
+                  <Td className="font-medium">{k.name}</Td>
+                  <Td className="font-mono text-xs whitespace-nowrap">{k.prefix}…</Td>
+                  <Td className="whitespace-nowrap">{formatTime(k.createdAt)}</Td>
+                  <Td className="whitespace-nowrap">{formatTime(k.lastUsedAt, "never")}</Td>
+                  <Td>
+                    <StatusBadge status={k.revokedAt ? "revoked" : "active"} />
+                  </Td>
+                  <Td className="text-right">
+                    {!k.revokedAt && (
+                      <Button variant="secondary" size="sm" onClick={() => (setRevokeError(null), setRevoking(k))} aria-label={`Revoke API key ${k.name}`}>
+                        Revoke
+                      </Button>
+                    )}
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke this API key?"
+        confirmLabel="Revoke key"
+        busyLabel="Revoking…"
+        danger
+        busy={revokeBusy}
+        error={revokeError}
+        onConfirm={revoke}
+        onCancel={() => setRevoking(null)}
+      >
+        <p>
+          “{revoking?.name}” (<span className="font-mono">{revoking?.prefix}…</span>) stops working at once. Servers still using it get 401 answers. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+// The platform's client IDs: list with copy buttons, create, revoke.
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { formatTime } from "@/components/ui/format-time";
+import { EmptyState } from "@/components/ui/states";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { Table, Td, Th } from "@/components/ui/table";
+import { ClientIdForm, type ClientIdRecordView } from "./client-id-form";
+import { RevokeClientIdButton } from "./revoke-client-id";
+
+export interface ClientIdListRow {
+  id: string;
+  clientId: string;
+  label: string;
+  allowedDomains: string[];
+  status: "active" | "inactive" | "revoked";
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export function ClientIdsManager({ clientIds }: { clientIds: ClientIdListRow[] }) {
+  const router = useRouter();
+  const [refreshing, startRefresh] = useTransition();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<ClientIdRecordView | null>(null);
+  const refresh = () => startRefresh(() => router.refresh());
+
+  return (
+    <div className="space-y-6">
+      {created && (
+        <section role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm text-emerald-900">
+          <p className="font-semibold">Client ID “{created.label}” created</p>
+          <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-center">
+            <code className="min-w-0 flex-1 rounded border border-emerald-200 bg-white px-3 py-2 font-mono break-all">{created.clientId}</code>
+            <CopyButton value={created.clientId} what="the new client ID" />
+          </div>
+          <p className="mt-2">Send it as the x-client-id header from the origins you listed. It is not secret and stays visible here.</p>
+        </section>
+      )}
+
+      {creating ? (
+        <section aria-labelledby="create-client-id-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <h2 id="create-client-id-title" className="mb-3 font-semibold">
+            New client ID
+          </h2>
+          <ClientIdForm
+            mode="create"
+            action="/v2/client-ids"
+            submitLabel="Create client ID"
+            onCancel={() => setCreating(false)}
+            onSaved={(record) => {
+              setCreated(record);
+              setCreating(false);
+              refresh();
+            }}
+          />
+        </section>
+      ) : (
+        <Button onClick={() => (setCreated(null), setCreating(true))}>New client ID</Button>
+      )}
+
+      {clientIds.length === 0 ? (
+        <EmptyState title="No client IDs yet">A client ID lets your web pages call the API from the browser, from the origins you allow.</EmptyState>
+      ) : (
+        <div aria-busy={refreshing || undefined}>
+          <Table label="Client IDs">
+            <thead>
+              <tr>
+                <Th>Label</Th>
+                <Th>Client ID</Th>
+                <Th>Allowed origins</Th>
+                <Th>Status</Th>
+                <Th>Last used</Th>
+                <Th>
+                  <span className="sr-only">Actions</span>
+                </Th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {clientIds.map((c) => (
+                <tr key={c.id} data-testid="client-id-row">
+                  <Td className="min-w-32 font-medium">
+                    <Link className="text-blue-700 underline" href={`/dashboard/client-ids/${c.id}`}>
+                      {c.label}
+                    </Link>
+                  </Td>
+                  <Td>
+                    <div className="flex items-center gap-2">
+                      <code className="font-mono text-xs whitespace-nowrap">{c.clientId}</code>
+                      <CopyButton value={c.clientId} what={`client ID ${c.label}`} />
+                    </div>
+                  </Td>
+                  <Td className="max-w-xs text-xs">
+                    <span className="line-clamp-2 break-all" title={c.allowedDomains.join(", ")}>
+                      {c.allowedDomains.join(", ")}
+                    </span>
+                  </Td>
+                  <Td>
+                    <StatusBadge status={c.status} />
+                  </Td>
+                  <Td className="whitespace-nowrap">{formatTime(c.lastUsedAt, "never")}</Td>
+                  <Td className="text-right">
+                    {c.status !== "revoked" && <RevokeClientIdButton id={c.id} label={c.label} clientId={c.clientId} onRevoked={refresh} />}
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
+      )}
+    </div>
+  );
+}

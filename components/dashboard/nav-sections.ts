@@ -1,0 +1,20 @@
+// The dashboard's sections, in menu order. A new page adds one entry here, and only once the
+// page exists (no links to pages that are not there).
+export interface NavSection {
+  href: string;
+  label: string;
+  /** Also highlighted on the pages below it (e.g. a client ID's own page). */
+  matchPrefix?: boolean;
+}
+
+export const NAV_SECTIONS: NavSection[] = [
+  { href: "/dashboard", label: "Overview" },
+  { href: "/dashboard/client-ids", label: "Client IDs", matchPrefix: true },
+  { href: "/dashboard/api-keys", label: "API keys", matchPrefix: true },
+  { href: "/dashboard/links", label: "Orchestrator links", matchPrefix: true },
+];
+
+export function isActiveSection(section: NavSection, pathname: string): boolean {
+  if (pathname === section.href) return true;
+  return Boolean(section.matchPrefix) && pathname.startsWith(`${section.href}/`);
+}

@@ -1,0 +1,45 @@
+// Sign in with TronLink (Tron's message signing, signMessageV2).
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/form-fields";
+import { connectTronLink } from "@/components/wallet/tron-link";
+import { signInWithWallet, walletErrorMessage } from "./wallet-sign-in";
+
+export function TronWalletSignIn({ onSignedIn }: { onSignedIn: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [step, setStep] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  async function signIn() {
+    setBusy(true);
+    setError(null);
+    try {
+      setStep("Connecting to TronLink…");
+      const wallet = await connectTronLink();
+      setStep("Sign the message in TronLink…");
+      await signInWithWallet({ address: wallet.address, sign: (message) => wallet.signMessage(message) });
+      setStep("Signed in.");
+      onSignedIn();
+    } catch (err) {
+      setStep("");
+      setError(walletErrorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-3">
+      <h3 className="text-sm font-semibold text-slate-800">Tron</h3>
+      <Button variant="secondary" className="w-full justify-start" onClick={signIn} busy={busy}>
+        Sign in with TronLink
+      </Button>
+      <p aria-live="polite" className="text-sm text-slate-600">
+        {step}
+      </p>
+      <FormError message={error} />
+    </div>
+  );
+}

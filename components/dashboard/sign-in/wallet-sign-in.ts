@@ -1,0 +1,29 @@
+// Wallet sign-in against the auth API, the same for EVM and Tron wallets:
+// challenge for the address → the wallet signs the message unchanged → verify (sets the cookie).
+import { apiRequest, ApiRequestError } from "../api-client";
+
+interface Challenge {
+  challengeId: string;
+  nonce: string;
+  message: string;
+  expiresAt: string;
+}
+
+export async function signInWithWallet({ address, chainId, sign }: { address: string; chainId?: number; sign: (message: string) => Promise<string> }): Promise<void> {
+  const challenge = await apiRequest<Challenge>("POST", "/v1/auth/wallet/challenge", chainId ? { address, chainId } : { address }, { redirectOn401: false });
+  const signature = await sign(challenge.message);
+  await apiRequest("POST", "/v1/auth/wallet/verify", { challengeId: challenge.challengeId, nonce: challenge.nonce, message: challenge.message, signature }, { redirectOn401: false });
+}
+
+/** What to tell the person when a wallet step fails. */
+export function walletErrorMessage(err: unknown): string {
+  const e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  if (code === 4001 || e?.name === "UserRejectedRequestError" || /user (rejected|denied)|declined by (the )?user/i.test(String(e?.message ?? ""))) {
+    return "The request was declined in the wallet. Try again and approve it to sign in.";
+  }
+  if (e?.name === "ProviderNotFoundError") return "No browser wallet was found. Install one (or open this page in your wallet’s browser) and try again.";
+  if (err instanceof ApiRequestError) return err.status === 401 ? `${err.message}. Try again.` : err.message;
+  if (typeof e?.message === "string" && e.message) return String(e.message).split("\n")[0];
+  return "The wallet sign-in failed. Try again.";
+}

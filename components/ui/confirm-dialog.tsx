@@ -1,0 +1,62 @@
+// A modal confirmation on the native <dialog>: focus moves into it, Escape cancels, and focus
+// returns to the button that opened it.
+"use client";
+
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Button } from "./button";
+import { FormError } from "./form-fields";
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  busyLabel?: string;
+  danger?: boolean;
+  busy?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, danger = false, busy = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onCancel();
+      }}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg bg-white p-0 shadow-xl backdrop:bg-slate-900/50"
+    >
+      {open && (
+        <div className="p-5">
+          <h2 id={titleId} className="text-lg font-semibold">
+            {title}
+          </h2>
+          {children && <div className="mt-2 text-sm text-slate-700">{children}</div>}
+          <div className="mt-3">
+            <FormError message={error} />
+          </div>
+          <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
+              Cancel
+            </Button>
+            <Button variant={danger ? "danger" : "primary"} onClick={onConfirm} busy={busy} busyLabel={busyLabel}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+
+// Labelled form fields with their hint and error wired for screen readers.
+import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from "react";
+
+interface FieldChrome {
+  label: string;
+  hint?: string;
+  error?: string;
+}
+
+function describedBy(id: string, hint?: string, error?: string): string | undefined {
+  return [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+}
+
+function Chrome({ id, label, hint, error, required, children }: FieldChrome & { id: string; required?: boolean; children: React.ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+        {!required && <span className="font-normal text-slate-500"> (optional)</span>}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const INPUT =
+  "block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-blue-700 disabled:bg-slate-100";
+
+export function TextField({ label, hint, error, className = "", ...input }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <Chrome id={id} label={label} hint={hint} error={error} required={input.required}>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${INPUT} ${error ? "border-red-500" : "border-slate-300"} ${className}`}
+        {...input}
+      />
+    </Chrome>
+  );
+}
+
+export function TextAreaField({ label, hint, error, className = "", ...area }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <Chrome id={id} label={label} hint={hint} error={error} required={area.required}>
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${INPUT} ${error ? "border-red-500" : "border-slate-300"} ${className}`}
+        {...area}
+      />
+    </Chrome>
+  );
+}
+
+/** The message of a failed submission, with the field errors that have no field on the form. */
+export function FormError({ message, details = [] }: { message?: string | null; details?: string[] }) {
+  if (!message) return null;
+  return (
+    <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+      <p>{message}</p>
+      {details.length > 0 && (
+        <ul className="mt-1 list-disc pl-5">
+          {details.map((d) => (
+            <li key={d}>{d}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

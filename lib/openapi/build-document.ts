@@ -12,6 +12,7 @@ const SECURITY: Record<AuthKind, Record<string, string[]>[]> = {
   clientId: [{ ClientId: [] }],
   orchestratorKey: [{ OrchestratorKey: [] }],
   session: [{ BearerSession: [] }, { CookieSession: [] }],
+  walletSession: [{ BearerSession: [] }, { CookieSession: [] }],
 };
 
 function toSchema(schema: z.ZodType, io: "input" | "output", defs: Record<string, JsonSchema>): JsonSchema {

@@ -2,6 +2,7 @@
 // reading, deactivating; nonces (single use, expiry, binding); tokens and chains; which
 // credentials manage and which read. Signatures are real (viem and TronWeb keys); the
 // verification paths that need a chain are in signatures.test.ts.
+import fc from "fast-check";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as byId from "@/app/v2/payee-destination/[destinationId]/route";
 import * as collection from "@/app/v2/payee-destination/route";
@@ -412,5 +413,33 @@ describe("credentials", () => {
     expect(inactive.json).toEqual([expect.objectContaining({ destinationId: d.destinationId, active: false })]);
     const active = await call(listRoute, "GET", `/v2/payee-destinations?active=true&walletAddress=${payee.address}`, { headers: shop.wallet });
     expect(active.json).toEqual([]);
+  });
+});
+
+describe("malformed input with a valid wallet session", () => {
+  const junk = fc.oneof(
+    fc.string({ maxLength: 80 }),
+    fc.constantFrom("", "0x", `0x${"f".repeat(40)}`, "T" + "1".repeat(33), "-1", "1e309", "%00", "\u0000", "💸", "a".repeat(300), "728126428", "8453"),
+  );
+
+  it("never answers 500: ids, queries and bodies get 400 or 404 in the error shape", async () => {
+    const d = await register(evmPayee());
+    const idLike = fc.oneof(junk, junk.map((j) => d.destinationId.replace(/#[0-9A-F]{8}/, `#${j}`)), junk.map((j) => `${j}@eip155:${j}#00000000:${j}`));
+    await fc.assert(
+      fc.asyncProperty(idLike, junk, junk, junk, fc.jsonValue({ maxDepth: 2 }), async (id, wallet, chain, token, body) => {
+        const responses = [
+          await get(id, shop.wallet),
+          await remove(id, body),
+          await getSigningData({ walletAddress: wallet, chainId: chain, tokenAddress: token, action: token.length % 2 ? "add" : "deactivate" }),
+          await post(body),
+          await post({ nonce: wallet, signature: `0x${token}` }),
+        ];
+        for (const r of responses) {
+          expect(r.status, r.text).toBeLessThan(500);
+          if (r.status >= 400) expect(r.json).toMatchObject({ statusCode: r.status, message: expect.any(String), error: expect.any(String) });
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });

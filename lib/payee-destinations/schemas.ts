@@ -1,6 +1,7 @@
 // Request and response shapes of /v2/payee-destination (SERVICE.md §4.5, openapi.v2.json).
 import { z } from "zod";
 import { NETWORK_IDS, NETWORKS, networkByChainId } from "../chains/networks";
+import { text } from "../client-ids/schemas";
 import { isZeroAddress, parseWalletAddress } from "../client-ids/wallet-address";
 import { canonicalAddress, DESTINATION_ID_FORMAT, parseDestinationId } from "./destination-id";
 import { describeDestinationTokens, destinationToken } from "./destination-tokens";
@@ -64,7 +65,7 @@ export const signedBody = z
       .describe(
         "The wallet's signature of `typedData` from signing-data: 65 bytes for EOA and Tron wallets; smart-contract wallets may send any signature their ERC-1271 `isValidSignature` accepts (ERC-6492-wrapped before deployment)",
       ),
-    nonce: z.string().min(1, "must not be empty").max(100, "must be at most 100 characters").describe("The `nonce` returned by signing-data with the typed data"),
+    nonce: text(1, 100).describe("The `nonce` returned by signing-data with the typed data"),
   })
   .meta({ id: "SignedPayeeDestinationRequest" });
 

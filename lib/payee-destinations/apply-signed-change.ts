@@ -27,11 +27,11 @@ const refuse = (field: "nonce" | "signature", message: string) => badRequest(mes
 const SPENT = "This nonce was already used: each signature counts once. Get new signing data and sign it again";
 
 /**
- * The issued nonce behind a valid signature for `action` (on `destinationId`, when given), or
- * a 400 that says what is wrong. The binding is checked before the signature, which may cost
- * a call to the chain.
+ * The issued nonce behind a valid signature for `action` (on `destinationId`, when given), and
+ * what it names, or a 400 that says what is wrong. The binding is checked before the
+ * signature, which may cost a call to the chain.
  */
-async function verifiedNonce(platformId: string, input: SignedChange, action: DestinationAction, destinationId?: string): Promise<IssuedNonce> {
+async function verifiedNonce(platformId: string, input: SignedChange, action: DestinationAction, destinationId?: string) {
   const state = await readSigningNonce(platformId, input.nonce);
   if (state.kind === "unknown") {
     throw refuse("nonce", "Unknown nonce: get signing data from GET /v2/payee-destination/signing-data, sign its typedData and send its nonce");
@@ -59,7 +59,7 @@ async function verifiedNonce(platformId: string, input: SignedChange, action: De
       `The signature is not ${issued.walletAddress}'s signature of this nonce's typed data: sign the typedData from signing-data unchanged, with that wallet, on chain ${issued.chainId}`,
     );
   }
-  return issued;
+  return { issued, ...target };
 }
 
 function targetOf(issued: IssuedNonce) {
@@ -81,8 +81,7 @@ async function consumeOrRefuse(tx: Prisma.TransactionClient, nonce: string): Pro
 
 /** POST /v2/payee-destination: registers (or re-activates) the signed destination. */
 export async function addDestination(platformId: string, input: SignedChange): Promise<PayeeDestinationView> {
-  const issued = await verifiedNonce(platformId, input, "add");
-  const { network, token, destinationId } = targetOf(issued);
+  const { issued, network, token, destinationId } = await verifiedNonce(platformId, input, "add");
   const t = now();
   const row = await (await db()).$transaction(async (tx): Promise<PayeeDestination> => {
     await lockWallet(tx, platformId, issued.walletAddress);
@@ -103,7 +102,7 @@ export async function addDestination(platformId: string, input: SignedChange): P
 /** DELETE /v2/payee-destination/{destinationId}: deactivates it, keeping the record. */
 export async function deactivateDestination(platformId: string, destinationId: string, input: SignedChange): Promise<PayeeDestinationView> {
   const existing = await findDestinationOrThrow(platformId, destinationId);
-  const issued = await verifiedNonce(platformId, input, "deactivate", destinationId);
+  const { issued } = await verifiedNonce(platformId, input, "deactivate", destinationId);
   const t = now();
   const row = await (await db()).$transaction(async (tx): Promise<PayeeDestination> => {
     await lockWallet(tx, platformId, existing.walletAddress);

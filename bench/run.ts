@@ -2,6 +2,7 @@
 // Each scenario first warms up, then runs 32 connections for BENCH_SECONDS (default 10).
 import { firstLoadJs, printFirstLoads } from "./first-load-js";
 import { load, printTable, type LoadResult } from "./load";
+import { registerBenchDestination } from "./payee-destination";
 import { startServer } from "./server";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -11,9 +12,12 @@ const server = await startServer(port);
 const key = { "x-api-key": server.credentials.apiKey };
 const results: LoadResult[] = [];
 try {
+  const payee = await registerBenchDestination(server.url);
   const scenarios: [string, string, Record<string, string>][] = [
     ["bare handler, fixed JSON (GET /ping)", `${server.url}/ping`, {}],
     ["GET /v2/currencies?network=base (API key)", `${server.url}/v2/currencies?network=base`, key],
+    ["GET /v2/payee-destination/{id} (wallet session)", `${server.url}${payee.destinationPath}`, payee.auth],
+    ["GET signing-data, a nonce row each (wallet session)", `${server.url}${payee.signingDataPath}`, payee.auth],
   ];
   for (const [name, url, headers] of scenarios) {
     await load(`warm-up ${name}`, url, headers, 8, 2);

@@ -13,7 +13,8 @@ import { ENDPOINTS } from "../openapi/registry";
 import { revokeOrchestratorKey } from "../orchestrators/accounts";
 import { approveLinkRequest, createLinkRequest, linkClientIdDirect } from "../orchestrators/links";
 import { createTestOrchestrator, createTestSession } from "../orchestrators/test-fixtures";
-import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
+import { registerTestDestination } from "../payee-destinations/test-fixtures";
+import { createTestPlatform, createTestWalletSession, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
 import type { AuthKind } from "./credentials";
 import { routeHandlers, type Endpoint } from "./route";
@@ -22,6 +23,7 @@ interface Party {
   platformId: string;
   apiKey: string;
   session: string;
+  walletSession: string;
   clientId: string;
   clientIdId: string;
   orchestratorId: string;
@@ -89,6 +91,15 @@ const approvedIntentRow: Row = async (w) => {
   };
 };
 
+/** A payee destination of the owner platform, registered with a real signature. */
+const destinationRow =
+  (body?: (actor: Party) => unknown): Row =>
+  async (w) => {
+    const d = await registerTestDestination(w.owner.platformId);
+    const snapshot = async () => (await db()).payeeDestination.findMany({ where: { destinationId: d.destinationId }, orderBy: { createdAt: "asc" } });
+    return { params: { destinationId: d.destinationId }, body, snapshot };
+  };
+
 const ROWS: Record<string, Row> = {
   "GET /v2/client-ids/{id}": clientIdRow(),
   "PUT /v2/client-ids/{id}": clientIdRow(() => ({ label: "hijacked", allowedDomains: ["https://evil.example"], status: "inactive" })),
@@ -101,6 +112,9 @@ const ROWS: Record<string, Row> = {
   "GET /v1/orchestrator-links/{intentId}": approvedIntentRow,
   "POST /v1/orchestrator-links/{intentId}/approve": approvedIntentRow,
   "POST /v1/orchestrator-links/{intentId}/reject": approvedIntentRow,
+  "GET /v2/payee-destination/{destinationId}": destinationRow(),
+  // A well-formed signed body: the owner gets past the lookup (and is refused for the nonce).
+  "DELETE /v2/payee-destination/{destinationId}": destinationRow(() => ({ signature: `0x${"11".repeat(65)}`, nonce: `0x${"22".repeat(32)}` })),
   "DELETE /v1/api-keys/{apiKeyId}": async (w) => {
     const k = await createApiKey(w.owner.platformId, "owned");
     return { params: { apiKeyId: k.id }, snapshot: async () => (await db()).apiKey.findUnique({ where: { id: k.id } }) };
@@ -120,6 +134,8 @@ function headersFor(p: Party, kind: AuthKind): Record<string, string> {
       return { "x-api-key": p.apiKey };
     case "session":
       return { authorization: `Bearer ${p.session}` };
+    case "walletSession":
+      return { authorization: `Bearer ${p.walletSession}` };
     case "orchestratorKey":
       return { "x-orchestrator-key": p.orchestratorKey };
     case "clientId":
@@ -130,8 +146,9 @@ function headersFor(p: Party, kind: AuthKind): Record<string, string> {
 async function party(name: string): Promise<Party> {
   const p = await createTestPlatform(name);
   const s = await createTestSession(p.platformId);
+  const ws = await createTestWalletSession(p.platformId);
   const o = await createTestOrchestrator(`${name} orchestrator`);
-  return { platformId: p.platformId, apiKey: p.apiKey, session: s.token, clientId: p.clientId, clientIdId: p.clientIdId, orchestratorId: o.orchestratorId, orchestratorKey: o.orchestratorKey };
+  return { platformId: p.platformId, apiKey: p.apiKey, session: s.token, walletSession: ws.token, clientId: p.clientId, clientIdId: p.clientIdId, orchestratorId: o.orchestratorId, orchestratorKey: o.orchestratorKey };
 }
 
 /** The same kinds of credential, each revoked (a signed-out session for sessions). */
@@ -143,6 +160,7 @@ async function revokedParty(): Promise<Party> {
   const userId = (await prisma.user.findFirstOrThrow({ where: { platformId: p.platformId } })).id;
   const extra = await createSession(userId, "email"); // the party's own session stays valid until logout
   await deleteSession(p.session);
+  await deleteSession(p.walletSession);
   await deleteSession(extra.token);
   await revokeClientId(p.platformId, p.clientIdId);
   const keyRow = await prisma.orchestratorKey.findFirstOrThrow({ where: { orchestratorId: p.orchestratorId } });
@@ -155,7 +173,8 @@ function urlOf(e: Endpoint, params: Record<string, string>): string {
 }
 
 function send(e: Endpoint, headers: Record<string, string>, params: Record<string, string>, body?: unknown) {
-  return call(routeHandlers(e), e.method, urlOf(e, params), { headers, params, body: e.method === "GET" || e.method === "DELETE" ? undefined : (body ?? {}) });
+  const bodyless = e.method === "GET" || (e.method === "DELETE" && !e.body);
+  return call(routeHandlers(e), e.method, urlOf(e, params), { headers, params, body: bodyless ? undefined : (body ?? {}) });
 }
 
 const PLACEHOLDER = "00000000-0000-4000-8000-000000000000";
@@ -172,7 +191,7 @@ beforeAll(async () => {
 
 const idTaking = ENDPOINTS.filter((e) => e.path.includes("{") && e.auth.length > 0);
 const withAuth = ENDPOINTS.filter((e) => e.auth.length > 0);
-const OBJECT_KINDS: AuthKind[] = ["apiKey", "session", "orchestratorKey", "clientId"];
+const OBJECT_KINDS: AuthKind[] = ["apiKey", "session", "walletSession", "orchestratorKey", "clientId"];
 
 describe("authorization matrix", () => {
   it("has a row (or a written exemption) for every registered endpoint that takes an id", () => {

@@ -6,7 +6,7 @@ import { createSession } from "../auth/sessions";
 import { resetConfigForTests } from "../config";
 import { db } from "../db/client";
 import { call } from "../test/http";
-import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
+import { createTestPlatform, createTestWalletSession, TEST_ORIGIN } from "../test/fixtures";
 import { reply } from "./reply";
 import { defineEndpoint, routeHandlers, unknownPathHandlers } from "./route";
 
@@ -43,7 +43,16 @@ const boom = defineEndpoint({
     throw new Error("secret internal detail");
   },
 });
+const whoAmI = defineEndpoint({
+  method: "GET",
+  path: "/v2/who",
+  summary: "wallet sessions only",
+  tags: ["Test"],
+  auth: ["walletSession"],
+  handler: async ({ caller }) => caller,
+});
 const echoRoute = routeHandlers(echo);
+const whoRoute = routeHandlers(whoAmI);
 const itemRoute = routeHandlers(withParams);
 const boomRoute = routeHandlers(boom);
 
@@ -101,6 +110,27 @@ describe("credentials", () => {
     expect(sameSite.status).toBe(201);
     const crossSite = await call(echoRoute, "POST", "/v2/echo", { headers: { cookie: `session_token=${token}`, origin: "https://evil.example" }, body: { amount: "1" } });
     expect(crossSite.status).toBe(403);
+  });
+});
+
+describe("wallet sessions, and a client ID alongside a session", () => {
+  it("takes only wallet sessions; a client ID sent along is checked and must be the session's platform", async () => {
+    const wallet = { authorization: `Bearer ${(await createTestWalletSession(t.platformId)).token}` };
+    const alone = await call(whoRoute, "GET", "/v2/who", { headers: wallet });
+    expect(alone.json).toMatchObject({ kind: "session", sessionKind: "wallet", platformId: t.platformId });
+    expect(alone.json.client).toBeUndefined();
+
+    const withClient = await call(whoRoute, "GET", "/v2/who", { headers: { ...wallet, "x-client-id": t.clientId, origin: TEST_ORIGIN } });
+    expect(withClient.json.client).toEqual({ platformId: t.platformId, clientIdId: t.clientIdId, clientId: t.clientId, origin: TEST_ORIGIN });
+    expect((await call(whoRoute, "GET", "/v2/who", { headers: { ...wallet, "x-client-id": t.clientId, origin: "https://evil.example" } })).status).toBe(403);
+    const foreign = await createTestPlatform("foreign");
+    expect((await call(whoRoute, "GET", "/v2/who", { headers: { ...wallet, "x-client-id": foreign.clientId, origin: TEST_ORIGIN } })).status).toBe(403);
+    expect((await call(whoRoute, "GET", "/v2/who", { headers: { ...wallet, "x-client-id": "nope", origin: TEST_ORIGIN } })).status).toBe(401);
+
+    const user = await (await db()).user.create({ data: { platformId: t.platformId, email: `w${Date.now()}@example.com` } });
+    const email = await createSession(user.id, "email");
+    expect((await call(whoRoute, "GET", "/v2/who", { headers: { authorization: `Bearer ${email.token}` } })).status).toBe(403);
+    expect((await call(whoRoute, "GET", "/v2/who", { headers: { "x-client-id": t.clientId, origin: TEST_ORIGIN } })).status).toBe(401);
   });
 });
 

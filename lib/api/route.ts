@@ -115,7 +115,9 @@ async function run(endpoint: Endpoint, req: Request, ctx: RouteContext, requestI
   const rawParams = (await ctx.params) ?? {};
   const params = endpoint.params ? parseWith(endpoint.params, rawParams) : undefined;
   const query = endpoint.query ? parseWith(endpoint.query, Object.fromEntries(url.searchParams)) : undefined;
-  const text = endpoint.method === "GET" || endpoint.method === "DELETE" ? "" : await readBodyText(req, config.MAX_BODY_BYTES);
+  // A DELETE is read only when it declares a body (a signed deactivation carries one).
+  const bodyless = endpoint.method === "GET" || (endpoint.method === "DELETE" && !endpoint.body);
+  const text = bodyless ? "" : await readBodyText(req, config.MAX_BODY_BYTES);
   let body: unknown;
   if (endpoint.body) {
     const parsed = parseJsonBody(text, req.headers.get("content-type"));

@@ -12,6 +12,7 @@ const SECURITY: Record<AuthKind, Record<string, string[]>[]> = {
   clientId: [{ ClientId: [] }],
   orchestratorKey: [{ OrchestratorKey: [] }],
   session: [{ BearerSession: [] }, { CookieSession: [] }],
+  walletSession: [{ BearerSession: [] }, { CookieSession: [] }],
 };
 
 function toSchema(schema: z.ZodType, io: "input" | "output", defs: Record<string, JsonSchema>): JsonSchema {
@@ -48,6 +49,11 @@ function parametersOf(e: Endpoint, defs: Record<string, JsonSchema>) {
   }
   if (e.auth.includes("clientId")) {
     out.push({ name: "Origin", in: "header", required: false, description: "Set by the browser; checked against the client ID's allowedDomains", schema: { type: "string" } });
+  } else if (e.auth.includes("walletSession")) {
+    out.push(
+      { name: "x-client-id", in: "header", required: false, description: "May accompany the wallet session; must be a client ID of the same platform, used from one of its allowedDomains", schema: { type: "string" } },
+      { name: "Origin", in: "header", required: false, description: "Set by the browser; checked against the client ID's allowedDomains when x-client-id is sent", schema: { type: "string" } },
+    );
   }
   if (e.method === "POST" && e.idempotency !== false) {
     out.push({ name: "Idempotency-Key", in: "header", required: false, description: "Replays the first response for 24 h; another body with the same key is a 409", schema: { type: "string", maxLength: 255 } });

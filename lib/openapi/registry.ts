@@ -16,6 +16,14 @@ import {
   unlinkClientIdEndpoint,
 } from "../orchestrators/endpoints";
 import { getHealth } from "../health/endpoints";
+import {
+  createDestinationEndpoint,
+  deactivateDestinationEndpoint,
+  getActiveDestinationEndpoint,
+  getDestinationEndpoint,
+  getSigningDataEndpoint,
+  listDestinationsEndpoint,
+} from "../payee-destinations/endpoints";
 import { createApiKeyEndpoint, listApiKeysEndpoint, revokeApiKeyEndpoint } from "../auth/api-key-endpoints";
 import { currentSession, login, logout, register, walletChallenge, walletVerify } from "../auth/endpoints";
 
@@ -39,4 +47,11 @@ export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionR
   getLinkRequestEndpoint,
   approveLinkRequestEndpoint,
   rejectLinkRequestEndpoint,
+  // payee destinations
+  getSigningDataEndpoint,
+  createDestinationEndpoint,
+  getActiveDestinationEndpoint,
+  listDestinationsEndpoint,
+  getDestinationEndpoint,
+  deactivateDestinationEndpoint,
 ];

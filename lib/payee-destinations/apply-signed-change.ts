@@ -1,0 +1,118 @@
+// Step two: a signed nonce adds or deactivates a destination. The typed data is rebuilt from
+// the values the nonce was issued for, so a signature over anything else does not verify. The
+// nonce is consumed in the same transaction as the change, so of two requests racing with one
+// nonce exactly one succeeds. A wallet has at most one active destination: adding another
+// deactivates the previous one (under a lock on the (platform, wallet) pair).
+import type { Hex } from "viem";
+import { badRequest, type FieldError } from "../api/errors";
+import { now } from "../auth/clock";
+import { networkByChainId } from "../chains/networks";
+import { db } from "../db/client";
+import type { PayeeDestination, Prisma } from "../db/generated/client";
+import { formatDestinationId } from "./destination-id";
+import { destinationToken } from "./destination-tokens";
+import { findDestinationOrThrow, toView } from "./destination-view";
+import type { PayeeDestinationView } from "./schemas";
+import { consumeSigningNonce, readSigningNonce, type IssuedNonce } from "./signing-nonces";
+import type { DestinationAction } from "./signing-typed-data";
+import { isPayeeSignature } from "./verify-payee-signature";
+
+export interface SignedChange {
+  signature: string;
+  nonce: string;
+}
+
+const refuse = (field: "nonce" | "signature", message: string) => badRequest(message, [{ field, message } satisfies FieldError]);
+
+const SPENT = "This nonce was already used: each signature counts once. Get new signing data and sign it again";
+
+/**
+ * The issued nonce behind a valid signature for `action` (on `destinationId`, when given), and
+ * what it names, or a 400 that says what is wrong. The binding is checked before the
+ * signature, which may cost a call to the chain.
+ */
+async function verifiedNonce(platformId: string, input: SignedChange, action: DestinationAction, destinationId?: string) {
+  const state = await readSigningNonce(platformId, input.nonce);
+  if (state.kind === "unknown") {
+    throw refuse("nonce", "Unknown nonce: get signing data from GET /v2/payee-destination/signing-data, sign its typedData and send its nonce");
+  }
+  if (state.kind === "used") throw refuse("nonce", SPENT);
+  const { issued } = state;
+  if (state.kind === "expired") {
+    throw refuse("nonce", `The signing data expired at ${new Date(issued.expiresAt * 1000).toISOString()}: get new signing data and sign it`);
+  }
+  if (issued.action !== action) {
+    throw refuse(
+      "nonce",
+      issued.action === "deactivate"
+        ? "This nonce was issued to deactivate a destination: send it with DELETE /v2/payee-destination/{destinationId}"
+        : "This nonce was issued to add a destination: send it with POST /v2/payee-destination",
+    );
+  }
+  const target = targetOf(issued);
+  if (destinationId !== undefined && target.destinationId !== destinationId) {
+    throw refuse("nonce", `This nonce was issued to deactivate another destination, not ${destinationId}: get signing data for this one`);
+  }
+  if (!(await isPayeeSignature(target.network, issued, input.signature as Hex))) {
+    throw refuse(
+      "signature",
+      `The signature is not ${issued.walletAddress}'s signature of this nonce's typed data: sign the typedData from signing-data unchanged, with that wallet, on chain ${issued.chainId}`,
+    );
+  }
+  return { issued, ...target };
+}
+
+function targetOf(issued: IssuedNonce) {
+  const network = networkByChainId(issued.chainId);
+  const token = network && destinationToken(network.id, issued.tokenAddress);
+  if (!network || !token) throw refuse("nonce", "This nonce names a token that is no longer a destination token: get new signing data");
+  return { network, token, destinationId: formatDestinationId(network, issued.walletAddress, token.address) };
+}
+
+/** Serialises changes to one wallet's destinations on one platform until the transaction ends. */
+async function lockWallet(tx: Prisma.TransactionClient, platformId: string, walletAddress: string): Promise<void> {
+  const key = `payee-destination:${platformId}:${walletAddress}`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+}
+
+async function consumeOrRefuse(tx: Prisma.TransactionClient, nonce: string): Promise<void> {
+  if (!(await consumeSigningNonce(tx, nonce))) throw refuse("nonce", SPENT);
+}
+
+/** POST /v2/payee-destination: registers (or re-activates) the signed destination. */
+export async function addDestination(platformId: string, input: SignedChange): Promise<PayeeDestinationView> {
+  const { issued, network, token, destinationId } = await verifiedNonce(platformId, input, "add");
+  const t = now();
+  const row = await (await db()).$transaction(async (tx): Promise<PayeeDestination> => {
+    await lockWallet(tx, platformId, issued.walletAddress);
+    await consumeOrRefuse(tx, issued.nonce);
+    await tx.payeeDestination.updateMany({
+      where: { platformId, walletAddress: issued.walletAddress, isActive: true, NOT: { destinationId } },
+      data: { isActive: false, deactivatedAt: t },
+    });
+    return tx.payeeDestination.upsert({
+      where: { platformId_destinationId: { platformId, destinationId } },
+      create: { platformId, destinationId, walletAddress: issued.walletAddress, chainId: network.chainId, tokenAddress: token.address, createdAt: t },
+      update: { isActive: true, deactivatedAt: null },
+    });
+  });
+  return toView(row);
+}
+
+/** DELETE /v2/payee-destination/{destinationId}: deactivates it, keeping the record. */
+export async function deactivateDestination(platformId: string, destinationId: string, input: SignedChange): Promise<PayeeDestinationView> {
+  const existing = await findDestinationOrThrow(platformId, destinationId);
+  const { issued } = await verifiedNonce(platformId, input, "deactivate", destinationId);
+  const t = now();
+  const row = await (await db()).$transaction(async (tx): Promise<PayeeDestination> => {
+    await lockWallet(tx, platformId, existing.walletAddress);
+    await consumeOrRefuse(tx, issued.nonce);
+    const current = await tx.payeeDestination.findUniqueOrThrow({ where: { id: existing.id } });
+    return tx.payeeDestination.update({
+      where: { id: existing.id },
+      // Deactivating an already inactive destination keeps the first deactivation time.
+      data: { isActive: false, deactivatedAt: current.isActive ? t : (current.deactivatedAt ?? t) },
+    });
+  });
+  return toView(row);
+}

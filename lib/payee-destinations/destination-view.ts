@@ -1,0 +1,47 @@
+// A stored destination as the API shows it, and the lookups every reader shares. Every
+// lookup is scoped to a platform: another platform's destination is "not found".
+import { notFound } from "../api/errors";
+import { networkByChainId, type Network } from "../chains/networks";
+import { db } from "../db/client";
+import type { PayeeDestination } from "../db/generated/client";
+import { payeeInteropAddress } from "./destination-id";
+import { destinationSymbol, destinationToken } from "./destination-tokens";
+import type { PayeeDestinationView } from "./schemas";
+
+export const DESTINATION_NOT_FOUND = "Payee destination not found";
+
+/** The network and token of a stored row (both were checked when it was registered). */
+export function rowTarget(row: Pick<PayeeDestination, "chainId" | "tokenAddress">) {
+  const network = networkByChainId(row.chainId) as Network;
+  const token = destinationToken(network.id, row.tokenAddress);
+  if (!token) throw new Error(`${row.tokenAddress} on ${network.id} is no longer a destination token`);
+  return { network, token };
+}
+
+export function toView(row: PayeeDestination): PayeeDestinationView {
+  const { network, token } = rowTarget(row);
+  return {
+    destinationId: row.destinationId,
+    payeeAddress: payeeInteropAddress(network, row.walletAddress),
+    walletAddress: row.walletAddress,
+    chainId: row.chainId,
+    network: network.id,
+    tokenAddress: row.tokenAddress,
+    currency: token.id,
+    symbol: destinationSymbol(token),
+    decimals: token.decimals,
+    active: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
+  };
+}
+
+export async function findDestination(platformId: string, destinationId: string): Promise<PayeeDestination | null> {
+  return (await db()).payeeDestination.findUnique({ where: { platformId_destinationId: { platformId, destinationId } } });
+}
+
+export async function findDestinationOrThrow(platformId: string, destinationId: string): Promise<PayeeDestination> {
+  const row = await findDestination(platformId, destinationId);
+  if (!row) throw notFound(DESTINATION_NOT_FOUND);
+  return row;
+}

@@ -18,6 +18,7 @@ import {
 import { getHealth } from "../health/endpoints";
 import { createApiKeyEndpoint, listApiKeysEndpoint, revokeApiKeyEndpoint } from "../auth/api-key-endpoints";
 import { currentSession, login, logout, register, walletChallenge, walletVerify } from "../auth/endpoints";
+import { createRequestEndpoint, getRequestEndpoint, payRequestEndpoint, requestRoutesEndpoint, updateRequestEndpoint } from "../requests/endpoints";
 
 export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionRoutes,
   // auth API and API keys
@@ -39,4 +40,10 @@ export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionR
   getLinkRequestEndpoint,
   approveLinkRequestEndpoint,
   rejectLinkRequestEndpoint,
+  // payment requests
+  createRequestEndpoint,
+  getRequestEndpoint,
+  updateRequestEndpoint,
+  payRequestEndpoint,
+  requestRoutesEndpoint,
 ];

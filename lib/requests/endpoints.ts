@@ -7,7 +7,7 @@ import { defineEndpoint } from "../api/route";
 import { buildPayCalldata } from "./build-pay-calldata";
 import { requestOwner } from "./caller";
 import { createRequest } from "./create-request";
-import { payOptionsOf, payQuery, refuseCrosschain, refuseUnavailable, routesQuery } from "./pay-query";
+import { payOptionsOf, payQuery, refuseCrosschain, refuseUnavailable, requireWallet, routesQuery } from "./pay-query";
 import { paymentRoutes, routesResponse } from "./payment-routes";
 import { describeRequest } from "./request-status";
 import { findRequest, listPayments, setRecurrenceStopped, type StoredRequest } from "./request-store";
@@ -143,6 +143,7 @@ export const requestRoutesEndpoint = defineEndpoint({
   handler: async ({ caller, params, query }) => {
     const owner = requestOwner(caller);
     const request = await requestOrThrow(owner.platformId, params.requestId);
+    requireWallet(query.wallet);
     return paymentRoutes(request, await payOptionsOf(owner, request, query));
   },
 });

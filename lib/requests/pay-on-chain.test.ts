@@ -3,6 +3,7 @@
 // contracts, and the exact balance changes and proxy events are checked.
 import * as requestRoute from "@/app/v2/request/route";
 import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
+import * as routesRoute from "@/app/v2/request/[requestId]/routes/route";
 import { keccak256, parseEventLogs, parseUnits, type Address, type Hex, type TransactionReceipt } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -210,5 +211,34 @@ describe("fiat-denominated payments through Erc20ConversionProxy", () => {
     expect(await balance(payee)).toBe(10_800_000n);
     expect(await balance(feeAddress)).toBe(216_000n);
     expect(before - (await balance(payer.address))).toBe(11_016_000n);
+  });
+});
+
+describe("payment routes", () => {
+  it("list the same-chain route with the platform fee and the gas simulated for the wallet", async () => {
+    const payer = DEMO_WALLETS[9];
+    const feeAddress = freshAddress();
+    const { requestId } = await createRequest({ amount: "20", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: freshAddress() });
+    const r = await call(routesRoute, "GET", `/v2/request/${requestId}/routes?wallet=${payer.address}&feePercentage=2.5&feeAddress=${feeAddress}`, {
+      headers: { "x-api-key": apiKey },
+      params: { requestId },
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.routes).toHaveLength(1);
+    const [route] = r.json.routes;
+    expect(route).toMatchObject({ id: "REQUEST_NETWORK_PAYMENT", fee: 0.025, speed: "FAST", price_impact: 0, chain: "BASE", token: "USDC" });
+    expect(route.feeBreakdown[0]).toEqual({ type: "platform", stage: "sending", provider: "platform", amount: "0.5", currency: "USDC", receiverAddress: feeAddress, network: "base" });
+    expect(route.feeBreakdown[1]).toMatchObject({ type: "gas", stage: "sending", provider: "base", currency: "ETH", network: "base" });
+    // approve + transferFrom with a fee: tens of thousands of gas at anvil's gas price.
+    const gasWei = parseUnits(route.feeBreakdown[1].amount, 18);
+    const { publicClient } = chainClients("base", sandbox.urls.base!);
+    const gasPrice = await publicClient.getGasPrice();
+    const estimatedGas = gasWei / gasPrice;
+    // The estimate is the gas the transactions really use when sent.
+    const answer = await pay(requestId, { wallet: payer.address, feePercentage: "2.5", feeAddress });
+    const receipts = await sendAll("base", sandbox.urls.base!, payer.privateKey, answer.transactions);
+    const used = receipts.reduce((sum, rc) => sum + rc.gasUsed, 0n);
+    expect(Number(estimatedGas)).toBeGreaterThan(Number(used) * 0.9);
+    expect(Number(estimatedGas)).toBeLessThan(Number(used) * 1.1);
   });
 });

@@ -30,8 +30,10 @@ export const payQuery = z.object({
   ...feeQuery,
 });
 
+// `wallet` is required, but checked after the request lookup (requireWallet) so that a caller
+// learns nothing about another platform's request id from a validation error.
 export const routesQuery = z.object({
-  wallet: short(100).describe("The payer's wallet (required): balances and gas are read for it"),
+  wallet: short(100).optional().describe("The payer's wallet, required: balances and gas are read for it"),
   amount: payQuery.shape.amount,
   ...feeQuery,
 });
@@ -71,4 +73,9 @@ export async function resolveCallFee(owner: RequestOwner, request: StoredRequest
 
 export async function payOptionsOf(owner: RequestOwner, request: StoredRequest, query: Pick<PayQuery, "wallet" | "amount" | "feePercentage" | "feeAddress">): Promise<PayOptions> {
   return { wallet: query.wallet, amount: query.amount, fee: await resolveCallFee(owner, request, query) };
+}
+
+export function requireWallet(wallet: string | undefined): string {
+  if (wallet === undefined || wallet.trim() === "") throw validationError([{ field: "wallet", message: "is required" }]);
+  return wallet;
 }

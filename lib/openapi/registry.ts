@@ -18,6 +18,7 @@ import {
 import { getHealth } from "../health/endpoints";
 import { createApiKeyEndpoint, listApiKeysEndpoint, revokeApiKeyEndpoint } from "../auth/api-key-endpoints";
 import { currentSession, login, logout, register, walletChallenge, walletVerify } from "../auth/endpoints";
+import { createBatchPayoutEndpoint, createPayoutEndpoint } from "../payouts/endpoints";
 import { createRequestEndpoint, getRequestEndpoint, payRequestEndpoint, requestRoutesEndpoint, updateRequestEndpoint } from "../requests/endpoints";
 
 export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionRoutes,
@@ -46,4 +47,7 @@ export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionR
   updateRequestEndpoint,
   payRequestEndpoint,
   requestRoutesEndpoint,
+  // payouts
+  createPayoutEndpoint,
+  createBatchPayoutEndpoint,
 ];

@@ -22,7 +22,7 @@ import {
 } from "./encode-payment";
 import { storedFee, type Fee } from "./fee";
 import { parseNetworkAddress } from "./network-address";
-import { bigNumberValue, convertWithRate, CONVERSION_SLIPPAGE_BPS, feeAmountOf, parseAmount, toChainlinkUnits, withMargin } from "./payment-maths";
+import { bigNumberValue, conversionAmounts, feeAmountOf, parseAmount } from "./payment-maths";
 import { paymentMethodFor, type PaymentMethod } from "./payment-method";
 import type { StoredRequest } from "./request-store";
 
@@ -206,11 +206,7 @@ async function planEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | un
     wallet ? readPayerState(network, wallet, [{ token: tokenAddress, spender }]) : Promise.resolve(undefined),
   ]);
   if (!rate) throw new ApiError(503, `No conversion rate from ${q.invoice.id} to ${q.token.id} is available on ${network}`);
-  const requestAmount = toChainlinkUnits(q.invoiceAmount, q.invoice.decimals);
-  const requestFee = q.fee ? feeAmountOf(requestAmount, q.fee.basisPoints) : 0n;
-  const amount = convertWithRate(requestAmount, rate.rate, rate.decimals);
-  const feeAmount = convertWithRate(requestFee, rate.rate, rate.decimals);
-  const maxToSpend = withMargin(amount + feeAmount, CONVERSION_SLIPPAGE_BPS);
+  const { requestAmount, requestFee, amount, feeAmount, maxToSpend } = conversionAmounts(q.invoiceAmount, q.invoice.decimals, q.fee?.basisPoints ?? 0, rate);
   const pay = encodeConversionPayment({
     network,
     to: payee,

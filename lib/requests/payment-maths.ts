@@ -59,3 +59,23 @@ export function bigNumberValue(amount: bigint): { type: "BigNumber"; hex: string
   const digits = amount.toString(16);
   return { type: "BigNumber", hex: `0x${digits.length % 2 === 0 ? digits : `0${digits}`}` };
 }
+
+export interface ConversionAmounts {
+  /** Invoice amount and fee in Chainlink units (what the conversion proxy takes). */
+  requestAmount: bigint;
+  requestFee: bigint;
+  /** Token units at the given rate: to the payee, to the fee address. */
+  amount: bigint;
+  feeAmount: bigint;
+  /** What the payer allows the proxy to pull: amount + fee plus the slippage margin. */
+  maxToSpend: bigint;
+}
+
+/** A fiat-denominated payment at `rate` (ChainlinkConversionPath.getRate: rate and decimals divisor). */
+export function conversionAmounts(invoiceAmount: bigint, fiatDecimals: number, feeBasisPoints: number, rate: { rate: bigint; decimals: bigint }): ConversionAmounts {
+  const requestAmount = toChainlinkUnits(invoiceAmount, fiatDecimals);
+  const requestFee = feeAmountOf(requestAmount, feeBasisPoints);
+  const amount = convertWithRate(requestAmount, rate.rate, rate.decimals);
+  const feeAmount = convertWithRate(requestFee, rate.rate, rate.decimals);
+  return { requestAmount, requestFee, amount, feeAmount, maxToSpend: withMargin(amount + feeAmount, CONVERSION_SLIPPAGE_BPS) };
+}

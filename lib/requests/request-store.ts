@@ -144,3 +144,8 @@ export async function listPayments(requestId: string): Promise<StoredPayment[]> 
     type: p.type,
   }));
 }
+
+/** A request prepared but not stored yet, as buildPayCalldata reads it (payouts quote before they store). */
+export function asStored(request: NewStoredRequest, now = new Date()): StoredRequest {
+  return { ...request, amountPaid: 0n, status: "pending", isRecurrenceStopped: false, createdAt: now };
+}

@@ -15,7 +15,22 @@ if (!chromium) {
   process.exit(1);
 }
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(root, ".data", "e2e"));
+stopLeftoverChains(path.join(dataDir, "chains"));
 fs.rmSync(dataDir, { recursive: true, force: true });
+
+// A previous run killed hard leaves its sandbox anvils running (they have their own process
+// group); their pid files are in the data directory about to be deleted: stop them first.
+function stopLeftoverChains(dir) {
+  if (!fs.existsSync(dir)) return;
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".pid"))) {
+    try {
+      const { pid } = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
+      if (fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("anvil")) process.kill(pid, "SIGTERM");
+    } catch {
+      /* gone already, or not ours */
+    }
+  }
+}
 const r = spawnSync(path.join(root, "node_modules", ".bin", "playwright"), ["test", ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",

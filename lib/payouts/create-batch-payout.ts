@@ -3,6 +3,7 @@
 // is stored; created requests are stored once the calldata could be built.
 import type { Address } from "viem";
 import { ApiError, badRequest, notFound, validationError, type FieldError } from "../api/errors";
+import { latestBlock } from "../chains/block-cache";
 import { readConversionRate } from "../chains/conversion-rates";
 import { getContract } from "../chains/contracts";
 import { currencyHash, getCurrency, requiresAllowanceReset } from "../chains/currencies";
@@ -126,8 +127,9 @@ async function buildBatch(network: EvmNetworkId, requests: StoredRequest[], batc
   });
 
   const conversionPairs = [...new Map(plans.filter((p) => p.method === "erc20-conversion").map((p) => [`${p.invoice.id}>${p.token.id}`, p])).values()];
+  const block = await latestBlock(network);
   const [rates, batchFee] = await Promise.all([
-    Promise.all(conversionPairs.map((p) => readConversionRate(network, currencyHash(p.invoice), p.token.address))),
+    Promise.all(conversionPairs.map((p) => readConversionRate(network, currencyHash(p.invoice), p.token.address, block))),
     readBatchFee(network),
   ]);
   const rateOf = new Map(conversionPairs.map((p, i) => [`${p.invoice.id}>${p.token.id}`, rates[i]]));
@@ -153,7 +155,7 @@ async function buildBatch(network: EvmNetworkId, requests: StoredRequest[], batc
 
   const spender = getContract(network, "BatchConversionPayments").address;
   const needs = [...batch.tokenNeeds.entries()];
-  const state = payer ? await readPayerState(network, payer, needs.map(([token]) => ({ token, spender }))) : undefined;
+  const state = payer ? await readPayerState(network, payer, needs.map(([token]) => ({ token, spender })), block) : undefined;
   const approvals = needs.flatMap(([token, needed]) => {
     const currency = plans.find((p) => p.token.address.toLowerCase() === token.toLowerCase())!.token;
     return approvalTransactions(token, spender, needed, state?.allowance(token, spender), requiresAllowanceReset(currency));

@@ -5,6 +5,7 @@
 // renders it in the published shape. Secure payments reuse both.
 import type { Address, Hex } from "viem";
 import { ApiError, badRequest, validationError } from "../api/errors";
+import { latestBlock } from "../chains/block-cache";
 import { readConversionRate, type ConversionRate } from "../chains/conversion-rates";
 import { getContract } from "../chains/contracts";
 import { currencyHash, getCurrency, requiresAllowanceReset, type Currency } from "../chains/currencies";
@@ -175,7 +176,7 @@ interface EvmPlan {
   tokenNeeded: bigint;
 }
 
-async function planEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | undefined): Promise<{ plan: EvmPlan; state?: PayerState }> {
+async function planEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | undefined, block: bigint | undefined): Promise<{ plan: EvmPlan; state?: PayerState }> {
   const reference = q.request.paymentReference;
   const payee = q.request.payee as Address;
   const feeAddress = (q.fee?.address as Address | undefined) ?? null;
@@ -184,7 +185,7 @@ async function planEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | un
   if (q.method === "native") {
     const feeAmount = q.fee ? feeAmountOf(q.invoiceAmount, q.fee.basisPoints) : 0n;
     const pay = encodeNativePayment({ network, to: payee, amount: q.invoiceAmount, paymentReference: reference, feeAmount, feeAddress });
-    const state = wallet ? await readPayerState(network, wallet, []) : undefined;
+    const state = wallet && block !== undefined ? await readPayerState(network, wallet, [], block) : undefined;
     return { plan: { amount: q.invoiceAmount, feeAmount, pay, nativeNeeded: pay.value, tokenNeeded: 0n }, state };
   }
 
@@ -193,7 +194,7 @@ async function planEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | un
     const spender = getContract(network, "ERC20FeeProxy").address;
     const needed = q.invoiceAmount + feeAmount;
     const pay = encodeErc20Payment({ network, token: tokenAddress, to: payee, amount: q.invoiceAmount, paymentReference: reference, feeAmount, feeAddress });
-    const state = wallet ? await readPayerState(network, wallet, [{ token: tokenAddress, spender }]) : undefined;
+    const state = wallet && block !== undefined ? await readPayerState(network, wallet, [{ token: tokenAddress, spender }], block) : undefined;
     const pull = { token: tokenAddress, spender, needed, resetFirst: requiresAllowanceReset(q.token) };
     return { plan: { amount: q.invoiceAmount, feeAmount, pull, pay, nativeNeeded: 0n, tokenNeeded: needed }, state };
   }
@@ -201,9 +202,10 @@ async function planEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | un
   // erc20-conversion: the invoice amount (fiat, padded to 8 decimals) converts at the rate
   // ChainlinkConversionPath gives now; the payer allows a margin above it.
   const spender = getContract(network, "Erc20ConversionProxy").address;
+  const head = block ?? (await latestBlock(network));
   const [rate, state] = await Promise.all([
-    readConversionRate(network, currencyHash(q.invoice), tokenAddress),
-    wallet ? readPayerState(network, wallet, [{ token: tokenAddress, spender }]) : Promise.resolve(undefined),
+    readConversionRate(network, currencyHash(q.invoice), tokenAddress, head),
+    wallet ? readPayerState(network, wallet, [{ token: tokenAddress, spender }], head) : Promise.resolve(undefined),
   ]);
   if (!rate) throw new ApiError(503, `No conversion rate from ${q.invoice.id} to ${q.token.id} is available on ${network}`);
   const { requestAmount, requestFee, amount, feeAmount, maxToSpend } = conversionAmounts(q.invoiceAmount, q.invoice.decimals, q.fee?.basisPoints ?? 0, rate);
@@ -226,12 +228,15 @@ async function planEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | un
 }
 
 async function quoteEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | undefined): Promise<PayQuote> {
-  const { plan, state } = await planEvm(q, network, wallet);
+  // Everything is read at one block: consistent, and cached for that block (block-cache.ts).
+  const block = wallet ? await latestBlock(network) : undefined;
+  const { plan, state } = await planEvm(q, network, wallet, block);
   const approvals = plan.pull
     ? approvalTransactions(plan.pull.token, plan.pull.spender, plan.pull.needed, state?.allowance(plan.pull.token, plan.pull.spender), plan.pull.resetFirst)
     : [];
   const transactions = [...approvals, plan.pay];
-  const checks = wallet && state ? await checkPayer(network, wallet, state, plan, transactions) : { checked: false, hasEnoughBalance: false, hasEnoughGas: false };
+  const checks =
+    wallet && state && block !== undefined ? await checkPayer(network, wallet, state, plan, transactions, block) : { checked: false, hasEnoughBalance: false, hasEnoughGas: false };
   return {
     ...q,
     transactions,
@@ -243,12 +248,12 @@ async function quoteEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | u
   };
 }
 
-async function checkPayer(network: EvmNetworkId, wallet: Address, state: PayerState, plan: EvmPlan, transactions: EvmTransaction[]): Promise<PayChecks> {
+async function checkPayer(network: EvmNetworkId, wallet: Address, state: PayerState, plan: EvmPlan, transactions: EvmTransaction[], block: bigint): Promise<PayChecks> {
   const hasEnoughBalance =
     state.nativeBalance >= plan.nativeNeeded && (plan.pull ? state.tokenBalance(plan.pull.token) >= plan.tokenNeeded : true);
   // A payment the payer cannot fund would revert in the simulation: its gas is unknown.
   if (!hasEnoughBalance) return { checked: true, hasEnoughBalance, hasEnoughGas: false, gasPrice: state.gasPrice };
-  const simulation = await simulateGas(network, wallet, transactions);
+  const simulation = await simulateGas(network, wallet, transactions, block);
   if (!simulation.ok) {
     log.warn({ network, failedIndex: simulation.failedIndex, reason: simulation.reason }, "pay calldata simulation failed");
     return { checked: true, hasEnoughBalance, hasEnoughGas: false, gasPrice: state.gasPrice };

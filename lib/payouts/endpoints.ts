@@ -3,25 +3,15 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/route";
 import { requestOwner } from "../requests/caller";
+import { payCalldataResponse } from "../requests/schemas";
 import { createBatchPayout } from "./create-batch-payout";
 import { createPayout } from "./create-payout";
 import { batchPayoutBody, batchPayoutResponse, MAX_BATCH_SIZE, payoutBody } from "./schemas";
 
 const TAGS = ["Payouts"];
 
-const payoutResponse = z
-  .object({
-    requestId: z.string(),
-    paymentReference: z.string(),
-    transactions: z.array(z.object({ to: z.string(), data: z.string(), value: z.union([z.literal(0), z.object({ type: z.literal("BigNumber"), hex: z.string() })]) })),
-    metadata: z.object({
-      stepsRequired: z.number(),
-      needsApproval: z.boolean(),
-      approvalTransactionIndex: z.number().nullable(),
-      hasEnoughBalance: z.boolean(),
-      hasEnoughGas: z.boolean(),
-    }),
-  })
+const payoutResponse = payCalldataResponse
+  .extend({ requestId: z.string().describe("The request created for the payout"), paymentReference: z.string() })
   .meta({ id: "Payout" });
 
 export const createPayoutEndpoint = defineEndpoint({

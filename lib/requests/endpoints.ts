@@ -1,7 +1,6 @@
 // /v2/request: create a payment request, read its status, stop or resume its recurrence, and
 // get the calldata and routes to pay it. API key (servers) or client ID + Origin (browsers);
 // every lookup is scoped to the caller's platform.
-import { z } from "zod";
 import { badRequest, notFound } from "../api/errors";
 import { defineEndpoint } from "../api/route";
 import { buildPayCalldata } from "./build-pay-calldata";
@@ -11,29 +10,10 @@ import { payOptionsOf, payQuery, refuseCrosschain, refuseUnavailable, requireWal
 import { paymentRoutes, routesResponse } from "./payment-routes";
 import { describeRequest } from "./request-status";
 import { findRequest, listPayments, setRecurrenceStopped, type StoredRequest } from "./request-store";
-import { createRequestBody, createRequestResponse, requestIdParams, requestStatusResponse, updateRequestBody } from "./schemas";
+import { createRequestBody, createRequestResponse, payCalldataResponse, requestIdParams, requestStatusResponse, updateRequestBody } from "./schemas";
 
 const TAGS = ["Request"];
 const NOT_FOUND = "Request not found (also for another platform's request)";
-
-const payCalldataResponse = z
-  .object({
-    transactions: z.array(
-      z.object({
-        to: z.string().describe("Contract called: the token for approvals, the payment proxy for the payment (base58 on Tron)"),
-        data: z.string(),
-        value: z.union([z.literal(0), z.object({ type: z.literal("BigNumber"), hex: z.string() })]).describe("0 for token payments; {type: 'BigNumber', hex} (wei) for native ones"),
-      }),
-    ),
-    metadata: z.object({
-      stepsRequired: z.number(),
-      needsApproval: z.boolean(),
-      approvalTransactionIndex: z.number().nullable(),
-      hasEnoughBalance: z.boolean(),
-      hasEnoughGas: z.boolean(),
-    }),
-  })
-  .meta({ id: "PayCalldata" });
 
 async function requestOrThrow(platformId: string, requestId: string): Promise<StoredRequest> {
   const request = await findRequest(platformId, requestId);

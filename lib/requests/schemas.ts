@@ -139,3 +139,22 @@ export const requestStatusResponse = z
   .meta({ id: "RequestStatus" });
 
 export type RequestStatusResponse = z.output<typeof requestStatusResponse>;
+
+export const payCalldataResponse = z
+  .object({
+    transactions: z.array(
+      z.object({
+        to: z.string().describe("Contract called: the token for approvals, the payment proxy for the payment (base58 on Tron)"),
+        data: z.string(),
+        value: z.union([z.literal(0), z.object({ type: z.literal("BigNumber"), hex: z.string() })]).describe("0 for token payments; {type: 'BigNumber', hex} (wei) for native ones"),
+      }),
+    ),
+    metadata: z.object({
+      stepsRequired: z.number(),
+      needsApproval: z.boolean(),
+      approvalTransactionIndex: z.number().nullable(),
+      hasEnoughBalance: z.boolean(),
+      hasEnoughGas: z.boolean(),
+    }),
+  })
+  .meta({ id: "PayCalldata" });

@@ -130,7 +130,7 @@ async function buildBatch(network: EvmNetworkId, requests: StoredRequest[], batc
   const block = await latestBlock(network);
   const [rates, batchFee] = await Promise.all([
     Promise.all(conversionPairs.map((p) => readConversionRate(network, currencyHash(p.invoice), p.token.address, block))),
-    readBatchFee(network),
+    readBatchFee(network, block),
   ]);
   const rateOf = new Map(conversionPairs.map((p, i) => [`${p.invoice.id}>${p.token.id}`, rates[i]]));
 

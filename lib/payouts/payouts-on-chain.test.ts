@@ -5,16 +5,18 @@ import * as payoutsRoute from "@/app/v2/payouts/route";
 import * as batchRoute from "@/app/v2/payouts/batch/route";
 import * as requestRoute from "@/app/v2/request/route";
 import * as requestIdRoute from "@/app/v2/request/[requestId]/route";
-import { keccak256, parseEventLogs, parseUnits, type Address, type Hex } from "viem";
+import { encodeFunctionData, keccak256, parseAbi, parseEventLogs, parseUnits, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { erc20Abi, erc20FeeProxyAbi, ethereumFeeProxyAbi, getContract } from "../chains/contracts";
 import { db } from "../db/client";
 import { DEMO_WALLETS } from "../devnet/accounts";
+import { actAsAdmin, devChain } from "../devnet/dev-chain";
 import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
 import { testToken } from "../devnet/test-tokens";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
+import { uint } from "../test/independent-abi";
 import { chainClients, gasPaid, sendAll, type ApiTransaction } from "../test/send-calldata";
 import { TRON_BATCH_MESSAGE } from "./create-batch-payout";
 
@@ -38,6 +40,7 @@ const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).ad
 const usdc = testToken("base", "USDC");
 const usdt = testToken("base", "USDT");
 const batchContract = getContract("base", "BatchConversionPayments").address;
+const batchAdminAbi = parseAbi(["function setBatchFee(uint16 _batchFee)"]);
 
 function clients() {
   return chainClients("base", sandbox.urls.base!);
@@ -175,6 +178,36 @@ describe("POST /v2/payouts/batch", () => {
     expect(r.json.requestIds).toEqual(ids);
     await sendAll("base", sandbox.urls.base!, payer.privateKey, [r.json.batchPaymentTransaction]);
     for (const payee of payees) expect(await tokenBalance(usdc.address, payee)).toBe(3_000_000n);
+  });
+
+  it("with a batch fee set by the contract owner: the approval covers it and the fee address receives it", async () => {
+    const admin = devChain(sandbox.urls.base!);
+    await actAsAdmin(admin);
+    const setBatchFee = (fee: number) => admin.send({ to: batchContract, data: encodeFunctionData({ abi: batchAdminAbi, functionName: "setBatchFee", args: [fee] }) });
+    await setBatchFee(30); // 0.3 %
+    try {
+      const payer = DEMO_WALLETS[6];
+      const [p1, p2, feeAddress] = [freshAddress(), freshAddress(), freshAddress()];
+      const r = await batch({
+        requests: [
+          { payee: p1, amount: "100", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base" },
+          { payee: p2, amount: "50", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base" },
+        ],
+        payer: payer.address,
+        feePercentage: "1",
+        feeAddress,
+      });
+      expect(r.status, r.text).toBe(201);
+      // 150 USDC + 1 % fee + 0.3 % batch fee on the 150
+      expect(r.json.ERC20ApprovalTransactions[0].data.endsWith(uint(151_950_000n))).toBe(true);
+      const before = await tokenBalance(usdc.address, payer.address);
+      await sendAll("base", sandbox.urls.base!, payer.privateKey, [...r.json.ERC20ApprovalTransactions, r.json.batchPaymentTransaction]);
+      expect(before - (await tokenBalance(usdc.address, payer.address))).toBe(151_950_000n);
+      expect(await tokenBalance(usdc.address, feeAddress)).toBe(1_950_000n);
+      expect([await tokenBalance(usdc.address, p1), await tokenBalance(usdc.address, p2)]).toEqual([100_000_000n, 50_000_000n]);
+    } finally {
+      await setBatchFee(0);
+    }
   });
 
   it("refuses Tron payees with the documented message, several networks, and another platform's ids", async () => {

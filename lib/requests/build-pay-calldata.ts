@@ -141,7 +141,11 @@ type QuoteBase = Pick<PayQuote, "request" | "method" | "network" | "invoice" | "
 function quoteTron(q: QuoteBase): PayQuote {
   const spender = getContract("tron", "ERC20FeeProxy").address;
   const feeAmount = q.fee ? feeAmountOf(q.invoiceAmount, q.fee.basisPoints) : 0n;
-  const approve = tronApproveTransaction(q.token.address, spender, q.invoiceAmount + feeAmount);
+  // No Tron node is read, so the allowance is unknown: the approval is always included, and
+  // for USDT (which, like Tether on Ethereum, refuses non-zero → non-zero) preceded by a 0.
+  const approvals = (requiresAllowanceReset(q.token) ? [0n, q.invoiceAmount + feeAmount] : [q.invoiceAmount + feeAmount]).map((amount) =>
+    tronApproveTransaction(q.token.address, spender, amount),
+  );
   const pay = tronFeeProxyPaymentTransaction({
     token: q.token.address,
     to: q.request.payee,
@@ -152,10 +156,8 @@ function quoteTron(q: QuoteBase): PayQuote {
   });
   return {
     ...q,
-    // No Tron node is read: the approval is always included (approving the exact amount is
-    // harmless when an allowance exists) and the balance checks are left to the wallet.
-    transactions: [approve, pay].map((t) => ({ to: t.to, data: t.data, value: 0n })),
-    approvalCount: 1,
+    transactions: [...approvals, pay].map((t) => ({ to: t.to, data: t.data, value: 0n })),
+    approvalCount: approvals.length,
     amount: q.invoiceAmount,
     feeAmount,
     checks: { checked: false, hasEnoughBalance: false, hasEnoughGas: false },

@@ -194,12 +194,13 @@ describe("GET /v2/request/{requestId}/pay without chain reads", () => {
     });
   });
 
-  it("Tron: TRC-20 approval and ERC20FeeProxy call with base58 targets, byte for byte", async () => {
+  it("Tron: TRC-20 approvals (USDT: 0 first) and ERC20FeeProxy call with base58 targets, byte for byte", async () => {
     const { requestId, paymentReference } = await created({ amount: "25.5", invoiceCurrency: "USDT-tron", paymentCurrency: "USDT-tron", payee: TRON_PAYEE });
     const feeAddress = "TRZbXXuLd3HW5utzVysA3rpLgU7sVBrd1D";
     const r = await pay(requestId, `?feePercentage=2&feeAddress=${feeAddress}`);
     expect(r.status, r.text).toBe(200);
     expect(r.json.transactions).toEqual([
+      { to: TRON_USDT, data: `0x095ea7b3${tronWord(TRON_FEE_PROXY)}${uint(0n)}`, value: 0 },
       { to: TRON_USDT, data: `0x095ea7b3${tronWord(TRON_FEE_PROXY)}${uint(26_010_000n)}`, value: 0 },
       {
         to: TRON_FEE_PROXY,
@@ -216,7 +217,11 @@ describe("GET /v2/request/{requestId}/pay without chain reads", () => {
         value: 0,
       },
     ]);
-    expect(r.json.metadata).toMatchObject({ stepsRequired: 2, needsApproval: true, approvalTransactionIndex: 0 });
+    expect(r.json.metadata).toMatchObject({ stepsRequired: 3, needsApproval: true, approvalTransactionIndex: 0 });
+    // USDC on Tron needs no reset.
+    const usdc = await created({ amount: "1", invoiceCurrency: "USDC-tron", paymentCurrency: "USDC-tron", payee: TRON_PAYEE });
+    const usdcPay = await pay(usdc.requestId);
+    expect(usdcPay.json.transactions.map((t: { to: string }) => t.to)).toEqual(["TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8", TRON_FEE_PROXY]);
   });
 
   it("pays a part when asked, never more than is due", async () => {

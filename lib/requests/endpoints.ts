@@ -86,7 +86,7 @@ export const payRequestEndpoint = defineEndpoint({
     "Fiat-denominated requests pay through the conversion proxy at the on-chain Chainlink rate; the payer allows up to 2 % above the converted amount (`maxToSpend`) and is charged the exact rate at execution. " +
     "With `wallet`, the allowance, balances and gas (simulated with eth_simulateV1, compared with 1.2× margin at the current gas price) are read from the chain; " +
     "without it nothing is checked: the approval is included and `hasEnoughBalance`/`hasEnoughGas` are false. " +
-    "Tron requests get TRC-20 calldata (approval + ERC20FeeProxy call, addresses in base58) without balance checks. " +
+    "Tron requests get TRC-20 calldata (the approval, for USDT preceded by an approval of 0, then the ERC20FeeProxy call; targets in base58) without balance checks. " +
     "Crosschain (`chain`/`token` naming another chain or token) and off-ramp (`clientUserId`, `paymentDetailsId`) payments are not available yet and answer 400.",
   tags: TAGS,
   auth: ["apiKey", "clientId"],

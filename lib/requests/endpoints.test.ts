@@ -5,7 +5,10 @@ import * as requestRoute from "@/app/v2/request/route";
 import * as requestIdRoute from "@/app/v2/request/[requestId]/route";
 import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
 import * as routesRoute from "@/app/v2/request/[requestId]/routes/route";
+import fc from "fast-check";
+import { parseUnits } from "viem";
 import { beforeAll, describe, expect, it } from "vitest";
+import { getCurrency } from "../chains/currencies";
 import { updateClientId } from "../client-ids/manage-client-ids";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
@@ -104,6 +107,31 @@ describe("POST /v2/request", () => {
     } finally {
       await updateClientId(platform.platformId, platform.clientIdId, { feePercentage: null, feeAddress: null });
     }
+  });
+});
+
+describe("POST /v2/request with generated input", () => {
+  it("answers 201 with the exact amount stored, or 400 — never anything else", async () => {
+    const currency = fc.constantFrom("USDC-base", "USDC-bsc", "USDT-tron", "ETH-base-base", "USD", "EUR", "JPY", "DAI-mainnet", "nope", "");
+    const amount = fc.oneof(
+      fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.integer({ min: 0, max: 20 })).map(([units, places]) => {
+        const digits = units.toString().padStart(places + 1, "0");
+        return places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
+      }),
+      fc.constantFrom("-1", "1e5", " 1", "0x10", "1.", ".5", "１", "NaN", "9".repeat(80)),
+    );
+    const address = fc.constantFrom(PAYEE, PAYER, TRON_PAYEE, PAYEE.toLowerCase(), "0x0000000000000000000000000000000000000000", "T123", "");
+    await fc.assert(
+      fc.asyncProperty(fc.record({ amount, invoiceCurrency: currency, paymentCurrency: currency, payee: address, payer: fc.option(address, { nil: undefined }) }), async (body) => {
+        const r = await create(body);
+        expect([201, 400], r.text).toContain(r.status);
+        if (r.status === 201) {
+          const stored = await findRequest(platform.platformId, r.json.requestId);
+          expect(stored!.expectedAmount).toBe(parseUnits(body.amount.trim(), getCurrency(body.invoiceCurrency)!.decimals));
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });
 

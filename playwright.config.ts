@@ -1,5 +1,5 @@
 // Browser and HTTP tests against the real server, started exactly as `npm start` starts it,
-// on its own port and data directory. Run through `npm run test:e2e` (scripts/e2e.mjs finds
+// on its own port and data directory, with its sandbox chains on SANDBOX_PORT_BASE. Run through `npm run test:e2e` (scripts/e2e.mjs finds
 // Chromium and prepares the data directory).
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -27,6 +27,9 @@ export default defineConfig({
     url: `http://localhost:${port}/health`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // SIGTERM, not SIGKILL: the server then saves and stops its sandbox chains (their own
+    // process group) instead of leaving them running on SANDBOX_PORT_BASE.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
     stdout: "pipe",
     env: { PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: "1000000", LOG_LEVEL: "warn" },
   },

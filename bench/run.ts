@@ -1,5 +1,7 @@
 // `npm run bench`: performance figures of the running product, printed, never asserted.
 // Each scenario first warms up, then runs 32 connections for BENCH_SECONDS (default 10).
+// Export BENCH_PORT and SANDBOX_PORT_BASE to keep clear of other servers on the machine.
+import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { firstLoadJs, printFirstLoads } from "./first-load-js";
 import { load, printTable, type LoadResult } from "./load";
 import { registerBenchDestination } from "./payee-destination";
@@ -10,11 +12,18 @@ const port = Number(process.env.BENCH_PORT ?? 3260);
 
 const server = await startServer(port);
 const key = { "x-api-key": server.credentials.apiKey };
+const requestId = server.credentials.demoRequestId;
+if (!requestId) throw new Error("the sandbox server seeded no demo request");
 const results: LoadResult[] = [];
 try {
   const payee = await registerBenchDestination(server.url);
+  // The pay scenario reads the sandbox chain for a wallet that has not approved the proxy yet:
+  // allowance, balances and gas price in one batched round trip, then a gas simulation of the
+  // approval and the payment (eth_simulateV1), besides the API key, rate limit and request rows.
+  const payUrl = `${server.url}/v2/request/${requestId}/pay?wallet=${DEMO_WALLETS[0].address}`;
   const scenarios: [string, string, Record<string, string>][] = [
     ["bare handler, fixed JSON (GET /ping)", `${server.url}/ping`, {}],
+    ["GET /v2/request/{id}/pay?wallet= (API key, sandbox chain)", payUrl, key],
     ["GET /v2/currencies?network=base (API key)", `${server.url}/v2/currencies?network=base`, key],
     ["GET /v2/payee-destination/{id} (wallet session)", `${server.url}${payee.destinationPath}`, payee.auth],
     ["GET signing-data, a nonce row each (wallet session)", `${server.url}${payee.signingDataPath}`, payee.auth],
@@ -24,7 +33,8 @@ try {
     results.push(await load(name, url, headers, 32, seconds));
   }
   printTable(results);
-  const [bare, currencies] = results;
+  const [bare, pay, currencies] = results;
+  console.log(`ratio pay/bare req/s: ${(pay.requestsPerSec / bare.requestsPerSec).toFixed(2)}  (aim: ≥ 0.5 at 32 connections)`);
   console.log(`ratio currencies/bare req/s: ${(currencies.requestsPerSec / bare.requestsPerSec).toFixed(2)}`);
   printFirstLoads(await Promise.all(["/", "/dashboard/sign-in"].map((p) => firstLoadJs(server.url, p))));
 } finally {

@@ -1,4 +1,5 @@
-// Starts the product the way `npm start` does, on its own port and data directory.
+// Starts the product the way `npm start` does, on its own port and data directory, with its
+// sandbox chains on SANDBOX_PORT_BASE (from the environment, as for npm start).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -7,7 +8,7 @@ import path from "node:path";
 export interface BenchServer {
   url: string;
   dataDir: string;
-  credentials: { apiKey: string; clientId: string };
+  credentials: { apiKey: string; clientId: string; demoRequestId?: string };
   stop(): Promise<void>;
 }
 
@@ -37,12 +38,14 @@ export async function startServer(port: number, env: Record<string, string> = {}
     dataDir,
     credentials,
     stop: async () => {
+      // The server saves and stops its sandbox chains on SIGTERM: wait for it to exit.
+      const exited = child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once("exit", r));
       try {
         process.kill(-child.pid!, "SIGTERM");
       } catch {
         /* already gone */
       }
-      await new Promise((r) => setTimeout(r, 1000));
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

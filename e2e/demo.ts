@@ -9,6 +9,7 @@ export interface Demo {
   password: string;
   dashboardUrl: string;
   apiUrl: string;
+  demoRequestId: string;
 }
 
 export function demo(): Demo {

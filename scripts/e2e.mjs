@@ -15,6 +15,7 @@ if (!chromium) {
   process.exit(1);
 }
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(root, ".data", "e2e"));
+stopLeftoverChains(path.join(dataDir, "chains"));
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 // An orchestrator, onboarded the way operators do it (scripts/orchestrator.ts), for the browser
@@ -31,6 +32,19 @@ if (onboarded.status !== 0 || !orchestratorId || !orchestratorKey) {
   process.exit(1);
 }
 fs.writeFileSync(path.join(dataDir, "e2e-orchestrator.json"), JSON.stringify({ name: "E2E Orchestrator", orchestratorId, orchestratorKey }) + "\n", { mode: 0o600 });
+// A previous run killed hard leaves its sandbox anvils running (they have their own process
+// group); their pid files are in the data directory about to be deleted: stop them first.
+function stopLeftoverChains(dir) {
+  if (!fs.existsSync(dir)) return;
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".pid"))) {
+    try {
+      const { pid } = JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
+      if (fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("anvil")) process.kill(pid, "SIGTERM");
+    } catch {
+      /* gone already, or not ours */
+    }
+  }
+}
 const r = spawnSync(path.join(root, "node_modules", ".bin", "playwright"), ["test", ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",

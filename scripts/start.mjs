@@ -6,7 +6,9 @@ import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const dev = process.argv.includes("--dev");
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+// NEXT_MANUAL_SIG_HANDLE: the server's own handler (lib/boot/start-app.ts) saves the sandbox
+// chains before exiting; Next.js's would exit without waiting for it.
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1" };
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 function run(cmd, args) {

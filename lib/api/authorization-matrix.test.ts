@@ -14,6 +14,7 @@ import { revokeOrchestratorKey } from "../orchestrators/accounts";
 import { approveLinkRequest, createLinkRequest, linkClientIdDirect } from "../orchestrators/links";
 import { createTestOrchestrator, createTestSession } from "../orchestrators/test-fixtures";
 import { registerTestDestination } from "../payee-destinations/test-fixtures";
+import { createRequest } from "../requests/create-request";
 import { createTestPlatform, createTestWalletSession, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
 import type { AuthKind } from "./credentials";
@@ -100,7 +101,22 @@ const destinationRow =
     return { params: { destinationId: d.destinationId }, body, snapshot };
   };
 
+/** A recurring USDC request of the owner (no chain read is needed to answer about it). */
+const ownersRequestRow =
+  (body?: (actor: Party) => unknown): Row =>
+  async (w) => {
+    const r = await createRequest(
+      { platformId: w.owner.platformId, clientIdId: null },
+      { amount: "10", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", recurrence: { startDate: "2099-01-01", frequency: "MONTHLY" } },
+    );
+    return { params: { requestId: r.requestId }, body, snapshot: async () => (await db()).paymentRequest.findUnique({ where: { id: r.requestId } }) };
+  };
+
 const ROWS: Record<string, Row> = {
+  "GET /v2/request/{requestId}": ownersRequestRow(),
+  "PATCH /v2/request/{requestId}": ownersRequestRow(() => ({ isRecurrenceStopped: true })),
+  "GET /v2/request/{requestId}/pay": ownersRequestRow(),
+  "GET /v2/request/{requestId}/routes": ownersRequestRow(),
   "GET /v2/client-ids/{id}": clientIdRow(),
   "PUT /v2/client-ids/{id}": clientIdRow(() => ({ label: "hijacked", allowedDomains: ["https://evil.example"], status: "inactive" })),
   "DELETE /v2/client-ids/{id}": clientIdRow(),

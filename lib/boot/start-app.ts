@@ -1,10 +1,13 @@
-// What happens once when a server process starts: migrate, seed the sandbox demo, announce.
-import { getConfig } from "../config";
+// What happens once when a server process starts: start the sandbox chains (no RPC URL
+// configured), migrate, seed the sandbox demo, announce; and on SIGTERM/SIGINT save the
+// sandbox chains before exiting.
+import { getConfig, type Config } from "../config";
 import { getDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
+import { startSandbox, type Sandbox } from "../devnet/sandbox";
 import { startWorkers } from "../jobs/run-workers";
 import { log } from "../log";
-import { seedDemoPlatform, credentialsPath } from "../platforms/seed-demo";
+import { seedDemoPlatform, credentialsPath, DEMO_REQUEST, type DemoCredentials } from "../platforms/seed-demo";
 
 const g = globalThis as unknown as { __stablelinkBoot?: Promise<void> };
 
@@ -23,21 +26,58 @@ export function bootApp(): Promise<void> {
   return g.__stablelinkBoot;
 }
 
+/**
+ * Stops the sandbox (which saves every chain's state) and closes the database before the
+ * process exits. scripts/start.mjs sets NEXT_MANUAL_SIG_HANDLE so that Next.js leaves the
+ * signals to us; without it Next.js may exit first and the chains keep their state of the
+ * last periodic save (at most about a second old).
+ */
+function stopOnSignals(sandbox: Promise<Sandbox | undefined>): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    const timer = setTimeout(() => process.exit(1), 20_000);
+    timer.unref();
+    void (async () => {
+      const chains = await sandbox.catch(() => undefined); // a signal during start-up waits for the chains
+      await chains?.stop().catch((err) => log.error({ err }, "sandbox: stop failed"));
+      await (await getDatabase()).close().catch(() => undefined);
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    })();
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
 async function boot(): Promise<void> {
   const config = getConfig();
-  const database = await getDatabase();
-  const applied = await migrate(database);
-  if (applied.length > 0) log.info({ migrations: applied }, "database migrated");
+  const started = Date.now();
+  // The chains and the database start side by side; both must be up before serving.
+  const starting = config.sandbox ? startSandbox({ dataDir: config.DATA_DIR, portBase: config.SANDBOX_PORT_BASE, detached: true }) : Promise.resolve(undefined);
+  stopOnSignals(starting);
+  const [sandbox] = await Promise.all([
+    starting,
+    (async () => {
+      const applied = await migrate(await getDatabase());
+      if (applied.length > 0) log.info({ migrations: applied }, "database migrated");
+    })(),
+  ]);
+  if (sandbox) {
+    log.info({ ms: Date.now() - started, chains: sandbox.chains.map((c) => `${c.network}@${c.url}${c.restored ? " (restored)" : ""}`) }, "sandbox chains ready");
+  }
   if (config.RUN_WORKERS) startWorkers();
   const seed = config.SEED_DEMO ?? config.sandbox;
   if (!seed) return;
-  const { created, credentials } = await seedDemoPlatform({ dataDir: config.DATA_DIR, appUrl: config.APP_URL });
+  const { created, credentials } = await seedDemoPlatform({ dataDir: config.DATA_DIR, appUrl: config.APP_URL, sandbox: config.sandbox });
   if (!credentials) return;
   // Printed for the person who ran `npm start`; stdout, not the JSON log stream.
   console.log(
     [
       "",
-      `  Stablelink ${config.sandbox ? "sandbox" : ""} is ready at ${config.APP_URL}`,
+      `  Stablelink ${config.sandbox ? "sandbox " : ""}is ready at ${config.APP_URL}`,
+      ...(sandbox ? [`  Sandbox chains (production chain ids and contracts, state in ${config.DATA_DIR}/chains): ${sandbox.chains[0]?.url} … ${sandbox.chains.at(-1)?.url}`] : []),
       created ? "  A demo platform was created:" : "  Demo platform:",
       `    API key     ${credentials.apiKey}`,
       `    Client ID   ${credentials.clientId}`,
@@ -45,7 +85,30 @@ async function boot(): Promise<void> {
       `    API docs    ${config.APP_URL}/docs`,
       `  Saved in ${credentialsPath(config.DATA_DIR)}`,
       `  Try: curl '${config.APP_URL}/v2/currencies?network=base' -H 'x-api-key: ${credentials.apiKey}'`,
+      ...demoRequestLines(config, credentials),
       "",
     ].join("\n"),
   );
+}
+
+/** The environment pay-demo needs to find this server, its data and its chains. */
+function envPrefix(config: Config): string {
+  const vars: string[] = [];
+  if (process.env.DATA_DIR) vars.push(`DATA_DIR=${config.DATA_DIR}`);
+  if (process.env.PORT) vars.push(`PORT=${config.PORT}`);
+  if (process.env.APP_URL) vars.push(`APP_URL=${config.APP_URL}`);
+  if (process.env.SANDBOX_PORT_BASE) vars.push(`SANDBOX_PORT_BASE=${config.SANDBOX_PORT_BASE}`);
+  return vars.length > 0 ? `${vars.join(" ")} ` : "";
+}
+
+function demoRequestLines(config: Config, credentials: DemoCredentials): string[] {
+  if (!credentials.demoRequestId) return [];
+  const id = credentials.demoRequestId;
+  return [
+    `  Demo request ${id}`,
+    `    ${DEMO_REQUEST.amount} USDC on base to ${DEMO_REQUEST.payee}`,
+    `    Its calldata: curl '${config.APP_URL}/v2/request/${id}/pay?wallet=${DEMO_REQUEST.payer}' -H 'x-api-key: ${credentials.apiKey}'`,
+    `    Pay it on the sandbox chain from the demo wallet ${DEMO_REQUEST.payer}:`,
+    `      ${envPrefix(config)}npm run pay-demo`,
+  ];
 }

@@ -51,7 +51,7 @@ export function isNative(c: Currency): boolean {
   return c.type === "ETH";
 }
 
-function isToken(c: Currency): boolean {
+export function isToken(c: Currency): boolean {
   return c.type === "ERC20" || c.type === "TRC20";
 }
 
@@ -100,4 +100,30 @@ export function conversionRoutes(currencyId: string, networks?: readonly Network
   if (!currency) return undefined;
   const routes = isFiat(currency) ? fiatRoutes(currency) : tokenRoutes(currency);
   return networks ? routes.filter((c) => (networks as readonly string[]).includes(c.network)) : routes;
+}
+
+// Tether on Ethereum refuses to change a non-zero allowance to another non-zero value; the
+// sandbox's USDT does so on every chain. Treating the whole USDT family alike costs at most
+// one extra approval (to 0) in production and keeps calldata valid everywhere.
+const APPROVE_ZERO_FIRST_SYMBOLS = ["USDT", "USDT0", "fUSDT"];
+
+/** True when a non-zero allowance must be set to 0 before it can be changed. */
+export function requiresAllowanceReset(c: Currency): boolean {
+  return APPROVE_ZERO_FIRST_SYMBOLS.includes(c.symbol);
+}
+
+/** The currency a native coin of `network` is listed as (ETH-base-base, BNB-bsc…). */
+export function nativeCurrencyOf(network: NetworkId): Currency | undefined {
+  return CURRENCIES.find((c) => c.network === network && isNative(c));
+}
+
+/** True when paying in `payment` settles a request invoiced in `invoice` without conversion. */
+export function isSameAsset(invoice: Currency, payment: Currency): boolean {
+  if (invoice.id === payment.id) return true;
+  return aliasOf(invoice)?.id === payment.id;
+}
+
+/** True when `token` is a payment currency of requests invoiced in the fiat `fiat`. */
+export function isConversionRoute(fiat: Currency, token: Currency): boolean {
+  return fiatRoutes(fiat).some((c) => c.id === token.id);
 }

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   encodeTrc20Approve,
@@ -13,23 +12,7 @@ import {
   tronToEvmAddress,
   tronToHex,
 } from "./tron";
-
-// Independent base58check decoding (Bitcoin alphabet, double SHA-256 checksum), so the
-// tronweb-based conversions are checked against something other than tronweb.
-const ALPHABET = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-function base58checkDecode(s: string): string {
-  let n = 0n;
-  for (const c of s) n = n * 58n + BigInt(ALPHABET.indexOf(c));
-  const hex = n.toString(16).padStart(50, "0"); // 21 bytes payload + 4 bytes checksum
-  const payload = Buffer.from(hex.slice(0, 42), "hex");
-  const sha = (b: Buffer) => createHash("sha256").update(b).digest();
-  const checksum = sha(sha(payload)).subarray(0, 4).toString("hex");
-  if (checksum !== hex.slice(42)) throw new Error("bad checksum");
-  return hex.slice(0, 42);
-}
-
-const word = (hex: string) => hex.replace(/^0x/, "").toLowerCase().padStart(64, "0");
-const uint = (n: bigint) => word(n.toString(16));
+import { base58checkDecode, uint, word } from "../test/independent-abi";
 
 const USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const USDT_HEX = "41a614f803b6fd780986a42c78ec9c7f77e6ded13c";

@@ -15,6 +15,11 @@ export interface AnvilOptions {
   /** Load this file at start, never write it (the caller persists state itself). */
   loadState?: string;
   startTimeoutMs?: number;
+  /**
+   * Run anvil in its own process group, so a Ctrl-C at the terminal (SIGINT to the whole
+   * foreground group) reaches only the app, which saves the chain state and then stops anvil.
+   */
+  detached?: boolean;
 }
 
 export interface Anvil {
@@ -94,7 +99,7 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
     throw new Error(`port ${options.port} is already in use by another JSON-RPC node`);
   }
 
-  const child = spawn(anvilBinary(), args, { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(anvilBinary(), args, { stdio: ["ignore", "ignore", "pipe"], detached: options.detached ?? false });
   trackChild(child);
   let stderr = "";
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {

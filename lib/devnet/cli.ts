@@ -20,6 +20,7 @@ const sandbox = await startSandbox({
   dataDir: config.DATA_DIR,
   portBase: config.SANDBOX_PORT_BASE,
   networks: requested.length > 0 ? (requested as EvmNetworkId[]) : undefined,
+  detached: true, // Ctrl-C reaches this process only, which saves the chains before stopping them
 });
 
 console.log(`Sandbox chains ready in ${Date.now() - started} ms (state in ${config.DATA_DIR}/chains):`);

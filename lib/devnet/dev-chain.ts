@@ -33,7 +33,9 @@ export interface AdminTx {
 
 export function devChain(url: string): DevChain {
   // anvil mines each transaction at once: poll for receipts in milliseconds, not seconds.
-  const transport = http(url, { retryCount: 0 });
+  // A generous timeout: on a loaded machine (a build, other test suites) seven anvils being set
+  // up at once can take seconds to answer one call, and a start-up must not fail for that.
+  const transport = http(url, { retryCount: 0, timeout: 120_000 });
   const publicClient = createPublicClient({ transport, pollingInterval: 10 });
   const testClient = createTestClient({ mode: "anvil", transport });
 

@@ -32,6 +32,7 @@ export interface SandboxOptions {
   portBase?: number; // default: SANDBOX_PORT_BASE; network i listens on portBase + i (EVM_NETWORK_IDS order)
   persistEveryMs?: number; // head check interval; 0: persist only at start and stop
   refreshPricesEveryMs?: number; // re-post price feeds so rates stay fresh; 0: only at start
+  detached?: boolean; // anvils in their own process group (the app's sandbox; see AnvilOptions)
 }
 
 export interface SandboxChain {
@@ -66,7 +67,7 @@ export function stateFileOf(dataDir: string, network: EvmNetworkId): string {
   return path.join(dataDir, "chains", `${network}.json`);
 }
 
-async function startChain(network: EvmNetworkId, dataDir: string, portBase: number): Promise<Running> {
+async function startChain(network: EvmNetworkId, dataDir: string, portBase: number, detached: boolean): Promise<Running> {
   const started = Date.now();
   const chainId = NETWORKS[network].chainId;
   const port = portBase + EVM_NETWORK_IDS.indexOf(network);
@@ -79,14 +80,14 @@ async function startChain(network: EvmNetworkId, dataDir: string, portBase: numb
   let anvil: Anvil;
   const hadState = await fileExists(stateFile);
   try {
-    anvil = await startAnvil({ port, chainId, loadState: hadState ? stateFile : undefined });
+    anvil = await startAnvil({ port, chainId, loadState: hadState ? stateFile : undefined, detached });
   } catch (error) {
     // Only a state anvil refused (it exits at once, "failed to load state") is set aside; a
     // slow start or a busy port must not cost the chain its history.
     if (!hadState || !(error instanceof Error && error.message.includes("exited during start-up"))) throw error;
     const aside = await setAsideState(stateFile);
     log.error({ network, aside, err: error }, "sandbox: anvil could not load the chain state; starting a new chain");
-    anvil = await startAnvil({ port, chainId });
+    anvil = await startAnvil({ port, chainId, detached });
   }
   try {
     await writePidFile(pidFile, { pid: anvil.pid, port, chainId });
@@ -139,7 +140,7 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const persistEveryMs = options.persistEveryMs ?? 1_000;
   const refreshPricesEveryMs = options.refreshPricesEveryMs ?? 10 * 60_000;
 
-  const results = await Promise.allSettled(networks.map((n) => startChain(n, options.dataDir, portBase)));
+  const results = await Promise.allSettled(networks.map((n) => startChain(n, options.dataDir, portBase, options.detached ?? false)));
   const running = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failed) {

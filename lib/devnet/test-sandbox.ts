@@ -4,7 +4,9 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { EvmNetworkId } from "../chains/networks";
+import { resetPublicClients } from "../chains/clients";
+import { EVM_NETWORK_IDS, type EvmNetworkId } from "../chains/networks";
+import { resetConfigForTests, rpcEnvName } from "../config";
 import { freePortBase } from "./ports";
 import { startSandbox, type Sandbox } from "./sandbox";
 
@@ -33,4 +35,21 @@ export async function startTestSandbox(networks: readonly EvmNetworkId[] = ["bas
     await fs.rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * Points the app's configuration (getConfig, getPublicClient) at a test sandbox: sandbox mode
+ * on its ports, no RPC URL. Returns the function that restores the previous environment.
+ */
+export function pointAppAtSandbox(sandbox: Pick<TestSandbox, "portBase">): () => void {
+  const saved = { ...process.env };
+  for (const n of EVM_NETWORK_IDS) delete process.env[rpcEnvName(n)];
+  process.env.SANDBOX_PORT_BASE = String(sandbox.portBase);
+  resetConfigForTests();
+  resetPublicClients();
+  return () => {
+    process.env = saved;
+    resetConfigForTests();
+    resetPublicClients();
+  };
 }

@@ -26,6 +26,8 @@ import {
 } from "../payee-destinations/endpoints";
 import { createApiKeyEndpoint, listApiKeysEndpoint, revokeApiKeyEndpoint } from "../auth/api-key-endpoints";
 import { currentSession, login, logout, register, walletChallenge, walletVerify } from "../auth/endpoints";
+import { createBatchPayoutEndpoint, createPayoutEndpoint } from "../payouts/endpoints";
+import { createRequestEndpoint, getRequestEndpoint, payRequestEndpoint, requestRoutesEndpoint, updateRequestEndpoint } from "../requests/endpoints";
 
 export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionRoutes,
   // auth API and API keys
@@ -54,4 +56,13 @@ export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionR
   listDestinationsEndpoint,
   getDestinationEndpoint,
   deactivateDestinationEndpoint,
+  // payment requests
+  createRequestEndpoint,
+  getRequestEndpoint,
+  updateRequestEndpoint,
+  payRequestEndpoint,
+  requestRoutesEndpoint,
+  // payouts
+  createPayoutEndpoint,
+  createBatchPayoutEndpoint,
 ];

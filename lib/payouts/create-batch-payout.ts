@@ -1,0 +1,169 @@
+// POST /v2/payouts/batch: several payments on one network in one BatchConversionPayments
+// transaction, for requests created here or existing ones. Every item is checked before any
+// is stored; created requests are stored once the calldata could be built.
+import type { Address } from "viem";
+import { ApiError, badRequest, notFound, validationError, type FieldError } from "../api/errors";
+import { latestBlock } from "../chains/block-cache";
+import { readConversionRate } from "../chains/conversion-rates";
+import { getContract } from "../chains/contracts";
+import { currencyHash, getCurrency, requiresAllowanceReset } from "../chains/currencies";
+import type { EvmNetworkId, NetworkId } from "../chains/networks";
+import { readPayerState } from "../chains/payer-state";
+import { isTronAddress } from "../chains/tron";
+import { log } from "../log";
+import { feeForCall, type RequestOwner } from "../requests/caller";
+import { prepareRequest } from "../requests/create-request";
+import { approvalTransactions } from "../requests/encode-payment";
+import { parseFee, storedFee, type Fee } from "../requests/fee";
+import { parseNetworkAddress, sameAddress } from "../requests/network-address";
+import { bigNumberValue, conversionAmounts, feeAmountOf } from "../requests/payment-maths";
+import { paymentMethodFor } from "../requests/payment-method";
+import { asStored, findRequests, insertRequests, type NewStoredRequest, type StoredRequest } from "../requests/request-store";
+import { readBatchFee } from "./batch-fee";
+import { encodeBatchPayment, type BatchItem } from "./encode-batch";
+import { networkOfCurrency } from "./create-payout";
+import type { BatchPayoutBody } from "./schemas";
+
+/** SERVICE.md §7, word for word. */
+export const TRON_BATCH_MESSAGE = "Batch payments are not supported for TRON networks. Please submit individual payment requests.";
+export const MIXED_NETWORKS_MESSAGE = "All requests must be on the same network";
+
+/** Receives the (zero-value) batch-fee transfer when neither a fee address nor the payer is known. */
+const NO_FEE_RECIPIENT: Address = "0x000000000000000000000000000000000000dEaD";
+
+export interface BatchPayoutResult {
+  ERC20ApprovalTransactions: { to: string; data: string; value: 0 }[];
+  batchPaymentTransaction: { to: string; data: string; value: { type: "BigNumber"; hex: string } };
+  requestIds: string[];
+}
+
+function singleNetwork(networks: (NetworkId | undefined)[]): NetworkId | undefined {
+  const known = [...new Set(networks.filter((n): n is NetworkId => n !== undefined))];
+  if (known.includes("tron")) throw badRequest(TRON_BATCH_MESSAGE);
+  if (known.length > 1) throw badRequest(MIXED_NETWORKS_MESSAGE);
+  return known[0];
+}
+
+function parseBatchFee(body: BatchPayoutBody, network: NetworkId | undefined, errors: FieldError[]): Fee | null {
+  if (!network) return null;
+  const parsed = parseFee(body.feePercentage, body.feeAddress, network);
+  if (parsed.ok) return parsed.fee;
+  errors.push(...parsed.errors);
+  return null;
+}
+
+async function newRequests(owner: RequestOwner, body: BatchPayoutBody & { requests: NonNullable<BatchPayoutBody["requests"]> }) {
+  if (body.requests.some((r) => isTronAddress(r.payee.trim()))) throw badRequest(TRON_BATCH_MESSAGE);
+  const network = singleNetwork(body.requests.map((r) => networkOfCurrency(r.paymentCurrency)));
+  const errors: FieldError[] = [];
+  const fee = (await feeForCall(owner, parseBatchFee(body, network, errors))) ?? null;
+  const created: NewStoredRequest[] = [];
+  body.requests.forEach((r, i) => {
+    const prepared = prepareRequest(r, { ...owner, fee }, `requests.${i}`);
+    if (prepared.ok) created.push(prepared.request);
+    else errors.push(...prepared.errors);
+  });
+  if (errors.length > 0) throw validationError(errors);
+  return { requests: created.map((r) => asStored(r)), created, fee, network: network! };
+}
+
+async function existingRequests(owner: RequestOwner, body: BatchPayoutBody & { requestIds: string[] }) {
+  const ids = body.requestIds.map((id) => id.trim().toLowerCase());
+  const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (repeated) throw validationError([{ field: "requestIds", message: `lists ${repeated} more than once` }]);
+  const found = new Map((await findRequests(owner.platformId, ids)).map((r) => [r.requestId, r]));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0) throw notFound(`Request not found: ${missing.join(", ")}`);
+  const requests = ids.map((id) => found.get(id)!);
+  const network = singleNetwork(requests.map((r) => r.network))!;
+  const paid = requests.find((r) => r.amountPaid >= r.expectedAmount || r.status === "paid" || r.status === "cancelled");
+  if (paid) throw badRequest(`Request ${paid.requestId} is ${paid.status === "cancelled" ? "cancelled" : "already paid"}`);
+  const errors: FieldError[] = [];
+  const fee = (await feeForCall(owner, parseBatchFee(body, network, errors))) ?? null;
+  if (errors.length > 0) throw validationError(errors);
+  if (!fee) {
+    // Without a fee for the batch, the requests' own fees apply if they go to one address:
+    // the batch contract sends every fee to a single fee address.
+    const fees = requests.map((r) => storedFee(r.feePercentage, r.feeAddress)).filter((f): f is Fee => f !== null);
+    const addresses = new Set(fees.map((f) => f.address.toLowerCase()));
+    if (addresses.size > 1) throw badRequest("These requests carry fees to different fee addresses; give feePercentage and feeAddress for the batch");
+    if (fees.length > 0 && fees.length < requests.length) throw badRequest("Some of these requests carry a fee and others do not; give feePercentage and feeAddress for the batch");
+    return { requests, created: [] as NewStoredRequest[], fee: null, perRequestFees: fees.length > 0, network };
+  }
+  return { requests, created: [] as NewStoredRequest[], fee, perRequestFees: false, network };
+}
+
+export async function createBatchPayout(owner: RequestOwner, body: BatchPayoutBody): Promise<BatchPayoutResult> {
+  const batch = body.requests ? { ...(await newRequests(owner, { ...body, requests: body.requests })), perRequestFees: false } : await existingRequests(owner, { ...body, requestIds: body.requestIds! });
+  const network = batch.network as EvmNetworkId;
+
+  let payer: Address | undefined;
+  if (body.payer !== undefined) {
+    const parsed = parseNetworkAddress(body.payer, network, "payer");
+    if (!parsed.ok) throw validationError([{ field: "payer", message: parsed.message }]);
+    if (batch.requests.some((r) => sameAddress(r.payee, parsed.address))) throw validationError([{ field: "payer", message: "must differ from every payee" }]);
+    payer = parsed.address as Address;
+  }
+
+  try {
+    const result = await buildBatch(network, batch.requests, batch.fee, batch.perRequestFees, payer);
+    await insertRequests(batch.created);
+    return result;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    log.warn({ network, err: error instanceof Error ? error.message : String(error) }, "batch payout: chain read failed");
+    throw new ApiError(503, `The ${network} network could not be read; try again shortly`);
+  }
+}
+
+async function buildBatch(network: EvmNetworkId, requests: StoredRequest[], batchFeeOf: Fee | null, perRequestFees: boolean, payer: Address | undefined): Promise<BatchPayoutResult> {
+  const plans = requests.map((r) => {
+    const invoice = getCurrency(r.invoiceCurrency)!;
+    const token = getCurrency(r.paymentCurrency)!;
+    const method = paymentMethodFor(invoice, token);
+    if (!method.ok) throw badRequest(`Request ${r.requestId}: ${method.message}`);
+    const fee = perRequestFees ? storedFee(r.feePercentage, r.feeAddress) : batchFeeOf;
+    return { request: r, invoice, token, method: method.method, fee, due: r.expectedAmount - r.amountPaid };
+  });
+
+  const conversionPairs = [...new Map(plans.filter((p) => p.method === "erc20-conversion").map((p) => [`${p.invoice.id}>${p.token.id}`, p])).values()];
+  const block = await latestBlock(network);
+  const [rates, batchFee] = await Promise.all([
+    Promise.all(conversionPairs.map((p) => readConversionRate(network, currencyHash(p.invoice), p.token.address, block))),
+    readBatchFee(network, block),
+  ]);
+  const rateOf = new Map(conversionPairs.map((p, i) => [`${p.invoice.id}>${p.token.id}`, rates[i]]));
+
+  const items: BatchItem[] = plans.map((p) => {
+    const recipient = p.request.payee as Address;
+    const paymentReference = p.request.paymentReference;
+    const bps = p.fee?.basisPoints ?? 0;
+    if (p.method === "erc20-conversion") {
+      const rate = rateOf.get(`${p.invoice.id}>${p.token.id}`);
+      if (!rate) throw new ApiError(503, `No conversion rate from ${p.invoice.id} to ${p.token.id} is available on ${network}`);
+      const c = conversionAmounts(p.due, p.invoice.decimals, bps, rate);
+      return { kind: "erc20-conversion", token: p.token.address as Address, recipient, requestAmount: c.requestAmount, feeAmount: c.requestFee, path: rate.path, maxToSpend: c.maxToSpend, paymentReference };
+    }
+    const feeAmount = feeAmountOf(p.due, bps);
+    if (p.method === "native") return { kind: "native", recipient, amount: p.due, feeAmount, paymentReference };
+    return { kind: "erc20", token: p.token.address as Address, recipient, amount: p.due, feeAmount, paymentReference };
+  });
+
+  const feeRecipient = (plans.find((p) => p.fee)?.fee?.address as Address | undefined) ?? payer;
+  if (!feeRecipient && batchFee > 0n) throw badRequest("Give payer or feeAddress: the batch contract charges a batch fee that needs a recipient");
+  const batch = encodeBatchPayment(network, items, feeRecipient ?? NO_FEE_RECIPIENT, batchFee);
+
+  const spender = getContract(network, "BatchConversionPayments").address;
+  const needs = [...batch.tokenNeeds.entries()];
+  const state = payer ? await readPayerState(network, payer, needs.map(([token]) => ({ token, spender })), block) : undefined;
+  const approvals = needs.flatMap(([token, needed]) => {
+    const currency = plans.find((p) => p.token.address.toLowerCase() === token.toLowerCase())!.token;
+    return approvalTransactions(token, spender, needed, state?.allowance(token, spender), requiresAllowanceReset(currency));
+  });
+
+  return {
+    ERC20ApprovalTransactions: approvals.map((t) => ({ to: t.to, data: t.data, value: 0 as const })),
+    batchPaymentTransaction: { to: batch.transaction.to, data: batch.transaction.data, value: bigNumberValue(batch.transaction.value) },
+    requestIds: requests.map((r) => r.requestId),
+  };
+}

@@ -1,0 +1,67 @@
+// Request and response shapes of /v2/payouts and /v2/payouts/batch (openapi.v2.json).
+import { z } from "zod";
+import { addressText, amountText, currencyIdText, customerInfoSchema, merchantReference } from "../requests/schemas";
+
+/** Largest batch served: 100 payments stay far below a block's gas limit on every network. */
+export const MAX_BATCH_SIZE = 100;
+
+const feeFields = {
+  feePercentage: z.string().max(20).optional().describe('Fee added on top of each payment, in percent ("2.5" = 2.5 %, at most 2 decimal places); needs feeAddress'),
+  feeAddress: addressText("Wallet receiving the fees, on the payment network").optional(),
+};
+
+const paymentFields = {
+  payee: addressText("Wallet paid: 0x… on EVM networks, T… on Tron"),
+  amount: amountText,
+  invoiceCurrency: currencyIdText("Currency of the amount: a token id (USDC-base) or a fiat code (USD, EUR, CNY, GBP, JPY)"),
+  paymentCurrency: currencyIdText("Token paid (its network is the payout's network)"),
+};
+
+export const payoutBody = z
+  .object({
+    ...paymentFields,
+    ...feeFields,
+    recurrence: z.unknown().optional().describe("Recurring payouts are not available yet: a request carrying `recurrence` answers 400"),
+    payerWallet: addressText("The payer's wallet: the approval is included only when its allowance is short, and balance and gas are checked").optional(),
+    payerAddress: addressText("Alias of payerWallet").optional(),
+    customerInfo: customerInfoSchema.optional(),
+    reference: merchantReference.optional(),
+  })
+  .meta({ id: "PayoutBody" });
+
+export const batchPayoutBody = z
+  .object({
+    requests: z
+      .array(z.object(paymentFields))
+      .min(1, "must list at least one payment")
+      .max(MAX_BATCH_SIZE, `must list at most ${MAX_BATCH_SIZE} payments`)
+      .optional()
+      .describe("Payments to create and pay in one transaction, all on one network; or give requestIds"),
+    requestIds: z
+      .array(z.string().max(200))
+      .min(1, "must list at least one request id")
+      .max(MAX_BATCH_SIZE, `must list at most ${MAX_BATCH_SIZE} request ids`)
+      .optional()
+      .describe("Existing requests of the platform to pay in one transaction, all on one network; or give requests"),
+    payer: addressText("The payer's wallet: approvals are listed only for tokens whose allowance is short").optional(),
+    ...feeFields,
+  })
+  .refine((b) => (b.requests === undefined) !== (b.requestIds === undefined), { message: "Give either requests or requestIds, not both", path: ["requests"] })
+  .meta({ id: "BatchPayoutBody" });
+
+export type PayoutBody = z.output<typeof payoutBody>;
+export type BatchPayoutBody = z.output<typeof batchPayoutBody>;
+
+const bigNumber = z.object({ type: z.literal("BigNumber"), hex: z.string() });
+
+export const batchPayoutResponse = z
+  .object({
+    ERC20ApprovalTransactions: z
+      .array(z.object({ to: z.string(), data: z.string(), value: z.literal(0) }))
+      .describe("Approvals of the batch contract to send first, in order (empty when the payer's allowances suffice)"),
+    batchPaymentTransaction: z
+      .object({ to: z.string(), data: z.string(), value: bigNumber })
+      .describe("BatchConversionPayments.batchPayments; `value` carries the native payments, if any"),
+    requestIds: z.array(z.string()).describe("The requests paid, in the order given (created ones included)"),
+  })
+  .meta({ id: "BatchPayout" });

@@ -1,0 +1,158 @@
+// Creating payment requests. prepareRequest() checks one request's input against the
+// currency list and builds the row (pure, so batches check every item before writing any);
+// createRequest() is what endpoints and other domains (secure payments) call.
+import type { FieldError } from "../api/errors";
+import { validationError } from "../api/errors";
+import { getCurrency } from "../chains/currencies";
+import { NETWORKS } from "../chains/networks";
+import { feeForCall } from "./caller";
+import type { Fee } from "./fee";
+import { networkAvailability } from "./network-availability";
+import { parseNetworkAddress, sameAddress } from "./network-address";
+import { parseAmount } from "./payment-maths";
+import { paymentMethodFor, type PaymentMethod } from "./payment-method";
+import { isRequestId, newRequestId, newSalt, paymentReference } from "./payment-reference";
+import { findRequest, insertRequests, type CustomerInfo, type NewStoredRequest, type Recurrence } from "./request-store";
+
+export interface RequestInput {
+  amount: string;
+  invoiceCurrency: string;
+  paymentCurrency: string;
+  payee?: string;
+  payer?: string;
+  recurrence?: Recurrence;
+  isCryptoToFiatAvailable?: boolean;
+  customerInfo?: CustomerInfo;
+  reference?: string;
+  originalRequestId?: string;
+  originalRequestPaymentReference?: string;
+}
+
+export interface RequestContext {
+  platformId: string;
+  /** The client ID the request is created with; webhooks of the request go to its endpoints. */
+  clientIdId: string | null;
+  /** Stored with the request and applied at payment time unless /pay names another. */
+  fee?: Fee | null;
+  now?: Date;
+}
+
+export type Prepared = { ok: true; request: NewStoredRequest; method: PaymentMethod } | { ok: false; errors: FieldError[] };
+
+function startOfUtcDay(d: Date): number {
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+}
+
+/** Checks one request and builds its row; `prefix` names fields inside a batch ("requests.2"). */
+export function prepareRequest(input: RequestInput, ctx: RequestContext, prefix = ""): Prepared {
+  const field = (name: string) => (prefix ? `${prefix}.${name}` : name);
+  const errors: FieldError[] = [];
+  const fail = (name: string, message: string) => errors.push({ field: field(name), message });
+
+  const invoice = getCurrency(input.invoiceCurrency);
+  const payment = getCurrency(input.paymentCurrency);
+  if (!invoice) fail("invoiceCurrency", `unknown currency ${JSON.stringify(input.invoiceCurrency)}; see GET /v2/currencies`);
+  if (!payment) fail("paymentCurrency", `unknown currency ${JSON.stringify(input.paymentCurrency)}; see GET /v2/currencies`);
+  if (!invoice || !payment) return { ok: false, errors };
+
+  const method = paymentMethodFor(invoice, payment);
+  if (!method.ok) {
+    fail(method.field, method.message);
+    return { ok: false, errors };
+  }
+  const network = payment.network as Exclude<typeof payment.network, "fiat">;
+  const unavailable = networkAvailability(network);
+  if (unavailable) fail("paymentCurrency", unavailable);
+
+  const amount = parseAmount(input.amount, invoice.decimals, invoice.id);
+  if (!amount.ok) fail("amount", amount.message);
+
+  let payee: string | undefined;
+  if (input.payee === undefined) {
+    fail("payee", input.isCryptoToFiatAvailable
+      ? "is required: crypto-to-fiat requests without a payee wallet are not available on this service yet"
+      : "is required");
+  } else {
+    const parsed = parseNetworkAddress(input.payee, network, "payee");
+    if (parsed.ok) payee = parsed.address;
+    else fail("payee", parsed.message);
+  }
+
+  let payer: string | null = null;
+  if (input.payer !== undefined) {
+    const parsed = parseNetworkAddress(input.payer, network, "payer");
+    if (!parsed.ok) fail("payer", parsed.message);
+    else if (payee && sameAddress(parsed.address, payee)) fail("payer", "must differ from the payee");
+    else payer = parsed.address;
+  }
+
+  if (input.recurrence && Date.parse(input.recurrence.startDate) < startOfUtcDay(ctx.now ?? new Date())) {
+    fail("recurrence.startDate", "cannot be in the past");
+  }
+  if (input.originalRequestId !== undefined && !isRequestId(input.originalRequestId)) fail("originalRequestId", "must be a requestId (66 hex characters)");
+  if (input.originalRequestPaymentReference !== undefined && !/^0x[0-9a-fA-F]{16}$/.test(input.originalRequestPaymentReference)) {
+    fail("originalRequestPaymentReference", "must be a payment reference (0x + 16 hex characters)");
+  }
+  const fee = ctx.fee ?? null;
+  if (fee && !parseNetworkAddress(fee.address, network).ok) {
+    fail("feeAddress", `${fee.address} cannot receive fees on ${network} (${NETWORKS[network].family === "tron" ? "a Tron" : "an EVM"} address is needed)`);
+  }
+  if (errors.length > 0 || !amount.ok || !payee) return { ok: false, errors };
+
+  const requestId = newRequestId();
+  const salt = newSalt();
+  return {
+    ok: true,
+    method: method.method,
+    request: {
+      requestId,
+      platformId: ctx.platformId,
+      clientIdId: ctx.clientIdId,
+      network,
+      invoiceCurrency: invoice.id,
+      paymentCurrency: payment.id,
+      expectedAmount: amount.value,
+      payee,
+      payer,
+      salt,
+      paymentReference: paymentReference(requestId, salt, payee),
+      reference: input.reference ?? null,
+      customerInfo: input.customerInfo ?? null,
+      recurrence: input.recurrence ?? null,
+      isCryptoToFiatAvailable: input.isCryptoToFiatAvailable ?? false,
+      originalRequestId: input.originalRequestId?.toLowerCase() ?? null,
+      originalRequestPaymentReference: input.originalRequestPaymentReference?.toLowerCase() ?? null,
+      feePercentage: fee?.percentage ?? null,
+      feeAddress: fee?.address ?? null,
+    },
+  };
+}
+
+/** The original request of a recurring one must be the platform's; its reference is copied when not given. */
+async function linkOriginal(request: NewStoredRequest): Promise<FieldError | null> {
+  if (!request.originalRequestId) return null;
+  const original = await findRequest(request.platformId, request.originalRequestId);
+  if (!original) return { field: "originalRequestId", message: "no request of this platform has this id" };
+  request.originalRequestPaymentReference ??= original.paymentReference;
+  return null;
+}
+
+/**
+ * Checks and stores one payment request. Throws a 400 (Validation failed, with the fields)
+ * for bad input. Callers: POST /v2/request, payouts, secure payments.
+ */
+export async function createRequest(ctx: RequestContext, input: RequestInput): Promise<NewStoredRequest> {
+  const request = await prepareNewRequest(ctx, input);
+  await insertRequests([request]);
+  return request;
+}
+
+/** Everything createRequest() does but the insert: payouts build the calldata first, then store. */
+export async function prepareNewRequest(ctx: RequestContext, input: RequestInput): Promise<NewStoredRequest> {
+  const fee = (await feeForCall(ctx, ctx.fee ?? null)) ?? null;
+  const prepared = prepareRequest(input, { ...ctx, fee });
+  if (!prepared.ok) throw validationError(prepared.errors);
+  const originalError = await linkOriginal(prepared.request);
+  if (originalError) throw validationError([originalError]);
+  return prepared.request;
+}

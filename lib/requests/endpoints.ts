@@ -1,0 +1,129 @@
+// /v2/request: create a payment request, read its status, stop or resume its recurrence, and
+// get the calldata and routes to pay it. API key (servers) or client ID + Origin (browsers);
+// every lookup is scoped to the caller's platform.
+import { badRequest, notFound } from "../api/errors";
+import { defineEndpoint } from "../api/route";
+import { buildPayCalldata } from "./build-pay-calldata";
+import { requestOwner } from "./caller";
+import { createRequest } from "./create-request";
+import { payOptionsOf, payQuery, refuseCrosschain, refuseUnavailable, requireWallet, routesQuery } from "./pay-query";
+import { paymentRoutes, routesResponse } from "./payment-routes";
+import { describeRequest } from "./request-status";
+import { findRequest, listPayments, setRecurrenceStopped, type StoredRequest } from "./request-store";
+import { createRequestBody, createRequestResponse, payCalldataResponse, requestIdParams, requestStatusResponse, updateRequestBody } from "./schemas";
+
+const TAGS = ["Request"];
+const NOT_FOUND = "Request not found (also for another platform's request)";
+
+async function requestOrThrow(platformId: string, requestId: string): Promise<StoredRequest> {
+  const request = await findRequest(platformId, requestId);
+  if (!request) throw notFound("Request not found");
+  return request;
+}
+
+export const createRequestEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v2/request",
+  summary: "Create a payment request",
+  description:
+    "Creates a request for `amount` of `invoiceCurrency`, paid in `paymentCurrency` (whose network is the request's network) to `payee`. " +
+    "A fiat invoice currency (USD, EUR, CNY, GBP, JPY) is paid in a stablecoin at the Chainlink rate of the moment of payment. " +
+    "`amount` may not have more decimal places than the invoice currency (2 for USD, 6 for USDC on base, 18 on bsc). " +
+    "Created with a client ID, the request records it (its webhooks go to that client ID's endpoints) and takes its fee settings.",
+  tags: TAGS,
+  auth: ["apiKey", "clientId"],
+  body: createRequestBody,
+  response: createRequestResponse,
+  errors: { 400: "Validation failed: unknown currency, amount, payee or payer not valid for the network, payee equal to payer…" },
+  handler: async ({ caller, body }) => {
+    const request = await createRequest(requestOwner(caller), body);
+    return { requestId: request.requestId, paymentReference: request.paymentReference };
+  },
+});
+
+export const getRequestEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/v2/request/{requestId}",
+  summary: "Get a request's status",
+  description: "Whether the request has been paid, the payments recorded for it and what it asks for.",
+  tags: TAGS,
+  auth: ["apiKey", "clientId"],
+  params: requestIdParams,
+  response: requestStatusResponse,
+  errors: { 404: NOT_FOUND },
+  handler: async ({ caller, params }) => {
+    const request = await requestOrThrow(requestOwner(caller).platformId, params.requestId);
+    return describeRequest(request, await listPayments(request.requestId));
+  },
+});
+
+export const updateRequestEndpoint = defineEndpoint({
+  method: "PATCH",
+  path: "/v2/request/{requestId}",
+  summary: "Stop or resume a recurring request",
+  description: "`isRecurrenceStopped: true` stops a recurring invoice from recurring; `false` resumes it. Answers the request's status.",
+  tags: TAGS,
+  auth: ["apiKey", "clientId"],
+  params: requestIdParams,
+  body: updateRequestBody,
+  response: requestStatusResponse,
+  errors: { 400: "Validation failed, or the request is not recurring", 404: NOT_FOUND },
+  handler: async ({ caller, params, body }) => {
+    const request = await requestOrThrow(requestOwner(caller).platformId, params.requestId);
+    if (!request.recurrence) throw badRequest("This request is not recurring: only recurring requests can be stopped or resumed");
+    await setRecurrenceStopped(request.platformId, request.requestId, body.isRecurrenceStopped);
+    return describeRequest({ ...request, isRecurrenceStopped: body.isRecurrenceStopped }, await listPayments(request.requestId));
+  },
+});
+
+export const payRequestEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/v2/request/{requestId}/pay",
+  summary: "Get the calldata to pay a request",
+  description:
+    "The transactions the payer sends, in order, on the request's network. Tokens: an approval of exactly the amount needed comes first when the wallet's allowance is short " +
+    "(for USDT a reset to 0 before it, when an allowance is left), then the payment proxy call (`value: 0`). Native coins: one payable call whose `value` is `{type: 'BigNumber', hex}`. " +
+    "Fiat-denominated requests pay through the conversion proxy at the on-chain Chainlink rate; the payer allows up to 2 % above the converted amount (`maxToSpend`) and is charged the exact rate at execution. " +
+    "With `wallet`, the allowance, balances and gas (simulated with eth_simulateV1, compared with 1.2× margin at the current gas price) are read from the chain; " +
+    "without it nothing is checked: the approval is included and `hasEnoughBalance`/`hasEnoughGas` are false. " +
+    "Tron requests get TRC-20 calldata (the approval, for USDT preceded by an approval of 0, then the ERC20FeeProxy call; targets in base58) without balance checks. " +
+    "Crosschain (`chain`/`token` naming another chain or token) and off-ramp (`clientUserId`, `paymentDetailsId`) payments are not available yet and answer 400.",
+  tags: TAGS,
+  auth: ["apiKey", "clientId"],
+  params: requestIdParams,
+  query: payQuery,
+  response: payCalldataResponse,
+  errors: {
+    400: "Validation failed; crosschain or off-ramp asked; amount above what is due; request already paid",
+    404: NOT_FOUND,
+    503: "The request's network could not be read",
+  },
+  handler: async ({ caller, params, query }) => {
+    refuseUnavailable(query);
+    const owner = requestOwner(caller);
+    const request = await requestOrThrow(owner.platformId, params.requestId);
+    refuseCrosschain(request, query);
+    return buildPayCalldata(request, await payOptionsOf(owner, request, query));
+  },
+});
+
+export const requestRoutesEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/v2/request/{requestId}/routes",
+  summary: "Get the payment routes of a request",
+  description:
+    "The routes the payer's wallet can pay the request by, with their fees. This service pays on the request's own chain: one route (`REQUEST_NETWORK_PAYMENT`), " +
+    "whose `feeBreakdown` lists the platform fee (in the payment token) and the gas the payer's transactions need (simulated, in the native coin).",
+  tags: TAGS,
+  auth: ["apiKey", "clientId"],
+  params: requestIdParams,
+  query: routesQuery,
+  response: routesResponse,
+  errors: { 400: "Validation failed (wallet is required)", 404: NOT_FOUND, 503: "The request's network could not be read" },
+  handler: async ({ caller, params, query }) => {
+    const owner = requestOwner(caller);
+    const request = await requestOrThrow(owner.platformId, params.requestId);
+    requireWallet(query.wallet);
+    return paymentRoutes(request, await payOptionsOf(owner, request, query));
+  },
+});

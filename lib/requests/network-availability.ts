@@ -1,0 +1,12 @@
+// A network can carry requests when the service can read it: every EVM network in the
+// sandbox, otherwise those with an RPC URL. Tron calldata needs no node.
+import { rpcEnvName, getConfig } from "../config";
+import type { NetworkId } from "../chains/networks";
+
+/** null when requests on `network` are served, else why not. */
+export function networkAvailability(network: NetworkId): string | null {
+  if (network === "tron") return null;
+  const config = getConfig();
+  if (config.sandbox || config.rpcUrls[network]) return null;
+  return `${network} is not enabled on this service (${rpcEnvName(network)} is not configured)`;
+}

@@ -1,0 +1,75 @@
+// The public status of a request, derived from its stored row and the payments recorded for
+// it. Payment detection updates `status`/`amountPaid` and inserts payments; everything an
+// integrator reads about settlement is derived here, in one place. Pure: no I/O.
+import { formatUnits } from "viem";
+import { getCurrency } from "../chains/currencies";
+import type { RequestStatusResponse } from "./schemas";
+import type { StoredPayment, StoredRequest } from "./request-store";
+
+function decimalsOf(currencyId: string | null | undefined, fallback: number): number {
+  return (currencyId ? getCurrency(currencyId)?.decimals : undefined) ?? fallback;
+}
+
+export function hasBeenPaid(request: Pick<StoredRequest, "status" | "amountPaid" | "expectedAmount">): boolean {
+  return request.status === "paid" || request.amountPaid >= request.expectedAmount;
+}
+
+export function describeRequest(request: StoredRequest, payments: readonly StoredPayment[]): RequestStatusResponse {
+  const invoice = getCurrency(request.invoiceCurrency);
+  const invoiceDecimals = invoice?.decimals ?? 0;
+  const paymentDecimals = decimalsOf(request.paymentCurrency, invoiceDecimals);
+  const paid = hasBeenPaid(request);
+  const amount = formatUnits(request.expectedAmount, invoiceDecimals);
+  const latest = payments.at(-1);
+  return {
+    requestId: request.requestId,
+    paymentReference: request.paymentReference,
+    hasBeenPaid: paid,
+    status: paid ? "paid" : request.status,
+    isListening: !paid && request.status !== "cancelled",
+    txHash: latest?.txHash ?? null,
+    network: request.network,
+    payee: request.payee,
+    payer: request.payer,
+    amount,
+    expectedAmount: request.expectedAmount.toString(),
+    amountPaid: formatUnits(request.amountPaid, invoiceDecimals),
+    invoiceCurrency: request.invoiceCurrency,
+    paymentCurrency: request.paymentCurrency,
+    recurrence: request.recurrence,
+    isRecurrenceStopped: request.isRecurrenceStopped,
+    originalRequestId: request.originalRequestId,
+    originalRequestPaymentReference: request.originalRequestPaymentReference,
+    isCryptoToFiatAvailable: request.isCryptoToFiatAvailable,
+    customerInfo: request.customerInfo,
+    reference: request.reference,
+    // Only a USD invoice has a USD amount without a rate; rates come with recorded payments.
+    amountInUsd: request.invoiceCurrency === "USD" ? amount : null,
+    conversionRate: null,
+    rateSource: null,
+    payments: payments.map((p) => {
+      const decimals = decimalsOf(p.currency, paymentDecimals);
+      return {
+        txHash: p.txHash,
+        network: p.network,
+        amount: formatUnits(p.amount, decimals),
+        feeAmount: formatUnits(p.feeAmount, decimals),
+        feeAddress: p.feeAddress,
+        payerAddress: p.payerAddress,
+        currency: p.currency,
+        blockNumber: Number(p.blockNumber),
+        timestamp: p.blockTime.toISOString(),
+        type: p.type,
+      };
+    }),
+    fees: payments
+      .filter((p) => p.feeAmount > 0n)
+      .map((p) => ({
+        type: "platform",
+        provider: p.network,
+        amount: formatUnits(p.feeAmount, decimalsOf(p.currency, paymentDecimals)),
+        currency: getCurrency(p.currency ?? request.paymentCurrency)?.symbol ?? request.paymentCurrency,
+      })),
+    createdAt: request.createdAt.toISOString(),
+  };
+}

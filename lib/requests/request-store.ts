@@ -1,0 +1,151 @@
+// The payment_requests table, owned by this domain. Other domains go through these functions
+// (and create-request.ts / build-pay-calldata.ts), never through the Prisma model.
+import type { Hex } from "viem";
+import type { NetworkId } from "../chains/networks";
+import { toBigInt, toDecimal } from "../db/amounts";
+import { db } from "../db/client";
+import type { PaymentRequest as RequestRow, Prisma } from "../db/generated/client";
+import type { CreateRequestBody } from "./schemas";
+
+export type RequestStatus = RequestRow["status"];
+export type Recurrence = NonNullable<CreateRequestBody["recurrence"]>;
+export type CustomerInfo = NonNullable<CreateRequestBody["customerInfo"]>;
+
+export interface StoredRequest {
+  requestId: string;
+  platformId: string;
+  clientIdId: string | null;
+  network: NetworkId;
+  invoiceCurrency: string; // currency id
+  paymentCurrency: string; // currency id
+  /** In the invoice currency's smallest unit (cents for USD). */
+  expectedAmount: bigint;
+  amountPaid: bigint;
+  payee: string;
+  payer: string | null;
+  salt: string;
+  paymentReference: Hex;
+  reference: string | null;
+  customerInfo: CustomerInfo | null;
+  recurrence: Recurrence | null;
+  isRecurrenceStopped: boolean;
+  isCryptoToFiatAvailable: boolean;
+  originalRequestId: string | null;
+  originalRequestPaymentReference: string | null;
+  /** Fee stored with the request (payouts, client ID settings); applied when /pay gives none. */
+  feePercentage: string | null;
+  feeAddress: string | null;
+  status: RequestStatus;
+  createdAt: Date;
+}
+
+export type NewStoredRequest = Omit<StoredRequest, "amountPaid" | "status" | "createdAt" | "isRecurrenceStopped">;
+
+function fromRow(row: RequestRow): StoredRequest {
+  return {
+    requestId: row.id,
+    platformId: row.platformId,
+    clientIdId: row.clientIdId,
+    network: row.network as NetworkId,
+    invoiceCurrency: row.invoiceCurrency,
+    paymentCurrency: row.paymentCurrency,
+    expectedAmount: toBigInt(row.expectedAmount),
+    amountPaid: toBigInt(row.amountPaid),
+    payee: row.payee,
+    payer: row.payer,
+    salt: row.salt,
+    paymentReference: row.paymentReference as Hex,
+    reference: row.reference,
+    customerInfo: (row.customerInfo as CustomerInfo | null) ?? null,
+    recurrence: (row.recurrence as Recurrence | null) ?? null,
+    isRecurrenceStopped: row.isRecurrenceStopped,
+    isCryptoToFiatAvailable: row.isCryptoToFiatAvailable,
+    originalRequestId: row.originalRequestId,
+    originalRequestPaymentReference: row.originalRequestPaymentReference,
+    feePercentage: row.feePercentage,
+    feeAddress: row.feeAddress,
+    status: row.status,
+    createdAt: row.createdAt,
+  };
+}
+
+function toCreateInput(r: NewStoredRequest): Prisma.PaymentRequestCreateManyInput {
+  return {
+    id: r.requestId,
+    platformId: r.platformId,
+    clientIdId: r.clientIdId,
+    network: r.network,
+    invoiceCurrency: r.invoiceCurrency,
+    paymentCurrency: r.paymentCurrency,
+    expectedAmount: toDecimal(r.expectedAmount),
+    payee: r.payee,
+    payer: r.payer,
+    salt: r.salt,
+    paymentReference: r.paymentReference,
+    reference: r.reference,
+    customerInfo: r.customerInfo ?? undefined,
+    recurrence: r.recurrence ?? undefined,
+    isCryptoToFiatAvailable: r.isCryptoToFiatAvailable,
+    originalRequestId: r.originalRequestId,
+    originalRequestPaymentReference: r.originalRequestPaymentReference,
+    feePercentage: r.feePercentage,
+    feeAddress: r.feeAddress,
+  };
+}
+
+/** Inserts all or none. */
+export async function insertRequests(requests: readonly NewStoredRequest[]): Promise<void> {
+  if (requests.length === 0) return;
+  await (await db()).paymentRequest.createMany({ data: requests.map(toCreateInput) });
+}
+
+/** The request if it belongs to the platform; null for a missing one and for another platform's alike. */
+export async function findRequest(platformId: string, requestId: string): Promise<StoredRequest | null> {
+  const row = await (await db()).paymentRequest.findUnique({ where: { id: requestId.toLowerCase() } });
+  return row && row.platformId === platformId ? fromRow(row) : null;
+}
+
+/** The platform's requests among `requestIds`, in no particular order. */
+export async function findRequests(platformId: string, requestIds: readonly string[]): Promise<StoredRequest[]> {
+  const rows = await (await db()).paymentRequest.findMany({ where: { platformId, id: { in: requestIds.map((id) => id.toLowerCase()) } } });
+  return rows.map(fromRow);
+}
+
+export async function setRecurrenceStopped(platformId: string, requestId: string, stopped: boolean): Promise<void> {
+  await (await db()).paymentRequest.updateMany({ where: { id: requestId, platformId }, data: { isRecurrenceStopped: stopped } });
+}
+
+export interface StoredPayment {
+  txHash: string;
+  network: string;
+  amount: bigint;
+  feeAmount: bigint;
+  feeAddress: string | null;
+  payerAddress: string | null;
+  currency: string | null;
+  blockNumber: bigint;
+  blockTime: Date;
+  type: string;
+}
+
+/** Payments recorded for a request, oldest first (payment detection inserts them). */
+export async function listPayments(requestId: string): Promise<StoredPayment[]> {
+  const rows = await (await db()).payment.findMany({ where: { requestId }, orderBy: [{ blockNumber: "asc" }, { logIndex: "asc" }] });
+  return rows.map((p) => ({
+    txHash: p.txHash,
+    network: p.network,
+    amount: toBigInt(p.amount),
+    feeAmount: toBigInt(p.feeAmount),
+    feeAddress: p.feeAddress,
+    payerAddress: p.payerAddress,
+    currency: p.currency,
+    blockNumber: p.blockNumber,
+    blockTime: p.blockTime,
+    type: p.type,
+  }));
+}
+
+/** A request prepared but not stored yet, as buildPayCalldata reads it (payouts quote before they store). */
+export function asStored(request: NewStoredRequest, now = new Date()): StoredRequest {
+  return { ...request, amountPaid: 0n, status: "pending", isRecurrenceStopped: false, createdAt: now };
+}

@@ -1,0 +1,160 @@
+// Request and response shapes of /v2/request (openapi.v2.json, SERVICE.md §2.3). Shapes only:
+// what depends on the currencies (decimals, address family) is checked in create-request.ts.
+import { z } from "zod";
+import { text } from "../client-ids/schemas";
+
+export const RECURRENCE_FREQUENCIES = ["DAILY", "WEEKLY", "MONTHLY", "YEARLY"] as const;
+
+/** Addresses are strings here; their family (EVM or Tron) depends on the payment currency. */
+export const addressText = (what: string) => z.string().trim().min(1, "must not be empty").max(100, "is not an address").describe(what);
+
+export const amountText = z
+  .string({ error: 'must be a decimal string such as "12.5"' })
+  .max(100, "is too long")
+  .describe('Decimal string in the invoice currency, e.g. "12.5"; at most as many decimal places as the currency has');
+
+export const currencyIdText = (what: string) =>
+  z
+    .string({ error: "must be a currency id such as USDC-base or USD" })
+    .min(1, "must not be empty")
+    .max(64, "is not a currency id")
+    .describe(what);
+
+const isoDate = z
+  .string()
+  .max(40)
+  .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
+    message: "must be a date (YYYY-MM-DD) or an ISO 8601 date-time",
+  });
+
+export const recurrenceSchema = z
+  .object({
+    startDate: isoDate.describe("First due date (YYYY-MM-DD or ISO 8601); today or later"),
+    frequency: z.enum(RECURRENCE_FREQUENCIES, { message: `must be one of ${RECURRENCE_FREQUENCIES.join(", ")}` }),
+  })
+  .meta({ id: "RequestRecurrence" });
+
+export const customerInfoSchema = z
+  .object({
+    firstName: text(1, 100).optional(),
+    lastName: text(1, 100).optional(),
+    email: z.string().max(255).check(z.email({ message: "must be an email address" })).optional(),
+    address: z
+      .object({
+        street: text(0, 255).optional(),
+        city: text(0, 100).optional(),
+        state: text(0, 100).optional(),
+        postalCode: text(0, 20).optional(),
+        country: z
+          .string()
+          .regex(/^[A-Za-z]{2}$/, "must be an ISO 3166-1 alpha-2 country code")
+          .transform((c) => c.toUpperCase())
+          .optional(),
+      })
+      .optional(),
+  })
+  .describe("Customer information for the merchant's receipts; personal data, returned only to the platform")
+  .meta({ id: "CustomerInfo" });
+
+export const merchantReference = text(1, 255).describe("The merchant's own reference (order number…)");
+
+export const createRequestBody = z
+  .object({
+    amount: amountText,
+    invoiceCurrency: currencyIdText("Currency the amount is expressed in: a token id (USDC-base) or a fiat code (USD, EUR, CNY, GBP, JPY)"),
+    paymentCurrency: currencyIdText("Token the payer pays with (USDC-base, USDT-tron, ETH-base-base…); its network is the request's network"),
+    payee: addressText("Wallet that receives the payment: 0x… on EVM networks, T… on Tron").optional(),
+    payer: addressText("Wallet expected to pay (informative); must differ from the payee").optional(),
+    recurrence: recurrenceSchema.optional().describe("Makes the request a recurring invoice"),
+    isCryptoToFiatAvailable: z.boolean({ error: "must be true or false" }).optional(),
+    customerInfo: customerInfoSchema.optional(),
+    reference: merchantReference.optional(),
+    originalRequestId: z.string().min(1).max(66).optional().describe("For a recurring invoice: the request this one recurs from"),
+    originalRequestPaymentReference: z.string().min(1).max(18).optional().describe("Payment reference of the original request"),
+  })
+  .meta({ id: "CreateRequestBody" });
+
+export type CreateRequestBody = z.output<typeof createRequestBody>;
+
+export const createRequestResponse = z
+  .object({
+    requestId: z.string().describe("66 hex characters; the id used in every other request endpoint"),
+    paymentReference: z.string().describe("0x + 16 hex characters; what the payment carries on chain"),
+  })
+  .meta({ id: "CreatedRequest" });
+
+export const requestIdParams = z.object({
+  requestId: z.string().min(1).max(200).describe("The requestId returned at creation (66 hex characters)"),
+});
+
+export const updateRequestBody = z
+  .object({ isRecurrenceStopped: z.boolean({ error: "must be true or false" }).describe("true stops a recurring invoice; false resumes it") })
+  .meta({ id: "UpdateRequestBody" });
+
+const paymentRecord = z
+  .object({
+    txHash: z.string(),
+    network: z.string(),
+    amount: z.string().describe("Decimal string in the payment currency"),
+    feeAmount: z.string(),
+    feeAddress: z.string().nullable(),
+    payerAddress: z.string().nullable(),
+    currency: z.string().nullable(),
+    blockNumber: z.number(),
+    timestamp: z.string(),
+    type: z.string(),
+  })
+  .meta({ id: "RequestPayment" });
+
+export const requestStatusResponse = z
+  .object({
+    requestId: z.string(),
+    paymentReference: z.string(),
+    hasBeenPaid: z.boolean(),
+    status: z.enum(["pending", "partially_paid", "paid", "cancelled"]).describe("`pending` until a payment is seen, then `partially_paid` or `paid`"),
+    isListening: z.boolean().describe("True while the service watches the chain for payments of this request"),
+    txHash: z.string().nullable().describe("Hash of the latest payment, null before any"),
+    network: z.string(),
+    payee: z.string(),
+    payer: z.string().nullable(),
+    amount: z.string().describe("Expected amount, decimal string in the invoice currency"),
+    expectedAmount: z.string().describe("Expected amount in the invoice currency's smallest unit"),
+    amountPaid: z.string().describe("Amount paid so far, decimal string in the invoice currency"),
+    invoiceCurrency: z.string(),
+    paymentCurrency: z.string(),
+    recurrence: recurrenceSchema.nullable(),
+    isRecurrenceStopped: z.boolean(),
+    originalRequestId: z.string().nullable(),
+    originalRequestPaymentReference: z.string().nullable(),
+    isCryptoToFiatAvailable: z.boolean(),
+    customerInfo: customerInfoSchema.nullable(),
+    reference: z.string().nullable(),
+    amountInUsd: z.string().nullable().describe("Expected amount in USD when the invoice currency is USD; null otherwise until a payment is recorded"),
+    conversionRate: z.string().nullable(),
+    rateSource: z.enum(["chainlink", "unknown"]).nullable(),
+    payments: z.array(paymentRecord),
+    fees: z.array(z.object({ type: z.string(), provider: z.string(), amount: z.string(), currency: z.string() })),
+    createdAt: z.string(),
+  })
+  .meta({ id: "RequestStatus" });
+
+export type RequestStatusResponse = z.output<typeof requestStatusResponse>;
+
+export const payCalldataResponse = z
+  .object({
+    transactions: z.array(
+      z.object({
+        to: z.string().describe("Contract called: the token for approvals, the payment proxy for the payment (base58 on Tron)"),
+        data: z.string(),
+        value: z.union([z.literal(0), z.object({ type: z.literal("BigNumber"), hex: z.string() })]).describe("0 for token payments; {type: 'BigNumber', hex} (wei) for native ones"),
+      }),
+    ),
+    metadata: z.object({
+      stepsRequired: z.number(),
+      needsApproval: z.boolean(),
+      approvalTransactionIndex: z.number().nullable(),
+      hasEnoughBalance: z.boolean(),
+      hasEnoughGas: z.boolean(),
+    }),
+  })
+  .meta({ id: "PayCalldata" });

@@ -1,5 +1,11 @@
-// Fixed one-minute windows per credential, counted in PostgreSQL with one upsert, so every
-// instance behind a load balancer shares the same counters.
+// Fixed one-minute windows per credential, shared by every instance through PostgreSQL.
+//
+// Counting each request with its own upsert put a database write on the hot path of every
+// call (on the embedded PGlite that write runs on the event loop). Instead each instance
+// counts in memory and adds its count to the shared row every FLUSH_MS, learning the other
+// instances' counts in the same statement. The first request of a key in a window waits for
+// that exchange, so a window starts from the shared count; after that an instance can admit
+// at most what the others admitted during one flush interval beyond the limit.
 import { db } from "../db/client";
 
 export interface RateLimitResult {
@@ -10,25 +16,95 @@ export interface RateLimitResult {
 }
 
 const WINDOW_MS = 60_000;
+const FLUSH_MS = 250;
+
+interface Window {
+  start: number;
+  /** The shared count as of the last exchange, this instance's flushed requests included. */
+  shared: number;
+  /** Requests counted here and not yet added to the shared row. */
+  pending: number;
+  /** The first exchange of the window: requests wait for it to know the shared count. */
+  ready: Promise<void>;
+  flushing?: Promise<void>;
+}
+
+const windows = new Map<string, Window>();
+let timer: NodeJS.Timeout | undefined;
+
+async function exchange(key: string, w: Window): Promise<void> {
+  const n = w.pending;
+  w.pending = 0;
+  try {
+    const rows = await (await db()).$queryRawUnsafe<{ count: number }[]>(
+      `INSERT INTO rate_limit_buckets (key, window_start, count) VALUES ($1, $2, $3)
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN rate_limit_buckets.window_start = EXCLUDED.window_start THEN rate_limit_buckets.count + EXCLUDED.count ELSE EXCLUDED.count END,
+         window_start = EXCLUDED.window_start
+       RETURNING count`,
+      key,
+      new Date(w.start),
+      n,
+    );
+    w.shared = Math.max(w.shared + n, Number(rows[0]?.count ?? 0));
+  } catch (err) {
+    w.pending += n; // try again on the next flush; nothing counted is lost
+    throw err;
+  }
+}
+
+function flushAll(): void {
+  const now = Date.now();
+  for (const [key, w] of windows) {
+    if (w.start + WINDOW_MS <= now && w.pending === 0) {
+      windows.delete(key);
+      continue;
+    }
+    if (w.pending > 0 && !w.flushing) {
+      w.flushing = exchange(key, w)
+        .catch(() => undefined)
+        .finally(() => (w.flushing = undefined));
+    }
+  }
+}
+
+function ensureTimer(): void {
+  if (timer) return;
+  timer = setInterval(flushAll, FLUSH_MS);
+  timer.unref();
+}
 
 export async function consumeRateLimit(key: string, limit: number, now = new Date()): Promise<RateLimitResult> {
-  const windowStart = new Date(Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS);
-  const rows = await (await db()).$queryRawUnsafe<{ count: number }[]>(
-    `INSERT INTO rate_limit_buckets (key, window_start, count) VALUES ($1, $2, 1)
-     ON CONFLICT (key) DO UPDATE SET
-       count = CASE WHEN rate_limit_buckets.window_start = EXCLUDED.window_start THEN rate_limit_buckets.count + 1 ELSE 1 END,
-       window_start = EXCLUDED.window_start
-     RETURNING count`,
-    key,
-    windowStart,
-  );
-  const count = Number(rows[0]?.count ?? 1);
+  const start = Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS;
+  let w = windows.get(key);
+  if (!w || w.start !== start) {
+    if (w && w.pending > 0) void exchange(key, w).catch(() => undefined); // the last requests of the old window
+    const fresh: Window = { start, shared: 0, pending: 0, ready: Promise.resolve() };
+    fresh.ready = exchange(key, fresh).catch((err) => {
+      if (windows.get(key) === fresh) windows.delete(key); // the next request tries again
+      throw err;
+    });
+    windows.set(key, fresh);
+    w = fresh;
+  }
+  await w.ready;
+  w.pending += 1;
+  ensureTimer();
+  const count = w.shared + w.pending;
   return {
     limit,
     remaining: Math.max(0, limit - count),
-    resetAt: new Date(windowStart.getTime() + WINDOW_MS),
+    resetAt: new Date(start + WINDOW_MS),
     allowed: count <= limit,
   };
+}
+
+/** Adds what this instance counted to the shared rows now (tests, shutdown). */
+export async function flushRateLimits(): Promise<void> {
+  await Promise.all([...windows].map(async ([key, w]) => {
+    await w.flushing;
+    if (w.pending > 0) await exchange(key, w);
+  }));
 }
 
 export function rateLimitHeaders(r: RateLimitResult, now = new Date()): Record<string, string> {

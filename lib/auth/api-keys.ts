@@ -1,8 +1,16 @@
 // Platform API keys: shown once at creation, stored as SHA-256 hashes.
+import { ttlCache } from "../cache/ttl-cache";
 import { db } from "../db/client";
 import { generateToken, hashToken, tokenPrefix } from "./tokens";
 
 const TOUCH_INTERVAL_MS = 60_000; // lastUsedAt is informative; one write a minute is enough
+
+/**
+ * How long a resolved credential (API key, client ID, orchestrator key) is trusted without
+ * reading the database again. A change made on this instance clears the cache at once; other
+ * instances see it within this time. See docs/decisions.md.
+ */
+export const CREDENTIAL_CACHE_MS = 5_000;
 
 export interface ResolvedApiKey {
   id: string;
@@ -17,14 +25,23 @@ export async function createApiKey(platformId: string, name: string) {
   return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt, key };
 }
 
+/** Valid keys by hash, for CREDENTIAL_CACHE_MS; a revoke on this instance clears it at once. */
+const resolved = ttlCache<ResolvedApiKey>(CREDENTIAL_CACHE_MS);
+
 export async function resolveApiKey(key: string, now = new Date()): Promise<ResolvedApiKey | null> {
+  if (key.length > 200) return null;
+  const keyHash = hashToken(key);
+  const cached = resolved.get(keyHash, now.getTime());
+  if (cached) return cached;
   const prisma = await db();
-  const row = await prisma.apiKey.findUnique({ where: { keyHash: hashToken(key) } });
+  const row = await prisma.apiKey.findUnique({ where: { keyHash } });
   if (!row || row.revokedAt) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     void prisma.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => undefined);
   }
-  return { id: row.id, platformId: row.platformId };
+  const out = { id: row.id, platformId: row.platformId };
+  resolved.set(keyHash, out, now.getTime());
+  return out;
 }
 
 const PUBLIC_FIELDS = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
@@ -44,5 +61,6 @@ export async function revokeApiKey(platformId: string, id: string): Promise<bool
     where: { id, platformId, revokedAt: null },
     data: { revokedAt: new Date() },
   });
+  resolved.clear();
   return count === 1;
 }

@@ -4,6 +4,7 @@ import { badRequest, notFound, validationError } from "../api/errors";
 import { db } from "../db/client";
 import type { ClientId as ClientIdRow } from "../db/generated/client";
 import { createClientIdRecord } from "./create-client-id";
+import { forgetResolvedClientIds } from "./resolve";
 import { feePercentageToBasisPoints } from "./fee-percentage";
 import type { ClientIdListItem, ClientIdRecord, CreateClientIdBody, UpdateClientIdBody } from "./schemas";
 
@@ -89,6 +90,7 @@ async function applyUpdate(platformId: string, id: string, data: Omit<UpdateClie
   const prisma = await db();
   // Conditional on "not revoked": a revoke that lands between the read and this write wins.
   const { count } = await prisma.clientId.updateMany({ where: { id, platformId, status: { not: "revoked" } }, data });
+  forgetResolvedClientIds();
   if (count === 0) {
     const now = await prisma.clientId.findFirst({ where: { id, platformId } });
     if (!now) throw notFound(CLIENT_ID_NOT_FOUND);
@@ -110,6 +112,7 @@ export async function revokeClientId(platformId: string, id: string, now = new D
       await tx.orchestratorLink.updateMany({ where: { clientIdId: id, status: "active" }, data: { status: "unlinked", unlinkedAt: now } });
     }
   });
+  forgetResolvedClientIds();
   return toClientIdRecord(await getClientIdOrThrow(platformId, id));
 }
 

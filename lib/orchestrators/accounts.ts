@@ -3,6 +3,7 @@
 import { generateToken, hashToken, tokenPrefix } from "../auth/tokens";
 import { isUuid } from "../client-ids/manage-client-ids";
 import { db } from "../db/client";
+import { forgetResolvedOrchestratorKeys } from "./resolve";
 
 export const ORCHESTRATOR_KEY_PREFIX = "slo";
 
@@ -37,6 +38,7 @@ export async function issueOrchestratorKey(orchestratorId: string): Promise<Issu
 export async function revokeOrchestratorKey(keyId: string, now = new Date()): Promise<boolean> {
   if (!isUuid(keyId)) return false;
   const { count } = await (await db()).orchestratorKey.updateMany({ where: { id: keyId, revokedAt: null }, data: { revokedAt: now } });
+  forgetResolvedOrchestratorKeys();
   return count === 1;
 }
 

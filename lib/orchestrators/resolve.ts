@@ -1,6 +1,8 @@
-// Orchestrator keys: stored as hashes like API keys.
-import { db } from "../db/client";
+// Orchestrator keys: stored as hashes like API keys, and cached like them.
+import { CREDENTIAL_CACHE_MS } from "../auth/api-keys";
 import { hashToken } from "../auth/tokens";
+import { ttlCache } from "../cache/ttl-cache";
+import { db } from "../db/client";
 
 const TOUCH_INTERVAL_MS = 60_000; // lastUsedAt is informative; one write a minute is enough
 
@@ -9,13 +11,25 @@ export interface ResolvedOrchestratorKey {
   orchestratorId: string;
 }
 
+const resolved = ttlCache<ResolvedOrchestratorKey>(CREDENTIAL_CACHE_MS);
+
+/** A revoke calls this before it answers. */
+export function forgetResolvedOrchestratorKeys(): void {
+  resolved.clear();
+}
+
 export async function resolveOrchestratorKey(key: string, now = new Date()): Promise<ResolvedOrchestratorKey | null> {
   if (key.length > 200) return null;
+  const keyHash = hashToken(key);
+  const cached = resolved.get(keyHash, now.getTime());
+  if (cached) return cached;
   const prisma = await db();
-  const row = await prisma.orchestratorKey.findUnique({ where: { keyHash: hashToken(key) } });
+  const row = await prisma.orchestratorKey.findUnique({ where: { keyHash } });
   if (!row || row.revokedAt) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     void prisma.orchestratorKey.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => undefined);
   }
-  return { id: row.id, orchestratorId: row.orchestratorId };
+  const out = { id: row.id, orchestratorId: row.orchestratorId };
+  resolved.set(keyHash, out, now.getTime());
+  return out;
 }

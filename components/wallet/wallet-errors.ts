@@ -18,3 +18,8 @@ export function walletErrorText(err: unknown): string {
   const message = typeof err === "string" ? err : (err as { shortMessage?: unknown; message?: unknown } | null)?.shortMessage ?? (err as { message?: unknown } | null)?.message;
   return typeof message === "string" ? (message.split("\n")[0] ?? "").trim() : "";
 }
+
+/** wagmi found no provider behind the connector: the message for the person, else null. */
+export function providerNotFoundMessage(err: unknown): string | null {
+  return (err as { name?: unknown } | null)?.name === "ProviderNotFoundError" ? "No browser wallet was found. Install one (or open this page in your wallet’s browser) and try again." : null;
+}

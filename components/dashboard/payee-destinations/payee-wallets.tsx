@@ -12,7 +12,7 @@ import { FormError, TextField } from "@/components/ui/form-fields";
 import { connectTronLink, type TronWalletSession } from "@/components/wallet/tron-link";
 import { connectorLabel, useWalletConnectors } from "@/components/wallet/use-wallet-connectors";
 import { isWalletChain } from "@/components/wallet/wagmi-config";
-import { isUserRejection, walletErrorText } from "@/components/wallet/wallet-errors";
+import { isUserRejection, providerNotFoundMessage, walletErrorText } from "@/components/wallet/wallet-errors";
 import { structTypes } from "@/lib/payee-destinations/signing-typed-data";
 import type { PayeeSigner, WireTypedData } from "./destination-change";
 import { sameWallet } from "./wallet-addresses";
@@ -73,8 +73,7 @@ export function usePayeeWallet(family: WalletFamily): ConnectedPayeeWallet | nul
 
 function connectFailure(err: unknown): string {
   if (isUserRejection(err)) return "You declined the connection in the wallet. Connect again when you are ready.";
-  if ((err as { name?: unknown } | null)?.name === "ProviderNotFoundError") return "No browser wallet was found. Install one (or open this page in your wallet’s browser) and try again.";
-  return walletErrorText(err) || "The wallet could not be connected. Try again.";
+  return providerNotFoundMessage(err) ?? (walletErrorText(err) || "The wallet could not be connected. Try again.");
 }
 
 /**

@@ -12,6 +12,7 @@ export const NAV_SECTIONS: NavSection[] = [
   { href: "/dashboard/client-ids", label: "Client IDs", matchPrefix: true },
   { href: "/dashboard/api-keys", label: "API keys", matchPrefix: true },
   { href: "/dashboard/links", label: "Orchestrator links", matchPrefix: true },
+  { href: "/dashboard/payee-destinations", label: "Payee destinations" },
 ];
 
 export function isActiveSection(section: NavSection, pathname: string): boolean {

@@ -1,16 +1,18 @@
 "use client";
 
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { SIGN_IN_PATH } from "@/lib/dashboard/sign-in-redirect";
+import { Button, type ButtonProps } from "@/components/ui/button";
+import { SIGN_IN_PATH, signInUrl } from "@/lib/dashboard/sign-in-redirect";
 import { apiRequest } from "./api-client";
 
-export function SignOutButton() {
+/** Ends the session, then opens the sign-in page (which comes back to `returnTo`, when given). */
+export function SignOutButton({ label = "Sign out", returnTo, variant = "ghost", size = "sm", className }: { label?: string; returnTo?: string } & Pick<ButtonProps, "variant" | "size" | "className">) {
   const [busy, setBusy] = useState(false);
   return (
     <Button
-      variant="ghost"
-      size="sm"
+      variant={variant}
+      size={size}
+      className={className}
       busy={busy}
       onClick={async () => {
         setBusy(true);
@@ -18,11 +20,11 @@ export function SignOutButton() {
           await apiRequest("POST", "/v1/auth/logout", undefined, { redirectOn401: false });
         } finally {
           // A full load: nothing of the signed-in pages stays in the router cache.
-          window.location.assign(SIGN_IN_PATH);
+          window.location.assign(returnTo ? signInUrl(returnTo) : SIGN_IN_PATH);
         }
       }}
     >
-      Sign out
+      {label}
     </Button>
   );
 }

@@ -14,18 +14,24 @@ export interface ConfirmDialogProps {
   busyLabel?: string;
   danger?: boolean;
   busy?: boolean;
+  /** The confirm button cannot be used yet (the dialog's content says why). */
+  confirmDisabled?: boolean;
   error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, danger = false, busy = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, danger = false, busy = false, confirmDisabled = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The safe choice takes the focus, even when the content has focusable parts before it.
+      dialog.querySelector<HTMLElement>("[data-initial-focus]")?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
@@ -48,10 +54,10 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, 
             <FormError message={error} />
           </div>
           <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
+            <Button variant="secondary" onClick={onCancel} disabled={busy} data-initial-focus>
               Cancel
             </Button>
-            <Button variant={danger ? "danger" : "primary"} onClick={onConfirm} busy={busy} busyLabel={busyLabel}>
+            <Button variant={danger ? "danger" : "primary"} onClick={onConfirm} busy={busy} busyLabel={busyLabel} disabled={confirmDisabled}>
               {confirmLabel}
             </Button>
           </div>

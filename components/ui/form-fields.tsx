@@ -1,7 +1,7 @@
 "use client";
 
 // Labelled form fields with their hint and error wired for screen readers.
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
 interface FieldChrome {
   label: string;
@@ -64,6 +64,23 @@ export function TextAreaField({ label, hint, error, className = "", ...area }: F
         className={`${INPUT} ${error ? "border-red-500" : "border-slate-300"} ${className}`}
         {...area}
       />
+    </Chrome>
+  );
+}
+
+export function SelectField({ label, hint, error, className = "", children, ...select }: FieldChrome & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId();
+  return (
+    <Chrome id={id} label={label} hint={hint} error={error} required={select.required}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={`${INPUT} ${error ? "border-red-500" : "border-slate-300"} ${className}`}
+        {...select}
+      >
+        {children}
+      </select>
     </Chrome>
   );
 }

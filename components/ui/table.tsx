@@ -3,7 +3,9 @@ import type { ReactNode, ThHTMLAttributes, TdHTMLAttributes } from "react";
 
 export function Table({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+    // `relative`: the sr-only header labels (absolutely positioned) stay inside the scrolling box
+    // instead of widening the page on phones.
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
       <table aria-label={label} className="min-w-full divide-y divide-slate-200 text-left text-sm">
         {children}
       </table>

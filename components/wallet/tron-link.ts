@@ -1,8 +1,17 @@
 // TronLink through the Tron wallet adapter, loaded only when someone picks Tron. Signing uses
-// TronLink's signMessageV2, which the service verifies with TronWeb.
+// TronLink's signMessageV2, which the service verifies with TronWeb; typed data (TIP-712) goes
+// through the adapter's signTypedData, which is TronLink's `tronWeb.trx._signTypedData`.
+export interface TronTypedData {
+  domain: { name?: string; version?: string; chainId?: number };
+  /** The struct types, without EIP712Domain (TronWeb derives the domain type). */
+  types: Record<string, { name: string; type: string }[]>;
+  message: Record<string, unknown>;
+}
+
 export interface TronWalletSession {
   address: string;
   signMessage(message: string): Promise<string>;
+  signTypedData(typedData: TronTypedData): Promise<string>;
   disconnect(): Promise<void>;
 }
 
@@ -27,6 +36,7 @@ export async function connectTronLink(): Promise<TronWalletSession> {
   return {
     address,
     signMessage: (message) => adapter.signMessage(message),
+    signTypedData: (typedData) => adapter.signTypedData(typedData),
     disconnect: () => adapter.disconnect(),
   };
 }

@@ -1,15 +1,19 @@
 // A TronLink stand-in for Playwright: window.tronLink and window.tronWeb as the TronLink
 // extension injects them (the adapter's classic protocol), backed by a Tron key held in the
-// Node test process. It connects (tron_requestAccounts) and signs with signMessageV2.
+// Node test process. It connects (tron_requestAccounts), signs messages with signMessageV2 and
+// typed data with TIP-712 (`trx._signTypedData(domain, types, message)`, as TronLink does).
 import { randomBytes } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { Trx, utils as tronUtils } from "tronweb";
+import type { TronTypedData } from "../../components/wallet/tron-link";
 
 export interface TestTronWallet {
   address: string;
   /** Messages the page asked to sign, in order. */
   readonly signed: string[];
-  /** The next signature request is declined as by the user. */
+  /** Typed data the page asked to sign, in order. */
+  readonly signedTypedData: TronTypedData[];
+  /** The next signature request (message or typed data) is declined as by the user. */
   rejectNext(): void;
 }
 
@@ -19,21 +23,38 @@ export async function installTestTronWallet(target: Page | BrowserContext, priva
   if (!address) throw new Error("not a Tron private key");
   const hex = tronUtils.address.toHex(address);
   const signed: string[] = [];
+  const signedTypedData: TronTypedData[] = [];
   let reject = false;
   const binding = `__stablelinkTronWallet_${randomBytes(4).toString("hex")}`;
 
+  const declined = () => {
+    if (!reject) return false;
+    reject = false;
+    return true;
+  };
+
   await target.exposeFunction(binding, async (message: string): Promise<{ signature?: string; error?: string }> => {
     signed.push(message);
-    if (reject) {
-      reject = false;
-      return { error: "Confirmation declined by user" };
-    }
+    if (declined()) return { error: "Confirmation declined by user" };
     return { signature: Trx.signMessageV2(message, key) };
+  });
+  await target.exposeFunction(`${binding}_typed`, async (raw: string): Promise<{ signature?: string; error?: string }> => {
+    const typed = JSON.parse(raw) as TronTypedData;
+    signedTypedData.push(typed);
+    if (declined()) return { error: "Confirmation declined by user" };
+    try {
+      // TronWeb's TIP-712 signing, the one TronLink uses: the types come without EIP712Domain.
+      return { signature: Trx._signTypedData(typed.domain, typed.types, typed.message, key) };
+    } catch (err) {
+      return { error: (err as Error).message };
+    }
   });
 
   await target.addInitScript(
     (cfg) => {
-      const sign = (window as unknown as Record<string, (m: string) => Promise<{ signature?: string; error?: string }>>)[cfg.binding];
+      const bindings = window as unknown as Record<string, (m: string) => Promise<{ signature?: string; error?: string }>>;
+      const sign = bindings[cfg.binding];
+      const signTyped = bindings[`${cfg.binding}_typed`];
       const tronWeb = {
         ready: true,
         defaultAddress: { base58: cfg.address, hex: cfg.hex },
@@ -41,6 +62,11 @@ export async function installTestTronWallet(target: Page | BrowserContext, priva
           async signMessageV2(message: string) {
             const r = await sign(message);
             if (r.error) throw r.error; // TronLink rejects with a bare string
+            return r.signature;
+          },
+          async _signTypedData(domain: unknown, types: unknown, message: unknown) {
+            const r = await signTyped(JSON.stringify({ domain, types, message }));
+            if (r.error) throw r.error;
             return r.signature;
           },
         },
@@ -61,6 +87,7 @@ export async function installTestTronWallet(target: Page | BrowserContext, priva
   return {
     address,
     signed,
+    signedTypedData,
     rejectNext() {
       reject = true;
     },

@@ -2,39 +2,21 @@
 // window.ethereum when none announces itself, and WalletConnect when configured.
 "use client";
 
-import { useState, useSyncExternalStore } from "react";
-import { useConfig, useConnectors, type Connector } from "wagmi";
+import { useState } from "react";
+import { useConfig, type Connector } from "wagmi";
 import { connect, disconnect, getConnection, signMessage } from "wagmi/actions";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-fields";
+import { connectorLabel, useWalletConnectors } from "@/components/wallet/use-wallet-connectors";
 import { isWalletChain } from "@/components/wallet/wagmi-config";
 import { signInWithWallet, walletErrorMessage } from "./wallet-sign-in";
 
-function connectorLabel(c: Connector): string {
-  if (c.type === "walletConnect") return "WalletConnect";
-  if (c.id === "injected") return "Browser wallet";
-  return c.name;
-}
-
-const subscribeNothing = () => () => undefined;
-const readWindowEthereum = () => Boolean((window as { ethereum?: unknown }).ethereum);
-
 export function EvmWalletSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const config = useConfig();
-  const connectors = useConnectors();
+  const shown = useWalletConnectors();
   const [busy, setBusy] = useState<string | null>(null);
   const [step, setStep] = useState<string>("");
   const [error, setError] = useState<string | null>(null);
-
-  // Read after hydration only (the server snapshot is false): the server cannot know the browser's wallets.
-  const hasWindowEthereum = useSyncExternalStore(subscribeNothing, readWindowEthereum, () => false);
-
-  const announced = connectors.filter((c) => c.type === "injected" && c.id !== "injected");
-  const shown = [
-    ...announced,
-    ...connectors.filter((c) => c.id === "injected" && announced.length === 0 && hasWindowEthereum),
-    ...connectors.filter((c) => c.type === "walletConnect"),
-  ];
 
   async function signIn(connector: Connector) {
     setBusy(connector.uid);

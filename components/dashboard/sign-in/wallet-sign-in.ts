@@ -1,5 +1,6 @@
 // Wallet sign-in against the auth API, the same for EVM and Tron wallets:
 // challenge for the address → the wallet signs the message unchanged → verify (sets the cookie).
+import { isUserRejection, providerNotFoundMessage } from "@/components/wallet/wallet-errors";
 import { apiRequest, ApiRequestError } from "../api-client";
 
 interface Challenge {
@@ -17,12 +18,12 @@ export async function signInWithWallet({ address, chainId, sign }: { address: st
 
 /** What to tell the person when a wallet step fails. */
 export function walletErrorMessage(err: unknown): string {
-  const e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: { code?: unknown } } | null;
-  const code = e?.code ?? e?.cause?.code;
-  if (code === 4001 || e?.name === "UserRejectedRequestError" || /user (rejected|denied)|declined by (the )?user/i.test(String(e?.message ?? ""))) {
+  const e = err as { message?: unknown } | null;
+  if (isUserRejection(err)) {
     return "The request was declined in the wallet. Try again and approve it to sign in.";
   }
-  if (e?.name === "ProviderNotFoundError") return "No browser wallet was found. Install one (or open this page in your wallet’s browser) and try again.";
+  const notFound = providerNotFoundMessage(err);
+  if (notFound) return notFound;
   if (err instanceof ApiRequestError) return err.status === 401 ? `${err.message}. Try again.` : err.message;
   if (typeof e?.message === "string" && e.message) return String(e.message).split("\n")[0];
   return "The wallet sign-in failed. Try again.";

@@ -1,0 +1,25 @@
+// What a wallet's failure means for the person. Wallets and the libraries around them wrap
+// errors (viem, wagmi, the Tron adapter), so the causes are walked, not just the top error.
+
+/** The person declined the request in the wallet (EIP-1193 4001, or TronLink's words for it). */
+export function isUserRejection(err: unknown): boolean {
+  let e = err as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown } | null | undefined;
+  for (let depth = 0; e && depth < 6; depth++) {
+    if (e.code === 4001 || e.name === "UserRejectedRequestError") return true;
+    const text = typeof e === "string" ? e : String(e.message ?? "");
+    if (/user (rejected|denied|cancel+ed)|declined by (the )?user|rejected by (the )?user/i.test(text)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** The first line of a wallet error's message, or "" (viem adds request details below it). */
+export function walletErrorText(err: unknown): string {
+  const message = typeof err === "string" ? err : (err as { shortMessage?: unknown; message?: unknown } | null)?.shortMessage ?? (err as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? (message.split("\n")[0] ?? "").trim() : "";
+}
+
+/** wagmi found no provider behind the connector: the message for the person, else null. */
+export function providerNotFoundMessage(err: unknown): string | null {
+  return (err as { name?: unknown } | null)?.name === "ProviderNotFoundError" ? "No browser wallet was found. Install one (or open this page in your wallet’s browser) and try again." : null;
+}

@@ -28,7 +28,7 @@ async function boot(): Promise<void> {
   const database = await getDatabase();
   const applied = await migrate(database);
   if (applied.length > 0) log.info({ migrations: applied }, "database migrated");
-  if (config.RUN_WORKERS) startWorkers();
+  if (config.RUN_WORKERS) await startWorkers({ database });
   const seed = config.SEED_DEMO ?? config.sandbox;
   if (!seed) return;
   const { created, credentials } = await seedDemoPlatform({ dataDir: config.DATA_DIR, appUrl: config.APP_URL });

@@ -23,7 +23,7 @@ export interface Database {
    * Raw SQL outside Prisma, in the shape pg-boss's `db` option wants: parameters when given,
    * otherwise the text may hold several statements (the rows are the last statement's).
    */
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
   /** Schema of the job queue's tables (pg-boss), beside the application's. */
   jobsSchema: string;
   /** Calls `onNotify` for every NOTIFY on `channel` (sent at commit); resolves to an unsubscribe. */

@@ -18,6 +18,8 @@ import {
 import { getHealth } from "../health/endpoints";
 import { createApiKeyEndpoint, listApiKeysEndpoint, revokeApiKeyEndpoint } from "../auth/api-key-endpoints";
 import { currentSession, login, logout, register, walletChallenge, walletVerify } from "../auth/endpoints";
+import * as platformWebhooks from "../webhooks/platform-webhook-endpoints";
+import * as orchestratorWebhooks from "../webhooks/orchestrator-webhook-endpoints";
 
 export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionRoutes,
   // auth API and API keys
@@ -39,4 +41,7 @@ export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionR
   getLinkRequestEndpoint,
   approveLinkRequestEndpoint,
   rejectLinkRequestEndpoint,
+  // webhooks
+  ...Object.values(platformWebhooks),
+  ...Object.values(orchestratorWebhooks),
 ];

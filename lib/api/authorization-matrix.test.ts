@@ -96,7 +96,7 @@ let hookCount = 0;
 /** An endpoint of the owner's (platform or orchestrator) with one delivery in its log. */
 const webhookRow =
   (side: "platform" | "orchestrator", body?: (actor: Party) => unknown): Row =>
-  async (w) => {
+  async (w): Promise<Target> => {
     const url = `http://127.0.0.1:9/hook-${++hookCount}`;
     const id =
       side === "platform"
@@ -106,7 +106,7 @@ const webhookRow =
     const emitted = await emitInTransaction({ ...exampleEvent("payment.confirmed", owner), isTest: false });
     const deliveryId = emitted.deliveries.find((d) => d.endpointId === id)!.id;
     return {
-      params: side === "platform" ? { webhookId: id, deliveryId } : { id, deliveryId },
+      params: side === "platform" ? { webhookId: id, deliveryId } : ({ id, deliveryId } as Record<string, string>),
       body,
       snapshot: async () => (await db()).webhookEndpoint.findUnique({ where: { id }, include: { deliveries: { include: { attempts: true } } } }),
     };

@@ -1,6 +1,7 @@
 // A real HTTP receiver on 127.0.0.1 (port 0) for tests and the benchmark: records every
 // request with its raw bytes and answers as the test decides (a status, a hang, a reset).
 import http from "node:http";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
 
 export interface Received {
@@ -21,11 +22,18 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(answer: (r: Received, index: number) => Answer = () => 200, host = "127.0.0.1"): Promise<Receiver> {
+export interface ReceiverOptions {
+  host?: string;
+  /** Serve HTTPS with this key and certificate. */
+  tls?: { key: string | Buffer; cert: string | Buffer };
+}
+
+export async function startReceiver(answer: (r: Received, index: number) => Answer = () => 200, opts: ReceiverOptions = {}): Promise<Receiver> {
+  const host = opts.host ?? "127.0.0.1";
   const received: Received[] = [];
   const waiters: { n: number; resolve: () => void }[] = [];
   const sockets = new Set<import("node:net").Socket>();
-  const server = http.createServer((req, res) => {
+  const handle: http.RequestListener = (req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
@@ -39,15 +47,16 @@ export async function startReceiver(answer: (r: Received, index: number) => Answ
       res.writeHead(status, { "content-type": "text/plain", ...headers });
       res.end(body ?? (status < 300 ? "ok" : `error ${status}`));
     });
-  });
-  server.on("connection", (s) => {
+  };
+  const server = opts.tls ? https.createServer(opts.tls, handle) : http.createServer(handle);
+  server.on(opts.tls ? "secureConnection" : "connection", (s: import("node:net").Socket) => {
     sockets.add(s);
     s.on("close", () => sockets.delete(s));
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://${host}:${port}`,
+    url: `${opts.tls ? "https" : "http"}://${host}:${port}`,
     port,
     received,
     waitFor(n, timeoutMs = 30_000) {

@@ -3,7 +3,7 @@
 // so an event exists if and only if the change commits. A NOTIFY (delivered by PostgreSQL only
 // at commit) wakes the relay, which hands new deliveries to the job queue (relay.ts).
 import { monotonicFactory } from "ulid";
-import type { Prisma } from "../db/generated/client";
+import { Prisma } from "../db/generated/client";
 import { EVENT_RECIPIENTS, type EventName, type OutgoingEvent } from "./events";
 
 type Tx = Prisma.TransactionClient;
@@ -17,21 +17,31 @@ export interface EmittedEvent {
   deliveries: { id: string; endpointId: string }[];
 }
 
+// Raw SQL here: emitEvent runs inside other domains' transactions, so it stays short (two
+// statements) however many endpoints receive the event.
+
 /** Active endpoints that receive `event`, by SERVICE.md §6 and the owner fixed at creation. */
 async function recipientEndpoints(tx: Tx, event: OutgoingEvent): Promise<string[]> {
   const to = EVENT_RECIPIENTS[event.name as EventName];
   const { platformId, clientIdId, orchestratorId } = event.owner;
-  const or: Prisma.WebhookEndpointWhereInput[] = [];
+  const or: Prisma.Sql[] = [];
   if (to.platform) {
     // Endpoints of the resource's client ID; a resource created with an API key has none, so
     // every client ID of the platform that is not revoked hears about it.
-    or.push(clientIdId ? { clientIdId } : { clientId: { platformId, status: { not: "revoked" } } });
+    or.push(
+      clientIdId
+        ? Prisma.sql`e.client_id_id = ${clientIdId}::uuid`
+        : Prisma.sql`e.client_id_id IN (SELECT id FROM client_ids WHERE platform_id = ${platformId}::uuid AND status <> 'revoked')`,
+    );
     // Platform-wide endpoints from before endpoints were scoped to a client ID.
-    or.push({ platformId, clientIdId: null, orchestratorId: null });
+    or.push(Prisma.sql`(e.platform_id = ${platformId}::uuid AND e.client_id_id IS NULL AND e.orchestrator_id IS NULL)`);
   }
-  if (to.orchestrator && orchestratorId) or.push({ orchestratorId });
+  if (to.orchestrator && orchestratorId) or.push(Prisma.sql`e.orchestrator_id = ${orchestratorId}::uuid`);
   if (or.length === 0) return [];
-  const rows = await tx.webhookEndpoint.findMany({ where: { isActive: true, OR: or }, select: { id: true }, orderBy: { createdAt: "asc" } });
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT e.id::text AS id FROM webhook_endpoints e
+    WHERE e.is_active AND (${Prisma.join(or, " OR ")})
+    ORDER BY e.created_at, e.id`;
   return rows.map((r) => r.id);
 }
 
@@ -40,24 +50,18 @@ export async function writeEvent(tx: Tx, event: OutgoingEvent, endpointIds: stri
   const eventId = nextId();
   // Serialised once: every attempt to every endpoint sends these exact bytes.
   const body = JSON.stringify(event.payload);
-  await tx.webhookEvent.create({
-    data: {
-      id: eventId,
-      event: event.name,
-      clientIdId: event.owner.clientIdId,
-      orchestratorId: event.owner.orchestratorId,
-      payload: event.payload as Prisma.InputJsonValue,
-      isTest: event.isTest ?? false,
-      createdAt: now,
-    },
-  });
   const deliveries = endpointIds.map((endpointId) => ({ id: nextId(), endpointId }));
-  if (deliveries.length > 0) {
-    await tx.webhookDelivery.createMany({
-      data: deliveries.map((d) => ({ ...d, eventId, body, status: "pending" as const, nextAttemptAt: now, createdAt: now })),
-    });
-    await tx.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`;
-  }
+  await tx.$executeRaw`
+    WITH ev AS (
+      INSERT INTO webhook_events (id, event, client_id_id, orchestrator_id, payload, is_test, created_at)
+      VALUES (${eventId}, ${event.name}, ${event.owner.clientIdId}::uuid, ${event.owner.orchestratorId}::uuid, ${body}::jsonb, ${event.isTest ?? false}, ${now})
+    ), d AS (
+      INSERT INTO webhook_deliveries (id, event_id, endpoint_id, body, status, next_attempt_at, created_at, updated_at)
+      SELECT x.id, ${eventId}, x.endpoint_id, ${body}, 'pending', ${now}, ${now}, ${now}
+      FROM unnest(${deliveries.map((d) => d.id)}::varchar[], ${endpointIds}::uuid[]) AS x(id, endpoint_id)
+      RETURNING 1
+    )
+    SELECT pg_notify(${OUTBOX_CHANNEL}, '') FROM (SELECT count(*) AS n FROM d) c WHERE c.n > 0`;
   return { eventId, deliveries };
 }
 

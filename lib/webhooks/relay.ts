@@ -2,7 +2,6 @@
 // the job queue. Marking them and creating their jobs happen in one transaction, so a crash
 // leaves either both or neither; the job's id is the delivery's claim, so a job left over
 // from an older claim finds nothing to do.
-import { randomUUID } from "node:crypto";
 import type PgBoss from "pg-boss";
 import { db } from "../db/client";
 import { inTransaction } from "../jobs/job-queue";
@@ -23,18 +22,19 @@ export interface Relayed {
 export async function relayPending(boss: PgBoss, timing: DeliveryTiming, limit = 500, now = new Date()): Promise<Relayed> {
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: string; next_attempt_at: Date | null }[]>`
-      SELECT id, next_attempt_at FROM webhook_deliveries
-      WHERE status = 'pending' AND enqueued_at IS NULL
-      ORDER BY next_attempt_at NULLS FIRST, id
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED`;
+    const rows = await tx.$queryRaw<{ id: string; claim_id: string; next_attempt_at: Date | null }[]>`
+      WITH due AS (
+        SELECT id FROM webhook_deliveries
+        WHERE status = 'pending' AND enqueued_at IS NULL
+        ORDER BY next_attempt_at NULLS FIRST, id
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      )
+      UPDATE webhook_deliveries d SET enqueued_at = ${now}, claim_id = gen_random_uuid()
+      FROM due WHERE d.id = due.id
+      RETURNING d.id, d.claim_id::text AS claim_id, d.next_attempt_at`;
     if (rows.length === 0) return { count: 0, dueAt: [] };
-    const claims = rows.map(() => randomUUID());
-    await tx.$executeRaw`
-      UPDATE webhook_deliveries d SET enqueued_at = ${now}, claim_id = c.claim_id
-      FROM unnest(${rows.map((r) => r.id)}::text[], ${claims}::uuid[]) AS c(id, claim_id)
-      WHERE d.id = c.id`;
+    const claims = rows.map((r) => r.claim_id);
     const dueAt = rows.map((r) => r.next_attempt_at ?? now);
     const jobs: PgBoss.JobInsert<DeliveryJob>[] = rows.map((r, i) => ({
       id: claims[i],

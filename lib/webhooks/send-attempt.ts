@@ -63,6 +63,7 @@ export async function sendAttempt(rawUrl: string, body: string, headers: Record<
     let timedOut = false;
     let settled = false;
     let statusCode: number | null = null;
+    let answered: string | null = null; // the error text once a status arrived
     const chunks: Buffer[] = [];
     let kept = 0;
     const finish = (error: string | null) => {
@@ -89,6 +90,7 @@ export async function sendAttempt(rawUrl: string, body: string, headers: Record<
         const errorText = redirect
           ? printable(`redirect${res.headers.location ? ` to ${res.headers.location}` : ""} not followed`, 300)
           : `receiver answered ${statusCode}`;
+        answered = errorText;
         res.on("data", (chunk: Buffer) => {
           if (kept < RESPONSE_EXCERPT_BYTES) {
             chunks.push(chunk);
@@ -105,10 +107,20 @@ export async function sendAttempt(rawUrl: string, body: string, headers: Record<
         res.on("close", () => finish(errorText));
       },
     );
-    const timer = setTimeout(() => {
-      timedOut = true;
-      req.destroy(new Error("timeout"));
-    }, opts.timeoutMs);
+    // The limit is checked after the I/O already waiting has been read (setImmediate runs
+    // after the poll phase): if this process itself was stalled, an answer that arrived in
+    // time is not mistaken for a timeout.
+    const timer = setTimeout(
+      () =>
+        setImmediate(() => {
+          if (settled) return;
+          // An answer whose status arrived in time counts; the rest of its body is not awaited.
+          if (answered !== null) finish(answered);
+          else timedOut = true;
+          req.destroy(new Error("timeout"));
+        }),
+      opts.timeoutMs,
+    );
     req.on("error", (err: NodeJS.ErrnoException) => finish(describeError(err, timedOut, opts.timeoutMs)));
     req.end(body);
   });

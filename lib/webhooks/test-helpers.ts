@@ -63,12 +63,12 @@ export async function deliveryState(id: string) {
 }
 
 /** Polls until `check` holds (delivery state is written just after the receiver answers). */
-export async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, timeoutMs = 10_000, everyMs = 50): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await read();
     if (check(v)) return v;
     if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? String(x) : x)).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 }

@@ -87,7 +87,7 @@ describe("under faults", () => {
     const endpointIds = [...endpoints.keys()];
     await eventually(() => prisma.webhookDelivery.count({ where: { endpointId: { in: endpointIds }, status: "pending" } }), (n) => n === 0, 240_000, 500);
     const settledMs = Date.now() - started;
-    const settled = await prisma.webhookDelivery.findMany({ where: { endpointId: { in: endpointIds } }, include: { attempts: true } });
+    const settled = await prisma.webhookDelivery.findMany({ where: { endpointId: { in: endpointIds } }, include: { attempts: { orderBy: [{ round: "asc" }, { retryCount: "asc" }] } } });
     expect(settled).toHaveLength(ids.length);
 
     // Every request went to its delivery's own endpoint, signed with that endpoint's secret.

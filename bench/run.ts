@@ -2,6 +2,7 @@
 // Each scenario first warms up, then runs 32 connections for BENCH_SECONDS (default 10).
 import { load, printTable, type LoadResult } from "./load";
 import { startServer } from "./server";
+import { benchWebhooks } from "./webhooks";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3260);
@@ -21,6 +22,7 @@ try {
   printTable(results);
   const [bare, currencies] = results;
   console.log(`ratio currencies/bare req/s: ${(currencies.requestsPerSec / bare.requestsPerSec).toFixed(2)}`);
+  console.table(await benchWebhooks(server));
 } finally {
   await server.stop();
 }

@@ -141,3 +141,12 @@ export async function resendDelivery(endpointId: string, deliveryId: string, now
   });
   return toView((await deliveryOrThrow(endpointId, deliveryId)) as Row);
 }
+
+export const DELIVERY_LOG_RETENTION_DAYS = 30;
+
+/** Drops events (with their deliveries and attempts) older than the retention, once none is pending. */
+export async function purgeDeliveryLog(now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - DELIVERY_LOG_RETENTION_DAYS * 24 * 60 * 60_000);
+  const { count } = await (await db()).webhookEvent.deleteMany({ where: { createdAt: { lt: before }, deliveries: { none: { status: "pending" } } } });
+  return count;
+}

@@ -3,6 +3,7 @@
 // hold up the others; here every finished job frees its slot at once.
 import type PgBoss from "pg-boss";
 import { log } from "../log";
+import { coalesced } from "./coalesced";
 
 export interface ConsumeOptions {
   concurrency: number;
@@ -22,8 +23,6 @@ export interface Consumer {
 
 export function consume<T extends object>(boss: PgBoss, queue: string, opts: ConsumeOptions, handler: (job: PgBoss.Job<T>) => Promise<void>): Consumer {
   let running = 0;
-  let fetching = false;
-  let again = false;
   let stopped = false;
   const timers = new Map<number, NodeJS.Timeout>();
 
@@ -44,27 +43,17 @@ export function consume<T extends object>(boss: PgBoss, queue: string, opts: Con
       });
   };
 
-  const pump = (): void => {
-    if (stopped) return;
-    if (fetching) {
-      again = true;
-      return;
-    }
-    fetching = true;
-    again = false;
-    (async () => {
+  const fetcher = coalesced(
+    async () => {
       while (!stopped && running < opts.concurrency) {
         const jobs = await boss.fetch<T>(queue, { batchSize: opts.concurrency - running });
         if (jobs.length === 0) break;
         for (const job of jobs) run(job);
       }
-    })()
-      .catch((err: Error) => log.warn({ queue, err: err.message }, "job fetch failed"))
-      .finally(() => {
-        fetching = false;
-        if (again) pump();
-      });
-  };
+    },
+    (err) => log.warn({ queue, err: err.message }, "job fetch failed"),
+  );
+  const pump = fetcher.trigger;
 
   const poll = setInterval(pump, opts.pollMs);
   poll.unref();
@@ -85,11 +74,12 @@ export function consume<T extends object>(boss: PgBoss, queue: string, opts: Con
     },
     async stop(timeoutMs = 10_000) {
       stopped = true;
+      fetcher.stop();
       clearInterval(poll);
       for (const t of timers.values()) clearTimeout(t);
       timers.clear();
       const deadline = Date.now() + timeoutMs;
-      while ((running > 0 || fetching) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      while ((running > 0 || fetcher.busy) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     },
     get running() {
       return running;

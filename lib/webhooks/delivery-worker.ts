@@ -2,6 +2,7 @@
 // NOTIFY at every commit and by a poll, and the consumer that runs one attempt per job.
 import type PgBoss from "pg-boss";
 import type { Database } from "../db/client";
+import { coalesced } from "../jobs/coalesced";
 import { consume, type Consumer } from "../jobs/consume";
 import { log } from "../log";
 import { attemptDelivery, type AttemptOptions } from "./attempt-delivery";
@@ -27,18 +28,9 @@ export async function startDeliveryWorker(boss: PgBoss, database: Database, opts
   const pollMs = opts.pollMs ?? 1000;
   await boss.createQueue(DELIVERY_QUEUE, { name: DELIVERY_QUEUE, policy: "standard", expireInSeconds: attemptLeaseSeconds(attempt.timing) });
 
-  let relaying = false;
-  let again = false;
   let stopped = false;
-  const relay = (): void => {
-    if (stopped) return;
-    if (relaying) {
-      again = true;
-      return;
-    }
-    relaying = true;
-    again = false;
-    (async () => {
+  const relayer = coalesced(
+    async () => {
       for (;;) {
         const r = await relayPending(boss, attempt.timing);
         const now = Date.now();
@@ -48,13 +40,10 @@ export async function startDeliveryWorker(boss: PgBoss, database: Database, opts
         }
         if (r.count < 500 || stopped) break;
       }
-    })()
-      .catch((err: Error) => log.warn({ err: err.message }, "webhook relay failed"))
-      .finally(() => {
-        relaying = false;
-        if (again) relay();
-      });
-  };
+    },
+    (err) => log.warn({ err: err.message }, "webhook relay failed"),
+  );
+  const relay = relayer.trigger;
 
   const consumer: Consumer = consume<DeliveryJob>(boss, DELIVERY_QUEUE, { concurrency: opts.concurrency ?? 32, pollMs }, async (job) => {
     const outcome = await attemptDelivery(job.data.deliveryId, job.id, attempt);
@@ -73,10 +62,11 @@ export async function startDeliveryWorker(boss: PgBoss, database: Database, opts
     kick: relay,
     async stop() {
       stopped = true;
+      relayer.stop();
       clearInterval(poll);
       await unlisten();
       await consumer.stop();
-      while (relaying) await new Promise((r) => setTimeout(r, 20));
+      while (relayer.busy) await new Promise((r) => setTimeout(r, 20));
     },
   };
 }

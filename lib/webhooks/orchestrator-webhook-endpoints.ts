@@ -1,9 +1,8 @@
 // /v2/orchestrators/webhooks: an orchestrator's webhook endpoints (x-orchestrator-key).
 import { z } from "zod";
-import type { Caller } from "../api/credentials";
-import { unauthorized } from "../api/errors";
 import { reply } from "../api/reply";
 import { defineEndpoint } from "../api/route";
+import { orchestratorOf } from "../orchestrators/endpoints";
 import { getDelivery, listDeliveries, resendDelivery } from "./delivery-log";
 import { DELIVERY_CONTRACT } from "./delivery-docs";
 import { createOrchestratorEndpoint, endpointOrThrow, listOrchestratorEndpoints, setOrchestratorEndpointActive } from "./manage-endpoints";
@@ -24,11 +23,6 @@ import { sendTestEvent } from "./send-test-event";
 
 const TAGS = ["Orchestrators"];
 const NOT_FOUND = { 404: "Webhook endpoint not found (also for another orchestrator's endpoint)" };
-
-function orchestratorOf(caller: Caller): string {
-  if (caller.kind === "orchestratorKey") return caller.orchestratorId;
-  throw unauthorized();
-}
 
 export const createOrchestratorWebhookEndpoint = defineEndpoint({
   method: "POST",

@@ -32,3 +32,11 @@ test("a registered endpoint receives a signed test event and the delivery log sh
     await receiver.close();
   }
 });
+
+test("the API reference documents the webhook endpoints and every event", async ({ page }) => {
+  await page.goto("/docs");
+  await expect(page.getByRole("heading", { name: "Webhook events" })).toBeVisible();
+  await expect(page.locator("#eventPaymentConfirmed")).toContainText("totalAmountPaid");
+  await expect(page.locator("#eventPaymentConfirmed")).toContainText("x-service-signature");
+  await expect(page.locator("#postV1Webhook")).toContainText("shown only here");
+});

@@ -1,6 +1,8 @@
 // Every API endpoint of the product. The API reference is built from this list, and
 // registry.test.ts fails when an app/ route serves an endpoint missing here (or the reverse).
 import type { Endpoint } from "../api/route";
+import type { WebhookDoc } from "./build-document";
+import { DELIVERY_HEADERS, EVENT_DOCS } from "../webhooks/event-docs";
 import { listConversionRoutes, listCurrencies } from "../currencies/endpoints";
 import { createClientIdEndpoint, getClientIdEndpoint, listClientIdsEndpoint, revokeClientIdEndpoint, updateClientIdEndpoint } from "../client-ids/endpoints";
 import {
@@ -45,3 +47,6 @@ export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionR
   ...Object.values(platformWebhooks),
   ...Object.values(orchestratorWebhooks),
 ];
+
+/** The events the service POSTs to webhook endpoints. */
+export const WEBHOOK_EVENTS: WebhookDoc[] = EVENT_DOCS.map((e) => ({ ...e, headers: DELIVERY_HEADERS }));

@@ -1,0 +1,49 @@
+// The events as the API reference shows them (OpenAPI `webhooks`): each payload's schema, who
+// receives it and when, and the headers every delivery carries.
+import type { z } from "zod";
+import { CURRENT_EVENTS, EVENT_PAYLOADS, EVENT_RECIPIENTS, LEGACY_EVENTS, type EventName } from "./events";
+
+export interface EventDoc {
+  name: EventName;
+  summary: string;
+  description: string;
+  schema: z.ZodType;
+}
+
+const WHEN: Record<EventName, string> = {
+  "client_id.linked": "A platform completed hosted onboarding with one of its client IDs (direct API links do not emit it). Deduplicate by `linkId` or `intentId`.",
+  "payment.confirmed": "A payment settled: the settlement signal.",
+  "payment.failed": "Payment execution failed.",
+  "kyt.screening.completed": "A definitive `approved` or `rejected` screening result (provider errors do not emit it).",
+  "secure_payment.user_event": "Best-effort payer activity reported by the browser on the Secure Payment Page; not a settlement signal, and may be missing.",
+  "secure_payment.access_rejected": "A wallet outside the payment's allowed payers tried to access or pay it (repeats by the same wallet on the same payment are suppressed for 10 minutes).",
+  "payment.partial": "Legacy: a payment covered part of the expected amount.",
+  "payment.refunded": "Legacy: a payment was refunded.",
+  "payment.processing": "Legacy: a payment transaction was seen and is being processed.",
+  "compliance.updated": "Legacy: a payer's KYC or agreement status changed.",
+  "payment_detail.updated": "Legacy: a payer's registered bank details changed status.",
+  "request.recurring": "Legacy: a recurring request produced its next occurrence.",
+};
+
+function recipients(name: EventName): string {
+  const r = EVENT_RECIPIENTS[name];
+  if (r.platform && r.orchestrator) return "The platform's client ID endpoints, and the endpoints of the orchestrator that created the resource.";
+  return r.platform ? "The platform's client ID endpoints." : "The orchestrator's endpoints.";
+}
+
+export const EVENT_DOCS: EventDoc[] = [...CURRENT_EVENTS, ...LEGACY_EVENTS].map((name) => ({
+  name,
+  summary: WHEN[name].split(":")[0].split(". ")[0],
+  description: `${WHEN[name]}\n\nReceived by: ${recipients(name)}`,
+  schema: EVENT_PAYLOADS[name],
+}));
+
+export const DELIVERY_HEADERS: { name: string; description: string; required: boolean }[] = [
+  { name: "x-service-signature", description: "Hex HMAC-SHA256 of the raw body, keyed with the endpoint's secret string", required: true },
+  { name: "x-service-delivery", description: "Delivery id, the same on every attempt: deduplicate by it", required: true },
+  { name: "x-service-retry-count", description: "0 for the first attempt, up to 3", required: true },
+  { name: "x-service-test", description: "`true` on test deliveries only", required: false },
+  { name: "webhook-id", description: "Standard Webhooks: the delivery id", required: true },
+  { name: "webhook-timestamp", description: "Standard Webhooks: Unix seconds of the attempt", required: true },
+  { name: "webhook-signature", description: "Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body`", required: true },
+];

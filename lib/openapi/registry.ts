@@ -2,7 +2,8 @@
 // registry.test.ts fails when an app/ route serves an endpoint missing here (or the reverse).
 import type { Endpoint } from "../api/route";
 import type { WebhookDoc } from "./build-document";
-import { DELIVERY_HEADERS, EVENT_DOCS } from "../webhooks/event-docs";
+import { DELIVERY_HEADERS } from "../webhooks/delivery-docs";
+import { EVENT_DOCS } from "../webhooks/event-docs";
 import { listConversionRoutes, listCurrencies } from "../currencies/endpoints";
 import { createClientIdEndpoint, getClientIdEndpoint, listClientIdsEndpoint, revokeClientIdEndpoint, updateClientIdEndpoint } from "../client-ids/endpoints";
 import {

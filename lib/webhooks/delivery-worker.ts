@@ -18,8 +18,6 @@ export interface DeliveryWorkerOptions extends Partial<AttemptOptions> {
 }
 
 export interface DeliveryWorker {
-  /** Relay now (something was written to the outbox in this process). */
-  kick(): void;
   stop(): Promise<void>;
 }
 
@@ -59,7 +57,6 @@ export async function startDeliveryWorker(boss: PgBoss, database: Database, opts
   relay();
 
   return {
-    kick: relay,
     async stop() {
       stopped = true;
       relayer.stop();

@@ -31,19 +31,15 @@ function recipients(name: EventName): string {
   return r.platform ? "The platform's client ID endpoints." : "The orchestrator's endpoints.";
 }
 
+/** "Legacy: a payment was refunded." → "A payment was refunded" */
+function firstClause(text: string): string {
+  const clause = text.replace(/^Legacy: /, "").split(/[.;:(]/)[0].trim();
+  return clause.charAt(0).toUpperCase() + clause.slice(1);
+}
+
 export const EVENT_DOCS: EventDoc[] = [...CURRENT_EVENTS, ...LEGACY_EVENTS].map((name) => ({
   name,
-  summary: WHEN[name].split(":")[0].split(". ")[0],
+  summary: firstClause(WHEN[name]),
   description: `${WHEN[name]}\n\nReceived by: ${recipients(name)}`,
   schema: EVENT_PAYLOADS[name],
 }));
-
-export const DELIVERY_HEADERS: { name: string; description: string; required: boolean }[] = [
-  { name: "x-service-signature", description: "Hex HMAC-SHA256 of the raw body, keyed with the endpoint's secret string", required: true },
-  { name: "x-service-delivery", description: "Delivery id, the same on every attempt: deduplicate by it", required: true },
-  { name: "x-service-retry-count", description: "0 for the first attempt, up to 3", required: true },
-  { name: "x-service-test", description: "`true` on test deliveries only", required: false },
-  { name: "webhook-id", description: "Standard Webhooks: the delivery id", required: true },
-  { name: "webhook-timestamp", description: "Standard Webhooks: Unix seconds of the attempt", required: true },
-  { name: "webhook-signature", description: "Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body`", required: true },
-];

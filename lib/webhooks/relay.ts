@@ -15,7 +15,7 @@ export interface DeliveryJob {
 
 export interface Relayed {
   count: number;
-  /** When the relayed jobs become due, earliest first. */
+  /** When each relayed job becomes due. */
   dueAt: Date[];
 }
 
@@ -34,10 +34,9 @@ export async function relayPending(boss: PgBoss, timing: DeliveryTiming, limit =
       FROM due WHERE d.id = due.id
       RETURNING d.id, d.claim_id::text AS claim_id, d.next_attempt_at`;
     if (rows.length === 0) return { count: 0, dueAt: [] };
-    const claims = rows.map((r) => r.claim_id);
     const dueAt = rows.map((r) => r.next_attempt_at ?? now);
     const jobs: PgBoss.JobInsert<DeliveryJob>[] = rows.map((r, i) => ({
-      id: claims[i],
+      id: r.claim_id,
       name: DELIVERY_QUEUE,
       data: { deliveryId: r.id },
       startAfter: dueAt[i].toISOString(),

@@ -38,10 +38,20 @@ async function recipientEndpoints(tx: Tx, event: OutgoingEvent): Promise<string[
   }
   if (to.orchestrator && orchestratorId) or.push(Prisma.sql`e.orchestrator_id = ${orchestratorId}::uuid`);
   if (or.length === 0) return [];
+  // FOR KEY SHARE: an endpoint deleted meanwhile waits for this transaction instead of
+  // failing it (the caller's change must not depend on someone's endpoint housekeeping).
   const rows = await tx.$queryRaw<{ id: string }[]>`
     SELECT e.id::text AS id FROM webhook_endpoints e
     WHERE e.is_active AND (${Prisma.join(or, " OR ")})
-    ORDER BY e.created_at, e.id`;
+    ORDER BY e.created_at, e.id
+    FOR KEY SHARE`;
+  return rows.map((r) => r.id);
+}
+
+/** The given endpoints that are still there and active, kept from deletion until commit. */
+export async function lockActiveEndpoints(tx: Tx, ids: string[]): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id::text AS id FROM webhook_endpoints WHERE id = ANY(${ids}::uuid[]) AND is_active ORDER BY created_at, id FOR KEY SHARE`;
   return rows.map((r) => r.id);
 }
 

@@ -115,17 +115,21 @@ export async function listPlatformEndpoints(clientIdId: string): Promise<Platfor
   return rows.map(toPlatformView);
 }
 
-export async function setPlatformEndpointActive(scope: EndpointScope, id: string, isActive: boolean): Promise<PlatformEndpointView> {
+/** Sets isActive; a concurrent delete makes it a 404, not an error. */
+async function setActive(scope: EndpointScope, id: string, isActive: boolean): Promise<Row> {
   const row = await endpointOrThrow(scope, id);
-  if (row.orchestratorId) throw notFound(ENDPOINT_NOT_FOUND);
-  const updated = await (await db()).webhookEndpoint.update({ where: { id: row.id }, data: { isActive }, include: INCLUDE });
-  return toPlatformView(updated);
+  const { count } = await (await db()).webhookEndpoint.updateMany({ where: { id: row.id }, data: { isActive } });
+  if (count === 0) throw notFound(ENDPOINT_NOT_FOUND);
+  return endpointOrThrow(scope, id);
+}
+
+export async function setPlatformEndpointActive(scope: EndpointScope, id: string, isActive: boolean): Promise<PlatformEndpointView> {
+  return toPlatformView(await setActive(scope, id, isActive));
 }
 
 /** Removes the endpoint and its delivery log for good; pending deliveries to it stop. */
 export async function deletePlatformEndpoint(scope: EndpointScope, id: string): Promise<{ id: string; deleted: true }> {
   const row = await endpointOrThrow(scope, id);
-  if (row.orchestratorId) throw notFound(ENDPOINT_NOT_FOUND);
   const { count } = await (await db()).webhookEndpoint.deleteMany({ where: { id: row.id } });
   if (count === 0) throw notFound(ENDPOINT_NOT_FOUND);
   return { id: row.id, deleted: true };
@@ -150,9 +154,7 @@ export async function listOrchestratorEndpoints(orchestratorId: string): Promise
 }
 
 export async function setOrchestratorEndpointActive(orchestratorId: string, id: string, isActive: boolean): Promise<OrchestratorEndpointView> {
-  const row = await endpointOrThrow({ orchestratorId }, id);
-  const updated = await (await db()).webhookEndpoint.update({ where: { id: row.id }, data: { isActive } });
-  return toOrchestratorView(updated);
+  return toOrchestratorView(await setActive({ orchestratorId }, id, isActive));
 }
 
 /** For the test event: the scope's active endpoints, or the one named. */

@@ -2,7 +2,7 @@
 // through the same outbox, signing and retries as real events.
 import { conflict } from "../api/errors";
 import { db } from "../db/client";
-import { writeEvent } from "./emit-event";
+import { lockActiveEndpoints, writeEvent } from "./emit-event";
 import type { EventName, EventOwner } from "./events";
 import { exampleEvent } from "./example-events";
 import { activeEndpointsOf, type EndpointScope } from "./manage-endpoints";
@@ -17,7 +17,7 @@ export async function sendTestEvent(scope: EndpointScope, owner: EventOwner, eve
   const endpoints = await activeEndpointsOf(scope, webhookId);
   if (endpoints.length === 0) throw conflict("There is no active webhook endpoint to send a test event to; register or activate one first");
   const event = exampleEvent(eventType, owner);
-  const emitted = await (await db()).$transaction((tx) => writeEvent(tx, event, endpoints.map((e) => e.id)));
+  const emitted = await (await db()).$transaction(async (tx) => writeEvent(tx, event, await lockActiveEndpoints(tx, endpoints.map((e) => e.id))));
   const urls = new Map(endpoints.map((e) => [e.id, e.url]));
   return { eventId: emitted.eventId, eventType, deliveries: emitted.deliveries.map((d) => ({ id: d.id, webhookId: d.endpointId, url: urls.get(d.endpointId)! })) };
 }

@@ -6,6 +6,7 @@ import { firstLoadJs, printFirstLoads } from "./first-load-js";
 import { load, printTable, type LoadResult } from "./load";
 import { registerBenchDestination } from "./payee-destination";
 import { startServer } from "./server";
+import { benchWebhooks } from "./webhooks";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3260);
@@ -37,6 +38,7 @@ try {
   console.log(`ratio pay/bare req/s: ${(pay.requestsPerSec / bare.requestsPerSec).toFixed(2)}  (aim: ≥ 0.5 at 32 connections)`);
   console.log(`ratio currencies/bare req/s: ${(currencies.requestsPerSec / bare.requestsPerSec).toFixed(2)}`);
   printFirstLoads(await Promise.all(["/", "/dashboard/sign-in"].map((p) => firstLoadJs(server.url, p))));
+  console.table(await benchWebhooks(server));
 } finally {
   await server.stop();
 }

@@ -1,15 +1,16 @@
 import type { Metadata } from "next";
 import { getConfig } from "@/lib/config";
 import { buildOpenApiDocument } from "@/lib/openapi/build-document";
-import { ENDPOINTS } from "@/lib/openapi/registry";
+import { ENDPOINTS, WEBHOOK_EVENTS } from "@/lib/openapi/registry";
 import { Operation, type OperationDoc } from "@/components/docs/operation";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "API reference" };
 
 export default function DocsPage() {
-  const doc = buildOpenApiDocument(ENDPOINTS, getConfig().APP_URL);
-  const ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
+  const doc = buildOpenApiDocument(ENDPOINTS, getConfig().APP_URL, WEBHOOK_EVENTS);
+  // Endpoints first, then the events the service POSTs to webhook endpoints.
+  const ops = [...Object.entries(doc.paths), ...Object.entries(doc.webhooks)].flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({ path, method, op: op as unknown as OperationDoc })),
   );
   const tags = [...new Set(ops.flatMap((o) => o.op.tags))];

@@ -17,6 +17,9 @@ import { registerTestDestination } from "../payee-destinations/test-fixtures";
 import { createRequest } from "../requests/create-request";
 import { createTestPlatform, createTestWalletSession, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
+import { emitInTransaction } from "../webhooks/test-helpers";
+import { exampleEvent } from "../webhooks/example-events";
+import { createOrchestratorEndpoint, createPlatformEndpoint } from "../webhooks/manage-endpoints";
 import type { AuthKind } from "./credentials";
 import { routeHandlers, type Endpoint } from "./route";
 
@@ -112,11 +115,41 @@ const ownersRequestRow =
     return { params: { requestId: r.requestId }, body, snapshot: async () => (await db()).paymentRequest.findUnique({ where: { id: r.requestId } }) };
   };
 
+let hookCount = 0;
+/** An endpoint of the owner's (platform or orchestrator) with one delivery in its log. */
+const webhookRow =
+  (side: "platform" | "orchestrator", body?: (actor: Party) => unknown): Row =>
+  async (w): Promise<Target> => {
+    const url = `http://127.0.0.1:9/hook-${++hookCount}`;
+    const id =
+      side === "platform"
+        ? (await createPlatformEndpoint({ id: w.owner.clientIdId, platformId: w.owner.platformId }, url)).id
+        : (await createOrchestratorEndpoint(w.owner.orchestratorId, url)).webhook.id;
+    const owner = { platformId: w.owner.platformId, clientIdId: w.owner.clientIdId, clientId: w.owner.clientId, orchestratorId: w.owner.orchestratorId };
+    const emitted = await emitInTransaction({ ...exampleEvent("payment.confirmed", owner), isTest: false });
+    const deliveryId = emitted.deliveries.find((d) => d.endpointId === id)!.id;
+    return {
+      params: side === "platform" ? { webhookId: id, deliveryId } : ({ id, deliveryId } as Record<string, string>),
+      body,
+      snapshot: async () => (await db()).webhookEndpoint.findUnique({ where: { id }, include: { deliveries: { include: { attempts: true } } } }),
+    };
+  };
+
 const ROWS: Record<string, Row> = {
   "GET /v2/request/{requestId}": ownersRequestRow(),
   "PATCH /v2/request/{requestId}": ownersRequestRow(() => ({ isRecurrenceStopped: true })),
   "GET /v2/request/{requestId}/pay": ownersRequestRow(),
   "GET /v2/request/{requestId}/routes": ownersRequestRow(),
+  "PUT /v1/webhook/{webhookId}": webhookRow("platform", () => ({ isActive: false })),
+  "DELETE /v1/webhook/{webhookId}": webhookRow("platform"),
+  "GET /v1/webhook/{webhookId}/deliveries": webhookRow("platform"),
+  "GET /v1/webhook/{webhookId}/deliveries/{deliveryId}": webhookRow("platform"),
+  "POST /v1/webhook/{webhookId}/deliveries/{deliveryId}/resend": webhookRow("platform"),
+  "DELETE /v2/orchestrators/webhooks/{id}": webhookRow("orchestrator"),
+  "PATCH /v2/orchestrators/webhooks/{id}": webhookRow("orchestrator"),
+  "GET /v2/orchestrators/webhooks/{id}/deliveries": webhookRow("orchestrator"),
+  "GET /v2/orchestrators/webhooks/{id}/deliveries/{deliveryId}": webhookRow("orchestrator"),
+  "POST /v2/orchestrators/webhooks/{id}/deliveries/{deliveryId}/resend": webhookRow("orchestrator"),
   "GET /v2/client-ids/{id}": clientIdRow(),
   "PUT /v2/client-ids/{id}": clientIdRow(() => ({ label: "hijacked", allowedDomains: ["https://evil.example"], status: "inactive" })),
   "DELETE /v2/client-ids/{id}": clientIdRow(),

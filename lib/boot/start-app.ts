@@ -5,11 +5,11 @@ import { getConfig, type Config } from "../config";
 import { getDatabase } from "../db/client";
 import { migrate } from "../db/migrate";
 import { startSandbox, type Sandbox } from "../devnet/sandbox";
-import { startWorkers } from "../jobs/run-workers";
+import { startWorkers, type Workers } from "../jobs/run-workers";
 import { log } from "../log";
 import { seedDemoPlatform, credentialsPath, DEMO_REQUEST, type DemoCredentials } from "../platforms/seed-demo";
 
-const g = globalThis as unknown as { __stablelinkBoot?: Promise<void> };
+const g = globalThis as unknown as { __stablelinkBoot?: Promise<void>; __stablelinkWorkers?: Workers };
 
 /** A server that cannot boot (bad configuration, unreachable database) must not serve. */
 export async function bootOrExit(): Promise<void> {
@@ -27,8 +27,8 @@ export function bootApp(): Promise<void> {
 }
 
 /**
- * Stops the sandbox (which saves every chain's state) and closes the database before the
- * process exits. scripts/start.mjs sets NEXT_MANUAL_SIG_HANDLE so that Next.js leaves the
+ * Stops the background workers (a job in progress is left to its lease and retried), the
+ * sandbox (which saves every chain's state) and closes the database before the process exits. scripts/start.mjs sets NEXT_MANUAL_SIG_HANDLE so that Next.js leaves the
  * signals to us; without it Next.js may exit first and the chains keep their state of the
  * last periodic save (at most about a second old).
  */
@@ -41,6 +41,7 @@ function stopOnSignals(sandbox: Promise<Sandbox | undefined>): void {
     const timer = setTimeout(() => process.exit(1), 20_000);
     timer.unref();
     void (async () => {
+      await g.__stablelinkWorkers?.stop().catch((err) => log.error({ err }, "workers: stop failed"));
       const chains = await sandbox.catch(() => undefined); // a signal during start-up waits for the chains
       await chains?.stop().catch((err) => log.error({ err }, "sandbox: stop failed"));
       await (await getDatabase()).close().catch(() => undefined);
@@ -67,7 +68,7 @@ async function boot(): Promise<void> {
   if (sandbox) {
     log.info({ ms: Date.now() - started, chains: sandbox.chains.map((c) => `${c.network}@${c.url}${c.restored ? " (restored)" : ""}`) }, "sandbox chains ready");
   }
-  if (config.RUN_WORKERS) startWorkers();
+  if (config.RUN_WORKERS) g.__stablelinkWorkers = await startWorkers({ database: await getDatabase() });
   const seed = config.SEED_DEMO ?? config.sandbox;
   if (!seed) return;
   const { created, credentials } = await seedDemoPlatform({ dataDir: config.DATA_DIR, appUrl: config.APP_URL, sandbox: config.sandbox });

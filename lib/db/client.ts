@@ -19,6 +19,15 @@ export interface Database {
   prisma: Prisma;
   /** Runs `fn` on one dedicated connection. */
   session<T>(fn: (s: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * Raw SQL outside Prisma, in the shape pg-boss's `db` option wants: parameters when given,
+   * otherwise the text may hold several statements (the rows are the last statement's).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  /** Schema of the job queue's tables (pg-boss), beside the application's. */
+  jobsSchema: string;
+  /** Calls `onNotify` for every NOTIFY on `channel` (sent at commit); resolves to an unsubscribe. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -39,6 +48,18 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     prisma,
     // PGlite has a single connection: a session is the database itself.
     session: (fn) => fn(s),
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return { rows: (await pg.query(text, values)).rows };
+      const results = await pg.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+    jobsSchema: "pgboss",
+    listen: async (channel, onNotify) => {
+      const unsubscribe = await pg.listen(channel, () => onNotify());
+      return async () => {
+        if (!pg.closed) await unsubscribe();
+      };
+    },
     ping: async () => void (await pg.query("select 1")),
     close: async () => {
       await prisma.$disconnect();
@@ -47,12 +68,26 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-export async function openPostgres(url: string, schema?: string): Promise<Database> {
+/** `?schema=name` on a postgres URL selects the schema, as with Prisma's own URLs. */
+export function splitSchemaParam(url: string): { url: string; schema?: string } {
+  const u = new URL(url);
+  const schema = u.searchParams.get("schema") ?? undefined;
+  if (schema === undefined) return { url };
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(schema)) throw new Error("DATABASE_URL: the schema parameter must be a plain identifier");
+  u.searchParams.delete("schema");
+  return { url: u.toString(), schema };
+}
+
+export async function openPostgres(url: string, schemaArg?: string): Promise<Database> {
   const pgMod = await import("pg");
   const { PrismaPg } = await import("@prisma/adapter-pg");
+  const split = splitSchemaParam(url);
+  const connectionString = split.url;
+  const schema = schemaArg ?? split.schema;
   const options = schema ? `-c search_path=${schema}` : undefined;
-  const pool = new pgMod.default.Pool({ connectionString: url, options, max: 10 });
+  const pool = new pgMod.default.Pool({ connectionString, options, max: 10 });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined) });
+  const listeners = new Set<{ stop: () => Promise<void> }>();
   return {
     kind: "postgres",
     prisma,
@@ -67,8 +102,43 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
         client.release();
       }
     },
+    executeSql: async (text, values) => {
+      const result = (await pool.query(text, values)) as unknown;
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: (last as { rows?: unknown[] } | undefined)?.rows ?? [] };
+    },
+    jobsSchema: schema ? `${schema}_pgboss` : "pgboss",
+    listen: async (channel, onNotify) => {
+      // LISTEN needs a connection of its own; a lost one is re-opened (callers also poll).
+      let client: InstanceType<typeof pgMod.default.Client> | undefined;
+      let stopped = false;
+      const connect = async (): Promise<void> => {
+        if (stopped) return;
+        const c = new pgMod.default.Client({ connectionString, options });
+        c.on("notification", (n) => n.channel === channel && onNotify());
+        c.on("error", () => {
+          void c.end().catch(() => undefined);
+          if (client === c) client = undefined;
+          setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+        });
+        await c.connect();
+        await c.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+        client = c;
+      };
+      await connect();
+      const handle = {
+        stop: async () => {
+          stopped = true;
+          listeners.delete(handle);
+          await client?.end().catch(() => undefined);
+        },
+      };
+      listeners.add(handle);
+      return handle.stop;
+    },
     ping: async () => void (await pool.query("select 1")),
     close: async () => {
+      for (const l of [...listeners]) await l.stop();
       await prisma.$disconnect();
       await pool.end();
     },

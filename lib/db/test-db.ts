@@ -27,6 +27,7 @@ export async function createTestDatabase(): Promise<Database> {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`DROP SCHEMA "${schema}" CASCADE`);
+      await c.query(`DROP SCHEMA IF EXISTS "${database.jobsSchema}" CASCADE`);
       await c.end();
     },
   };

@@ -97,8 +97,31 @@ function responsesOf(e: Endpoint, defs: Record<string, JsonSchema>) {
   return responses;
 }
 
-export function buildOpenApiDocument(endpoints: Endpoint[], serverUrl: string) {
+/** An event the service POSTs to webhook endpoints (OpenAPI 3.1 `webhooks`). */
+export interface WebhookDoc {
+  name: string;
+  summary: string;
+  description: string;
+  schema: z.ZodType;
+  headers: { name: string; description: string; required: boolean }[];
+}
+
+export function buildOpenApiDocument(endpoints: Endpoint[], serverUrl: string, events: WebhookDoc[] = []) {
   const defs: Record<string, JsonSchema> = {};
+  const webhooks: Record<string, Record<string, JsonSchema>> = {};
+  for (const e of events) {
+    webhooks[e.name] = {
+      post: {
+        operationId: `event${e.name.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase()).replace(/^./, (c) => c.toUpperCase())}`,
+        summary: e.summary,
+        description: e.description,
+        tags: ["Webhook events"],
+        parameters: e.headers.map((h) => ({ name: h.name, in: "header", required: h.required, description: h.description, schema: { type: "string" } })),
+        requestBody: { required: true, content: { "application/json": { schema: toSchema(e.schema, "output", defs) } } },
+        responses: { "200": { description: "Any 2xx, once the event is recorded; anything else (or nothing within 5 s) is retried after 1, 5 and 15 s" } },
+      },
+    };
+  }
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const e of endpoints) {
     const op: JsonSchema = {
@@ -122,6 +145,7 @@ export function buildOpenApiDocument(endpoints: Endpoint[], serverUrl: string) {
     },
     servers: [{ url: serverUrl }],
     paths,
+    webhooks,
     components: {
       schemas: { Error: errorSchema, ...defs },
       securitySchemes: {

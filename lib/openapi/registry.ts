@@ -1,6 +1,9 @@
 // Every API endpoint of the product. The API reference is built from this list, and
 // registry.test.ts fails when an app/ route serves an endpoint missing here (or the reverse).
 import type { Endpoint } from "../api/route";
+import type { WebhookDoc } from "./build-document";
+import { DELIVERY_HEADERS } from "../webhooks/delivery-docs";
+import { EVENT_DOCS } from "../webhooks/event-docs";
 import { listConversionRoutes, listCurrencies } from "../currencies/endpoints";
 import { createClientIdEndpoint, getClientIdEndpoint, listClientIdsEndpoint, revokeClientIdEndpoint, updateClientIdEndpoint } from "../client-ids/endpoints";
 import {
@@ -28,6 +31,8 @@ import { createApiKeyEndpoint, listApiKeysEndpoint, revokeApiKeyEndpoint } from 
 import { currentSession, login, logout, register, walletChallenge, walletVerify } from "../auth/endpoints";
 import { createBatchPayoutEndpoint, createPayoutEndpoint } from "../payouts/endpoints";
 import { createRequestEndpoint, getRequestEndpoint, payRequestEndpoint, requestRoutesEndpoint, updateRequestEndpoint } from "../requests/endpoints";
+import * as platformWebhooks from "../webhooks/platform-webhook-endpoints";
+import * as orchestratorWebhooks from "../webhooks/orchestrator-webhook-endpoints";
 
 export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionRoutes,
   // auth API and API keys
@@ -65,4 +70,10 @@ export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionR
   // payouts
   createPayoutEndpoint,
   createBatchPayoutEndpoint,
+  // webhooks
+  ...Object.values(platformWebhooks),
+  ...Object.values(orchestratorWebhooks),
 ];
+
+/** The events the service POSTs to webhook endpoints. */
+export const WEBHOOK_EVENTS: WebhookDoc[] = EVENT_DOCS.map((e) => ({ ...e, headers: DELIVERY_HEADERS }));

@@ -25,7 +25,8 @@ import { approveLinkBody, directLinkBody, intentParams, linkListQuery, linkParam
 const ORCHESTRATOR_TAGS = ["Orchestrators"];
 const CLIENT_ID_TAGS = ["Client IDs"];
 
-function orchestratorOf(caller: Caller): string {
+/** The orchestrator behind an x-orchestrator-key. */
+export function orchestratorOf(caller: Caller): string {
   if (caller.kind === "orchestratorKey") return caller.orchestratorId;
   throw unauthorized();
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { clientIdLinkedPayload } from "./link-events";
+import { clientIdLinkedEvent } from "./link-events";
 
 describe("client_id.linked payload", () => {
   it("carries exactly the fields of SERVICE.md §6, timestamped at linking", () => {
-    const payload = clientIdLinkedPayload({
+    const { payload } = clientIdLinkedEvent({
+      platformId: "3f1c2d9e-0000-4000-8000-000000000004",
+      clientIdId: "3f1c2d9e-0000-4000-8000-000000000005",
       linkId: "3f1c2d9e-0000-4000-8000-000000000001",
       intentId: "3f1c2d9e-0000-4000-8000-000000000002",
       orchestratorId: "3f1c2d9e-0000-4000-8000-000000000003",

@@ -1,8 +1,12 @@
 // The `client_id.linked` event (SERVICE.md §6): emitted to the orchestrator when a platform
 // completes hosted onboarding. Direct API links do not emit it.
 import type { Prisma } from "../db/generated/client";
+import { emitEvent } from "../webhooks/emit-event";
+import { webhookEvent, type OutgoingEvent } from "../webhooks/events";
 
 export interface LinkedLink {
+  platformId: string;
+  clientIdId: string; // internal id of the linked client ID
   linkId: string;
   intentId: string;
   orchestratorId: string;
@@ -15,44 +19,29 @@ export interface LinkedLink {
   linkedAt: string; // ISO 8601
 }
 
-export interface ClientIdLinkedPayload {
-  event: "client_id.linked";
-  clientId: string;
-  orchestratorId: string;
-  linkId: string;
-  intentId: string;
-  externalId: string | null;
-  destinationId: string | null;
-  destinationWalletAddress: string | null;
-  chain: string | null;
-  currency: string | null;
-  timestamp: string;
-}
-
-/** The event body, from the approved link alone (receivers deduplicate by linkId or intentId). */
-export function clientIdLinkedPayload(link: LinkedLink): ClientIdLinkedPayload {
-  return {
-    event: "client_id.linked",
-    clientId: link.clientId,
-    orchestratorId: link.orchestratorId,
-    linkId: link.linkId,
-    intentId: link.intentId,
-    externalId: link.externalId,
-    destinationId: link.destinationId,
-    destinationWalletAddress: link.destinationWalletAddress,
-    chain: link.chain,
-    currency: link.currency,
-    timestamp: link.linkedAt,
-  };
+/** The event, from the approved link alone (receivers deduplicate by linkId or intentId). */
+export function clientIdLinkedEvent(link: LinkedLink): OutgoingEvent<"client_id.linked"> {
+  return webhookEvent(
+    "client_id.linked",
+    { platformId: link.platformId, clientIdId: link.clientIdId, clientId: link.clientId, orchestratorId: link.orchestratorId },
+    {
+      linkId: link.linkId,
+      intentId: link.intentId,
+      externalId: link.externalId,
+      destinationId: link.destinationId,
+      destinationWalletAddress: link.destinationWalletAddress,
+      chain: link.chain,
+      currency: link.currency,
+      timestamp: new Date(link.linkedAt),
+    },
+  );
 }
 
 /**
- * HOOK: called inside the transaction that approves a hosted link, after the link is active,
- * so an outbox write here commits (or rolls back) with the approval. The webhook issue wires
- * it with one line, e.g.:
- *   await emitEvent(tx, "client_id.linked", clientIdLinkedPayload(link), { orchestratorId: link.orchestratorId });
+ * Called inside the transaction that approves a hosted link, after the link is active: the
+ * event is written to the outbox in that transaction, so it exists if and only if the
+ * approval commits.
  */
 export async function onClientIdLinked(tx: Prisma.TransactionClient, link: LinkedLink): Promise<void> {
-  void tx;
-  void link;
+  await emitEvent(tx, clientIdLinkedEvent(link));
 }

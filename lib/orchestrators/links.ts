@@ -75,9 +75,9 @@ export function toLinkView(row: LinkRow): LinkView {
   };
 }
 
-function toLinkedLink(view: LinkView): LinkedLink {
+function toLinkedLink(view: LinkView, platformId: string, clientIdId: string): LinkedLink {
   if (!view.clientId || !view.linkedAt) throw new Error("toLinkedLink needs an active link");
-  return { ...view, clientId: view.clientId, linkedAt: view.linkedAt };
+  return { ...view, platformId, clientIdId, clientId: view.clientId, linkedAt: view.linkedAt };
 }
 
 /** Pending requests past their expiry become `expired` (lazily, when someone looks). */
@@ -289,7 +289,7 @@ export async function approveLinkRequest(platformId: string, intentId: string, c
       include: INCLUDE,
     });
     const view = toLinkView(row);
-    await onClientIdLinked(tx, toLinkedLink(view));
+    await onClientIdLinked(tx, toLinkedLink(view, platformId, client.id));
     return view;
   });
 }

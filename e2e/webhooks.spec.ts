@@ -1,0 +1,42 @@
+// Webhooks end to end against the server as `npm start` runs it (delivery workers inside the
+// web process): register an endpoint, send a test event, receive it signed, read the log.
+import { createHmac } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { startReceiver } from "../lib/webhooks/test-receiver";
+import { demo } from "./demo";
+
+test("a registered endpoint receives a signed test event and the delivery log shows it", async ({ request, baseURL }) => {
+  const receiver = await startReceiver(() => 200);
+  try {
+    const headers = { "x-client-id": demo().clientId, origin: new URL(baseURL!).origin };
+    const created = await request.post("/v1/webhook", { headers, data: { url: `${receiver.url}/e2e` } });
+    expect(created.status()).toBe(201);
+    const { id, secret } = await created.json();
+
+    const sent = await request.post("/v1/webhook/test", { headers, data: { eventType: "secure_payment.user_event", webhookId: id } });
+    expect(sent.status()).toBe(202);
+    const deliveryId = (await sent.json()).deliveries[0].id;
+
+    const [got] = await receiver.waitFor(1, 30_000);
+    expect(got.headers["x-service-delivery"]).toBe(deliveryId);
+    expect(got.headers["x-service-test"]).toBe("true");
+    expect(got.headers["x-service-signature"]).toBe(createHmac("sha256", secret).update(got.raw).digest("hex"));
+    expect(JSON.parse(got.raw.toString())).toMatchObject({ event: "secure_payment.user_event", userEvent: "wallet_connected", clientId: demo().clientId });
+
+    await expect
+      .poll(async () => (await (await request.get(`/v1/webhook/${id}/deliveries`, { headers })).json()).deliveries[0]?.status, { timeout: 10_000 })
+      .toBe("delivered");
+    const log = await (await request.get(`/v1/webhook/${id}/deliveries?event=secure_payment.user_event`, { headers })).json();
+    expect(log.deliveries[0]).toMatchObject({ id: deliveryId, isTest: true, attempts: [{ retryCount: 0, statusCode: 200, ok: true }] });
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("the API reference documents the webhook endpoints and every event", async ({ page }) => {
+  await page.goto("/docs");
+  await expect(page.getByRole("heading", { name: "Webhook events" })).toBeVisible();
+  await expect(page.locator("#eventPaymentConfirmed")).toContainText("totalAmountPaid");
+  await expect(page.locator("#eventPaymentConfirmed")).toContainText("x-service-signature");
+  await expect(page.locator("#postV1Webhook")).toContainText("shown only here");
+});

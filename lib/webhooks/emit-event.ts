@@ -1,0 +1,84 @@
+// The outbox. Domains call emitEvent inside the transaction that makes the change the event
+// reports: the event and one delivery per recipient endpoint are written in that transaction,
+// so an event exists if and only if the change commits. A NOTIFY (delivered by PostgreSQL only
+// at commit) wakes the relay, which hands new deliveries to the job queue (relay.ts).
+import { monotonicFactory } from "ulid";
+import { Prisma } from "../db/generated/client";
+import { EVENT_RECIPIENTS, type EventName, type OutgoingEvent } from "./events";
+
+type Tx = Prisma.TransactionClient;
+
+export const OUTBOX_CHANNEL = "stablelink_webhook_outbox";
+
+const nextId = monotonicFactory();
+
+export interface EmittedEvent {
+  eventId: string;
+  deliveries: { id: string; endpointId: string }[];
+}
+
+// Raw SQL here: emitEvent runs inside other domains' transactions, so it stays short (two
+// statements) however many endpoints receive the event.
+
+/** Active endpoints that receive `event`, by SERVICE.md §6 and the owner fixed at creation. */
+async function recipientEndpoints(tx: Tx, event: OutgoingEvent): Promise<string[]> {
+  const to = EVENT_RECIPIENTS[event.name as EventName];
+  const { platformId, clientIdId, orchestratorId } = event.owner;
+  const or: Prisma.Sql[] = [];
+  if (to.platform) {
+    // Endpoints of the resource's client ID; a resource created with an API key has none, so
+    // every client ID of the platform that is not revoked hears about it.
+    or.push(
+      clientIdId
+        ? Prisma.sql`e.client_id_id = ${clientIdId}::uuid`
+        : Prisma.sql`e.client_id_id IN (SELECT id FROM client_ids WHERE platform_id = ${platformId}::uuid AND status <> 'revoked')`,
+    );
+    // Platform-wide endpoints from before endpoints were scoped to a client ID.
+    or.push(Prisma.sql`(e.platform_id = ${platformId}::uuid AND e.client_id_id IS NULL AND e.orchestrator_id IS NULL)`);
+  }
+  if (to.orchestrator && orchestratorId) or.push(Prisma.sql`e.orchestrator_id = ${orchestratorId}::uuid`);
+  if (or.length === 0) return [];
+  // FOR KEY SHARE: an endpoint deleted meanwhile waits for this transaction instead of
+  // failing it (the caller's change must not depend on someone's endpoint housekeeping).
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT e.id::text AS id FROM webhook_endpoints e
+    WHERE e.is_active AND (${Prisma.join(or, " OR ")})
+    ORDER BY e.created_at, e.id
+    FOR KEY SHARE`;
+  return rows.map((r) => r.id);
+}
+
+/** The given endpoints that are still there and active, kept from deletion until commit. */
+export async function lockActiveEndpoints(tx: Tx, ids: string[]): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id::text AS id FROM webhook_endpoints WHERE id = ANY(${ids}::uuid[]) AND is_active ORDER BY created_at, id FOR KEY SHARE`;
+  return rows.map((r) => r.id);
+}
+
+/** Writes the event and its deliveries to the given endpoints, in the caller's transaction. */
+export async function writeEvent(tx: Tx, event: OutgoingEvent, endpointIds: string[], now = new Date()): Promise<EmittedEvent> {
+  const eventId = nextId();
+  // Serialised once: every attempt to every endpoint sends these exact bytes.
+  const body = JSON.stringify(event.payload);
+  const deliveries = endpointIds.map((endpointId) => ({ id: nextId(), endpointId }));
+  await tx.$executeRaw`
+    WITH ev AS (
+      INSERT INTO webhook_events (id, event, client_id_id, orchestrator_id, payload, is_test, created_at)
+      VALUES (${eventId}, ${event.name}, ${event.owner.clientIdId}::uuid, ${event.owner.orchestratorId}::uuid, ${body}::jsonb, ${event.isTest ?? false}, ${now})
+    ), d AS (
+      INSERT INTO webhook_deliveries (id, event_id, endpoint_id, body, status, next_attempt_at, created_at, updated_at)
+      SELECT x.id, ${eventId}, x.endpoint_id, ${body}, 'pending', ${now}, ${now}, ${now}
+      FROM unnest(${deliveries.map((d) => d.id)}::varchar[], ${endpointIds}::uuid[]) AS x(id, endpoint_id)
+      RETURNING 1
+    )
+    SELECT pg_notify(${OUTBOX_CHANNEL}, '') FROM (SELECT count(*) AS n FROM d) c WHERE c.n > 0`;
+  return { eventId, deliveries };
+}
+
+/**
+ * Emits `event` (built with `webhookEvent`) to every active endpoint that should receive it.
+ * `tx` is the caller's transaction: nothing is sent unless, and until, it commits.
+ */
+export async function emitEvent(tx: Tx, event: OutgoingEvent): Promise<EmittedEvent> {
+  return writeEvent(tx, event, await recipientEndpoints(tx, event));
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { buildOpenApiDocument } from "../openapi/build-document";
+import { ENDPOINTS, WEBHOOK_EVENTS } from "../openapi/registry";
+import { EVENT_NAMES, EVENT_PAYLOADS } from "./events";
+
+describe("the API reference", () => {
+  it("documents every event's payload fields and the delivery headers as OpenAPI webhooks", () => {
+    const doc = buildOpenApiDocument(ENDPOINTS, "http://localhost:3000", WEBHOOK_EVENTS);
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...EVENT_NAMES].sort());
+    for (const name of EVENT_NAMES) {
+      const post = doc.webhooks[name].post as { requestBody: { content: { "application/json": { schema: { properties: object } } } }; parameters: { name: string }[] };
+      expect(Object.keys(post.requestBody.content["application/json"].schema.properties), name).toEqual(Object.keys(EVENT_PAYLOADS[name].shape));
+      expect(post.parameters.map((p) => p.name)).toContain("x-service-signature");
+    }
+  });
+});

@@ -1,0 +1,236 @@
+// The webhook event catalog (SERVICE.md §6): every event's exact field list, who receives it,
+// and one typed builder, so a caller cannot get a field list wrong. `event`, `requestID`,
+// `clientId`, `orchestratorId` and `timestamp` are filled in here from the owner of the
+// resource, never by the caller.
+import { z } from "zod";
+
+const decimal = z.string().regex(/^\d+(\.\d+)?$/, "a decimal string");
+const iso = z.iso.datetime({ offset: true });
+const nullableString = z.string().nullable();
+
+const fee = z.strictObject({
+  type: z.string().describe("e.g. `platform`, `protocol`"),
+  amount: decimal.describe("Decimal amount in `currency`"),
+  currency: z.string(),
+  address: nullableString.describe("Receiving address, when the fee is paid on-chain"),
+});
+
+/** Fields shared by the payment events. */
+const paymentFields = {
+  requestId: z.string(),
+  requestID: z.string().describe("Same value as requestId, for older integrations"),
+  paymentReference: z.string(),
+  explorer: nullableString.describe("Block-explorer URL of the transaction, when available"),
+  amount: decimal,
+  totalAmountPaid: decimal,
+  expectedAmount: decimal,
+  txHash: z.string(),
+  payerAddress: nullableString.describe("Address the payment came from"),
+  payerEoaAddress: nullableString.describe("The payer's connected wallet; differs from payerAddress with a smart account"),
+  network: z.string(),
+  currency: z.string(),
+  paymentCurrency: z.string(),
+  fees: z.array(fee),
+};
+
+const owner = {
+  clientId: nullableString.describe("The platform's client ID the resource belongs to (null for resources created with an API key)"),
+  orchestratorId: nullableString.describe("The orchestrator that created the resource, fixed at creation"),
+};
+
+export const EVENT_PAYLOADS = {
+  "client_id.linked": z.strictObject({
+    event: z.literal("client_id.linked"),
+    clientId: z.string(),
+    orchestratorId: z.string(),
+    linkId: z.string().describe("Deduplicate by linkId or intentId"),
+    intentId: z.string(),
+    externalId: nullableString,
+    destinationId: nullableString,
+    destinationWalletAddress: nullableString,
+    chain: nullableString,
+    currency: nullableString,
+    timestamp: iso,
+  }),
+  "payment.confirmed": z.strictObject({
+    event: z.literal("payment.confirmed"),
+    ...paymentFields,
+    ...owner,
+    timestamp: iso,
+  }),
+  "payment.failed": z.strictObject({
+    event: z.literal("payment.failed"),
+    requestId: z.string(),
+    requestID: z.string(),
+    paymentReference: z.string(),
+    subStatus: z.string().describe("e.g. `insufficient_funds`"),
+    paymentProcessor: z.string(),
+  }),
+  "kyt.screening.completed": z.strictObject({
+    event: z.literal("kyt.screening.completed"),
+    paymentToken: z.string(),
+    walletAddress: z.string(),
+    eoaAddress: nullableString,
+    smartAccountAddress: nullableString,
+    status: z.enum(["approved", "rejected"]),
+    provider: z.string(),
+    policyId: z.uuid(),
+    ...owner,
+    timestamp: iso,
+  }),
+  "secure_payment.user_event": z.strictObject({
+    event: z.literal("secure_payment.user_event"),
+    userEvent: z.enum(["wallet_connected", "payment_sent_to_wallet", "payment_approved_in_wallet"]),
+    securePaymentToken: z.string(),
+    requestId: nullableString,
+    requestIds: z.array(z.string()),
+    ...owner,
+    occurredAt: iso.describe("As reported by the browser"),
+    timestamp: iso.describe("When the service received it"),
+    properties: z.strictObject({
+      wallet_provider: nullableString,
+      payment_submission_id: nullableString,
+      payment_submission_id_type: nullableString.describe("e.g. `evm_tx_hash`"),
+      selected_source_chain: nullableString,
+      payment_type: nullableString,
+    }),
+  }),
+  "secure_payment.access_rejected": z.strictObject({
+    event: z.literal("secure_payment.access_rejected"),
+    requestId: z.string(),
+    attemptedPayerWalletAddress: z.string().describe("EVM addresses lowercased, Tron addresses as given"),
+    ...owner,
+    timestamp: iso,
+  }),
+  // Legacy events, still delivered to existing integrations (their payloads are ours).
+  "payment.partial": z.strictObject({ event: z.literal("payment.partial"), ...paymentFields, ...owner, timestamp: iso }),
+  "payment.processing": z.strictObject({
+    event: z.literal("payment.processing"),
+    requestId: z.string(),
+    requestID: z.string(),
+    paymentReference: z.string(),
+    txHash: z.string(),
+    network: z.string(),
+    ...owner,
+    timestamp: iso,
+  }),
+  "payment.refunded": z.strictObject({
+    event: z.literal("payment.refunded"),
+    requestId: z.string(),
+    requestID: z.string(),
+    paymentReference: z.string(),
+    amount: decimal,
+    currency: z.string(),
+    txHash: z.string(),
+    network: z.string(),
+    ...owner,
+    timestamp: iso,
+  }),
+  "compliance.updated": z.strictObject({
+    event: z.literal("compliance.updated"),
+    clientUserId: z.string(),
+    userId: z.string(),
+    kycStatus: z.string(),
+    agreementStatus: z.string(),
+    isCompliant: z.boolean(),
+    clientId: owner.clientId,
+    timestamp: iso,
+  }),
+  "payment_detail.updated": z.strictObject({
+    event: z.literal("payment_detail.updated"),
+    clientUserId: z.string(),
+    userId: z.string(),
+    paymentDetailsId: z.string(),
+    status: z.string(),
+    clientId: owner.clientId,
+    timestamp: iso,
+  }),
+  "request.recurring": z.strictObject({
+    event: z.literal("request.recurring"),
+    requestId: z.string().describe("The new request of this occurrence"),
+    requestID: z.string(),
+    originalRequestId: z.string(),
+    paymentReference: z.string(),
+    ...owner,
+    timestamp: iso,
+  }),
+} as const;
+
+export type EventName = keyof typeof EVENT_PAYLOADS;
+export type EventPayload<N extends EventName> = z.output<(typeof EVENT_PAYLOADS)[N]>;
+
+export const CURRENT_EVENTS = [
+  "client_id.linked",
+  "payment.confirmed",
+  "payment.failed",
+  "kyt.screening.completed",
+  "secure_payment.user_event",
+  "secure_payment.access_rejected",
+] as const satisfies readonly EventName[];
+export const LEGACY_EVENTS = [
+  "payment.partial",
+  "payment.refunded",
+  "payment.processing",
+  "compliance.updated",
+  "payment_detail.updated",
+  "request.recurring",
+] as const satisfies readonly EventName[];
+export const EVENT_NAMES = [...CURRENT_EVENTS, ...LEGACY_EVENTS] as const;
+
+/** Who receives an event (SERVICE.md §6 "Recipients"). Legacy events go to platforms only. */
+export const EVENT_RECIPIENTS: Record<EventName, { platform: boolean; orchestrator: boolean }> = {
+  "client_id.linked": { platform: false, orchestrator: true },
+  "payment.confirmed": { platform: true, orchestrator: true },
+  "payment.failed": { platform: true, orchestrator: false },
+  "kyt.screening.completed": { platform: true, orchestrator: true },
+  "secure_payment.user_event": { platform: true, orchestrator: true },
+  "secure_payment.access_rejected": { platform: true, orchestrator: false },
+  "payment.partial": { platform: true, orchestrator: false },
+  "payment.refunded": { platform: true, orchestrator: false },
+  "payment.processing": { platform: true, orchestrator: false },
+  "compliance.updated": { platform: true, orchestrator: false },
+  "payment_detail.updated": { platform: true, orchestrator: false },
+  "request.recurring": { platform: true, orchestrator: false },
+};
+
+/**
+ * The resource an event is about, as it was at its creation: the platform, its client ID
+ * (internal id for routing, public value for the payload; both null for resources created
+ * with an API key) and the orchestrator that created it, if one did.
+ */
+export interface EventOwner {
+  platformId: string;
+  clientIdId: string | null;
+  clientId: string | null;
+  orchestratorId: string | null;
+}
+
+/** Filled in from the owner and the clock, never by the caller. */
+type Derived = "event" | "requestID" | "clientId" | "orchestratorId" | "timestamp";
+export type EventFields<N extends EventName> = Omit<EventPayload<N>, Derived> & { timestamp?: Date };
+
+export interface OutgoingEvent<N extends EventName = EventName> {
+  name: N;
+  owner: EventOwner;
+  payload: EventPayload<N>;
+  isTest?: boolean;
+}
+
+/** Builds and checks the payload of `name`: exactly its fields, in the documented order. */
+export function webhookEvent<N extends EventName>(name: N, owner: EventOwner, fields: EventFields<N>, opts: { isTest?: boolean } = {}): OutgoingEvent<N> {
+  const schema = EVENT_PAYLOADS[name];
+  const given = fields as Record<string, unknown>;
+  const timestamp = (fields.timestamp ?? new Date()).toISOString();
+  const derived: Record<Derived, unknown> = {
+    event: name,
+    requestID: given.requestId,
+    clientId: owner.clientId,
+    orchestratorId: owner.orchestratorId,
+    timestamp,
+  };
+  const payload: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.shape)) payload[key] = key in derived ? derived[key as Derived] : given[key];
+  const extra = Object.keys(given).filter((k) => k !== "timestamp" && !(k in schema.shape));
+  if (extra.length > 0) throw new Error(`${name} has no field ${extra.join(", ")}`);
+  return { name, owner, payload: schema.parse(payload) as EventPayload<N>, isTest: opts.isTest };
+}

@@ -32,6 +32,8 @@ export interface RequestContext {
   platformId: string;
   /** The client ID the request is created with; webhooks of the request go to its endpoints. */
   clientIdId: string | null;
+  /** Set when an orchestrator creates the request for a linked platform; fixed from then on. */
+  orchestratorId?: string | null;
   /** Stored with the request and applied at payment time unless /pay names another. */
   fee?: Fee | null;
   now?: Date;
@@ -108,6 +110,7 @@ export function prepareRequest(input: RequestInput, ctx: RequestContext, prefix 
       requestId,
       platformId: ctx.platformId,
       clientIdId: ctx.clientIdId,
+      orchestratorId: ctx.orchestratorId ?? null,
       network,
       invoiceCurrency: invoice.id,
       paymentCurrency: payment.id,

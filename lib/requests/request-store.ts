@@ -15,6 +15,8 @@ export interface StoredRequest {
   requestId: string;
   platformId: string;
   clientIdId: string | null;
+  /** The orchestrator that created the request for the platform (secure payments); its events go to it too. */
+  orchestratorId: string | null;
   network: NetworkId;
   invoiceCurrency: string; // currency id
   paymentCurrency: string; // currency id
@@ -46,6 +48,7 @@ function fromRow(row: RequestRow): StoredRequest {
     requestId: row.id,
     platformId: row.platformId,
     clientIdId: row.clientIdId,
+    orchestratorId: row.orchestratorId,
     network: row.network as NetworkId,
     invoiceCurrency: row.invoiceCurrency,
     paymentCurrency: row.paymentCurrency,
@@ -74,6 +77,7 @@ function toCreateInput(r: NewStoredRequest): Prisma.PaymentRequestCreateManyInpu
     id: r.requestId,
     platformId: r.platformId,
     clientIdId: r.clientIdId,
+    orchestratorId: r.orchestratorId,
     network: r.network,
     invoiceCurrency: r.invoiceCurrency,
     paymentCurrency: r.paymentCurrency,

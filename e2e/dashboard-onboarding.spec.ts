@@ -1,9 +1,9 @@
 // Hosted onboarding end to end: an orchestrator opens a link request over the API, the
 // platform approves it in the dashboard with one of its client IDs, later unlinks it; another
 // request is rejected. The orchestrator sees each outcome over its API.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { e2eOrchestrator } from "./demo";
-import { registerAndSignIn } from "./support/dashboard-account";
+import { createClientId, registerAndSignIn } from "./support/dashboard-account";
 
 interface Link {
   linkId: string;
@@ -20,12 +20,6 @@ async function orchestratorCall(baseURL: string, method: string, path: string, b
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, json: (await res.json()) as Link };
-}
-
-async function createClientId(page: Page, baseURL: string, label: string): Promise<{ id: string; clientId: string }> {
-  const res = await page.request.post("/v2/client-ids", { data: { label, allowedDomains: ["https://shop.example.com"] }, headers: { origin: baseURL } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string; clientId: string };
 }
 
 test("a platform approves an orchestrator's onboarding link with a client ID it picks, then unlinks it", async ({ page, baseURL }) => {

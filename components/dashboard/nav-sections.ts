@@ -11,6 +11,7 @@ export const NAV_SECTIONS: NavSection[] = [
   { href: "/dashboard", label: "Overview" },
   { href: "/dashboard/client-ids", label: "Client IDs", matchPrefix: true },
   { href: "/dashboard/api-keys", label: "API keys", matchPrefix: true },
+  { href: "/dashboard/webhooks", label: "Webhooks", matchPrefix: true },
   { href: "/dashboard/links", label: "Orchestrator links", matchPrefix: true },
   { href: "/dashboard/payee-destinations", label: "Payee destinations" },
 ];

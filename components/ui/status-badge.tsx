@@ -7,6 +7,8 @@ const TONES: Record<string, string> = {
   rejected: "bg-red-100 text-red-800",
   cancelled: "bg-slate-200 text-slate-700",
   expired: "bg-slate-200 text-slate-700",
+  delivered: "bg-emerald-100 text-emerald-800",
+  failed: "bg-red-100 text-red-800",
 };
 
 export function StatusBadge({ status }: { status: string }) {

@@ -14,3 +14,10 @@ export async function registerAndSignIn(page: Page): Promise<Account> {
   expect(res.status(), await res.text()).toBe(201);
   return account;
 }
+
+/** A client ID of the signed-in platform, created over the API with the page's session. */
+export async function createClientId(page: Page, baseURL: string, label: string): Promise<{ id: string; clientId: string }> {
+  const res = await page.request.post("/v2/client-ids", { data: { label, allowedDomains: ["https://shop.example.com"] }, headers: { origin: baseURL } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: string; clientId: string };
+}

@@ -7,6 +7,8 @@ import type { DeliveryStatus, Prisma } from "../db/generated/client";
 import { OUTBOX_CHANNEL } from "./emit-event";
 
 export const DELIVERY_NOT_FOUND = "Delivery not found";
+/** Delivery ids are ULIDs (upper-case Crockford base32). */
+export const DELIVERY_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 export interface AttemptView {
   round: number;
@@ -98,7 +100,7 @@ export async function listDeliveries(endpointId: string, f: DeliveryFilter): Pro
 }
 
 async function deliveryOrThrow(endpointId: string, deliveryId: string): Promise<Row & { event: { payload?: unknown } }> {
-  const row = /^[0-9A-HJKMNP-TV-Z]{26}$/.test(deliveryId)
+  const row = DELIVERY_ID.test(deliveryId)
     ? await (await db()).webhookDelivery.findFirst({
         where: { id: deliveryId, endpointId },
         include: { ...INCLUDE, event: { select: { event: true, isTest: true, payload: true } } },

@@ -115,6 +115,11 @@ export async function listPlatformEndpoints(clientIdId: string): Promise<Platfor
   return rows.map(toPlatformView);
 }
 
+/** One endpoint of a client ID (the dashboard's endpoint page); another client ID's is not found. */
+export async function getPlatformEndpoint(clientIdId: string, id: string): Promise<PlatformEndpointView> {
+  return toPlatformView(await endpointOrThrow({ clientIdId }, id));
+}
+
 /** Sets isActive; a concurrent delete makes it a 404, not an error. */
 async function setActive(scope: EndpointScope, id: string, isActive: boolean): Promise<Row> {
   const row = await endpointOrThrow(scope, id);

@@ -47,6 +47,9 @@ export default async function OverviewPage() {
             <Link className="text-blue-700 underline" href="/dashboard/client-ids">Create a client ID</Link> for your web pages, listing the origins allowed to use it.
           </li>
           <li>
+            <Link className="text-blue-700 underline" href="/dashboard/webhooks">Add a webhook endpoint</Link> so your servers hear about payments as they happen.
+          </li>
+          <li>
             Read the <a className="text-blue-700 underline" href="/docs">API reference</a>.
           </li>
         </ol>

@@ -1,0 +1,68 @@
+import Link from "next/link";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { buttonClasses } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/states";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { Table, Td, Th } from "@/components/ui/table";
+import { listClientIds } from "@/lib/client-ids/manage-client-ids";
+import { requireDashboardSession } from "@/lib/dashboard/page-session";
+import { clientWebhooksHref } from "@/lib/dashboard/webhook-hrefs";
+import { endpointCountsByClientId } from "@/lib/webhooks/endpoint-summaries";
+
+export const metadata = { title: "Webhooks" };
+
+export default async function WebhooksPage() {
+  const session = await requireDashboardSession();
+  const [clientIds, counts] = await Promise.all([listClientIds(session.platform.id), endpointCountsByClientId(session.platform.id)]);
+  return (
+    <>
+      <PageHeader title="Webhooks">
+        <p>
+          Your servers hear about payments as they happen: each client ID sends its events to the webhook endpoints registered for it, signed with the endpoint’s secret and
+          retried until they answer 2xx. Pick a client ID to manage its endpoints and read their delivery logs.
+        </p>
+      </PageHeader>
+      {clientIds.length === 0 ? (
+        <EmptyState
+          title="No client IDs yet"
+          action={
+            <Link href="/dashboard/client-ids" className={buttonClasses()}>
+              Create a client ID
+            </Link>
+          }
+        >
+          Webhook endpoints belong to a client ID. Create one first.
+        </EmptyState>
+      ) : (
+        <Table label="Client IDs and their webhook endpoints">
+          <thead>
+            <tr>
+              <Th>Client ID</Th>
+              <Th>Status</Th>
+              <Th>Endpoints</Th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {clientIds.map((c) => {
+              const n = counts[c.id];
+              return (
+                <tr key={c.id} data-testid="webhook-client-row">
+                  <Td className="min-w-40">
+                    <Link className="font-medium text-blue-700 underline" href={clientWebhooksHref(c.id)}>
+                      {c.label}
+                    </Link>
+                    <span className="block font-mono text-xs whitespace-nowrap text-slate-500">{c.clientId}</span>
+                  </Td>
+                  <Td>
+                    <StatusBadge status={c.status} />
+                  </Td>
+                  <Td className="whitespace-nowrap">{n ? `${n.active} active of ${n.total}` : "none"}</Td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+// The dashboard's webhook changes, through the same /v1/webhook API integrators call (with the
+// session cookie, the client ID named in the body).
+import type { DeliveryDetail, DeliveryView } from "@/lib/webhooks/delivery-log";
+import type { EventName } from "@/lib/webhooks/events";
+import type { PlatformEndpointView } from "@/lib/webhooks/manage-endpoints";
+import type { TestResult } from "@/lib/webhooks/send-test-event";
+import { apiRequest } from "../api-client";
+
+const endpointPath = (webhookId: string) => `/v1/webhook/${encodeURIComponent(webhookId)}`;
+const deliveryPath = (webhookId: string, deliveryId: string) => `${endpointPath(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}`;
+
+export function createEndpoint(clientIdId: string, url: string): Promise<{ id: string; secret: string }> {
+  return apiRequest("POST", "/v1/webhook", { url, clientId: clientIdId });
+}
+
+export function setEndpointActive(webhookId: string, isActive: boolean): Promise<PlatformEndpointView> {
+  return apiRequest("PUT", endpointPath(webhookId), { isActive });
+}
+
+export function deleteEndpoint(webhookId: string): Promise<{ id: string; deleted: true }> {
+  return apiRequest("DELETE", endpointPath(webhookId));
+}
+
+/** To one endpoint, or to every active endpoint of the client ID when `webhookId` is left out. */
+export function sendTestEvent(clientIdId: string, eventType: EventName, webhookId?: string): Promise<TestResult> {
+  return apiRequest("POST", "/v1/webhook/test", { eventType, clientId: clientIdId, ...(webhookId ? { webhookId } : {}) });
+}
+
+export function readDelivery(webhookId: string, deliveryId: string): Promise<DeliveryDetail> {
+  return apiRequest("GET", deliveryPath(webhookId, deliveryId));
+}
+
+export function resendDelivery(webhookId: string, deliveryId: string): Promise<DeliveryView> {
+  return apiRequest("POST", `${deliveryPath(webhookId, deliveryId)}/resend`);
+}

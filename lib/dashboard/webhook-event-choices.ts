@@ -1,0 +1,13 @@
+// The events a platform's endpoint can be sent as a test: those platforms receive
+// (SERVICE.md §6), the current ones first, then the legacy ones.
+import { CURRENT_EVENTS, EVENT_RECIPIENTS, LEGACY_EVENTS, type EventName } from "../webhooks/events";
+
+export interface WebhookEventChoices {
+  current: EventName[];
+  legacy: EventName[];
+}
+
+export function platformEventChoices(): WebhookEventChoices {
+  const forPlatforms = (names: readonly EventName[]) => names.filter((n) => EVENT_RECIPIENTS[n].platform);
+  return { current: forPlatforms(CURRENT_EVENTS), legacy: forPlatforms(LEGACY_EVENTS) };
+}

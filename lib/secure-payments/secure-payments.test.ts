@@ -10,7 +10,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { linkClientIdDirect, unlinkClientId } from "../orchestrators/links";
 import { createTestOrchestrator } from "../orchestrators/test-fixtures";
-import { registerTestDestination, tronPayee } from "../payee-destinations/test-fixtures";
+import { NETWORKS } from "../chains/networks";
+import { formatDestinationId } from "../payee-destinations/destination-id";
+import { registerTestDestination, tronPayee, USDC_BASE } from "../payee-destinations/test-fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
 import { createOrchestratorEndpoint, createPlatformEndpoint } from "../webhooks/manage-endpoints";
@@ -79,7 +81,8 @@ describe("creating a secure payment", () => {
   it("refuses an unknown destination and another platform's alike, with 404", async () => {
     const other = await createTestPlatform("other shop");
     const foreign = (await registerTestDestination(other.platformId)).destinationId;
-    const unknown = (await registerTestDestination((await createTestPlatform("third")).platformId)).destinationId;
+    // Well-formed, checksummed, never registered anywhere.
+    const unknown = formatDestinationId(NETWORKS.base, "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", USDC_BASE);
     for (const id of [foreign, unknown]) {
       const r = await create({ requests: [{ destinationId: id, amount: "1" }] });
       expect(r.status, r.text).toBe(404);

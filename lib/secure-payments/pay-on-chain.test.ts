@@ -90,6 +90,16 @@ describe("paying a secure payment", () => {
     expect(await balanceOf(usdc.address, payee)).toBe(5_000_000n);
   });
 
+  it("a smart account with the funds in its EOA: calldata and allowance for the account, the balance read from the EOA", async () => {
+    const { token } = await link("2");
+    const account = fresh(); // holds nothing and has approved nothing
+    const funded = await buildSecurePaymentCalls(token, { wallet: account, eoaWallet: DEMO_WALLETS[5].address });
+    expect(funded.transactions.map((t) => t.to)).toEqual([usdc.address, feeProxy]);
+    expect(funded.metadata.hasEnoughBalance).toBe(true);
+    const empty = await buildSecurePaymentCalls(token, { wallet: account, eoaWallet: fresh() });
+    expect(empty.metadata.hasEnoughBalance).toBe(false);
+  });
+
   it("USDT with a short allowance left: reset to 0, approve, pay", async () => {
     const payer = DEMO_WALLETS[3];
     await approve(payer.privateKey, usdt.address, feeProxy, 1n);

@@ -2,6 +2,7 @@
 // answers, the access list with its deduplicated webhook, and payer activity events.
 import * as createRoute from "@/app/v2/secure-payments/route";
 import * as payoutsRoute from "@/app/v2/secure-payments/payouts/route";
+import * as multicallRoute from "@/app/v2/secure-payments/multicall-payouts/route";
 import * as tokenRoute from "@/app/v2/secure-payments/[token]/route";
 import * as payRoute from "@/app/v2/secure-payments/[token]/pay/route";
 import * as userEventsRoute from "@/app/v2/secure-payments/[token]/user-events/route";
@@ -280,5 +281,42 @@ describe("payer activity", () => {
     for (let i = 0; i < 32; i++) statuses.push((await post(r.token, { userEvent: "wallet_connected" })).status);
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(202));
     expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+});
+
+describe("multicall payouts and lookups", () => {
+  const payoutBody = (amount: string) => ({ recipient: PAYER, creatorWalletAddress: PAYER, network: "base", currency: "USDC-base", amount });
+  const newPayout = async (platform: Platform = p) => {
+    const r = await call(payoutsRoute, "POST", "/v2/secure-payments/payouts", { headers: api(platform), body: payoutBody("1") });
+    expect(r.status, r.text).toBe(201);
+    return r.json as { token: string; requestIds: string[] };
+  };
+  const multicall = (childTokens: string[], headers: Record<string, string> = api()) =>
+    call(multicallRoute, "POST", "/v2/secure-payments/multicall-payouts", { headers, body: { childTokens } });
+
+  it("groups payout links only: not incoming links, not another platform's, not a payout already grouped", async () => {
+    const [a, b, c] = [await newPayout(), await newPayout(), await newPayout()];
+    const incoming = await createOk();
+    expect((await multicall([a.token, incoming.token])).status).toBe(400);
+    expect((await multicall([a.token, (await newPayout(await createTestPlatform("foreign payouts"))).token])).status).toBe(404);
+    expect((await multicall([a.token, a.token])).status).toBe(400);
+    const made = await multicall([a.token, b.token]);
+    expect(made.status, made.text).toBe(201);
+    expect(made.json).toMatchObject({ type: "multicall", status: "pending", items: [{ securePaymentToken: a.token, position: 0, eligibility: "eligible" }, { securePaymentToken: b.token, position: 1 }] });
+    const again = await multicall([b.token, c.token]);
+    expect(again.status).toBe(409);
+    // The multicall token read through the page's endpoint answers the multicall state.
+    const state = await getToken(made.json.token);
+    expect(state.status, state.text).toBe(200);
+    expect(state.json).toMatchObject({ paymentType: "multicall", token: made.json.token, totals: { childCount: 2, blockedChildCount: 0 } });
+  });
+
+  it("finds the link of a request for the platform only", async () => {
+    const r = await createOk({ redirectUrl: "https://shop.example.com/done" });
+    const find = (requestId: string, headers: Record<string, string> = api()) => call(createRoute, "GET", `/v2/secure-payments?requestId=${requestId}`, { headers });
+    const found = await find(r.requestIds[0]);
+    expect(found.status, found.text).toBe(200);
+    expect(found.json).toMatchObject({ token: r.token, securePaymentUrl: r.securePaymentUrl, status: "pending", paymentType: "single", redirectUrl: "https://shop.example.com/done", completedAt: null });
+    expect((await find(r.requestIds[0], api(await createTestPlatform("snoop")))).status).toBe(404);
   });
 });

@@ -18,6 +18,7 @@ import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
 import { createOrchestratorEndpoint, createPlatformEndpoint } from "../webhooks/manage-endpoints";
 import { recordAccessRejection } from "./access-policy";
+import { checkPayerAccess, securePaymentPageState } from "./page-state";
 import { findSecurePaymentByToken } from "./secure-payment-store";
 
 type Platform = Awaited<ReturnType<typeof createTestPlatform>>;
@@ -318,5 +319,19 @@ describe("multicall payouts and lookups", () => {
     expect(found.status, found.text).toBe(200);
     expect(found.json).toMatchObject({ token: r.token, securePaymentUrl: r.securePaymentUrl, status: "pending", paymentType: "single", redirectUrl: "https://shop.example.com/done", completedAt: null });
     expect((await find(r.requestIds[0], api(await createTestPlatform("snoop")))).status).toBe(404);
+  });
+});
+
+describe("the page's server functions", () => {
+  it("tell each page state apart without throwing, and check a connecting wallet like the API does", async () => {
+    expect(await securePaymentPageState(ulid())).toEqual({ kind: "unknown" });
+    const r = await createOk({ accessPolicy: { allowedPayerAddresses: [PAYER] } });
+    const open = await securePaymentPageState(r.token);
+    expect(open).toMatchObject({ kind: "payable", view: { amount: "12.5" }, payments: [] });
+    expect(await checkPayerAccess(r.token, PAYER)).toEqual({ allowed: true });
+    expect(await checkPayerAccess(r.token, "0x3333333333333333333333333333333333333333")).toEqual({ allowed: false });
+    expect(await eventsOf("secure_payment.access_rejected", r.requestIds[0])).toHaveLength(1);
+    await (await db()).securePayment.update({ where: { token: r.token }, data: { expiresAt: new Date(Date.now() - 1) } });
+    expect((await securePaymentPageState(r.token)).kind).toBe("expired");
   });
 });

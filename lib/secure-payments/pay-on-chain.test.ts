@@ -3,15 +3,20 @@
 // each party received. Multicall payouts pay every payable child in one batch transaction.
 import * as payRoute from "@/app/v2/secure-payments/[token]/pay/route";
 import * as multicallRoute from "@/app/v2/secure-payments/multicall-payouts/[token]/route";
-import { parseUnits, type Address } from "viem";
+import * as tokenRoute from "@/app/v2/secure-payments/[token]/route";
+import * as lookupRoute from "@/app/v2/secure-payments/route";
+import { keccak256, parseEventLogs, parseUnits, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { erc20Abi, getContract } from "../chains/contracts";
+import { erc20Abi, erc20FeeProxyAbi, getContract } from "../chains/contracts";
 import { db } from "../db/client";
 import { DEMO_WALLETS } from "../devnet/accounts";
 import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
 import { testToken } from "../devnet/test-tokens";
-import { createTestSession } from "../orchestrators/test-fixtures";
+import { linkClientIdDirect, unlinkClientId } from "../orchestrators/links";
+import { createTestOrchestrator, createTestSession } from "../orchestrators/test-fixtures";
+import { recordPayments } from "../payments/record-payments";
+import { createOrchestratorEndpoint, createPlatformEndpoint } from "../webhooks/manage-endpoints";
 import { evmPayee, registerTestDestination } from "../payee-destinations/test-fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
@@ -109,6 +114,48 @@ describe("paying a secure payment", () => {
     expect(answer.metadata.paymentTransactionIndex).toBe(2);
     await sendAll("base", sandbox.urls.base!, payer.privateKey, answer.transactions);
     expect(await balanceOf(usdt.address, payee)).toBe(7_500_000n);
+  });
+});
+
+describe("after the payment is detected", () => {
+  it("the link answers 409, the lookup shows who paid and when, and payment.confirmed reaches the platform and the creating orchestrator", async () => {
+    const payer = DEMO_WALLETS[6];
+    const o = await createTestOrchestrator();
+    await linkClientIdDirect(p.platformId, p.clientIdId, o.orchestratorId);
+    const platformHook = await createPlatformEndpoint({ id: p.clientIdId, platformId: p.platformId }, "http://127.0.0.1:9/confirmed");
+    const orchestratorHook = await createOrchestratorEndpoint(o.orchestratorId, "http://127.0.0.1:9/orch-confirmed");
+    const { token, requestIds, payee } = await link("3", { creator: { platformId: p.platformId, clientIdId: p.clientIdId, orchestratorId: o.orchestratorId } });
+    await unlinkClientId(p.platformId, p.clientIdId); // later unlinking does not change who hears about it
+
+    const answer = await buildSecurePaymentCalls(token, { wallet: payer.address });
+    const receipts = await sendAll("base", sandbox.urls.base!, payer.privateKey, answer.transactions);
+    const [event] = parseEventLogs({ abi: erc20FeeProxyAbi, logs: receipts.flatMap((r) => r.logs), eventName: "TransferWithReferenceAndFee" });
+    const receipt = receipts.at(-1)!;
+    const request = await (await db()).paymentRequest.findUniqueOrThrow({ where: { id: requestIds[0] } });
+    expect(event.args.paymentReference).toBe(keccak256(request.paymentReference as Hex));
+    // What the indexer records for this log.
+    const { publicClient } = chainClients("base", sandbox.urls.base!);
+    const block = await publicClient.getBlock({ blockNumber: receipt.blockNumber });
+    await (await db()).$transaction((tx) =>
+      recordPayments(tx, [{
+        network: "base", txHash: receipt.transactionHash, logIndex: event.logIndex, blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, blockTime: new Date(Number(block.timestamp) * 1000),
+        paymentReference: request.paymentReference, tokenAddress: event.args.tokenAddress, to: event.args.to, amount: event.args.amount, feeAmount: event.args.feeAmount, feeAddress: event.args.feeAddress,
+        payerAddress: payer.address, payerEoaAddress: payer.address, type: "direct",
+      }]),
+    );
+    expect(event.args.to).toBe(payee);
+
+    const state = await call(tokenRoute, "GET", `/v2/secure-payments/${token}`, { headers: { "x-client-id": p.clientId, origin: TEST_ORIGIN }, params: { token } });
+    expect(state.status).toBe(409);
+    const found = await call(lookupRoute, "GET", `/v2/secure-payments?requestId=${requestIds[0]}`, { headers: { "x-api-key": p.apiKey } });
+    expect(found.json).toMatchObject({ token, status: "completed", payerAddress: payer.address, orchestratorId: o.orchestratorId });
+    expect(found.json.completedAt).not.toBeNull();
+
+    const confirmed = (await (await db()).webhookEvent.findMany({ where: { event: "payment.confirmed" } })).filter((e) => (e.payload as { requestId: string }).requestId === requestIds[0]);
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0].payload).toMatchObject({ txHash: receipt.transactionHash, clientId: p.clientId, orchestratorId: o.orchestratorId });
+    const endpoints = (await (await db()).webhookDelivery.findMany({ where: { eventId: confirmed[0].id } })).map((d) => d.endpointId).sort();
+    expect(endpoints).toEqual([platformHook.id, orchestratorHook.webhook.id].sort());
   });
 });
 

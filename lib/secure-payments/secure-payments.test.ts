@@ -212,8 +212,9 @@ describe("the access list", () => {
     const first = await getToken(r.token, `?wallet=${intruder}`);
     expect(first.status).toBe(403);
     expect((await payToken(r.token, `?wallet=${intruder}`)).status).toBe(403);
-    // /pay without a wallet cannot skip the list.
+    // /pay without a wallet cannot skip the list, and junk is refused without being reported.
     expect((await payToken(r.token)).status).toBe(400);
+    expect((await getToken(r.token, "?wallet=not-a-wallet")).status).toBe(400);
 
     const events = await eventsOf("secure_payment.access_rejected", r.requestIds[0]);
     expect(events).toHaveLength(1);

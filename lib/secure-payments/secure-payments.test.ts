@@ -21,6 +21,7 @@ import { recordAccessRejection } from "./access-policy";
 import { ApiError } from "../api/errors";
 import { checkPayerAccess, securePaymentPageState } from "./page-state";
 import { reportUserEvent } from "./user-events";
+import { securePaymentView } from "./schemas";
 import { findSecurePaymentByToken } from "./secure-payment-store";
 
 type Platform = Awaited<ReturnType<typeof createTestPlatform>>;
@@ -65,6 +66,8 @@ describe("creating a secure payment", () => {
     expect(view.status, view.text).toBe(200);
     expect(view.json).toMatchObject({ paymentType: "single", status: "pending", amount: "12.5", paymentCurrency: "USDC-base", network: "base", reference: "order-1", redirectLabel: "Back to the shop", feePlan: null, orchestratorId: null });
     expect(view.json.destination.destinationId).toBe(destinationId);
+    // The documented shape is the one answered.
+    expect(securePaymentView.safeParse(view.json).error).toBeUndefined();
   });
 
   it("with a client ID and its Origin records the client ID's fee as the fee plan", async () => {

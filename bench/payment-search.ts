@@ -68,11 +68,11 @@ function scenarios(n: number): [string, number, () => Partial<PaymentSearchQuery
     ["paymentReference", 200, () => ({ paymentReference: `0x${(1 + pick(requests)).toString(16).padStart(16, "0")}` })],
     ["requestId", 200, () => ({ requestId: requestIdOf(1 + pick(requests)) })],
     ["reference", 200, () => ({ reference: `ORDER-${1 + pick(requests)}` })],
-    ["fromDate/toDate (one day)", 100, () => ({ fromDate: day(pick(days - 1)), toDate: day(pick(days - 1) + 1) })],
+    ["fromDate/toDate (one day)", 100, () => ((d) => ({ fromDate: day(d), toDate: day(d + 1) }))(pick(days - 1))],
     ["type=recurring (10 %)", 20, () => ({ type: "recurring" })],
     ["paymentCurrency=USDT-base (33 %)", 20, () => ({ paymentCurrency: "USDT-base" })],
     ["invoiceCurrency=USD (25 %)", 20, () => ({ invoiceCurrency: "USD" })],
-    ["type=conversion + one week", 50, () => ({ type: "conversion", fromDate: day(pick(days - 7)), toDate: day(pick(days - 7) + 7) })],
+    ["type=conversion + one week", 50, () => ((d) => ({ type: "conversion" as const, fromDate: day(d), toDate: day(d + 7) }))(pick(days - 7))],
     ["type=direct, offset 1,000", 20, () => ({ type: "direct", offset: 1000 })],
   ];
 }

@@ -7,9 +7,16 @@ import { load, printTable, type LoadResult } from "./load";
 import { registerBenchDestination } from "./payee-destination";
 import { startServer } from "./server";
 import { benchWebhooks } from "./webhooks";
+import { benchPaymentSearch } from "./payment-search";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3260);
+
+// BENCH_ONLY=payment-search runs only that scenario (no server needed: it times the search itself).
+if (process.env.BENCH_ONLY === "payment-search") {
+  console.table(await benchPaymentSearch());
+  process.exit(0);
+}
 
 const server = await startServer(port);
 const key = { "x-api-key": server.credentials.apiKey };
@@ -39,6 +46,7 @@ try {
   console.log(`ratio currencies/bare req/s: ${(currencies.requestsPerSec / bare.requestsPerSec).toFixed(2)}`);
   printFirstLoads(await Promise.all(["/", "/dashboard/sign-in"].map((p) => firstLoadJs(server.url, p))));
   console.table(await benchWebhooks(server));
+  console.table(await benchPaymentSearch());
 } finally {
   await server.stop();
 }

@@ -5,7 +5,7 @@
 // - throughput: 1,000 payments in 10 blocks (10 batch transactions of 100 payments), indexed in
 //   one detection run (eth_getLogs, block reads, matching, 1,000 payments and their events
 //   written); payments per second.
-// `BENCH_ONLY=payment-detection npm run bench`; SANDBOX_PORT_BASE picks the chain's ports.
+// `BENCH_ONLY=payment-detection npm run bench` (its chain runs on free ports, its database in memory).
 import { parseUnits, type Address, type Hex } from "viem";
 import { getContract } from "../lib/chains/contracts";
 import type { EvmNetworkId } from "../lib/chains/networks";

@@ -84,11 +84,13 @@ export async function benchPaymentDetection(opts: { latencyPayments?: number; bl
     const started = performance.now();
     const step = await detectPayments(NETWORK);
     const seconds = (performance.now() - started) / 1000;
-    const indexed = step.kind === "indexed" ? step.recorded : 0;
-    const prisma = await (await getDatabase()).prisma;
-    const stored = await prisma.payment.count({ where: { platformId: platform.platformId } });
+    if (step.kind !== "idle") throw new Error(`detection did not catch up in one run (${step.kind})`);
+    const prisma = (await getDatabase()).prisma;
+    const indexed = await prisma.payment.count({ where: { platformId: platform.platformId } });
 
-    // Latency: the real workers, 1 s polling.
+    // Latency: the real workers, 1 s polling. The throughput run's 1,000 deliveries are
+    // dropped first, so each payment's webhook does not queue behind them.
+    await prisma.webhookDelivery.deleteMany({});
     const workers = await startWorkers({ database: await getDatabase() });
     const latencies: number[] = [];
     try {
@@ -119,7 +121,7 @@ export async function benchPaymentDetection(opts: { latencyPayments?: number; bl
       },
       {
         scenario: `${blocks * perBlock} payments in ${blocks} blocks, one detection run`,
-        value: `${indexed} indexed (${stored} stored) in ${seconds.toFixed(2)} s = ${Math.round(indexed / seconds)} payments/s`,
+        value: `${indexed} payments stored in ${seconds.toFixed(2)} s = ${Math.round(indexed / seconds)} payments/s`,
       },
     ];
   } finally {

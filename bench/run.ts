@@ -8,6 +8,7 @@ import { registerBenchDestination } from "./payee-destination";
 import { startServer } from "./server";
 import { benchWebhooks } from "./webhooks";
 import { benchPaymentSearch } from "./payment-search";
+import { benchPaymentDetection } from "./payment-detection";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3260);
@@ -15,6 +16,12 @@ const port = Number(process.env.BENCH_PORT ?? 3260);
 // BENCH_ONLY=payment-search runs only that scenario (no server needed: it times the search itself).
 if (process.env.BENCH_ONLY === "payment-search") {
   console.table(await benchPaymentSearch());
+  process.exit(0);
+}
+
+// BENCH_ONLY=payment-detection: detection latency and indexing rate, in process on a sandbox chain.
+if (process.env.BENCH_ONLY === "payment-detection") {
+  console.table(await benchPaymentDetection());
   process.exit(0);
 }
 

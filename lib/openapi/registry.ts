@@ -34,6 +34,8 @@ import { createRequestEndpoint, getRequestEndpoint, payRequestEndpoint, requestR
 import { searchPaymentsEndpoint } from "../payments/search-endpoint";
 import * as platformWebhooks from "../webhooks/platform-webhook-endpoints";
 import * as orchestratorWebhooks from "../webhooks/orchestrator-webhook-endpoints";
+import * as securePayments from "../secure-payments/endpoints";
+import * as securePaymentBranding from "../secure-payments/branding-endpoints";
 
 export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionRoutes,
   // auth API and API keys
@@ -76,6 +78,9 @@ export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionR
   ...Object.values(orchestratorWebhooks),
   // payment search
   searchPaymentsEndpoint,
+  // secure payments and the payment page's branding
+  ...Object.values(securePayments),
+  ...Object.values(securePaymentBranding),
 ];
 
 /** The events the service POSTs to webhook endpoints. */

@@ -103,10 +103,10 @@ function toCreateInput(r: NewStoredRequest): Prisma.PaymentRequestCreateManyInpu
   };
 }
 
-/** Inserts all or none. */
-export async function insertRequests(requests: readonly NewStoredRequest[]): Promise<void> {
+/** Inserts all or none; `tx` lets another domain store them with its own rows (secure payments). */
+export async function insertRequests(requests: readonly NewStoredRequest[], tx?: Prisma.TransactionClient): Promise<void> {
   if (requests.length === 0) return;
-  await (await db()).paymentRequest.createMany({ data: requests.map(toCreateInput) });
+  await (tx ?? (await db())).paymentRequest.createMany({ data: requests.map(toCreateInput) });
 }
 
 /** The request if it belongs to the platform; null for a missing one and for another platform's alike. */
@@ -136,6 +136,9 @@ export interface StoredPayment {
   blockNumber: bigint;
   blockTime: Date;
   type: string;
+  /** Invoice units it settled, and the token units per invoice unit for a conversion payment. */
+  invoiceAmount: bigint;
+  conversionRate: string | null;
 }
 
 /** Payments recorded for a request, oldest first (payment detection inserts them). */
@@ -152,6 +155,8 @@ export async function listPayments(requestId: string): Promise<StoredPayment[]> 
     blockNumber: p.blockNumber,
     blockTime: p.blockTime,
     type: p.type,
+    invoiceAmount: toBigInt(p.invoiceAmount),
+    conversionRate: p.conversionRate,
   }));
 }
 

@@ -64,7 +64,8 @@ export function searchConditions(platformId: string, f: PaymentFilter): { where:
   }
   if (f.types) conds.push(`p.type IN (${f.types.map((t) => `${arg(t)}::"PaymentType"`).join(", ")})`);
   if (f.paymentCurrencyIds) conds.push(`p.currency = ANY(${arg(f.paymentCurrencyIds)}::text[])`);
-  if (f.invoiceCurrencyIds) conds.push(requestsWhere(`invoice_currency = ANY(${arg(f.invoiceCurrencyIds)}::text[])`));
+  // Copied from the request at insert (trigger of migration payment_invoice_currency).
+  if (f.invoiceCurrencyIds) conds.push(`p.invoice_currency = ANY(${arg(f.invoiceCurrencyIds)}::text[])`);
   if (f.fromDate) conds.push(`p.block_time >= ${arg(f.fromDate.toISOString())}::timestamp`);
   if (f.toDate) conds.push(`p.block_time <= ${arg(f.toDate.toISOString())}::timestamp`);
   return { where: conds.join(" AND "), params };

@@ -15,6 +15,7 @@ import { approveLinkRequest, createLinkRequest, linkClientIdDirect } from "../or
 import { createTestOrchestrator, createTestSession } from "../orchestrators/test-fixtures";
 import { registerTestDestination } from "../payee-destinations/test-fixtures";
 import { createRequest } from "../requests/create-request";
+import { createMulticallPayout, createSecurePayment, createSecurePayout } from "../secure-payments/create-secure-payment";
 import { createTestPlatform, createTestWalletSession, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
 import { emitInTransaction } from "../webhooks/test-helpers";
@@ -135,7 +136,40 @@ const webhookRow =
     };
   };
 
+/** A secure payment link of the owner (or a multicall of two payout links), to a registered destination. */
+const securePaymentRow =
+  (kind: "single" | "multicall"): Row =>
+  async (w) => {
+    const creator = { platformId: w.owner.platformId, clientIdId: null, orchestratorId: null };
+    let token: string;
+    if (kind === "single") {
+      const d = await registerTestDestination(w.owner.platformId);
+      token = (await createSecurePayment(creator, { requests: [{ destinationId: d.destinationId, amount: "5" }] })).token;
+    } else {
+      const payout = () => createSecurePayout(creator, { recipient: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", creatorWalletAddress: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", network: "base", currency: "USDC-base", amount: "1" });
+      token = (await createMulticallPayout(creator, { childTokens: [(await payout()).token, (await payout()).token] })).token;
+    }
+    const snapshot = async () => {
+      const prisma = await db();
+      return { sp: await prisma.securePayment.findMany({ where: { OR: [{ token }, { parentToken: token }] }, orderBy: { token: "asc" } }), rejections: await prisma.accessRejection.findMany({ where: { token } }) };
+    };
+    return { params: { token }, snapshot };
+  };
+
+const brandingRow = (body?: (actor: Party) => unknown): Row => async (w) => {
+  const row = await clientIdRow(body)(w);
+  const id = row.params.id;
+  await (await db()).branding.create({ data: { clientIdId: id, primaryActionColor: "#123456" } });
+  return { ...row, snapshot: async () => ({ base: await row.snapshot(), branding: await (await db()).branding.findUnique({ where: { clientIdId: id } }) }) };
+};
+
 const ROWS: Record<string, Row> = {
+  "GET /v2/secure-payments/{token}": securePaymentRow("single"),
+  "GET /v2/secure-payments/{token}/pay": securePaymentRow("single"),
+  "GET /v2/secure-payments/multicall-payouts/{token}": securePaymentRow("multicall"),
+  "GET /v2/client-ids/{id}/branding": brandingRow(),
+  "PUT /v2/client-ids/{id}/branding": brandingRow(() => ({ primaryActionColor: "#ff0000" })),
+  "DELETE /v2/client-ids/{id}/branding": brandingRow(),
   "GET /v2/request/{requestId}": ownersRequestRow(),
   "PATCH /v2/request/{requestId}": ownersRequestRow(() => ({ isRecurrenceStopped: true })),
   "GET /v2/request/{requestId}/pay": ownersRequestRow(),

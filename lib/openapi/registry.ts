@@ -33,6 +33,8 @@ import { createBatchPayoutEndpoint, createPayoutEndpoint } from "../payouts/endp
 import { createRequestEndpoint, getRequestEndpoint, payRequestEndpoint, requestRoutesEndpoint, updateRequestEndpoint } from "../requests/endpoints";
 import * as platformWebhooks from "../webhooks/platform-webhook-endpoints";
 import * as orchestratorWebhooks from "../webhooks/orchestrator-webhook-endpoints";
+import * as securePayments from "../secure-payments/endpoints";
+import * as securePaymentBranding from "../secure-payments/branding-endpoints";
 
 export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionRoutes,
   // auth API and API keys
@@ -73,6 +75,9 @@ export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionR
   // webhooks
   ...Object.values(platformWebhooks),
   ...Object.values(orchestratorWebhooks),
+  // secure payments and the payment page's branding
+  ...Object.values(securePayments),
+  ...Object.values(securePaymentBranding),
 ];
 
 /** The events the service POSTs to webhook endpoints. */

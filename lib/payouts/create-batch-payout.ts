@@ -116,7 +116,8 @@ export async function createBatchPayout(owner: RequestOwner, body: BatchPayoutBo
   }
 }
 
-async function buildBatch(network: EvmNetworkId, requests: StoredRequest[], batchFeeOf: Fee | null, perRequestFees: boolean, payer: Address | undefined): Promise<BatchPayoutResult> {
+/** The batch calldata for stored requests (also the one transaction of a multicall secure payout). */
+export async function buildBatch(network: EvmNetworkId, requests: StoredRequest[], batchFeeOf: Fee | null, perRequestFees: boolean, payer: Address | undefined): Promise<BatchPayoutResult> {
   const plans = requests.map((r) => {
     const invoice = getCurrency(r.invoiceCurrency)!;
     const token = getCurrency(r.paymentCurrency)!;

@@ -97,10 +97,10 @@ function toCreateInput(r: NewStoredRequest): Prisma.PaymentRequestCreateManyInpu
   };
 }
 
-/** Inserts all or none. */
-export async function insertRequests(requests: readonly NewStoredRequest[]): Promise<void> {
+/** Inserts all or none; `tx` lets another domain store them with its own rows (secure payments). */
+export async function insertRequests(requests: readonly NewStoredRequest[], tx?: Prisma.TransactionClient): Promise<void> {
   if (requests.length === 0) return;
-  await (await db()).paymentRequest.createMany({ data: requests.map(toCreateInput) });
+  await (tx ?? (await db())).paymentRequest.createMany({ data: requests.map(toCreateInput) });
 }
 
 /** The request if it belongs to the platform; null for a missing one and for another platform's alike. */

@@ -1,0 +1,5 @@
+import { routeHandlers } from "@/lib/api/route";
+import { getOrchestratorBrandingEndpoint, putOrchestratorBrandingEndpoint, deleteOrchestratorBrandingEndpoint } from "@/lib/secure-payments/branding-endpoints";
+
+export const dynamic = "force-dynamic";
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getOrchestratorBrandingEndpoint, putOrchestratorBrandingEndpoint, deleteOrchestratorBrandingEndpoint);

@@ -1,0 +1,102 @@
+// Branding of the Secure Payment Page, per client ID and per orchestrator (SERVICE.md §2.9
+// `branding`): logo, five colours, terms and privacy links, and whether the request's own
+// branding shows. Values are validated here so the page can put them into CSS and links as
+// they are: colours are hex only, links https only, logos https or a small raster data URL.
+import { z } from "zod";
+import { db } from "../db/client";
+import type { Branding as Row } from "../db/generated/client";
+import type { StoredSecurePayment } from "./secure-payment-store";
+
+/** Data-URL logos are stored in the row and sent with every page: keep them small. */
+export const MAX_LOGO_DATA_BYTES = 64 * 1024;
+const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+// No SVG: an SVG data URL can carry script; the page shows logos with <img>, but others may not.
+const DATA_LOGO = /^data:image\/(png|jpeg|webp|gif);base64,([A-Za-z0-9+/]+={0,2})$/;
+
+function isHttpsUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return u.protocol === "https:" && u.hostname.length > 0 && !u.username && !u.password;
+  } catch {
+    return false;
+  }
+}
+
+const color = z.string().regex(COLOR, "must be a hex colour: #RGB, #RRGGBB or #RRGGBBAA");
+const httpsUrl = z.string().max(2048, "must be at most 2048 characters").refine(isHttpsUrl, "must be an https URL");
+const logo = z
+  .string()
+  .max(Math.ceil((MAX_LOGO_DATA_BYTES * 4) / 3) + 64, `must be at most ${MAX_LOGO_DATA_BYTES / 1024} kB`)
+  .refine((v) => isHttpsUrl(v) || DATA_LOGO.test(v), "must be an https URL or a data:image/(png|jpeg|webp|gif);base64 URL");
+
+export const brandingBody = z
+  .strictObject({
+    logoPath: logo.nullable().optional().describe(`Logo: an https URL, or a PNG/JPEG/WebP/GIF data URL of at most ${MAX_LOGO_DATA_BYTES / 1024} kB`),
+    pageBackgroundColor: color.nullable().optional(),
+    cardBackgroundColor: color.nullable().optional(),
+    primaryActionColor: color.nullable().optional(),
+    primaryTextColor: color.nullable().optional(),
+    secondaryTextColor: color.nullable().optional(),
+    termsPath: httpsUrl.nullable().optional().describe("Link to the platform's terms (https)"),
+    privacyPath: httpsUrl.nullable().optional().describe("Link to the platform's privacy policy (https)"),
+    displayRequestBranding: z.boolean().optional().describe("Whether the page shows the service's own branding next to the platform's; default true"),
+  })
+  .meta({ id: "BrandingUpdate" });
+export type BrandingBody = z.output<typeof brandingBody>;
+
+export interface BrandingView {
+  id: string;
+  clientIdId?: string;
+  orchestratorId?: string;
+  logoPath?: string;
+  pageBackgroundColor?: string;
+  cardBackgroundColor?: string;
+  primaryActionColor?: string;
+  primaryTextColor?: string;
+  secondaryTextColor?: string;
+  termsPath?: string;
+  privacyPath?: string;
+  displayRequestBranding: boolean;
+}
+
+const FIELDS = ["logoPath", "pageBackgroundColor", "cardBackgroundColor", "primaryActionColor", "primaryTextColor", "secondaryTextColor", "termsPath", "privacyPath"] as const;
+
+export function toBrandingView(row: Row): BrandingView {
+  const view: BrandingView = { id: row.id, displayRequestBranding: row.displayRequestBranding };
+  if (row.clientIdId) view.clientIdId = row.clientIdId;
+  if (row.orchestratorId) view.orchestratorId = row.orchestratorId;
+  for (const f of FIELDS) if (row[f] !== null) view[f] = row[f]!;
+  return view;
+}
+
+export type BrandingOwner = { clientIdId: string } | { orchestratorId: string };
+
+export async function getBranding(owner: BrandingOwner): Promise<BrandingView | null> {
+  const row = await (await db()).branding.findUnique({ where: owner });
+  return row ? toBrandingView(row) : null;
+}
+
+/** PUT semantics per field: given values replace, `null` clears, omitted fields stay. */
+export async function putBranding(owner: BrandingOwner, body: BrandingBody): Promise<BrandingView> {
+  const data = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+  const row = await (await db()).branding.upsert({ where: owner, create: { ...owner, ...data }, update: data });
+  return toBrandingView(row);
+}
+
+export async function deleteBranding(owner: BrandingOwner): Promise<boolean> {
+  const { count } = await (await db()).branding.deleteMany({ where: owner });
+  return count > 0;
+}
+
+/**
+ * The branding the page shows for a secure payment: the client ID's it was created with;
+ * when that has none, the orchestrator's that created it (its own look for the platforms it
+ * serves); else none (the service's neutral page).
+ */
+export async function resolveBranding(sp: Pick<StoredSecurePayment, "clientIdId" | "orchestratorId">): Promise<BrandingView | null> {
+  if (sp.clientIdId) {
+    const own = await getBranding({ clientIdId: sp.clientIdId });
+    if (own) return own;
+  }
+  return sp.orchestratorId ? getBranding({ orchestratorId: sp.orchestratorId }) : null;
+}

@@ -1,0 +1,169 @@
+// GET /v2/secure-payments/{token}/pay (SERVICE.md §2.10, §4.2): the calls a payer's wallet
+// sends, as one flat ordered list — approvals only when the allowance is short (USDT reset
+// first), then the main payment, then fee payments — plus the fee bundle (null without a
+// fee plan). The payment proxies pay the fee inside the payment call itself
+// (transferFromWithReferenceAndFee), so no separate fee call follows; the bundle says where
+// the fee goes. Batches and multicalls are one BatchConversionPayments call for all
+// payable requests. The hosted page calls buildSecurePaymentCalls() on the server; the route
+// is the same function behind the client ID check.
+import { formatUnits } from "viem";
+import { ApiError, badRequest, validationError } from "../api/errors";
+import { getCurrency } from "../chains/currencies";
+import { NETWORKS, type EvmNetworkId } from "../chains/networks";
+import { log } from "../log";
+import { buildBatch } from "../payouts/create-batch-payout";
+import { quotePayment, toPayCalldata } from "../requests/build-pay-calldata";
+import { parseNetworkAddress } from "../requests/network-address";
+import { hasBeenPaid } from "../requests/request-status";
+import type { StoredRequest } from "../requests/request-store";
+import { enforceAccessList } from "./access-policy";
+import { feeLegs } from "./fee-plan";
+import { loadSecurePayment, type LoadedSecurePayment } from "./load-secure-payment";
+import { assertPayable, deriveStatus } from "./payment-state";
+import { requestsOf } from "./request-views";
+import type { SecurePaymentCalldata, SecurePaymentQuery } from "./schemas";
+import { findChildren } from "./secure-payment-store";
+
+export type PayerWallets = Pick<SecurePaymentQuery, "wallet" | "eoaWallet" | "isSafe" | "chain" | "token">;
+
+/** Query rules that need no lookup (the GET of the page state applies them too). */
+export function checkPayerQuery(q: PayerWallets): void {
+  if (q.isSafe === "true" && q.eoaWallet !== undefined) {
+    throw validationError([{ field: "isSafe", message: "cannot be combined with eoaWallet: a Safe pays from its own balance (wallet), not from an EOA" }]);
+  }
+  if (q.chain !== undefined || q.token !== undefined) {
+    throw badRequest("Crosschain payments (chain, token) are not available on this service yet; omit them to pay on the payment's own network");
+  }
+}
+
+function checkWallets(network: StoredRequest["network"], q: PayerWallets): void {
+  for (const field of ["wallet", "eoaWallet"] as const) {
+    const value = q[field];
+    if (value === undefined) continue;
+    const parsed = parseNetworkAddress(value, network, field);
+    if (!parsed.ok) throw validationError([{ field, message: parsed.message }]);
+  }
+  if (q.isSafe === "true" && NETWORKS[network].family === "tron") throw validationError([{ field: "isSafe", message: "Safe wallets exist on EVM networks only" }]);
+}
+
+function feeBundleOf(requests: readonly StoredRequest[]): SecurePaymentCalldata["feeBundle"] {
+  const legs = feeLegs(requests);
+  if (legs.length === 0) return null;
+  const currency = getCurrency(requests[0].paymentCurrency)!;
+  const single = requests.every((r) => r.paymentCurrency === currency.id && r.invoiceCurrency === r.paymentCurrency);
+  const fmt = (v: bigint) => formatUnits(v, currency.decimals);
+  const gross = requests.reduce((s, r) => s + r.expectedAmount, 0n);
+  const fees = legs.reduce((s, l) => s + l.amount, 0n);
+  const byId = new Map(requests.map((r) => [r.requestId, r]));
+  return {
+    bundleId: null,
+    defaultFeeBearer: "payer",
+    amountSummary: single
+      ? { grossAmount: fmt(gross), netRecipientAmount: fmt(gross), totalFees: fmt(fees), payeeBorneFees: "0", payerBorneFees: fmt(fees), payerTotal: fmt(gross + fees) }
+      : null,
+    fees: legs.map((l) => {
+      const r = byId.get(l.requestId)!;
+      const c = getCurrency(r.paymentCurrency)!;
+      return {
+        requestId: l.requestId,
+        feeComponentId: null,
+        feeType: "platform",
+        feeLabel: "Platform fee",
+        feeBearer: "payer" as const,
+        amount: formatUnits(l.amount, c.decimals),
+        paymentCurrencyId: c.id,
+        network: r.network,
+        chainId: String(NETWORKS[r.network].chainId),
+        recipient: l.recipient,
+      };
+    }),
+  };
+}
+
+async function singleCalls(request: StoredRequest, q: PayerWallets): Promise<SecurePaymentCalldata> {
+  const quote = await quotePayment(request, { wallet: q.wallet });
+  const calldata = toPayCalldata(quote);
+  return {
+    paymentType: "single",
+    transactions: calldata.transactions,
+    feeBundle: feeBundleOf([request]),
+    metadata: {
+      ...calldata.metadata,
+      approvalTransactionsCount: quote.approvalCount,
+      paymentTransactionIndex: quote.approvalCount,
+      isSafe: q.isSafe === "true",
+    },
+  };
+}
+
+async function batchCalls(paymentType: "batch" | "multicall", requests: StoredRequest[], q: PayerWallets, extra: Partial<SecurePaymentCalldata>): Promise<SecurePaymentCalldata> {
+  if (q.wallet === undefined) throw validationError([{ field: "wallet", message: "is required to pay several payments in one batch" }]);
+  const network = requests[0].network as EvmNetworkId;
+  const fees = feeLegs(requests);
+  let batch;
+  try {
+    batch = await buildBatch(network, requests, null, fees.length > 0, parseNetworkAddress(q.wallet, network).ok ? (q.wallet as `0x${string}`) : undefined);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    log.warn({ network, err: error instanceof Error ? error.message : String(error) }, "secure payment batch: chain read failed");
+    throw new ApiError(503, `The ${network} network could not be read; try again shortly`);
+  }
+  const approvals = batch.ERC20ApprovalTransactions;
+  return {
+    paymentType,
+    transactions: [...approvals, batch.batchPaymentTransaction],
+    feeBundle: feeBundleOf(requests),
+    metadata: {
+      stepsRequired: approvals.length + 1,
+      needsApproval: approvals.length > 0,
+      approvalTransactionIndex: approvals.length > 0 ? 0 : null,
+      approvalTransactionsCount: approvals.length,
+      paymentTransactionIndex: approvals.length,
+      // The batch builder does not simulate: nothing was checked.
+      hasEnoughBalance: false,
+      hasEnoughGas: false,
+      isSafe: q.isSafe === "true",
+    },
+    network,
+    chainId: NETWORKS[network].chainId,
+    requestIds: requests.map((r) => r.requestId),
+    ERC20ApprovalTransactions: approvals,
+    batchPaymentTransaction: batch.batchPaymentTransaction,
+    ...extra,
+  };
+}
+
+/** The payable children of a multicall (pending, not paid), in their positions. */
+async function multicallCalls(loaded: LoadedSecurePayment, q: PayerWallets): Promise<SecurePaymentCalldata> {
+  const children = await findChildren(loaded.sp.token);
+  const payable: { token: string; request: StoredRequest }[] = [];
+  for (const child of children) {
+    const requests = await requestsOf(child);
+    if (deriveStatus(child, requests) !== "pending") continue;
+    for (const r of requests) if (!hasBeenPaid(r)) payable.push({ token: child.token, request: r });
+  }
+  if (payable.length === 0) throw badRequest("No payout of this multicall can be paid now: each is paid, expired or cancelled");
+  const calls = await batchCalls("multicall", payable.map((p) => p.request), q, { token: loaded.sp.token, childTokens: [...new Set(payable.map((p) => p.token))] });
+  return { ...calls, metadata: { ...calls.metadata, childCount: children.length, executableLegCount: payable.length } };
+}
+
+/**
+ * The calls that pay the secure payment `token` from `wallet`. Refuses (in this order): bad
+ * query 400, unknown 404 (also another platform's when `scope` names one), completed 409,
+ * expired or cancelled 403, a wallet outside the access list 403 (reported by webhook).
+ */
+export async function buildSecurePaymentCalls(token: string, q: PayerWallets = {}, scope: { platformId?: string } = {}): Promise<SecurePaymentCalldata> {
+  checkPayerQuery(q);
+  const loaded = await loadSecurePayment(token, scope);
+  assertPayable(loaded.status);
+  const network = loaded.requests[0].network;
+  checkWallets(network, q);
+  if (loaded.sp.allowedPayerAddresses.length > 0 && q.wallet === undefined) {
+    throw validationError([{ field: "wallet", message: "is required: this payment may be paid only by certain wallets" }]);
+  }
+  await enforceAccessList(loaded.sp, [q.wallet, q.eoaWallet]);
+  if (loaded.sp.paymentType === "multicall") return multicallCalls(loaded, q);
+  const due = loaded.requests.filter((r) => !hasBeenPaid(r));
+  if (due.length === 1 && loaded.requests.length === 1) return singleCalls(due[0], q);
+  return batchCalls("batch", due, q, {});
+}

@@ -1,0 +1,178 @@
+// /v2/secure-payments: create payment links (API key, client ID + Origin, session, or an
+// orchestrator key with the linked platform's client ID), read them and get their calldata.
+import { notFound } from "../api/errors";
+import { defineEndpoint } from "../api/route";
+import { enforceAccessList } from "./access-policy";
+import { buildSecurePaymentCalls, checkPayerQuery } from "./build-secure-payment-calls";
+import { createMulticallPayout, createSecurePayment, createSecurePayout } from "./create-secure-payment";
+import { creatorOf, readerPlatform } from "./creator";
+import { describeLookup, describeSecurePayment } from "./describe-secure-payment";
+import { loadSecurePayment } from "./load-secure-payment";
+import { describeMulticall } from "./multicall-state";
+import { assertPayable } from "./payment-state";
+import {
+  createMulticallBody,
+  createSecurePaymentBody,
+  createSecurePaymentResponse,
+  createSecurePayoutBody,
+  findByRequestQuery,
+  multicallCreatedResponse,
+  securePaymentCalldata,
+  securePaymentLookup,
+  securePaymentQuery,
+  securePaymentView,
+  tokenParams,
+  userEventBody,
+} from "./schemas";
+import { reportUserEvent } from "./user-events";
+import { findSecurePaymentByRequest } from "./secure-payment-store";
+
+const TAGS = ["Secure Payment"];
+const CREATE_AUTH = ["apiKey", "clientId", "orchestratorKey", "session"] as const;
+const CREATE_ERRORS = {
+  400: "Validation failed; requests on several networks; a Tron batch; x-orchestrator-key without x-client-id",
+  403: "The orchestrator has no active link with this client ID",
+  404: "Unknown destination (also another platform's)",
+  409: "The destination is deactivated",
+};
+const TOKEN_ERRORS = {
+  400: "Validation failed (wallet not of the payment's network, isSafe with eoaWallet, crosschain asked)",
+  403: "Expired, cancelled, or the wallet is not on the payment's access list",
+  404: "Unknown token (also another platform's)",
+  409: "Already completed",
+};
+
+export const createSecurePaymentEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v2/secure-payments",
+  summary: "Create a secure payment link",
+  description:
+    "Creates a payment link for one payment (or a legacy batch on one network) to the platform's payee destinations. Each item names a `destinationId` and an `amount` in the destination's token. " +
+    "Answers the token and `securePaymentUrl` (`<APP_URL>/pay/<token>`). With a client ID, its fee settings become the fee plan, fixed at creation. " +
+    "An orchestrator creates links for a linked platform with `x-orchestrator-key` and that platform's `x-client-id`; the orchestrator is then fixed on the payment and on its events. " +
+    "`accessPolicy.allowedPayerAddresses` restricts who may pay.",
+  tags: TAGS,
+  auth: [...CREATE_AUTH],
+  body: createSecurePaymentBody,
+  response: createSecurePaymentResponse,
+  errors: CREATE_ERRORS,
+  handler: async ({ caller, body }) => createSecurePayment(await creatorOf(caller), body),
+});
+
+export const createSecurePayoutEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v2/secure-payments/payouts",
+  summary: "Create a payout link",
+  description: "A link the platform's own wallet pays a `recipient` from: `amount` of `currency` (a currency id, or a symbol on `network`). Same answer as POST /v2/secure-payments.",
+  tags: TAGS,
+  auth: [...CREATE_AUTH],
+  body: createSecurePayoutBody,
+  response: createSecurePaymentResponse,
+  errors: { 400: CREATE_ERRORS[400], 403: CREATE_ERRORS[403] },
+  handler: async ({ caller, body }) => createSecurePayout(await creatorOf(caller), body),
+});
+
+export const createMulticallPayoutEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v2/secure-payments/multicall-payouts",
+  summary: "Create a multicall payout link",
+  description:
+    "Groups 2 to 1000 of the platform's payout links (`childTokens`) on one EVM network into one link that pays them all in one batch transaction. " +
+    "A payout belongs to at most one multicall. Paid or expired children are listed as `stale`.",
+  tags: TAGS,
+  auth: [...CREATE_AUTH],
+  body: createMulticallBody,
+  response: multicallCreatedResponse,
+  errors: { 400: "Validation failed; a child that is not a payout; children on several networks or on Tron", 404: "Unknown child token (also another platform's)", 409: "A child already belongs to a multicall" },
+  handler: async ({ caller, body }) => createMulticallPayout(await creatorOf(caller), body),
+});
+
+export const getSecurePaymentEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/v2/secure-payments/{token}",
+  summary: "Get a payable secure payment",
+  description:
+    "What the payment page shows: payee, amount, network, token, fee plan, expiry, branding. Only a payable link answers 200: completed is 409, expired or cancelled 403. " +
+    "With `wallet` (and `eoaWallet`), a wallet outside the access list is refused (403) and the platform receives `secure_payment.access_rejected` (once per wallet per 10 minutes). " +
+    "A multicall token answers its multicall state.",
+  tags: TAGS,
+  auth: ["clientId", "apiKey"],
+  params: tokenParams,
+  query: securePaymentQuery,
+  response: securePaymentView,
+  errors: TOKEN_ERRORS,
+  handler: async ({ caller, params, query }) => {
+    checkPayerQuery(query);
+    const loaded = await loadSecurePayment(params.token, { platformId: readerPlatform(caller) });
+    assertPayable(loaded.status);
+    await enforceAccessList(loaded.sp, [query.wallet, query.eoaWallet]);
+    return loaded.sp.paymentType === "multicall" ? describeMulticall(loaded) : describeSecurePayment(loaded);
+  },
+});
+
+export const paySecurePaymentEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/v2/secure-payments/{token}/pay",
+  summary: "Get the calldata to pay a secure payment",
+  description:
+    "The calls the payer's wallet sends, in order: approvals only when the allowance is short (for USDT a reset to 0 first), then the payment (the platform fee travels inside the payment call; `feeBundle` lists it, null without a fee plan). " +
+    "Batches and multicalls: one BatchConversionPayments call for every payable request (`wallet` required). `isSafe=true` marks `wallet` as a Safe and excludes `eoaWallet`.",
+  tags: TAGS,
+  auth: ["clientId", "apiKey"],
+  params: tokenParams,
+  query: securePaymentQuery,
+  response: securePaymentCalldata,
+  errors: { ...TOKEN_ERRORS, 503: "The payment's network could not be read" },
+  handler: async ({ caller, params, query }) => buildSecurePaymentCalls(params.token, query, { platformId: readerPlatform(caller) }),
+});
+
+export const findSecurePaymentEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/v2/secure-payments",
+  summary: "Find the secure payment of a request",
+  description: "The link, status and timing of the platform's secure payment that contains `requestId`, whatever its state.",
+  tags: TAGS,
+  auth: ["session", "apiKey"],
+  query: findByRequestQuery,
+  response: securePaymentLookup,
+  errors: { 404: "No secure payment of the platform contains this request" },
+  handler: async ({ caller, query }) => {
+    const platformId = readerPlatform(caller);
+    const sp = await findSecurePaymentByRequest(platformId, query.requestId);
+    if (!sp) throw notFound("No secure payment found for this request ID");
+    return describeLookup(sp, await loadSecurePayment(sp.token, { platformId }));
+  },
+});
+
+export const getMulticallPayoutEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/v2/secure-payments/multicall-payouts/{token}",
+  summary: "Get a multicall payout's state",
+  description:
+    "The children of the platform's multicall payout with their state and block reason, totals per destination currency and the amount summary of paying the executable ones now. Any state answers 200 (`status` says which).",
+  tags: TAGS,
+  auth: ["session"],
+  params: tokenParams,
+  errors: { 404: "Unknown multicall token (also another platform's, and tokens that are not multicalls)" },
+  handler: async ({ caller, params }) => {
+    const loaded = await loadSecurePayment(params.token, { platformId: readerPlatform(caller) });
+    if (loaded.sp.paymentType !== "multicall") throw notFound("Multicall payout not found");
+    return describeMulticall(loaded);
+  },
+});
+
+export const reportUserEventEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v2/secure-payments/{token}/user-events",
+  summary: "Report payer activity on the payment page",
+  description:
+    "The payment page reports `wallet_connected`, `payment_sent_to_wallet` and `payment_approved_in_wallet`; the platform (and the orchestrator that created the payment) receive `secure_payment.user_event`. " +
+    "Best effort: not a settlement signal. The token is the credential; reports are rate-limited per token and per IP. (Path of this service; the published API does not show one.)",
+  tags: TAGS,
+  auth: [],
+  params: tokenParams,
+  body: userEventBody,
+  status: 202,
+  errors: { 404: "Unknown token", 429: "Too many reports for this payment" },
+  handler: async ({ params, body }) => reportUserEvent(params.token, body),
+});

@@ -1,0 +1,10 @@
+// The owner of a secure payment's events: its platform, the client ID it was created with
+// (internal id for routing, public value for payloads) and the orchestrator fixed at creation.
+import { db } from "../db/client";
+import type { EventOwner } from "../webhooks/events";
+import type { StoredSecurePayment } from "./secure-payment-store";
+
+export async function eventOwnerOf(sp: Pick<StoredSecurePayment, "platformId" | "clientIdId" | "orchestratorId">): Promise<EventOwner> {
+  const client = sp.clientIdId ? await (await db()).clientId.findUnique({ where: { id: sp.clientIdId }, select: { clientId: true } }) : null;
+  return { platformId: sp.platformId, clientIdId: client ? sp.clientIdId : null, clientId: client?.clientId ?? null, orchestratorId: sp.orchestratorId };
+}

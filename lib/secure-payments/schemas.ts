@@ -1,0 +1,338 @@
+// Request and response shapes of /v2/secure-payments (openapi.v2.json "V2/Secure Payment",
+// SERVICE.md §2.9, §2.10, §4.2, §4.3). Shapes only: destinations, amounts per token and the
+// access list are checked against the network in create-secure-payment.ts.
+import { z } from "zod";
+import { text } from "../client-ids/schemas";
+import { addressText, amountText, currencyIdText, merchantReference } from "../requests/schemas";
+
+/** ULIDs: Crockford base32, 26 characters. Anything else cannot be a token (404 without a lookup). */
+export const TOKEN_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
+export const MAX_ALLOWED_PAYERS = 100;
+/** Default lifetime of a link; `expiresAt` in the body chooses another one (at most a year). */
+export const DEFAULT_LIFETIME_MS = 7 * 24 * 60 * 60_000;
+export const MAX_LIFETIME_MS = 365 * 24 * 60 * 60_000;
+
+const httpsOrLocalUrl = z
+  .string()
+  .max(2048, "must be at most 2048 characters")
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === "https:" || (u.protocol === "http:" && (u.hostname === "localhost" || u.hostname === "127.0.0.1"));
+    } catch {
+      return false;
+    }
+  }, "must be an https URL (http only for localhost)");
+
+const redirectLabel = text(1, 255).regex(/^[^<>&"'`]*$/, "must not contain < > & \" ' or `").describe("Label of the redirect button");
+
+const accessPolicy = z
+  .object({
+    mode: z.enum(["inherit", "off", "kyt_all_wallets"]).optional().describe("Accepted for compatibility; wallet screening is not available on this service (`inherit` and `off` behave alike)"),
+    screeningProvider: z.enum(["hypernative", "merklescience"]).nullable().optional().describe("Accepted for compatibility; no screening provider is called"),
+    hideUntilApproved: z.boolean().optional(),
+    hidePayeeAddress: z.boolean().optional(),
+    allowedPayerAddresses: z
+      .array(addressText("A wallet allowed to pay"))
+      .max(MAX_ALLOWED_PAYERS, `must list at most ${MAX_ALLOWED_PAYERS} wallets`)
+      .optional()
+      .describe("Only these wallets may pay (EVM addresses compared case-insensitively, Tron addresses exactly). Another wallet is refused and `secure_payment.access_rejected` is emitted"),
+  })
+  .describe("Per-payment access policy");
+
+const expiresAt = z.iso
+  .datetime({ offset: true, message: "must be an ISO 8601 date-time" })
+  .optional()
+  .describe("When the link stops being payable; default 7 days after creation, at most one year ahead. (Extension of this service.)");
+
+const common = {
+  reference: merchantReference.optional(),
+  redirectUrl: httpsOrLocalUrl.optional().describe("Where the payer is sent after paying"),
+  redirectLabel: redirectLabel.optional(),
+  accessPolicy: accessPolicy.optional(),
+  expiresAt,
+  feePercentage: z.string().max(20).optional().describe("DEPRECATED and ignored: the fee comes from the client ID's settings"),
+  feeAddress: z.string().max(100).optional().describe("DEPRECATED and ignored: the fee comes from the client ID's settings"),
+};
+
+export const createSecurePaymentBody = z
+  .object({
+    requests: z
+      .array(
+        z.object({
+          destinationId: z.string().min(1, "must not be empty").max(300).optional().describe("A payee destination of the platform (`{wallet}@eip155:{chainId}#{checksum}:{token}`); required on this service"),
+          amount: amountText.describe("Human-readable amount in the destination's token"),
+        }),
+      )
+      .min(1, "must list at least one payment")
+      .max(100, "must list at most 100 payments"),
+    payerIdentifier: text(1, 255).optional().describe("Who is expected to pay, for the platform's records"),
+    ...common,
+  })
+  .meta({ id: "CreateSecurePayment" });
+export type CreateSecurePaymentBody = z.output<typeof createSecurePaymentBody>;
+
+export const createSecurePayoutBody = z
+  .object({
+    recipient: addressText("Wallet that receives the payout"),
+    creatorWalletAddress: addressText("Wallet of the platform user creating the payout (recorded, not charged)"),
+    network: text(1, 40).describe("Network of the payout, e.g. `base`"),
+    currency: currencyIdText("Token paid: a currency id (`USDC-base`) or its symbol on `network` (`USDC`)"),
+    amount: amountText.describe("Human-readable amount in `currency`"),
+    recipientIdentifier: text(1, 255).optional(),
+    ...common,
+  })
+  .meta({ id: "CreateSecurePayout" });
+export type CreateSecurePayoutBody = z.output<typeof createSecurePayoutBody>;
+
+export const createMulticallBody = z
+  .strictObject({
+    childTokens: z.array(z.string().min(1).max(40)).min(2, "must list at least 2 payouts").max(1000, "must list at most 1000 payouts"),
+    requestedExecutionKind: z.enum(["evm_same_chain", "evm_cross_chain", "tron_batch"]).optional().describe("Only `evm_same_chain` is available"),
+  })
+  .meta({ id: "CreateMulticallPayout" });
+export type CreateMulticallBody = z.output<typeof createMulticallBody>;
+
+const feePlanFee = z.object({
+  type: z.string(),
+  label: z.string(),
+  feeBearer: z.enum(["payer", "payee"]),
+  feeBearerSource: z.enum(["fee_config", "payment_default_override", "flow_default", "forced_fee_policy"]),
+  percentageBps: z.number(),
+  capUsd: z.string().nullable(),
+  fixedAmountUsd: z.string().nullable(),
+  calculatedAmountUsd: z.string(),
+  destinationResolver: z.string(),
+  destinationRef: z.object({ evmAddress: z.string().optional(), tronAddress: z.string().optional() }),
+  configSource: z.string(),
+});
+
+export const feePlan = z
+  .object({
+    version: z.literal(1),
+    flow: z.enum(["get_paid", "pay"]),
+    defaultFeeBearer: z.enum(["payer", "payee"]),
+    grossAmountUsd: z.string(),
+    netRecipientAmountUsd: z.string(),
+    payerTotalAmountUsd: z.string(),
+    totalFeesUsd: z.string(),
+    payeeBorneFeesUsd: z.string(),
+    payerBorneFeesUsd: z.string(),
+    fees: z.array(feePlanFee),
+  })
+  .nullable()
+  .meta({ id: "SecurePaymentFeePlan" });
+export type FeePlan = z.output<typeof feePlan>;
+
+export const createSecurePaymentResponse = z
+  .object({
+    requestIds: z.array(z.string()),
+    securePaymentUrl: z.string().describe("`<APP_URL>/pay/<token>`: the hosted Secure Payment Page"),
+    token: z.string().describe("Secure payment token (ULID)"),
+    feePlan,
+    expiresAt: z.string().describe("When the link stops being payable (extension of this service)"),
+  })
+  .meta({ id: "SecurePaymentCreated" });
+
+export const multicallCreatedResponse = z
+  .object({
+    type: z.literal("multicall"),
+    token: z.string(),
+    securePaymentUrl: z.string(),
+    status: z.enum(["pending", "expired"]),
+    expiresAt: z.string(),
+    createdAt: z.string(),
+    items: z.array(
+      z.object({
+        securePaymentToken: z.string(),
+        requestId: z.string(),
+        position: z.number().int(),
+        eligibility: z.enum(["eligible", "stale"]),
+        staleReason: z.enum(["secure_payment_expired", "secure_payment_not_pending", "already_paid", "request_processing", "not_payable_child"]).optional(),
+      }),
+    ),
+  })
+  .meta({ id: "MulticallPayoutCreated" });
+
+export const tokenParams = z.object({ token: z.string().min(1).max(100).describe("Secure payment token (ULID) returned at creation") });
+
+const walletQuery = addressText("The payer's wallet: the access list is checked for it, and its allowance, balance and gas").optional();
+export const securePaymentQuery = z.object({
+  wallet: walletQuery,
+  eoaWallet: addressText("EOA holding the funds when `wallet` is a smart account").optional(),
+  isSafe: z.enum(["true", "false"]).optional().describe("`true`: `wallet` is a Safe multisig; excludes `eoaWallet`"),
+  chain: z.string().max(20).optional().describe("Crosschain source chain: not available on this service (400)"),
+  token: z.string().max(10).optional().describe("Crosschain source token: not available on this service (400)"),
+});
+export type SecurePaymentQuery = z.output<typeof securePaymentQuery>;
+
+export const findByRequestQuery = z.object({ requestId: z.string().min(1).max(100).describe("A request of the secure payment") });
+
+export const brandingView = z
+  .object({
+    id: z.string(),
+    clientIdId: z.string().optional(),
+    orchestratorId: z.string().optional(),
+    logoPath: z.string().optional(),
+    pageBackgroundColor: z.string().optional(),
+    cardBackgroundColor: z.string().optional(),
+    primaryActionColor: z.string().optional(),
+    primaryTextColor: z.string().optional(),
+    secondaryTextColor: z.string().optional(),
+    termsPath: z.string().optional(),
+    privacyPath: z.string().optional(),
+    displayRequestBranding: z.boolean(),
+  })
+  .meta({ id: "SecurePaymentBranding" });
+
+const destinationView = z.object({
+  destinationId: z.string().optional(),
+  payeeAddress: z.string(),
+  tokenAddress: z.string(),
+  walletAddress: z.string(),
+  network: z.string(),
+  isMasked: z.boolean(),
+});
+
+const analytics = z.object({
+  creationTimestamp: z.string(),
+  totalPaymentAmountUsd: z.string().optional(),
+  feeAmountsUsdUnavailableReason: z.literal("fee_plan_unavailable").optional(),
+  numberOfPaymentsExcludingFees: z.number().int(),
+  destinationIds: z.array(z.string()),
+});
+
+const base = {
+  status: z.enum(["pending", "completed", "expired", "invalidated", "compliance_failed"]),
+  redirectUrl: z.string().nullable(),
+  redirectLabel: z.string().nullable(),
+  orchestratorId: z.string().nullable(),
+  branding: brandingView.nullable(),
+  analytics,
+  requestIds: z.array(z.string()),
+  network: z.string(),
+  isNativeCurrency: z.boolean(),
+  reference: z.string().nullable(),
+  isPayeeAddressMasked: z.boolean(),
+  feePlan,
+  expiresAt: z.string(),
+  createdAt: z.string(),
+};
+
+export const securePaymentView = z
+  .union([
+    z.object({
+      paymentType: z.literal("single"),
+      ...base,
+      payee: z.string(),
+      amount: z.string(),
+      paymentCurrency: z.string(),
+      destination: destinationView.nullable(),
+    }),
+    z.object({
+      paymentType: z.literal("batch"),
+      ...base,
+      payees: z.array(z.string()),
+      amounts: z.array(z.string()),
+      paymentCurrencies: z.array(z.string()),
+      destinations: z.array(destinationView.nullable()),
+    }),
+  ])
+  .meta({ id: "SecurePayment" });
+export type SecurePaymentView = z.output<typeof securePaymentView>;
+
+export const securePaymentLookup = z
+  .object({
+    token: z.string(),
+    securePaymentUrl: z.string(),
+    status: base.status,
+    paymentType: z.enum(["single", "batch", "multicall"]),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    redirectUrl: z.string().nullable(),
+    redirectLabel: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    payerAddress: z.string().nullable(),
+    orchestratorId: z.string().nullable(),
+    feePlan,
+    network: z.string(),
+    currency: z.string().nullable(),
+    clientId: z.string().nullable(),
+  })
+  .meta({ id: "SecurePaymentLookup" });
+
+const txSchema = z.object({
+  to: z.string(),
+  data: z.string(),
+  value: z.union([z.literal(0), z.object({ type: z.literal("BigNumber"), hex: z.string() })]),
+});
+
+const feeBundle = z
+  .object({
+    bundleId: z.string().nullable(),
+    defaultFeeBearer: z.enum(["payer", "payee"]).nullable(),
+    amountSummary: z
+      .object({ grossAmount: z.string(), netRecipientAmount: z.string(), totalFees: z.string(), payeeBorneFees: z.string(), payerBorneFees: z.string(), payerTotal: z.string() })
+      .nullable(),
+    fees: z.array(
+      z.object({
+        requestId: z.string(),
+        feeComponentId: z.string().nullable(),
+        feeType: z.string().nullable(),
+        feeLabel: z.string().nullable(),
+        feeBearer: z.enum(["payer", "payee"]).nullable(),
+        amount: z.string(),
+        paymentCurrencyId: z.string(),
+        network: z.string(),
+        chainId: z.string(),
+        recipient: z.string(),
+      }),
+    ),
+  })
+  .nullable();
+
+export const securePaymentCalldata = z
+  .object({
+    paymentType: z.enum(["single", "batch", "multicall"]),
+    transactions: z.array(txSchema).describe("Flat, ordered: approvals (only when the allowance is short), then the main payment, then fee payments"),
+    feeBundle,
+    metadata: z.object({
+      stepsRequired: z.number(),
+      needsApproval: z.boolean(),
+      approvalTransactionIndex: z.number().nullable(),
+      approvalTransactionsCount: z.number(),
+      paymentTransactionIndex: z.number(),
+      hasEnoughBalance: z.boolean(),
+      hasEnoughGas: z.boolean(),
+      isSafe: z.boolean(),
+      childCount: z.number().optional(),
+      executableLegCount: z.number().optional(),
+    }),
+    token: z.string().optional(),
+    network: z.string().optional(),
+    chainId: z.number().optional(),
+    requestIds: z.array(z.string()).optional(),
+    childTokens: z.array(z.string()).optional(),
+    ERC20ApprovalTransactions: z.array(txSchema).optional(),
+    batchPaymentTransaction: txSchema.optional(),
+  })
+  .meta({ id: "SecurePaymentCalldata" });
+export type SecurePaymentCalldata = z.output<typeof securePaymentCalldata>;
+
+export const userEventBody = z
+  .object({
+    userEvent: z.enum(["wallet_connected", "payment_sent_to_wallet", "payment_approved_in_wallet"]),
+    occurredAt: z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time" }).optional().describe("When it happened in the browser; default: now"),
+    properties: z
+      .object({
+        wallet_provider: text(1, 100).nullable().optional(),
+        payment_submission_id: text(1, 200).nullable().optional(),
+        payment_submission_id_type: text(1, 50).nullable().optional(),
+        selected_source_chain: text(1, 50).nullable().optional(),
+        payment_type: text(1, 50).nullable().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .meta({ id: "SecurePaymentUserEvent" });
+export type UserEventBody = z.output<typeof userEventBody>;

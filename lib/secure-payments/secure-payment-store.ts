@@ -1,0 +1,92 @@
+// The secure_payments table, owned by this domain. Other domains go through these functions.
+import { db } from "../db/client";
+import type { Prisma, SecurePayment as Row } from "../db/generated/client";
+import { TOKEN_PATTERN } from "./schemas";
+
+export type SecurePaymentType = Row["paymentType"];
+
+export interface StoredSecurePayment {
+  token: string;
+  platformId: string;
+  clientIdId: string | null;
+  /** The orchestrator that created it for a linked platform; fixed at creation. */
+  orchestratorId: string | null;
+  parentToken: string | null;
+  position: number | null;
+  paymentType: SecurePaymentType;
+  /** Only `cancelled` is stored as a decision; everything else is derived on read (payment-state.ts). */
+  storedStatus: Row["status"];
+  requestIds: string[];
+  reference: string | null;
+  redirectUrl: string | null;
+  redirectLabel: string | null;
+  /** Normalised: EVM lowercased, Tron as given. Empty: anyone may pay. */
+  allowedPayerAddresses: string[];
+  expiresAt: Date;
+  completedAt: Date | null;
+  createdAt: Date;
+}
+
+export type NewSecurePayment = Omit<StoredSecurePayment, "storedStatus" | "completedAt" | "createdAt" | "parentToken" | "position">;
+
+function fromRow(row: Row): StoredSecurePayment {
+  return {
+    token: row.token,
+    platformId: row.platformId,
+    clientIdId: row.clientIdId,
+    orchestratorId: row.orchestratorId,
+    parentToken: row.parentToken,
+    position: row.position,
+    paymentType: row.paymentType,
+    storedStatus: row.status,
+    requestIds: row.requestIds,
+    reference: row.reference,
+    redirectUrl: row.redirectUrl,
+    redirectLabel: row.redirectLabel,
+    allowedPayerAddresses: row.allowedPayerAddresses,
+    expiresAt: row.expiresAt,
+    completedAt: row.completedAt,
+    createdAt: row.createdAt,
+  };
+}
+
+export async function insertSecurePayment(tx: Prisma.TransactionClient, sp: NewSecurePayment): Promise<StoredSecurePayment> {
+  return fromRow(await tx.securePayment.create({ data: { ...sp } }));
+}
+
+/** Any platform's secure payment by token: the token is the credential of the hosted page. */
+export async function findSecurePaymentByToken(token: string): Promise<StoredSecurePayment | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const row = await (await db()).securePayment.findUnique({ where: { token: token.toUpperCase() } });
+  return row ? fromRow(row) : null;
+}
+
+/** The platform's secure payment; null for a missing one and for another platform's alike. */
+export async function findOwnSecurePayment(platformId: string, token: string): Promise<StoredSecurePayment | null> {
+  const sp = await findSecurePaymentByToken(token);
+  return sp && sp.platformId === platformId ? sp : null;
+}
+
+/** The platform's newest secure payment that contains the request (children before their multicall parent). */
+export async function findSecurePaymentByRequest(platformId: string, requestId: string): Promise<StoredSecurePayment | null> {
+  const rows = await (await db()).securePayment.findMany({
+    where: { platformId, requestIds: { has: requestId.toLowerCase() } },
+    orderBy: { createdAt: "desc" },
+  });
+  const row = rows.find((r) => r.paymentType !== "multicall") ?? rows[0];
+  return row ? fromRow(row) : null;
+}
+
+export async function findChildren(parentToken: string): Promise<StoredSecurePayment[]> {
+  const rows = await (await db()).securePayment.findMany({ where: { parentToken }, orderBy: { position: "asc" } });
+  return rows.map(fromRow);
+}
+
+/** Attaches children to a multicall parent; false when one was taken meanwhile. */
+export async function attachChildren(tx: Prisma.TransactionClient, parentToken: string, childTokens: string[]): Promise<boolean> {
+  for (const [position, token] of childTokens.entries()) {
+    const { count } = await tx.securePayment.updateMany({ where: { token, parentToken: null }, data: { parentToken, position } });
+    if (count !== 1) return false;
+  }
+  return true;
+}

@@ -13,6 +13,8 @@ export interface PolicyTarget {
   kind: "contract" | "token";
   /** "ERC20FeeProxy", "USDC"… for the reason shown when something else is called. */
   name: string;
+  /** Tokens: their decimals, to show approved amounts. */
+  decimals?: number;
 }
 
 export interface CallPolicy {

@@ -29,7 +29,7 @@ export function paymentCallPolicy(network: NetworkId, recipients: readonly strin
     const deployment = findContract(network, name);
     return deployment ? [{ address: deployment.address, kind: "contract" as const, name }] : [];
   });
-  const tokens: PolicyTarget[] = CURRENCIES.filter((c) => c.network === network && isToken(c)).map((c) => ({ address: c.address, kind: "token" as const, name: c.symbol }));
+  const tokens: PolicyTarget[] = CURRENCIES.filter((c) => c.network === network && isToken(c)).map((c) => ({ address: c.address, kind: "token" as const, name: c.symbol, decimals: c.decimals }));
   const digits = (list: readonly string[]) => [...new Set(list.map((a) => digitsOf(network, a)).filter((d): d is string => d !== null))];
   return {
     networkName: NETWORKS[network].name,

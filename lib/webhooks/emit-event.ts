@@ -57,22 +57,37 @@ export async function lockActiveEndpoints(tx: Tx, ids: string[]): Promise<string
 
 /** Writes the event and its deliveries to the given endpoints, in the caller's transaction. */
 export async function writeEvent(tx: Tx, event: OutgoingEvent, endpointIds: string[], now = new Date()): Promise<EmittedEvent> {
-  const eventId = nextId();
+  return (await writeEvents(tx, [{ event, endpointIds }], now))[0];
+}
+
+/** writeEvent for many events in one statement (payment detection emits a block's worth at once). */
+export async function writeEvents(tx: Tx, items: { event: OutgoingEvent; endpointIds: string[] }[], now = new Date()): Promise<EmittedEvent[]> {
+  if (items.length === 0) return [];
   // Serialised once: every attempt to every endpoint sends these exact bytes.
-  const body = JSON.stringify(event.payload);
-  const deliveries = endpointIds.map((endpointId) => ({ id: nextId(), endpointId }));
+  const events = items.map(({ event, endpointIds }) => ({
+    event,
+    eventId: nextId(),
+    body: JSON.stringify(event.payload),
+    deliveries: endpointIds.map((endpointId) => ({ id: nextId(), endpointId })),
+  }));
+  const deliveries = events.flatMap((e) => e.deliveries.map((d) => ({ ...d, eventId: e.eventId, body: e.body })));
   await tx.$executeRaw`
     WITH ev AS (
       INSERT INTO webhook_events (id, event, client_id_id, orchestrator_id, payload, is_test, created_at)
-      VALUES (${eventId}, ${event.name}, ${event.owner.clientIdId}::uuid, ${event.owner.orchestratorId}::uuid, ${body}::jsonb, ${event.isTest ?? false}, ${now})
+      SELECT x.id, x.event, x.client_id_id, x.orchestrator_id, x.payload::jsonb, x.is_test, ${now}
+      FROM unnest(${events.map((e) => e.eventId)}::varchar[], ${events.map((e) => e.event.name)}::text[],
+        ${events.map((e) => e.event.owner.clientIdId)}::uuid[], ${events.map((e) => e.event.owner.orchestratorId)}::uuid[],
+        ${events.map((e) => e.body)}::text[], ${events.map((e) => e.event.isTest ?? false)}::boolean[])
+        AS x(id, event, client_id_id, orchestrator_id, payload, is_test)
     ), d AS (
       INSERT INTO webhook_deliveries (id, event_id, endpoint_id, body, status, next_attempt_at, created_at, updated_at)
-      SELECT x.id, ${eventId}, x.endpoint_id, ${body}, 'pending', ${now}, ${now}, ${now}
-      FROM unnest(${deliveries.map((d) => d.id)}::varchar[], ${endpointIds}::uuid[]) AS x(id, endpoint_id)
+      SELECT x.id, x.event_id, x.endpoint_id, x.body, 'pending', ${now}, ${now}, ${now}
+      FROM unnest(${deliveries.map((d) => d.id)}::varchar[], ${deliveries.map((d) => d.eventId)}::varchar[],
+        ${deliveries.map((d) => d.endpointId)}::uuid[], ${deliveries.map((d) => d.body)}::text[]) AS x(id, event_id, endpoint_id, body)
       RETURNING 1
     )
     SELECT pg_notify(${OUTBOX_CHANNEL}, '') FROM (SELECT count(*) AS n FROM d) c WHERE c.n > 0`;
-  return { eventId, deliveries };
+  return events.map((e) => ({ eventId: e.eventId, deliveries: e.deliveries }));
 }
 
 /**
@@ -81,4 +96,18 @@ export async function writeEvent(tx: Tx, event: OutgoingEvent, endpointIds: stri
  */
 export async function emitEvent(tx: Tx, event: OutgoingEvent): Promise<EmittedEvent> {
   return writeEvent(tx, event, await recipientEndpoints(tx, event));
+}
+
+/** emitEvent for many events in one transaction; recipients are looked up once per owner. */
+export async function emitEvents(tx: Tx, events: OutgoingEvent[]): Promise<EmittedEvent[]> {
+  const recipients = new Map<string, string[]>();
+  const items = [];
+  for (const event of events) {
+    const { platformId, clientIdId, orchestratorId } = event.owner;
+    const key = [event.name, platformId, clientIdId, orchestratorId].join("|");
+    let endpointIds = recipients.get(key);
+    if (!endpointIds) recipients.set(key, (endpointIds = await recipientEndpoints(tx, event)));
+    items.push({ event, endpointIds });
+  }
+  return writeEvents(tx, items);
 }

@@ -1,0 +1,51 @@
+// The webhook events of a recorded payment (SERVICE.md §6): `payment.confirmed` for every
+// payment, and the legacy `payment.partial` too while the request is not fully paid. Amounts
+// are in the invoice currency; fees in the currency paid. Pure: no I/O.
+import { formatUnits } from "viem";
+import { getCurrency, type Currency } from "../chains/currencies";
+import { NETWORKS, type NetworkId } from "../chains/networks";
+import type { SettlingRequest } from "../requests/settlement-store";
+import { webhookEvent, type OutgoingEvent } from "../webhooks/events";
+
+export interface RecordedPayment {
+  request: SettlingRequest;
+  paid: Currency;
+  txHash: string;
+  /** Invoice units this payment settles, and the request's total after it. */
+  invoiceAmount: bigint;
+  totalAmountPaid: bigint;
+  feeAmount: bigint;
+  feeAddress: string | null;
+  payerAddress: string | null;
+  payerEoaAddress: string | null;
+}
+
+export function explorerUrl(network: string, txHash: string): string | null {
+  const n = NETWORKS[network as NetworkId];
+  return n ? `${n.explorerUrl}/tx/${txHash}` : null;
+}
+
+export function paymentEvents(p: RecordedPayment, now = new Date()): OutgoingEvent[] {
+  const { request } = p;
+  const invoice = getCurrency(request.invoiceCurrency);
+  const decimals = invoice?.decimals ?? p.paid.decimals;
+  const owner = { platformId: request.platformId, clientIdId: request.clientIdId, clientId: request.clientId, orchestratorId: request.orchestratorId };
+  const fields = {
+    requestId: request.requestId,
+    paymentReference: request.paymentReference,
+    explorer: explorerUrl(request.network, p.txHash),
+    amount: formatUnits(p.invoiceAmount, decimals),
+    totalAmountPaid: formatUnits(p.totalAmountPaid, decimals),
+    expectedAmount: formatUnits(request.expectedAmount, decimals),
+    txHash: p.txHash,
+    payerAddress: p.payerAddress,
+    payerEoaAddress: p.payerEoaAddress,
+    network: request.network,
+    currency: invoice?.symbol ?? request.invoiceCurrency,
+    paymentCurrency: p.paid.id,
+    fees: p.feeAmount > 0n ? [{ type: "platform", amount: formatUnits(p.feeAmount, p.paid.decimals), currency: p.paid.symbol, address: p.feeAddress }] : [],
+    timestamp: now,
+  };
+  const confirmed = webhookEvent("payment.confirmed", owner, fields);
+  return p.totalAmountPaid < request.expectedAmount ? [confirmed, webhookEvent("payment.partial", owner, fields)] : [confirmed];
+}

@@ -18,7 +18,7 @@ export function MulticallSummary({ view }: { view: PayableView }) {
       </p>
       <p className="mt-1 text-sm text-[var(--pay-muted)]">on {view.network.name}</p>
       <div className="mt-5 overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-left text-sm">
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">Payouts of this link</caption>
           <thead className="text-xs text-[var(--pay-muted)]">
             <tr className="border-b border-black/10">

@@ -3,9 +3,24 @@
 import type { CSSProperties, ReactNode } from "react";
 import { brandingStyle, type PageBranding } from "@/lib/pay-page/page-branding";
 
-export function PayShell({ branding, merchantName, sandbox, wide = false, children }: { branding: PageBranding; merchantName: string | null; sandbox: boolean; wide?: boolean; children: ReactNode }) {
+export function PayShell({
+  branding,
+  merchantName,
+  sandbox,
+  wide = false,
+  preview = false,
+  children,
+}: {
+  branding: PageBranding;
+  merchantName: string | null;
+  sandbox: boolean;
+  wide?: boolean;
+  /** Drawn inside the dashboard's branding editor: no full-screen height. */
+  preview?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <div style={brandingStyle(branding.colors) as CSSProperties} className="flex min-h-screen flex-col bg-[var(--pay-page)] text-[var(--pay-text)]">
+    <div style={brandingStyle(branding.colors) as CSSProperties} className={`flex flex-col bg-[var(--pay-page)] text-[var(--pay-text)] ${preview ? "" : "min-h-screen"}`}>
       {sandbox && (
         <p role="note" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900">
           <strong>Sandbox</strong>: test chains and test tokens. Nothing here moves real money.
@@ -19,7 +34,7 @@ export function PayShell({ branding, merchantName, sandbox, wide = false, childr
           ) : null}
           {merchantName && <span className="truncate text-base font-semibold">{merchantName}</span>}
         </header>
-        <main className="flex-1">{children}</main>
+        {preview ? <div className="flex-1">{children}</div> : <main className="flex-1">{children}</main>}
         <footer className="flex flex-wrap items-center justify-between gap-2 text-xs text-[var(--pay-muted)]">
           <nav aria-label="Legal" className="flex gap-4">
             {branding.termsUrl && (

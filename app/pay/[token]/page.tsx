@@ -33,7 +33,7 @@ export default async function PayPage({ params }: Params) {
   const config = getConfig();
   return (
     <PayShell {...shell} wide>
-      <div className="grid items-start gap-4 md:grid-cols-[minmax(0,1fr)_16rem]">
+      <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-[minmax(0,1fr)_16rem] [&>*]:min-w-0">
         <PayCard labelledBy="pay-title">
           <h1 id="pay-title" className="sr-only">
             Secure payment

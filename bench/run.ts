@@ -5,6 +5,7 @@ import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { firstLoadJs, printFirstLoads } from "./first-load-js";
 import { load, printTable, type LoadResult } from "./load";
 import { registerBenchDestination } from "./payee-destination";
+import { benchPayPage, printPayPage } from "./pay-page";
 import { startServer } from "./server";
 import { benchWebhooks } from "./webhooks";
 
@@ -12,6 +13,15 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3260);
 
 const server = await startServer(port);
+// BENCH_ONLY=pay-page: only the payment page's first load and LCP.
+if (process.env.BENCH_ONLY === "pay-page") {
+  try {
+    printPayPage(await benchPayPage(server));
+  } finally {
+    await server.stop();
+  }
+  process.exit(0);
+}
 const key = { "x-api-key": server.credentials.apiKey };
 const requestId = server.credentials.demoRequestId;
 if (!requestId) throw new Error("the sandbox server seeded no demo request");
@@ -39,6 +49,7 @@ try {
   console.log(`ratio currencies/bare req/s: ${(currencies.requestsPerSec / bare.requestsPerSec).toFixed(2)}`);
   printFirstLoads(await Promise.all(["/", "/dashboard/sign-in"].map((p) => firstLoadJs(server.url, p))));
   console.table(await benchWebhooks(server));
+  printPayPage(await benchPayPage(server));
 } finally {
   await server.stop();
 }

@@ -14,6 +14,7 @@ import { revokeOrchestratorKey } from "../orchestrators/accounts";
 import { approveLinkRequest, createLinkRequest, linkClientIdDirect } from "../orchestrators/links";
 import { createTestOrchestrator, createTestSession } from "../orchestrators/test-fixtures";
 import { registerTestDestination } from "../payee-destinations/test-fixtures";
+import { insertFixturePayment, insertFixtureRequest } from "../payments/search-fixtures";
 import { createRequest } from "../requests/create-request";
 import { createMulticallPayout, createSecurePayment, createSecurePayout } from "../secure-payments/create-secure-payment";
 import { createTestPlatform, createTestWalletSession, TEST_ORIGIN } from "../test/fixtures";
@@ -341,5 +342,19 @@ describe("a revoked client ID in the browser", () => {
     expect((await call(currencies, "GET", "/v2/currencies?network=base", { headers: { "x-api-key": k.key } })).status).toBe(200);
     await revokeApiKey(p.platformId, k.id);
     expect((await call(currencies, "GET", "/v2/currencies?network=base", { headers: { "x-api-key": k.key } })).status).toBe(401);
+  });
+});
+
+// Searches take no id but read by the caller's filters: another platform's payment never shows.
+describe("GET /v2/payments", () => {
+  const search = ENDPOINTS.find((e) => key(e) === "GET /v2/payments")!;
+  it.each(search.auth)("answers another party's %s nothing of the owner's payments", async (kind) => {
+    const { requestId } = await insertFixtureRequest({ platformId: world.owner.platformId });
+    await insertFixturePayment({ platformId: world.owner.platformId, requestId, blockTime: new Date() });
+    const url = `/v2/payments?requestId=${requestId}`;
+    const intruder = await call(routeHandlers(search), "GET", url, { headers: headersFor(world.intruder, kind) });
+    expect(intruder.json.payments).toEqual([]);
+    const owner = await call(routeHandlers(search), "GET", url, { headers: headersFor(world.owner, kind) });
+    expect(owner.json.pagination.total).toBe(1);
   });
 });

@@ -31,6 +31,7 @@ import { createApiKeyEndpoint, listApiKeysEndpoint, revokeApiKeyEndpoint } from 
 import { currentSession, login, logout, register, walletChallenge, walletVerify } from "../auth/endpoints";
 import { createBatchPayoutEndpoint, createPayoutEndpoint } from "../payouts/endpoints";
 import { createRequestEndpoint, getRequestEndpoint, payRequestEndpoint, requestRoutesEndpoint, updateRequestEndpoint } from "../requests/endpoints";
+import { searchPaymentsEndpoint } from "../payments/search-endpoint";
 import * as platformWebhooks from "../webhooks/platform-webhook-endpoints";
 import * as orchestratorWebhooks from "../webhooks/orchestrator-webhook-endpoints";
 import * as securePayments from "../secure-payments/endpoints";
@@ -76,6 +77,8 @@ export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionR
   // webhooks
   ...Object.values(platformWebhooks),
   ...Object.values(orchestratorWebhooks),
+  // payment search
+  searchPaymentsEndpoint,
   // secure payments and the payment page's branding
   ...Object.values(securePayments),
   ...Object.values(securePaymentBranding),

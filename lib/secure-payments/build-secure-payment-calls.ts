@@ -6,13 +6,15 @@
 // the fee goes. Batches and multicalls are one BatchConversionPayments call for all
 // payable requests. The hosted page calls buildSecurePaymentCalls() on the server; the route
 // is the same function behind the client ID check.
-import { formatUnits } from "viem";
+import { formatUnits, type Address } from "viem";
+import { latestBlock } from "../chains/block-cache";
+import { readPayerState } from "../chains/payer-state";
 import { ApiError, badRequest, validationError } from "../api/errors";
 import { getCurrency } from "../chains/currencies";
 import { NETWORKS, type EvmNetworkId } from "../chains/networks";
 import { log } from "../log";
 import { buildBatch } from "../payouts/create-batch-payout";
-import { quotePayment, toPayCalldata } from "../requests/build-pay-calldata";
+import { quotePayment, toPayCalldata, type PayQuote } from "../requests/build-pay-calldata";
 import { parseNetworkAddress } from "../requests/network-address";
 import { hasBeenPaid } from "../requests/request-status";
 import type { StoredRequest } from "../requests/request-store";
@@ -80,9 +82,30 @@ function feeBundleOf(requests: readonly StoredRequest[]): SecurePaymentCalldata[
   };
 }
 
+/**
+ * Smart-account flow: `wallet` (the smart account) gets the calldata and its allowance is
+ * read, but the funds sit with `eoaWallet`, so the balance check reads the EOA.
+ */
+async function eoaHasEnough(quote: PayQuote, eoa: string): Promise<boolean> {
+  if (quote.method === "trc20") return false;
+  const network = quote.network as EvmNetworkId;
+  try {
+    const token = quote.token.address as Address;
+    const proxy = quote.transactions[quote.transactions.length - 1].to as Address;
+    const native = quote.method === "native";
+    const state = await readPayerState(network, eoa as Address, native ? [] : [{ token, spender: proxy }], await latestBlock(network));
+    const needed = quote.amount + quote.feeAmount;
+    return (native ? state.nativeBalance : state.tokenBalance(token)) >= needed;
+  } catch (error) {
+    log.warn({ network, err: error instanceof Error ? error.message : String(error) }, "eoa balance read failed");
+    throw new ApiError(503, `The ${network} network could not be read; try again shortly`);
+  }
+}
+
 async function singleCalls(request: StoredRequest, q: PayerWallets): Promise<SecurePaymentCalldata> {
   const quote = await quotePayment(request, { wallet: q.wallet });
   const calldata = toPayCalldata(quote);
+  if (q.eoaWallet !== undefined) calldata.metadata.hasEnoughBalance = await eoaHasEnough(quote, q.eoaWallet);
   return {
     paymentType: "single",
     transactions: calldata.transactions,

@@ -12,17 +12,19 @@ export const MAX_ALLOWED_PAYERS = 100;
 export const DEFAULT_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 export const MAX_LIFETIME_MS = 365 * 24 * 60 * 60_000;
 
-const httpsOrLocalUrl = z
+// http stays accepted for existing integrations; any other scheme (javascript:, data:) could
+// run in the page's origin when the payer follows the redirect, so it is refused.
+const redirectUrl = z
   .string()
   .max(2048, "must be at most 2048 characters")
   .refine((v) => {
     try {
       const u = new URL(v);
-      return u.protocol === "https:" || (u.protocol === "http:" && (u.hostname === "localhost" || u.hostname === "127.0.0.1"));
+      return (u.protocol === "https:" || u.protocol === "http:") && u.hostname.length > 0;
     } catch {
       return false;
     }
-  }, "must be an https URL (http only for localhost)");
+  }, "must be an http(s) URL");
 
 const redirectLabel = text(1, 255).regex(/^[^<>&"'`]*$/, "must not contain < > & \" ' or `").describe("Label of the redirect button");
 
@@ -47,7 +49,7 @@ const expiresAt = z.iso
 
 const common = {
   reference: merchantReference.optional(),
-  redirectUrl: httpsOrLocalUrl.optional().describe("Where the payer is sent after paying"),
+  redirectUrl: redirectUrl.optional().describe("Where the payer is sent after paying"),
   redirectLabel: redirectLabel.optional(),
   accessPolicy: accessPolicy.optional(),
   expiresAt,

@@ -1,6 +1,7 @@
 // The secure_payments table, owned by this domain. Other domains go through these functions.
 import { db } from "../db/client";
 import type { Prisma, SecurePayment as Row } from "../db/generated/client";
+import { isRequestId } from "../requests/payment-reference";
 import { TOKEN_PATTERN } from "./schemas";
 
 export type SecurePaymentType = Row["paymentType"];
@@ -69,6 +70,7 @@ export async function findOwnSecurePayment(platformId: string, token: string): P
 
 /** The platform's newest secure payment that contains the request (children before their multicall parent). */
 export async function findSecurePaymentByRequest(platformId: string, requestId: string): Promise<StoredSecurePayment | null> {
+  if (!isRequestId(requestId)) return null;
   const rows = await (await db()).securePayment.findMany({
     where: { platformId, requestIds: { has: requestId.toLowerCase() } },
     orderBy: { createdAt: "desc" },

@@ -2,6 +2,7 @@
 // answers, the access list with its deduplicated webhook, and payer activity events.
 import * as createRoute from "@/app/v2/secure-payments/route";
 import * as payoutsRoute from "@/app/v2/secure-payments/payouts/route";
+import * as multicallRoute from "@/app/v2/secure-payments/multicall-payouts/route";
 import * as tokenRoute from "@/app/v2/secure-payments/[token]/route";
 import * as payRoute from "@/app/v2/secure-payments/[token]/pay/route";
 import * as userEventsRoute from "@/app/v2/secure-payments/[token]/user-events/route";
@@ -10,11 +11,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { linkClientIdDirect, unlinkClientId } from "../orchestrators/links";
 import { createTestOrchestrator } from "../orchestrators/test-fixtures";
-import { registerTestDestination, tronPayee } from "../payee-destinations/test-fixtures";
+import { NETWORKS } from "../chains/networks";
+import { formatDestinationId } from "../payee-destinations/destination-id";
+import { registerTestDestination, tronPayee, USDC_BASE } from "../payee-destinations/test-fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
 import { createOrchestratorEndpoint, createPlatformEndpoint } from "../webhooks/manage-endpoints";
 import { recordAccessRejection } from "./access-policy";
+import { checkPayerAccess, securePaymentPageState } from "./page-state";
 import { findSecurePaymentByToken } from "./secure-payment-store";
 
 type Platform = Awaited<ReturnType<typeof createTestPlatform>>;
@@ -79,7 +83,8 @@ describe("creating a secure payment", () => {
   it("refuses an unknown destination and another platform's alike, with 404", async () => {
     const other = await createTestPlatform("other shop");
     const foreign = (await registerTestDestination(other.platformId)).destinationId;
-    const unknown = (await registerTestDestination((await createTestPlatform("third")).platformId)).destinationId;
+    // Well-formed, checksummed, never registered anywhere.
+    const unknown = formatDestinationId(NETWORKS.base, "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", USDC_BASE);
     for (const id of [foreign, unknown]) {
       const r = await create({ requests: [{ destinationId: id, amount: "1" }] });
       expect(r.status, r.text).toBe(404);
@@ -277,5 +282,56 @@ describe("payer activity", () => {
     for (let i = 0; i < 32; i++) statuses.push((await post(r.token, { userEvent: "wallet_connected" })).status);
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(202));
     expect(statuses.slice(30)).toEqual([429, 429]);
+  });
+});
+
+describe("multicall payouts and lookups", () => {
+  const payoutBody = (amount: string) => ({ recipient: PAYER, creatorWalletAddress: PAYER, network: "base", currency: "USDC-base", amount });
+  const newPayout = async (platform: Platform = p) => {
+    const r = await call(payoutsRoute, "POST", "/v2/secure-payments/payouts", { headers: api(platform), body: payoutBody("1") });
+    expect(r.status, r.text).toBe(201);
+    return r.json as { token: string; requestIds: string[] };
+  };
+  const multicall = (childTokens: string[], headers: Record<string, string> = api()) =>
+    call(multicallRoute, "POST", "/v2/secure-payments/multicall-payouts", { headers, body: { childTokens } });
+
+  it("groups payout links only: not incoming links, not another platform's, not a payout already grouped", async () => {
+    const [a, b, c] = [await newPayout(), await newPayout(), await newPayout()];
+    const incoming = await createOk();
+    expect((await multicall([a.token, incoming.token])).status).toBe(400);
+    expect((await multicall([a.token, (await newPayout(await createTestPlatform("foreign payouts"))).token])).status).toBe(404);
+    expect((await multicall([a.token, a.token])).status).toBe(400);
+    const made = await multicall([a.token, b.token]);
+    expect(made.status, made.text).toBe(201);
+    expect(made.json).toMatchObject({ type: "multicall", status: "pending", items: [{ securePaymentToken: a.token, position: 0, eligibility: "eligible" }, { securePaymentToken: b.token, position: 1 }] });
+    const again = await multicall([b.token, c.token]);
+    expect(again.status).toBe(409);
+    // The multicall token read through the page's endpoint answers the multicall state.
+    const state = await getToken(made.json.token);
+    expect(state.status, state.text).toBe(200);
+    expect(state.json).toMatchObject({ paymentType: "multicall", token: made.json.token, totals: { childCount: 2, blockedChildCount: 0 } });
+  });
+
+  it("finds the link of a request for the platform only", async () => {
+    const r = await createOk({ redirectUrl: "https://shop.example.com/done" });
+    const find = (requestId: string, headers: Record<string, string> = api()) => call(createRoute, "GET", `/v2/secure-payments?requestId=${requestId}`, { headers });
+    const found = await find(r.requestIds[0]);
+    expect(found.status, found.text).toBe(200);
+    expect(found.json).toMatchObject({ token: r.token, securePaymentUrl: r.securePaymentUrl, status: "pending", paymentType: "single", redirectUrl: "https://shop.example.com/done", completedAt: null });
+    expect((await find(r.requestIds[0], api(await createTestPlatform("snoop")))).status).toBe(404);
+  });
+});
+
+describe("the page's server functions", () => {
+  it("tell each page state apart without throwing, and check a connecting wallet like the API does", async () => {
+    expect(await securePaymentPageState(ulid())).toEqual({ kind: "unknown" });
+    const r = await createOk({ accessPolicy: { allowedPayerAddresses: [PAYER] } });
+    const open = await securePaymentPageState(r.token);
+    expect(open).toMatchObject({ kind: "payable", view: { amount: "12.5" }, payments: [] });
+    expect(await checkPayerAccess(r.token, PAYER)).toEqual({ allowed: true });
+    expect(await checkPayerAccess(r.token, "0x3333333333333333333333333333333333333333")).toEqual({ allowed: false });
+    expect(await eventsOf("secure_payment.access_rejected", r.requestIds[0])).toHaveLength(1);
+    await (await db()).securePayment.update({ where: { token: r.token }, data: { expiresAt: new Date(Date.now() - 1) } });
+    expect((await securePaymentPageState(r.token)).kind).toBe("expired");
   });
 });

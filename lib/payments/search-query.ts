@@ -1,0 +1,125 @@
+// The query of GET /v2/payments (openapi.v2.json), validated and turned into a search filter.
+// Every parameter is checked here; what reaches SQL is normalised (lowercase hex, currency ids,
+// dates) so the indexes of search-payments.ts apply. Pure: no I/O.
+import { z } from "zod";
+import { CURRENCIES, getCurrency } from "../chains/currencies";
+import { isTronAddress } from "../chains/tron";
+
+export const PAYMENT_TYPES = ["direct", "conversion", "crosschain", "recurring"] as const;
+export type PublicPaymentType = (typeof PAYMENT_TYPES)[number];
+
+export const MAX_LIMIT = 100;
+export const DEFAULT_LIMIT = 20;
+/** Deep offsets read and drop every row before them: narrow with dates instead. */
+export const MAX_OFFSET = 10_000;
+
+/** The filters that select payments; limit and offset only page through them. */
+export const FILTER_NAMES = ["txHash", "walletAddress", "paymentReference", "requestId", "reference", "type", "invoiceCurrency", "paymentCurrency", "fromDate", "toDate"] as const;
+
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/;
+
+/** A currency id (`USDC-base`) or a symbol (`USDC`: every network's) → the currency ids it names. */
+export function currencyIdsFor(value: string): string[] {
+  const byId = getCurrency(value);
+  if (byId) return [byId.id];
+  const symbol = value.toLowerCase();
+  return CURRENCIES.filter((c) => c.symbol.toLowerCase() === symbol).map((c) => c.id);
+}
+
+const date = (name: string) =>
+  z
+    .string()
+    .refine((v) => ISO_UTC.test(v) && !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().slice(0, 10) === v.slice(0, 10), {
+      message: `${name} must be an ISO 8601 date-time in UTC ending with 'Z', e.g. 2024-01-01T00:00:00.000Z`,
+    })
+    .transform((v) => new Date(v));
+
+const currency = z
+  .string()
+  .min(1)
+  .max(100)
+  .refine((v) => currencyIdsFor(v).length > 0, { message: "is not a known currency id or symbol (see GET /v2/currencies)" });
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, "must be a whole number")
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { message: `must be between ${min} and ${max}` });
+
+export const paymentSearchQuery = z
+  .object({
+    txHash: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "must be a transaction hash: 0x followed by 64 hex digits")
+      .optional()
+      .describe("Source or destination transaction hash (0x + 64 hex). Answers every payment of that transaction, batch payments included; Tron transactions too (their id with 0x in front)."),
+    walletAddress: z
+      .string()
+      .refine((v) => /^0x[0-9a-fA-F]{40}$/.test(v) || isTronAddress(v), { message: "must be an EVM address (0x + 40 hex digits) or a Tron address (base58, T…)" })
+      .optional()
+      .describe("Payer (smart account or its EOA) or payee. EVM addresses match in any letter case; Tron addresses exactly."),
+    paymentReference: z.string().regex(/^0x[0-9a-fA-F]{16}$/, "must be 0x followed by 16 hex digits").optional().describe("The request's payment reference, as carried on chain"),
+    requestId: z.string().regex(/^[0-9a-fA-F]{66}$/, "must be a request id: 66 hex digits").optional().describe("The request the payments pay"),
+    reference: z.string().min(1, "must not be empty").max(255, "must be at most 255 characters").optional().describe("Your merchant reference, given when the request was created"),
+    type: z.enum(PAYMENT_TYPES, { message: `must be one of ${PAYMENT_TYPES.join(", ")}` }).optional().describe("direct (batch payments included), conversion, crosschain or recurring"),
+    invoiceCurrency: currency.optional().describe("The request's invoice currency: a currency id (USDC-base) or symbol (USD, USDC: every network's)"),
+    paymentCurrency: currency.optional().describe("The currency paid in: a currency id (USDC-base) or symbol (USDC: every network's)"),
+    fromDate: date("fromDate").optional().describe("Block time from (inclusive), ISO 8601 in UTC ending with 'Z'"),
+    toDate: date("toDate").optional().describe("Block time until (inclusive), ISO 8601 in UTC ending with 'Z'"),
+    limit: wholeNumber(1, MAX_LIMIT).optional().describe(`Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`),
+    offset: wholeNumber(0, MAX_OFFSET).optional().describe(`Payments to skip, 0 to ${MAX_OFFSET} (default 0); narrow deeper searches with fromDate/toDate`),
+  })
+  .strict()
+  .superRefine((q, ctx) => {
+    if (!FILTER_NAMES.some((name) => q[name] !== undefined)) {
+      ctx.addIssue({ code: "custom", path: ["query"], message: `give at least one filter: ${FILTER_NAMES.join(", ")}` });
+    }
+    if (q.fromDate && q.toDate && q.toDate < q.fromDate) {
+      ctx.addIssue({ code: "custom", path: ["toDate"], message: "toDate must be after or equal to fromDate" });
+    }
+  });
+
+export type PaymentSearchQuery = z.output<typeof paymentSearchQuery>;
+
+/** What search-payments.ts runs: every value normalised to how it is stored. */
+export interface PaymentFilter {
+  /** Stored with 0x (EVM) or without (Tron transaction ids): both forms, lowercase. */
+  txHashes?: string[];
+  wallet?: { kind: "evm" | "tron"; lower: string; exact: string };
+  paymentReference?: string;
+  requestId?: string;
+  reference?: string;
+  /** Stored types; `direct` includes payments made through the batch contract. */
+  types?: string[];
+  invoiceCurrencyIds?: string[];
+  paymentCurrencyIds?: string[];
+  fromDate?: Date;
+  toDate?: Date;
+}
+
+export interface PaymentPage {
+  limit: number;
+  offset: number;
+}
+
+export function toPaymentFilter(q: PaymentSearchQuery): { filter: PaymentFilter; page: PaymentPage } {
+  const filter: PaymentFilter = {};
+  if (q.txHash) {
+    const hash = q.txHash.toLowerCase();
+    filter.txHashes = [hash, hash.slice(2)];
+  }
+  if (q.walletAddress) {
+    const evm = q.walletAddress.startsWith("0x");
+    filter.wallet = { kind: evm ? "evm" : "tron", lower: q.walletAddress.toLowerCase(), exact: q.walletAddress };
+  }
+  if (q.paymentReference) filter.paymentReference = q.paymentReference.toLowerCase();
+  if (q.requestId) filter.requestId = q.requestId.toLowerCase();
+  if (q.reference) filter.reference = q.reference;
+  if (q.type) filter.types = q.type === "direct" ? ["direct", "batch"] : [q.type];
+  if (q.invoiceCurrency) filter.invoiceCurrencyIds = currencyIdsFor(q.invoiceCurrency);
+  if (q.paymentCurrency) filter.paymentCurrencyIds = currencyIdsFor(q.paymentCurrency);
+  if (q.fromDate) filter.fromDate = q.fromDate;
+  if (q.toDate) filter.toDate = q.toDate;
+  return { filter, page: { limit: q.limit ?? DEFAULT_LIMIT, offset: q.offset ?? 0 } };
+}

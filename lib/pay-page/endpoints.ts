@@ -5,9 +5,9 @@
 // the page waits for detection. Public, rate-limited per IP by the wrapper.
 import { z } from "zod";
 import { defineEndpoint } from "../api/route";
-import { listPayments } from "../requests/request-store";
 import { buildSecurePaymentCalls } from "../secure-payments/build-secure-payment-calls";
-import { loadSecurePayment } from "../secure-payments/load-secure-payment";
+import { notFound } from "../api/errors";
+import { securePaymentPageState } from "../secure-payments/page-state";
 import { securePaymentCalldata, tokenParams } from "../secure-payments/schemas";
 import { addressText } from "../requests/schemas";
 
@@ -53,9 +53,8 @@ export const pagePaymentProgressEndpoint = defineEndpoint({
   response: pagePaymentProgress,
   errors: { 404: "Unknown token" },
   handler: async ({ params }) => {
-    const { status, requests } = await loadSecurePayment(params.token);
-    const payments = (await Promise.all(requests.map((r) => listPayments(r.requestId)))).flat();
-    const last = payments.sort((a, b) => a.blockTime.getTime() - b.blockTime.getTime()).at(-1);
-    return { status, txHash: last?.txHash ?? null };
+    const page = await securePaymentPageState(params.token);
+    if (page.kind === "unknown") throw notFound("Secure payment not found");
+    return { status: page.status, txHash: page.payments.at(-1)?.txHash ?? null };
   },
 });

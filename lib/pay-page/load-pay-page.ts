@@ -1,23 +1,23 @@
 // The payment page's state for a token, read on the server through the secure-payments
-// domain (the token is the page's credential): which page to show, and everything it shows.
-// Cached per render, so the page and its metadata read once.
+// domain's securePaymentPageState (the token is the page's credential): which page to show,
+// and everything it shows, in the page's terms. Cached per render, so the page and its
+// metadata read once.
 import { cache } from "react";
 import { formatUnits } from "viem";
-import { ApiError } from "../api/errors";
 import { getCurrency, isNative, type Currency } from "../chains/currencies";
 import { NETWORKS, type NetworkId } from "../chains/networks";
 import { getConfig } from "../config";
 import { getPlatform } from "../platforms/create-platform";
-import { listPayments, type StoredRequest } from "../requests/request-store";
-import { resolveBranding } from "../secure-payments/branding";
+import type { StoredRequest } from "../requests/request-store";
 import { paymentCallPolicy } from "../secure-payments/contract-policy";
 import { securePaymentUrl } from "../secure-payments/create-secure-payment";
 import { feeLegs } from "../secure-payments/fee-plan";
-import { loadSecurePayment, type LoadedSecurePayment } from "../secure-payments/load-secure-payment";
-import { describeMulticall } from "../secure-payments/multicall-state";
+import type { LoadedSecurePayment } from "../secure-payments/load-secure-payment";
+import type { describeMulticall } from "../secure-payments/multicall-state";
+import { securePaymentPageState, type PageState } from "../secure-payments/page-state";
 import { formatMoney } from "./format";
 import { pageBranding, safeUrl } from "./page-branding";
-import { explorerTxUrl, type MulticallChildView, type PayNetwork, type PayPageView, type PayRedirect } from "./pay-page-view";
+import { type MulticallChildView, type PayNetwork, type PayPageView, type PayRedirect } from "./pay-page-view";
 
 const BLOCK_REASONS: Record<string, string> = {
   already_paid: "Already paid",
@@ -44,29 +44,28 @@ function currencyOf(r: StoredRequest): Currency {
 
 const decimal = (v: bigint, c: Currency) => formatUnits(v, c.decimals);
 
-async function completedView(loaded: LoadedSecurePayment, shared: object): Promise<PayPageView> {
+type Detected = Exclude<PageState, { kind: "unknown" }>["payments"];
+
+function completedView(loaded: LoadedSecurePayment, payments: Detected, shared: object): PayPageView {
   const { requests, sp } = loaded;
   const first = requests[0];
   const currency = first ? getCurrency(first.paymentCurrency) : undefined;
-  const payments = (await Promise.all(requests.map((r) => listPayments(r.requestId)))).flat().sort((a, b) => a.blockTime.getTime() - b.blockTime.getTime());
   const last = payments.at(-1);
-  const network = first ? NETWORKS[first.network] : null;
   const sameCurrency = requests.every((r) => r.paymentCurrency === first?.paymentCurrency);
   return {
     ...(shared as Pick<Extract<PayPageView, { state: "completed" }>, "branding" | "merchantName" | "sandbox">),
     state: "completed",
     amount: currency && sameCurrency ? decimal(requests.reduce((s, r) => s + r.expectedAmount, 0n), currency) : null,
     symbol: currency && sameCurrency ? currency.symbol : null,
-    networkName: network?.name ?? null,
+    networkName: first ? NETWORKS[first.network].name : null,
     txHash: last?.txHash ?? null,
-    explorerTxUrl: last && network ? explorerTxUrl(network, last.txHash) : null,
-    completedAt: (sp.completedAt ?? last?.blockTime)?.toISOString() ?? null,
+    explorerTxUrl: last?.explorerUrl ?? null,
+    completedAt: sp.completedAt?.toISOString() ?? last?.blockTime ?? null,
     redirect: redirectOf(sp.redirectUrl, sp.redirectLabel),
   };
 }
 
-async function multicallView(loaded: LoadedSecurePayment, shared: Parameters<typeof payableBase>[1]): Promise<PayPageView> {
-  const state = await describeMulticall(loaded);
+function multicallView(loaded: LoadedSecurePayment, state: Awaited<ReturnType<typeof describeMulticall>>, shared: Parameters<typeof payableBase>[1]): PayPageView {
   const children: MulticallChildView[] = state.children.map((c) => ({
     position: c.position,
     token: c.securePaymentToken,
@@ -147,20 +146,16 @@ function paymentView(loaded: LoadedSecurePayment, shared: Parameters<typeof paya
 }
 
 export const loadPayPage = cache(async (token: string): Promise<PayPageView> => {
-  let loaded: LoadedSecurePayment;
-  try {
-    loaded = await loadSecurePayment(token);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return { state: "unknown" };
-    throw err;
-  }
-  const { sp, status } = loaded;
-  const [branding, platform] = await Promise.all([resolveBranding(sp), getPlatform(sp.platformId)]);
-  const shared = { branding: pageBranding(branding), merchantName: platform?.name ?? null, sandbox: getConfig().sandbox };
-  if (status === "completed") return completedView(loaded, shared);
-  if (status === "expired") return { ...shared, state: "expired", expiresAt: sp.expiresAt.toISOString() };
-  if (status === "invalidated") return { ...shared, state: "not-payable", reason: "invalidated" };
-  if (sp.paymentType === "multicall") return multicallView(loaded, shared);
+  const page = await securePaymentPageState(token);
+  if (page.kind === "unknown") return { state: "unknown" };
+  const { loaded } = page;
+  const { sp } = loaded;
+  const platform = await getPlatform(sp.platformId);
+  const shared = { branding: pageBranding(page.view.branding), merchantName: platform?.name ?? null, sandbox: getConfig().sandbox };
+  if (page.kind === "completed") return completedView(loaded, page.payments, shared);
+  if (page.kind === "expired") return { ...shared, state: "expired", expiresAt: sp.expiresAt.toISOString() };
+  if (page.kind === "invalidated") return { ...shared, state: "not-payable", reason: "invalidated" };
+  if (page.view.paymentType === "multicall") return multicallView(loaded, page.view, shared);
   if (loaded.requests.length === 0) return { state: "unknown" };
   return paymentView(loaded, shared);
 });

@@ -6,6 +6,7 @@
 // an OR across payer, payer EOA and payee cannot use any single index.
 import { toBigInt } from "../db/amounts";
 import { db } from "../db/client";
+import type { RequestStatus } from "../requests/request-store";
 import type { PaymentFilter, PaymentPage } from "./search-query";
 
 export interface FoundPayment {
@@ -27,7 +28,7 @@ export interface FoundPayment {
     customerInfo: unknown;
     invoiceCurrency: string;
     paymentCurrency: string;
-    status: string;
+    status: RequestStatus;
     expectedAmount: bigint;
     amountPaid: bigint;
   };
@@ -115,7 +116,7 @@ function fromRow(r: Row): FoundPayment {
       customerInfo: typeof r.customer_info === "string" ? JSON.parse(r.customer_info) : r.customer_info,
       invoiceCurrency: r.invoice_currency,
       paymentCurrency: r.payment_currency,
-      status: r.status,
+      status: r.status as RequestStatus,
       expectedAmount: toBigInt(r.expected_amount),
       amountPaid: toBigInt(r.amount_paid),
     },

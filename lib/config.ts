@@ -2,7 +2,7 @@
 // with a message naming the variable and what it expects.
 import { z } from "zod";
 import path from "node:path";
-import { EVM_NETWORK_IDS, type EvmNetworkId } from "./chains/networks";
+import { EVM_NETWORK_IDS, NETWORK_IDS, type EvmNetworkId, type NetworkId } from "./chains/networks";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const port = z.coerce.number().int("an integer").min(1).max(65535);
@@ -40,12 +40,27 @@ const schema = z.object({
   WALLETCONNECT_PROJECT_ID: z.string().optional(),
   WEBHOOK_ALLOWED_HOSTS: z.string().default(""), // comma-separated hosts exempt from the private-address check
   RUN_WORKERS: bool.default(true), // run background jobs inside the web process
+  // Payment detection (README "Payment detection")
+  PAYMENT_DETECTION_NETWORKS: z.string().optional(), // comma-separated; "none" turns detection off
+  PAYMENT_DETECTION_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).optional(),
+  PAYMENT_DETECTION_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(2000),
+  PAYMENT_CONFIRMATIONS: z.string().optional(), // "12" or "mainnet:12,base:5"
+  PAYMENT_DETECTION_START_BLOCKS: z.string().optional(), // "base:21000000,tron:79216121"
   ...rpcShape,
 });
 
 export type RawConfig = z.infer<typeof schema>;
 
+export interface DetectionConfig {
+  networks: NetworkId[];
+  intervalMs: number;
+  blockRange: number;
+  confirmations: Record<NetworkId, number>;
+  startBlocks: Partial<Record<NetworkId, bigint>>;
+}
+
 export interface Config extends Omit<RawConfig, "DATA_DIR" | "APP_URL"> {
+  detection: DetectionConfig;
   DATA_DIR: string; // absolute
   APP_URL: string;
   /** True when no RPC URL is configured: the service runs its own local chains. */
@@ -88,12 +103,47 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   return {
     ...raw,
+    detection: detectionConfig(raw, sandbox, rpcUrls),
     DATA_DIR: path.resolve(raw.DATA_DIR),
     APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
     sandbox,
     rpcUrls,
     production,
   };
+}
+
+// Blocks a payment waits before it counts, per network, outside the sandbox (where anvil
+// never reorgs by itself): about a minute of blocks, Tron's 19 blocks to solidity.
+const DEFAULT_CONFIRMATIONS: Record<NetworkId, number> = { mainnet: 5, "arbitrum-one": 20, optimism: 10, base: 10, matic: 30, bsc: 15, tron: 19, sepolia: 3 };
+
+/** "network:value,…" pairs; a bare value (for `bare`) applies to every network. */
+function perNetwork(name: string, text: string | undefined, bare: boolean): Map<NetworkId | "*", bigint> {
+  const out = new Map<NetworkId | "*", bigint>();
+  for (const item of (text ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+    const [key, value] = item.includes(":") ? item.split(":") : ["*", item];
+    if ((key === "*" && !bare) || (key !== "*" && !(NETWORK_IDS as readonly string[]).includes(key)) || !/^\d+$/.test(value ?? "")) {
+      throw new ConfigError([`${name}: expected ${bare ? "a number or " : ""}network:number pairs separated by commas (got ${JSON.stringify(item)})`]);
+    }
+    out.set(key as NetworkId | "*", BigInt(value));
+  }
+  return out;
+}
+
+function detectionConfig(raw: RawConfig, sandbox: boolean, rpcUrls: Partial<Record<EvmNetworkId, string>>): DetectionConfig {
+  const enabled: NetworkId[] = sandbox ? [...EVM_NETWORK_IDS] : [...(Object.keys(rpcUrls) as NetworkId[]), "tron"];
+  let networks = enabled;
+  if (raw.PAYMENT_DETECTION_NETWORKS === "none") networks = [];
+  else if (raw.PAYMENT_DETECTION_NETWORKS) {
+    networks = raw.PAYMENT_DETECTION_NETWORKS.split(",").map((s) => s.trim()) as NetworkId[];
+    const wrong = networks.filter((n) => !enabled.includes(n));
+    if (wrong.length > 0) throw new ConfigError([`PAYMENT_DETECTION_NETWORKS: ${wrong.join(", ")} is not a network this service reads (${enabled.join(", ")}, or none)`]);
+  }
+  const given = perNetwork("PAYMENT_CONFIRMATIONS", raw.PAYMENT_CONFIRMATIONS, true);
+  const confirmations = Object.fromEntries(
+    NETWORK_IDS.map((n) => [n, Number(given.get(n) ?? given.get("*") ?? (sandbox ? 0n : BigInt(DEFAULT_CONFIRMATIONS[n])))]),
+  ) as Record<NetworkId, number>;
+  const startBlocks = Object.fromEntries(perNetwork("PAYMENT_DETECTION_START_BLOCKS", raw.PAYMENT_DETECTION_START_BLOCKS, false)) as Partial<Record<NetworkId, bigint>>;
+  return { networks, intervalMs: raw.PAYMENT_DETECTION_INTERVAL_MS ?? (sandbox ? 1000 : 4000), blockRange: raw.PAYMENT_DETECTION_BLOCK_RANGE, confirmations, startBlocks };
 }
 
 let cached: Config | undefined;

@@ -10,6 +10,7 @@
 // - work on a cron schedule (minutes and up): `boss.schedule(name, cron)` and a consumer.
 import { getDatabase, type Database } from "../db/client";
 import { log } from "../log";
+import { startPaymentDetection } from "../payments/indexer/start-detection";
 import { startDeliveryWorker, type DeliveryWorkerOptions } from "../webhooks/delivery-worker";
 import { runExclusively } from "./exclusive-loop";
 import { purgeExpired } from "./housekeeping";
@@ -29,8 +30,10 @@ export async function startWorkers(opts: { database?: Database; delivery?: Deliv
     const counts = await purgeExpired();
     log.debug({ counts }, "housekeeping");
   });
+  const detection = await startPaymentDetection(boss);
   return {
     async stop() {
+      await detection.stop();
       await housekeeping.stop();
       await delivery.stop();
       await boss.stop({ graceful: false, close: false });

@@ -13,8 +13,11 @@ export interface DetectedPayment {
   blockNumber: bigint;
   blockHash: string;
   blockTime: Date;
-  /** `0x` + 16 hex characters, as on chain. */
-  paymentReference: string;
+  /**
+   * keccak256 of the payment reference bytes: the proxies index the reference (`bytes
+   * indexed`), so their events carry only this hash (paymentReferenceHash in request-store.ts).
+   */
+  referenceHash: string;
   /** The token paid; null for the native coin. */
   tokenAddress: string | null;
   /** Who was paid (must be the request's payee). */

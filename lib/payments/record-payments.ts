@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "../db/generated/client";
 import { log } from "../log";
-import { lockRequestsByReference, setAmountsPaid, type SettlingRequest } from "../requests/settlement-store";
+import { lockRequestsByReferenceHash, setAmountsPaid, type SettlingRequest } from "../requests/settlement-store";
 import { emitEvents } from "../webhooks/emit-event";
 import type { DetectedPayment } from "./detected-payment";
 import { matchPayment } from "./match-payment";
@@ -46,12 +46,12 @@ export async function recordPayments(tx: Tx, detected: readonly DetectedPayment[
 }
 
 async function recordNetwork(tx: Tx, network: string, payments: DetectedPayment[], now: Date): Promise<RecordResult> {
-  const requests = await lockRequestsByReference(tx, network, [...new Set(payments.map((p) => p.paymentReference.toLowerCase()))]);
-  const byReference = new Map(requests.map((r) => [r.paymentReference.toLowerCase(), r]));
+  const requests = await lockRequestsByReferenceHash(tx, network, [...new Set(payments.map((p) => p.referenceHash.toLowerCase()))]);
+  const byReference = new Map(requests.map((r) => [r.paymentReferenceHash.toLowerCase(), r]));
   const matched: Matched[] = [];
   let ignored = 0;
   for (const p of payments) {
-    const request = byReference.get(p.paymentReference.toLowerCase());
+    const request = byReference.get(p.referenceHash.toLowerCase());
     if (!request) {
       ignored++;
       continue;

@@ -5,6 +5,7 @@ import { getCurrency } from "../chains/currencies";
 import type { NetworkId } from "../chains/networks";
 import { db } from "../db/client";
 import { createRequest, type RequestInput } from "../requests/create-request";
+import { paymentReferenceHash } from "../requests/request-store";
 import type { DetectedPayment } from "./detected-payment";
 import { recordPayments } from "./record-payments";
 
@@ -26,7 +27,7 @@ export function detected(request: { paymentReference: string; network: string; p
     blockNumber: block,
     blockHash: `0x${randomBytes(32).toString("hex")}`,
     blockTime: new Date(Date.UTC(2026, 0, 1) + Number(block) * 1000),
-    paymentReference: request.paymentReference,
+    referenceHash: paymentReferenceHash(request.paymentReference),
     tokenAddress: token?.type === "ETH" ? null : (token?.address ?? null),
     to: request.payee,
     amount,

@@ -1,6 +1,6 @@
 // The payment_requests table, owned by this domain. Other domains go through these functions
 // (and create-request.ts / build-pay-calldata.ts), never through the Prisma model.
-import type { Hex } from "viem";
+import { keccak256, type Hex } from "viem";
 import type { NetworkId } from "../chains/networks";
 import { toBigInt, toDecimal } from "../db/amounts";
 import { db } from "../db/client";
@@ -42,6 +42,11 @@ export interface StoredRequest {
 }
 
 export type NewStoredRequest = Omit<StoredRequest, "amountPaid" | "status" | "createdAt" | "isRecurrenceStopped">;
+
+/** What payment events carry: the reference is an indexed `bytes` argument, so its keccak256. */
+export function paymentReferenceHash(reference: string): string {
+  return keccak256(reference.toLowerCase() as Hex);
+}
 
 function fromRow(row: RequestRow): StoredRequest {
   return {
@@ -86,6 +91,7 @@ function toCreateInput(r: NewStoredRequest): Prisma.PaymentRequestCreateManyInpu
     payer: r.payer,
     salt: r.salt,
     paymentReference: r.paymentReference,
+    paymentReferenceHash: paymentReferenceHash(r.paymentReference),
     reference: r.reference,
     customerInfo: r.customerInfo ?? undefined,
     recurrence: r.recurrence ?? undefined,
@@ -130,6 +136,9 @@ export interface StoredPayment {
   blockNumber: bigint;
   blockTime: Date;
   type: string;
+  /** Invoice units it settled, and the token units per invoice unit for a conversion payment. */
+  invoiceAmount: bigint;
+  conversionRate: string | null;
 }
 
 /** Payments recorded for a request, oldest first (payment detection inserts them). */
@@ -146,6 +155,8 @@ export async function listPayments(requestId: string): Promise<StoredPayment[]> 
     blockNumber: p.blockNumber,
     blockTime: p.blockTime,
     type: p.type,
+    invoiceAmount: toBigInt(p.invoiceAmount),
+    conversionRate: p.conversionRate,
   }));
 }
 

@@ -1,8 +1,9 @@
 // What payment detection reads and writes of requests: the requests a batch of payment
 // references names (locked, so two writers settle one request in turn), and the amount paid,
 // from which the status follows. Called inside the detection's transaction.
+import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import type { RequestStatus } from "./request-store";
+import { paymentReferenceHash, type RequestStatus } from "./request-store";
 
 type Tx = Prisma.TransactionClient;
 
@@ -15,6 +16,7 @@ export interface SettlingRequest {
   orchestratorId: string | null;
   network: string;
   paymentReference: string;
+  paymentReferenceHash: string;
   payee: string;
   invoiceCurrency: string;
   paymentCurrency: string;
@@ -23,9 +25,9 @@ export interface SettlingRequest {
   status: RequestStatus;
 }
 
-/** The requests of `network` with these payment references, locked until the transaction ends. */
-export async function lockRequestsByReference(tx: Tx, network: string, references: readonly string[]): Promise<SettlingRequest[]> {
-  if (references.length === 0) return [];
+/** The requests of `network` whose payment reference hashes to one of `hashes`, locked until the transaction ends. */
+export async function lockRequestsByReferenceHash(tx: Tx, network: string, hashes: readonly string[]): Promise<SettlingRequest[]> {
+  if (hashes.length === 0) return [];
   const rows = await tx.$queryRaw<
     {
       id: string;
@@ -35,6 +37,7 @@ export async function lockRequestsByReference(tx: Tx, network: string, reference
       orchestrator_id: string | null;
       network: string;
       payment_reference: string;
+      payment_reference_hash: string;
       payee: string;
       invoice_currency: string;
       payment_currency: string;
@@ -43,10 +46,10 @@ export async function lockRequestsByReference(tx: Tx, network: string, reference
       status: RequestStatus;
     }[]
   >`
-    SELECT r.id, r.platform_id::text, r.client_id_id::text, c.client_id, r.orchestrator_id::text, r.network, r.payment_reference,
+    SELECT r.id, r.platform_id::text, r.client_id_id::text, c.client_id, r.orchestrator_id::text, r.network, r.payment_reference, r.payment_reference_hash,
       r.payee, r.invoice_currency, r.payment_currency, r.expected_amount::text, r.amount_paid::text, r.status::text AS status
     FROM payment_requests r LEFT JOIN client_ids c ON c.id = r.client_id_id
-    WHERE r.network = ${network} AND r.payment_reference = ANY(${references.map((r) => r.toLowerCase())}::text[])
+    WHERE r.network = ${network} AND r.payment_reference_hash = ANY(${hashes.map((h) => h.toLowerCase())}::text[])
     ORDER BY r.id
     FOR UPDATE OF r`;
   return rows.map((r) => ({
@@ -57,6 +60,7 @@ export async function lockRequestsByReference(tx: Tx, network: string, reference
     orchestratorId: r.orchestrator_id,
     network: r.network,
     paymentReference: r.payment_reference,
+    paymentReferenceHash: r.payment_reference_hash,
     payee: r.payee,
     invoiceCurrency: r.invoice_currency,
     paymentCurrency: r.payment_currency,
@@ -85,4 +89,28 @@ export async function setAmountsPaid(tx: Tx, updates: readonly { requestId: stri
         ELSE 'pending' END)::"RequestStatus"
     FROM unnest(${updates.map((u) => u.requestId)}::varchar[], ${updates.map((u) => u.amountPaid.toString())}::numeric[]) AS u(id, amount_paid)
     WHERE r.id = u.id`;
+}
+
+/** Of these reference hashes on `network`, those of a request (the indexer fetches blocks for those only). */
+export async function knownReferenceHashes(network: string, hashes: readonly string[]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await (await db()).$queryRaw<{ h: string }[]>`
+    SELECT DISTINCT payment_reference_hash AS h FROM payment_requests
+    WHERE network = ${network} AND payment_reference_hash = ANY(${hashes.map((h) => h.toLowerCase())}::text[])`;
+  return new Set(rows.map((r) => r.h));
+}
+
+/** Requests stored before the hash column existed get it (the database cannot compute keccak256). */
+export async function backfillReferenceHashes(batch = 1000): Promise<number> {
+  const prisma = await db();
+  let done = 0;
+  for (;;) {
+    const rows = await prisma.paymentRequest.findMany({ where: { paymentReferenceHash: null }, select: { id: true, paymentReference: true }, take: batch });
+    if (rows.length === 0) return done;
+    await prisma.$executeRaw`
+      UPDATE payment_requests r SET payment_reference_hash = u.h
+      FROM unnest(${rows.map((r) => r.id)}::varchar[], ${rows.map((r) => paymentReferenceHash(r.paymentReference))}::text[]) AS u(id, h)
+      WHERE r.id = u.id`;
+    done += rows.length;
+  }
 }

@@ -141,7 +141,7 @@ describe("after the payment is detected", () => {
     await (await db()).$transaction((tx) =>
       recordPayments(tx, [{
         network: "base", txHash: receipt.transactionHash, logIndex: event.logIndex, blockNumber: receipt.blockNumber, blockHash: receipt.blockHash, blockTime: new Date(Number(block.timestamp) * 1000),
-        paymentReference: request.paymentReference, tokenAddress: event.args.tokenAddress, to: event.args.to, amount: event.args.amount, feeAmount: event.args.feeAmount, feeAddress: event.args.feeAddress,
+        referenceHash: event.args.paymentReference, tokenAddress: event.args.tokenAddress, to: event.args.to, amount: event.args.amount, feeAmount: event.args.feeAmount, feeAddress: event.args.feeAddress,
         payerAddress: payer.address, payerEoaAddress: payer.address, type: "direct",
       }]),
     );

@@ -43,7 +43,8 @@ async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 function startWorker(): ChildProcess {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ENCRYPTION_KEY: encryptionKey, LOG_LEVEL: "silent", NODE_ENV: "development" };
+  // No chains run here: payment detection stays off.
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ENCRYPTION_KEY: encryptionKey, LOG_LEVEL: "silent", NODE_ENV: "development", PAYMENT_DETECTION_NETWORKS: "none" };
   delete env.DATABASE_URL;
   if (pgUrl) {
     const u = new URL(pgUrl);

@@ -1,0 +1,214 @@
+// Payment detection on a real anvil chain with the real payment contracts: requests created
+// and paid through the API's own answers, detected by the indexer, announced to a real HTTP
+// receiver; partial payments, foreign references, conversions, batches and a reorg.
+import * as batchRoute from "@/app/v2/payouts/batch/route";
+import * as requestRoute from "@/app/v2/request/route";
+import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
+import { createHmac } from "node:crypto";
+import type { Address, Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../db/client";
+import { DEMO_WALLETS } from "../../devnet/accounts";
+import { rpcRequest } from "../../devnet/anvil";
+import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../../devnet/test-sandbox";
+import { testToken } from "../../devnet/test-tokens";
+import { encodeErc20Payment } from "../../requests/encode-payment";
+import { call } from "../../test/http";
+import { chainClients, sendAll, valueOf, type ApiTransaction } from "../../test/send-calldata";
+import { startReceiver, type Receiver } from "../../webhooks/test-receiver";
+import { eventually, platformWithEndpoints, startTestDelivery } from "../../webhooks/test-helpers";
+import { detectPayments } from "./start-detection";
+
+let sandbox: TestSandbox;
+let restore: () => void;
+let receiver: Receiver;
+let delivery: Awaited<ReturnType<typeof startTestDelivery>>;
+let platform: Awaited<ReturnType<typeof platformWithEndpoints>>;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox(["base"]);
+  restore = pointAppAtSandbox(sandbox);
+  receiver = await startReceiver();
+  platform = await platformWithEndpoints(`${receiver.url}/hooks`);
+  delivery = await startTestDelivery();
+  await detectPayments("base"); // past the sandbox's set-up blocks
+});
+
+afterAll(async () => {
+  await delivery?.stop();
+  await receiver?.close();
+  restore?.();
+  await sandbox?.dispose();
+});
+
+const headers = () => ({ "x-api-key": platform.apiKey });
+const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
+const url = () => sandbox.urls.base!;
+const usdc = testToken("base", "USDC");
+
+async function createRequest(body: Record<string, unknown>): Promise<{ requestId: string; paymentReference: Hex }> {
+  const r = await call(requestRoute, "POST", "/v2/request", { headers: headers(), body });
+  expect(r.status, r.text).toBe(201);
+  return r.json;
+}
+
+async function payCalldata(requestId: string, query: Record<string, string>): Promise<ApiTransaction[]> {
+  const r = await call(payRoute, "GET", `/v2/request/${requestId}/pay?${new URLSearchParams(query)}`, { headers: headers(), params: { requestId } });
+  expect(r.status, r.text).toBe(200);
+  return r.json.transactions;
+}
+
+const paymentsOf = async (requestId: string) => (await db()).payment.findMany({ where: { requestId }, orderBy: [{ blockNumber: "asc" }, { logIndex: "asc" }] });
+const requestRow = async (requestId: string) => (await db()).paymentRequest.findUniqueOrThrow({ where: { id: requestId } });
+const received = (requestId: string) =>
+  receiver.received.map((r) => ({ ...r, body: JSON.parse(r.raw.toString("utf8")) })).filter((r) => r.body.requestId === requestId);
+
+describe("payment detection on anvil", () => {
+  it("detects a request paid with the calldata of GET /pay and delivers payment.confirmed with the fields of SERVICE.md §6", async () => {
+    const payer = DEMO_WALLETS[1];
+    const payee = freshAddress();
+    const { requestId, paymentReference } = await createRequest({ amount: "12.5", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee });
+    const receipts = await sendAll("base", url(), payer.privateKey, await payCalldata(requestId, { wallet: payer.address }));
+    const step = await detectPayments("base");
+    expect(step.kind).toBe("idle");
+    expect(await requestRow(requestId)).toMatchObject({ status: "paid" });
+    expect((await requestRow(requestId)).amountPaid.toString()).toBe("12500000");
+    const [payment] = await paymentsOf(requestId);
+    expect(payment).toMatchObject({ txHash: receipts.at(-1)!.transactionHash, type: "direct", payerAddress: payer.address, currency: "USDC-base", tokenAddress: usdc.address });
+
+    await eventually(async () => received(requestId).length, (n) => n >= 1);
+    const [hook] = received(requestId);
+    const secret = platform.endpoints[0].secret;
+    expect(hook.headers["x-service-signature"]).toBe(createHmac("sha256", secret).update(hook.raw).digest("hex"));
+    expect(Object.keys(hook.body)).toEqual([
+      "event", "requestId", "requestID", "paymentReference", "explorer", "amount", "totalAmountPaid", "expectedAmount", "txHash",
+      "payerAddress", "payerEoaAddress", "network", "currency", "paymentCurrency", "fees", "clientId", "orchestratorId", "timestamp",
+    ]);
+    expect(hook.body).toMatchObject({
+      event: "payment.confirmed",
+      requestId,
+      requestID: requestId,
+      paymentReference,
+      explorer: `https://basescan.org/tx/${payment.txHash}`,
+      amount: "12.5",
+      totalAmountPaid: "12.5",
+      expectedAmount: "12.5",
+      txHash: payment.txHash,
+      payerAddress: payer.address,
+      payerEoaAddress: payer.address,
+      network: "base",
+      currency: "USDC",
+      paymentCurrency: "USDC-base",
+      fees: [],
+      clientId: null, // created with an API key: no client ID (its platform's client IDs all hear of it)
+      orchestratorId: null,
+    });
+  });
+
+  it("records a partial payment, then the rest: partially paid, then paid, each payment announced once", async () => {
+    const payer = DEMO_WALLETS[2];
+    const { requestId } = await createRequest({ amount: "30", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: freshAddress() });
+    await sendAll("base", url(), payer.privateKey, await payCalldata(requestId, { wallet: payer.address, amount: "10" }));
+    await detectPayments("base");
+    expect(await requestRow(requestId)).toMatchObject({ status: "partially_paid" });
+    await sendAll("base", url(), payer.privateKey, await payCalldata(requestId, { wallet: payer.address }));
+    await detectPayments("base");
+    expect(await requestRow(requestId)).toMatchObject({ status: "paid" });
+    expect((await paymentsOf(requestId)).map((p) => p.amount.toString())).toEqual(["10000000", "20000000"]);
+    await eventually(async () => received(requestId).length, (n) => n >= 3);
+    await new Promise((r) => setTimeout(r, 300));
+    // Deliveries run side by side: compare without their arrival order.
+    expect(received(requestId).map((r) => [r.body.event, r.body.amount, r.body.totalAmountPaid].join(" ")).sort()).toEqual([
+      "payment.confirmed 10 10",
+      "payment.confirmed 20 30",
+      "payment.partial 10 10",
+    ]);
+  });
+
+  it("ignores a payment whose reference is no request's", async () => {
+    const payer = DEMO_WALLETS[3];
+    const before = await (await db()).payment.count();
+    const pay = encodeErc20Payment({ network: "base", token: usdc.address, to: freshAddress(), amount: 1_000_000n, paymentReference: "0x0123456789abcdef", feeAmount: 0n, feeAddress: null });
+    const approve = { to: usdc.address, data: "0x095ea7b3" + pay.to.slice(2).toLowerCase().padStart(64, "0") + (1_000_000n).toString(16).padStart(64, "0"), value: 0 };
+    await sendAll("base", url(), payer.privateKey, [approve, { to: pay.to, data: pay.data, value: 0 }]);
+    const step = await detectPayments("base");
+    expect(step.kind).toBe("idle");
+    expect(await (await db()).payment.count()).toBe(before);
+  });
+
+  it("records a fiat invoice paid through the conversion proxy as a conversion, with its rate", async () => {
+    const payer = DEMO_WALLETS[4];
+    const { requestId } = await createRequest({ amount: "20", invoiceCurrency: "USD", paymentCurrency: "USDC-base", payee: freshAddress() });
+    await sendAll("base", url(), payer.privateKey, await payCalldata(requestId, { wallet: payer.address }));
+    await detectPayments("base");
+    expect(await requestRow(requestId)).toMatchObject({ status: "paid" });
+    expect((await requestRow(requestId)).amountPaid.toString()).toBe("2000");
+    const [payment] = await paymentsOf(requestId);
+    expect(payment.type).toBe("conversion");
+    expect(Number(payment.conversionRate)).toBeGreaterThan(0.9);
+    expect(Number(payment.conversionRate)).toBeLessThan(1.1);
+  });
+
+  it("records each payment of a batch payout as a batch payment, the converted one with its rate", async () => {
+    const payer = DEMO_WALLETS[5];
+    const r = await call(batchRoute, "POST", "/v2/payouts/batch", {
+      headers: headers(),
+      body: {
+        requests: [
+          { payee: freshAddress(), amount: "7", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base" },
+          { payee: freshAddress(), amount: "0.01", invoiceCurrency: "ETH-base-base", paymentCurrency: "ETH-base-base" },
+          { payee: freshAddress(), amount: "9", invoiceCurrency: "USD", paymentCurrency: "USDC-base" },
+        ],
+        payer: payer.address,
+      },
+    });
+    expect(r.status, r.text).toBe(201);
+    await sendAll("base", url(), payer.privateKey, [...r.json.ERC20ApprovalTransactions, r.json.batchPaymentTransaction]);
+    await detectPayments("base");
+    const ids: string[] = r.json.requestIds;
+    const payments = await Promise.all(ids.map(async (id) => (await paymentsOf(id))[0]));
+    expect(payments.map((p) => p?.type)).toEqual(["batch", "batch", "batch"]);
+    expect(payments.map((p) => p?.currency)).toEqual(["USDC-base", "ETH-base-base", "USDC-base"]);
+    expect(payments[2].conversionRate).not.toBeNull();
+    for (const id of ids) expect(await requestRow(id)).toMatchObject({ status: "paid" });
+  });
+
+  it("undoes a payment whose block a reorg dropped, and records the re-mined transaction once without announcing it again", async () => {
+    const payer = DEMO_WALLETS[6];
+    const { requestId } = await createRequest({ amount: "4", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: freshAddress() });
+    const [approve, pay] = await payCalldata(requestId, { wallet: payer.address });
+    await sendAll("base", url(), payer.privateKey, [approve]);
+    await detectPayments("base");
+    const snapshot = await rpcRequest<string>(url(), "evm_snapshot");
+
+    const { publicClient, walletOf } = chainClients("base", url());
+    const wallet = walletOf(payer.privateKey);
+    const prepared = await wallet.prepareTransactionRequest({ to: pay.to as Address, data: pay.data as Hex, value: valueOf(pay.value) });
+    const raw = await wallet.signTransaction(prepared);
+    const hash = await publicClient.sendRawTransaction({ serializedTransaction: raw });
+    await publicClient.waitForTransactionReceipt({ hash });
+    await detectPayments("base");
+    expect(await requestRow(requestId)).toMatchObject({ status: "paid" });
+    await eventually(async () => received(requestId).length, (n) => n >= 1);
+
+    // The block is dropped and the chain grows past it without the payment.
+    await rpcRequest(url(), "evm_revert", [snapshot]);
+    await rpcRequest(url(), "anvil_mine", ["0x3"]);
+    const reorg = await detectPayments("base");
+    expect(reorg.kind).not.toBe("retry");
+    expect(await paymentsOf(requestId)).toEqual([]);
+    expect(await requestRow(requestId)).toMatchObject({ status: "pending" });
+
+    // Mined again in another block: stored once, not announced a second time.
+    await publicClient.waitForTransactionReceipt({ hash: await publicClient.sendRawTransaction({ serializedTransaction: raw }) });
+    await detectPayments("base");
+    await detectPayments("base");
+    const payments = await paymentsOf(requestId);
+    expect(payments).toHaveLength(1);
+    expect(payments[0].txHash).toBe(hash);
+    expect(await requestRow(requestId)).toMatchObject({ status: "paid" });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(received(requestId).map((r) => r.body.event)).toEqual(["payment.confirmed"]);
+  });
+});

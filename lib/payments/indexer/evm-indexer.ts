@@ -1,0 +1,139 @@
+// One step of payment detection on an EVM network: from the block after the cursor, up to
+// `blockRange` blocks but never past head − confirmations, read the proxies' events with
+// eth_getLogs, keep those whose reference is a request's, and record them with the cursor in
+// one transaction. Before reading, the newest checkpoint's hash is checked against the chain:
+// if a reorg replaced it, the newest checkpoint still on the chain is the fork point, and what
+// was recorded above it is undone before detection resumes from there.
+import { getAddress, type Hex } from "viem";
+import { getPublicClient, type ChainClient } from "../../chains/clients";
+import { detectionStartBlock } from "../../chains/contracts";
+import { NETWORKS, type EvmNetworkId } from "../../chains/networks";
+import { getConfig } from "../../config";
+import { db } from "../../db/client";
+import { checkChainContinuity } from "../../devnet/fingerprint";
+import { log } from "../../log";
+import { knownReferenceHashes } from "../../requests/settlement-store";
+import type { DetectedPayment } from "../detected-payment";
+import { recordPayments, undoPaymentsAbove } from "../record-payments";
+import { advanceCursor, readCheckpoints, readCursor, rewindCursor, type Checkpoint } from "./cursor-store";
+import { decodePaymentLogs, paymentEmitters, TOPICS, type PaymentLeg } from "./decode-logs";
+import { findContract } from "../../chains/contracts";
+
+export interface IndexerOptions {
+  client?: ChainClient;
+  confirmations?: number;
+  blockRange?: number;
+  startBlock?: bigint;
+}
+
+export type StepResult =
+  | { kind: "idle"; head: bigint }
+  | { kind: "reorg"; fork: bigint; removed: number }
+  | { kind: "indexed"; from: bigint; to: bigint; head: bigint; recorded: number; events: number }
+  | { kind: "retry"; reason: string };
+
+/** The block detection starts from on a network it never indexed (configured, else the proxies' creation). */
+function firstBlock(network: EvmNetworkId, opts: IndexerOptions): bigint {
+  const config = getConfig();
+  const configured = opts.startBlock ?? config.detection.startBlocks[network];
+  if (configured !== undefined) return configured;
+  const blocks = (["ERC20FeeProxy", "EthereumFeeProxy", "Erc20ConversionProxy", "EthConversionProxy"] as const).map((n) =>
+    detectionStartBlock(network, n, config.sandbox),
+  );
+  return blocks.reduce((a, b) => (b < a ? b : a));
+}
+
+async function findFork(network: EvmNetworkId, client: ChainClient, checkpoints: Checkpoint[]): Promise<bigint | null> {
+  const chainId = NETWORKS[network].chainId;
+  const check = (c: Checkpoint) => checkChainContinuity(network, { chainId, blockNumber: c.blockNumber, blockHash: c.blockHash as Hex }, client);
+  if (checkpoints.length === 0 || (await check(checkpoints[0])).ok) return null;
+  for (const c of checkpoints.slice(1)) if ((await check(c)).ok) return c.blockNumber;
+  // Deeper than every checkpoint kept: start over below the oldest one.
+  return checkpoints[checkpoints.length - 1].blockNumber - 1n;
+}
+
+export async function indexStep(network: EvmNetworkId, opts: IndexerOptions = {}): Promise<StepResult> {
+  const config = getConfig();
+  const client = opts.client ?? getPublicClient(network);
+  const confirmations = BigInt(opts.confirmations ?? config.detection.confirmations[network]);
+  const range = BigInt(opts.blockRange ?? config.detection.blockRange);
+
+  const fork = await findFork(network, client, await readCheckpoints(network));
+  if (fork !== null) {
+    const { removed } = await (await db()).$transaction(async (tx) => {
+      const undone = await undoPaymentsAbove(tx, network, fork);
+      await rewindCursor(tx, network, fork);
+      return undone;
+    });
+    log.warn({ network, fork: fork.toString(), removed }, "reorg: detection resumes after the fork");
+    return { kind: "reorg", fork, removed };
+  }
+
+  const cursor = (await readCursor(network)) ?? firstBlock(network, opts) - 1n;
+  // Uncached: viem keeps the head for a polling interval, and a step must see every block mined before it.
+  const head = await client.getBlockNumber({ cacheTime: 0 });
+  const safe = head - confirmations;
+  if (safe <= cursor) return { kind: "idle", head };
+  const from = cursor + 1n;
+  const to = from + range - 1n < safe ? from + range - 1n : safe;
+
+  // The range's last block first: the logs read next must belong to the chain it is on.
+  const last = await client.getBlock({ blockNumber: to });
+  const logs = await client.getLogs({ address: paymentEmitters(network), fromBlock: from, toBlock: to });
+  const legs = decodePaymentLogs(
+    network,
+    logs.filter((l) => [TOPICS.erc20, TOPICS.native, TOPICS.conversion].includes(l.topics[0] as Hex)) as Parameters<typeof decodePaymentLogs>[1],
+  );
+  const known = await knownReferenceHashes(network, [...new Set(legs.map((l) => l.referenceHash.toLowerCase()))]);
+  const ours = legs.filter((l) => known.has(l.referenceHash.toLowerCase()));
+  const payments = await withBlockDetails(network, client, ours);
+  if (payments === null) return { kind: "retry", reason: "a block changed while the range was read" };
+  // Still the same chain at the end of the range: nothing read above belongs to a dropped fork.
+  if ((await client.getBlock({ blockNumber: to })).hash !== last.hash) return { kind: "retry", reason: "the range's last block changed" };
+
+  const recorded = await (await db()).$transaction(async (tx) => {
+    const r = await recordPayments(tx, payments);
+    await advanceCursor(tx, network, { blockNumber: to, blockHash: last.hash as string });
+    return r;
+  });
+  if (recorded.recorded > 0) log.info({ network, from: from.toString(), to: to.toString(), recorded: recorded.recorded }, "payments detected");
+  return { kind: "indexed", from, to, head, recorded: recorded.recorded, events: recorded.events };
+}
+
+/**
+ * Block time, payer and type of each leg, from its block with its transactions (one read per
+ * block that holds a request's payment). null when a block no longer has the log's hash.
+ */
+async function withBlockDetails(network: EvmNetworkId, client: ChainClient, legs: PaymentLeg[]): Promise<DetectedPayment[] | null> {
+  const numbers = [...new Set(legs.map((l) => l.blockNumber))];
+  const blocks = new Map(await Promise.all(numbers.map(async (n) => [n, await client.getBlock({ blockNumber: n, includeTransactions: true })] as const)));
+  const batch = findContract(network, "BatchConversionPayments")?.address.toLowerCase();
+  const out: DetectedPayment[] = [];
+  for (const leg of legs) {
+    const block = blocks.get(leg.blockNumber)!;
+    if (block.hash !== leg.blockHash) return null;
+    const tx = block.transactions.find((t) => t.hash === leg.txHash);
+    // The wallet that sent the transaction; a smart account paying through a bundler is not told apart yet.
+    const from = tx?.from ? getAddress(tx.from) : null;
+    const type = tx?.to && tx.to.toLowerCase() === batch ? "batch" : leg.conversion ? "conversion" : "direct";
+    out.push({
+      network,
+      txHash: leg.txHash,
+      logIndex: leg.logIndex,
+      blockNumber: leg.blockNumber,
+      blockHash: leg.blockHash,
+      blockTime: new Date(Number(block.timestamp) * 1000),
+      referenceHash: leg.referenceHash,
+      tokenAddress: leg.tokenAddress,
+      to: leg.to,
+      amount: leg.amount,
+      feeAmount: leg.feeAmount,
+      feeAddress: leg.feeAddress,
+      payerAddress: from,
+      payerEoaAddress: from,
+      type,
+      conversion: leg.conversion,
+    });
+  }
+  return out;
+}

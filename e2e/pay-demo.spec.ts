@@ -24,8 +24,12 @@ test("the demo request is served, and `npm run pay-demo` pays it on the sandbox 
   expect(run.status, run.stderr + run.stdout).toBe(0);
   expect(run.stdout).toContain("mined");
   expect(run.stdout).toContain("The payee received 25 USDC.");
+  expect(run.stdout).toMatch(/Detected by the service in [\d.]+ s: status paid/);
 
-  // Paid once, the wallet's allowance is used up: a second payment needs a new approval.
+  // Detected: the request reads as paid with its transaction, and asking to pay it again is refused.
+  const after = await (await request.get(`/v2/request/${demoRequestId}`, { headers })).json();
+  expect(after).toMatchObject({ hasBeenPaid: true, txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
   const again = await request.get(`/v2/request/${demoRequestId}/pay?wallet=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`, { headers });
-  expect((await again.json()).metadata.needsApproval).toBe(true);
+  expect(again.status()).toBe(400);
+  expect(JSON.stringify(await again.json())).toContain("already been paid");
 });

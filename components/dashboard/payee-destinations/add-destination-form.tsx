@@ -3,6 +3,7 @@
 
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { FormError, SelectField } from "@/components/ui/form-fields";
 import type { DestinationNetworkChoice } from "@/lib/dashboard/payee-destination-choices";
 import type { PayeeDestinationView } from "@/lib/payee-destinations/schemas";
@@ -26,6 +27,7 @@ export function AddDestinationForm({
   const token = network.tokens.find((t) => t.address === tokenAddress) ?? network.tokens[0];
   const wallet = usePayeeWallet(network.family);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [step, setStep] = useState("");
   const [error, setError] = useState<DestinationChangeError | null>(null);
 
@@ -66,7 +68,7 @@ export function AddDestinationForm({
         another one replaces it.
       </p>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4" aria-labelledby={titleId}>
-        <fieldset disabled={busy} className="grid gap-4 sm:grid-cols-2">
+        <fieldset disabled={busy || !hydrated} className="grid gap-4 sm:grid-cols-2">
           <SelectField label="Network" value={network.id} onChange={(e) => chooseNetwork(e.target.value)} required>
             {networks.map((n) => (
               <option key={n.id} value={n.id}>
@@ -94,7 +96,7 @@ export function AddDestinationForm({
           </fieldset>
         </fieldset>
 
-        <fieldset disabled={busy}>
+        <fieldset disabled={busy || !hydrated}>
           <PayeeWalletField family={network.family} label={network.family === "tron" ? "Payee wallet (Tron)" : "Payee wallet"} />
         </fieldset>
 

@@ -126,13 +126,17 @@ const TRANSFER = parseAbiItem("event Transfer(address indexed from, address inde
 async function tokenPayers(client: ChainClient, legs: PaymentLeg[]): Promise<Map<string, Address>> {
   const tokenLegs = legs.filter((l) => l.tokenAddress !== null);
   const receipts = await Promise.all([...new Set(tokenLegs.map((l) => l.txHash))].map((hash) => client.getTransactionReceipt({ hash })));
-  const transfers = parseEventLogs({ abi: [TRANSFER], logs: receipts.flatMap((r) => r.logs), strict: true });
+  // Keyed by token, recipient and amount: a batch transaction holds hundreds of transfers.
+  const key = (token: string, to: string, value: bigint) => `${token.toLowerCase()}|${to.toLowerCase()}|${value}`;
+  const transfers = new Map<string, { logIndex: number; from: Address; txHash: Hex }[]>();
+  for (const t of parseEventLogs({ abi: [TRANSFER], logs: receipts.flatMap((r) => r.logs), strict: true })) {
+    const k = key(t.address, t.args.to, t.args.value);
+    transfers.set(k, [...(transfers.get(k) ?? []), { logIndex: t.logIndex, from: t.args.from, txHash: t.transactionHash }]);
+  }
   const payers = new Map<string, Address>();
   for (const leg of tokenLegs) {
-    const match = transfers
-      .filter((t) => t.transactionHash === leg.txHash && t.logIndex < leg.logIndex && t.address.toLowerCase() === leg.tokenAddress!.toLowerCase() && t.args.to.toLowerCase() === leg.to.toLowerCase() && t.args.value === leg.amount)
-      .at(-1);
-    if (match) payers.set(`${leg.txHash}:${leg.logIndex}`, getAddress(match.args.from));
+    const match = (transfers.get(key(leg.tokenAddress!, leg.to, leg.amount)) ?? []).filter((t) => t.txHash === leg.txHash && t.logIndex < leg.logIndex).at(-1);
+    if (match) payers.set(`${leg.txHash}:${leg.logIndex}`, getAddress(match.from));
   }
   return payers;
 }

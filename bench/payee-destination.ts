@@ -21,5 +21,5 @@ export async function registerBenchDestination(url: string) {
   const signingDataPath = `/v2/payee-destination/signing-data?${new URLSearchParams({ walletAddress: account.address, chainId: "8453", tokenAddress: USDC_BASE, action: "add" })}`;
   const data = await json(await fetch(`${url}${signingDataPath}`, { headers: auth }));
   const destination = await json(await post("/v2/payee-destination", { nonce: data.nonce, signature: await account.signTypedData(data.typedData) }, auth));
-  return { auth, signingDataPath, destinationPath: `/v2/payee-destination/${encodeURIComponent(destination.destinationId)}` };
+  return { auth, signingDataPath, destinationId: destination.destinationId as string, destinationPath: `/v2/payee-destination/${encodeURIComponent(destination.destinationId)}` };
 }

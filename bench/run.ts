@@ -5,6 +5,7 @@ import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { firstLoadJs, printFirstLoads } from "./first-load-js";
 import { load, printTable, type LoadResult } from "./load";
 import { registerBenchDestination } from "./payee-destination";
+import { benchPayPage, printPayPage } from "./pay-page";
 import { startServer } from "./server";
 import { benchWebhooks } from "./webhooks";
 import { benchPaymentSearch } from "./payment-search";
@@ -26,6 +27,15 @@ if (process.env.BENCH_ONLY === "payment-detection") {
 }
 
 const server = await startServer(port);
+// BENCH_ONLY=pay-page: only the payment page's first load and LCP.
+if (process.env.BENCH_ONLY === "pay-page") {
+  try {
+    printPayPage(await benchPayPage(server));
+  } finally {
+    await server.stop();
+  }
+  process.exit(0);
+}
 const key = { "x-api-key": server.credentials.apiKey };
 const requestId = server.credentials.demoRequestId;
 if (!requestId) throw new Error("the sandbox server seeded no demo request");
@@ -54,6 +64,8 @@ try {
   printFirstLoads(await Promise.all(["/", "/dashboard/sign-in"].map((p) => firstLoadJs(server.url, p))));
   console.table(await benchWebhooks(server));
   console.table(await benchPaymentSearch());
+  console.table(await benchPaymentDetection());
+  printPayPage(await benchPayPage(server));
 } finally {
   await server.stop();
 }

@@ -15,6 +15,7 @@ export const NAV_SECTIONS: NavSection[] = [
   { href: "/dashboard/links", label: "Orchestrator links", matchPrefix: true },
   { href: "/dashboard/payee-destinations", label: "Payee destinations" },
   { href: "/dashboard/payments", label: "Payments", matchPrefix: true },
+  { href: "/dashboard/branding", label: "Payment page", matchPrefix: true },
 ];
 
 export function isActiveSection(section: NavSection, pathname: string): boolean {

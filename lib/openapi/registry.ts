@@ -36,6 +36,7 @@ import * as platformWebhooks from "../webhooks/platform-webhook-endpoints";
 import * as orchestratorWebhooks from "../webhooks/orchestrator-webhook-endpoints";
 import * as securePayments from "../secure-payments/endpoints";
 import * as securePaymentBranding from "../secure-payments/branding-endpoints";
+import { pagePaymentCallsEndpoint, pagePaymentProgressEndpoint } from "../pay-page/endpoints";
 
 export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionRoutes,
   // auth API and API keys
@@ -81,6 +82,9 @@ export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionR
   // secure payments and the payment page's branding
   ...Object.values(securePayments),
   ...Object.values(securePaymentBranding),
+  // the hosted payment page's own calls (the link's token is the credential)
+  pagePaymentCallsEndpoint,
+  pagePaymentProgressEndpoint,
 ];
 
 /** The events the service POSTs to webhook endpoints. */

@@ -1,0 +1,55 @@
+// The hosted Secure Payment Page. Everything a payer reads is rendered here on the server;
+// the wallet island (components/pay/checkout-island.tsx) is the only script of the first load.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { CheckoutIsland } from "@/components/pay/checkout-island";
+import { LinkQr } from "@/components/pay/link-qr";
+import { MulticallSummary } from "@/components/pay/multicall-summary";
+import { PayCard, PayShell } from "@/components/pay/pay-shell";
+import { PaymentSummary } from "@/components/pay/payment-summary";
+import { CompletedPanel, ExpiredPanel, NotPayablePanel } from "@/components/pay/state-panels";
+import { getConfig } from "@/lib/config";
+import { loadPayPage } from "@/lib/pay-page/load-pay-page";
+import { checkoutProps } from "@/lib/pay-page/pay-page-view";
+
+export const dynamic = "force-dynamic";
+
+type Params = { params: Promise<{ token: string }> };
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const view = await loadPayPage((await params).token);
+  const title = view.state === "payable" ? view.payLabel : view.state === "unknown" ? "Payment link not found" : "Payment link";
+  return { title, robots: { index: false, follow: false }, referrer: "no-referrer" };
+}
+
+export default async function PayPage({ params }: Params) {
+  const view = await loadPayPage((await params).token);
+  if (view.state === "unknown") notFound();
+  const shell = { branding: view.branding, merchantName: view.merchantName, sandbox: view.sandbox };
+  if (view.state === "expired") return <PayShell {...shell}><ExpiredPanel view={view} /></PayShell>;
+  if (view.state === "completed") return <PayShell {...shell}><CompletedPanel view={view} /></PayShell>;
+  if (view.state === "not-payable") return <PayShell {...shell}><NotPayablePanel view={view} /></PayShell>;
+
+  const config = getConfig();
+  return (
+    <PayShell {...shell} wide>
+      <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-[minmax(0,1fr)_16rem] [&>*]:min-w-0">
+        <PayCard labelledBy="pay-title">
+          <h1 id="pay-title" className="sr-only">
+            Secure payment
+          </h1>
+          {view.paymentType === "multicall" ? <MulticallSummary view={view} /> : <PaymentSummary view={view} />}
+          <div className="mt-6">
+            <CheckoutIsland {...checkoutProps(view)} wallet={{ walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID, appName: view.merchantName ?? "Stablelink", appUrl: config.APP_URL }} />
+          </div>
+        </PayCard>
+        <aside aria-labelledby="pay-qr-heading" className="rounded-2xl bg-[var(--pay-card)] p-4 shadow-sm ring-1 ring-black/5">
+          <h2 id="pay-qr-heading" className="mb-3 text-center text-sm font-semibold">
+            Pay from another device
+          </h2>
+          <LinkQr link={view.link} />
+        </aside>
+      </div>
+    </PayShell>
+  );
+}

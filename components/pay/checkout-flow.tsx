@@ -1,0 +1,351 @@
+// The payment once a wallet is connected: ask the service for the calls, check every one of
+// them (contract check) before the wallet sees anything, then switch network, approve and pay
+// with the progress shown step by step, and follow the payment until detection confirms it.
+// Payer activity is reported on the way, best effort, never waited for.
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { isUserRejection, walletErrorText } from "@/components/wallet/wallet-errors";
+import { shortAddress } from "@/lib/pay-page/format";
+import { explorerTxUrl, type CheckoutProps } from "@/lib/pay-page/pay-page-view";
+import { checkCalls } from "@/lib/secure-payments/contract-check";
+import { ACTION_CLASSES, ActionLink } from "./action-link";
+import { checkoutSteps, statusText, type CheckoutStep, type StepStatus, type WireTransaction } from "./checkout-steps";
+import type { MinedCall } from "./evm-calls";
+import { fetchCalldata, fetchPaymentProgress, PayApiError, reportUserEvent, type Calldata, type PageCredentials } from "./pay-api";
+
+/** A connected wallet, whatever its family. */
+export interface PayerWallet {
+  address: string;
+  /** "MetaMask", "TronLink"… */
+  name: string;
+  /** The property `selected_source_chain` of payer events, e.g. "8453". */
+  chainLabel: string;
+  isOnPaymentChain(): boolean;
+  switchToPaymentChain(): Promise<void>;
+  send(tx: WireTransaction): Promise<string>;
+  wait(hash: string): Promise<MinedCall>;
+  /**
+   * Hands all calls to the wallet at once (EIP-5792 wallet_sendCalls) and waits for them;
+   * null when the wallet has no batches, and the calls then go one by one.
+   */
+  sendBatch?(txs: WireTransaction[]): Promise<MinedCall[] | null>;
+  disconnect(): Promise<void>;
+}
+
+type Phase =
+  | { name: "preparing" }
+  | { name: "refused"; message: string }
+  | { name: "blocked"; reason: string }
+  | { name: "unavailable"; message: string }
+  | { name: "ready"; steps: CheckoutStep[]; calldata: Calldata }
+  | { name: "running"; steps: CheckoutStep[]; statuses: StepStatus[]; switching: boolean; problem?: string }
+  | { name: "following"; txHash: string; slow: boolean }
+  | { name: "confirmed"; txHash: string };
+
+const POLL_MS = 2000;
+const SLOW_AFTER_MS = 3 * 60_000;
+
+function failureText(err: unknown): string {
+  if (isUserRejection(err)) return "You declined in your wallet. Nothing more was sent; you can try again.";
+  return walletErrorText(err) || "The wallet could not complete this step. Try again.";
+}
+
+export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutProps; wallet: PayerWallet; credentials: PageCredentials }) {
+  const [phase, setPhase] = useState<Phase>({ name: "preparing" });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { network } = props;
+  const event = useCallback(
+    (name: Parameters<typeof reportUserEvent>[1], extra: Record<string, string | null> = {}) =>
+      reportUserEvent(credentials, name, { wallet_provider: wallet.name, selected_source_chain: wallet.chainLabel, payment_type: props.paymentType, ...extra }),
+    [credentials, wallet.name, wallet.chainLabel, props.paymentType],
+  );
+
+  // Asks for the calls for this wallet and checks every one of them: the state to show next.
+  const nextPhase = useCallback(async (): Promise<Phase> => {
+    try {
+      const calldata = await fetchCalldata(credentials, wallet.address);
+      const check = checkCalls(props.policy, calldata.transactions);
+      if (!check.ok) return { name: "blocked", reason: check.reason };
+      return { name: "ready", steps: checkoutSteps(calldata.transactions, props.policy, props.payLabel), calldata };
+    } catch (err) {
+      if (err instanceof PayApiError && err.status === 403 && /not allowed/i.test(err.message)) return { name: "refused", message: err.message };
+      return { name: "unavailable", message: err instanceof Error ? err.message : "The payment could not be prepared. Try again." };
+    }
+  }, [credentials, wallet.address, props.policy, props.payLabel]);
+
+  const prepare = useCallback(() => {
+    setPhase({ name: "preparing" });
+    void nextPhase().then(setPhase);
+  }, [nextPhase]);
+
+  // Connected: say so (best effort), then get the calls for this wallet.
+  useEffect(() => {
+    event("wallet_connected");
+    let current = true;
+    void nextPhase().then((p) => current && setPhase(p));
+    return () => {
+      current = false;
+    };
+  }, [event, nextPhase]);
+
+  // Moves focus to the new heading when the page's state changes, for keyboard and screen-reader users.
+  useEffect(() => {
+    if (phase.name === "refused" || phase.name === "blocked" || phase.name === "confirmed") headingRef.current?.focus();
+  }, [phase.name]);
+
+  /** EIP-5792: every call in one wallet request. False when the wallet has no batches. */
+  async function runBatch(steps: CheckoutStep[], statuses: StepStatus[], show: () => void): Promise<string | null | false> {
+    if (!wallet.sendBatch || steps.length < 2) return false;
+    statuses.fill("wallet");
+    show();
+    event("payment_sent_to_wallet");
+    const mined = await wallet.sendBatch(steps.map((s) => s.tx));
+    if (mined === null) {
+      statuses.fill("waiting");
+      return false;
+    }
+    const failed = mined.findIndex((m) => !m.success);
+    if (failed >= 0 || mined.length < steps.length) throw new Error(`The batch did not go through entirely on ${network.name}. Check your wallet’s activity, then try again.`);
+    statuses.fill("done");
+    show();
+    const payHash = mined[steps.findIndex((s) => s.kind === "pay")]?.transactionHash ?? mined.at(-1)!.transactionHash;
+    event("payment_approved_in_wallet", { payment_submission_id: payHash, payment_submission_id_type: "evm_tx_hash" });
+    return payHash;
+  }
+
+  async function run(steps: CheckoutStep[]) {
+    const statuses: StepStatus[] = steps.map(() => "waiting");
+    const show = (patch: Partial<Extract<Phase, { name: "running" }>> = {}) => setPhase({ name: "running", steps, statuses: [...statuses], switching: false, ...patch });
+    let payHash: string | null = null;
+    let current = -1;
+    try {
+      if (!wallet.isOnPaymentChain()) {
+        show({ switching: true });
+        await wallet.switchToPaymentChain();
+      }
+      if (props.paymentType === "multicall") {
+        const batched = await runBatch(steps, statuses, show);
+        if (batched !== false) {
+          if (batched) setPhase({ name: "following", txHash: batched, slow: false });
+          return;
+        }
+      }
+      for (const [i, step] of steps.entries()) {
+        current = i;
+        statuses[i] = "wallet";
+        show();
+        if (step.kind === "pay") event("payment_sent_to_wallet");
+        const hash = await wallet.send(step.tx);
+        if (step.kind === "pay") {
+          payHash = hash;
+          event("payment_approved_in_wallet", { payment_submission_id: hash, payment_submission_id_type: network.family === "tron" ? "tron_tx_id" : "evm_tx_hash" });
+        }
+        statuses[i] = "network";
+        show();
+        const mined = await wallet.wait(hash);
+        if (!mined.success) throw new Error(`The transaction ${shortAddress(hash)} failed on ${network.name}; nothing was paid by it. Try again.`);
+        statuses[i] = "done";
+        show();
+      }
+    } catch (err) {
+      if (current >= 0) statuses[current] = "failed";
+      else for (const [i, st] of statuses.entries()) if (st !== "done") statuses[i] = st === "waiting" ? "waiting" : "failed";
+      return show({ problem: failureText(err) });
+    }
+    if (payHash) setPhase({ name: "following", txHash: payHash, slow: false });
+  }
+
+  // After sending: ask the service until detection has confirmed the payment.
+  const following = phase.name === "following" ? phase.txHash : null;
+  useEffect(() => {
+    if (!following) return;
+    let stopped = false;
+    const started = Date.now();
+    const tick = async () => {
+      if (stopped) return;
+      const progress = await fetchPaymentProgress(credentials).catch(() => null);
+      if (stopped) return;
+      if (progress?.status === "completed") return setPhase({ name: "confirmed", txHash: following });
+      if (Date.now() - started > SLOW_AFTER_MS) setPhase({ name: "following", txHash: following, slow: true });
+      timer = setTimeout(tick, Date.now() - started > SLOW_AFTER_MS ? POLL_MS * 5 : POLL_MS);
+    };
+    let timer = setTimeout(tick, POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [following, credentials]);
+
+  const connectedAs = (
+    <p className="text-sm text-[var(--pay-muted)]">
+      Connected: <span className="font-mono">{shortAddress(wallet.address)}</span> ({wallet.name}){" "}
+      {phase.name !== "running" && phase.name !== "following" && phase.name !== "confirmed" && (
+        <button type="button" className="ml-1 underline underline-offset-2" onClick={() => void wallet.disconnect()}>
+          Use another wallet
+        </button>
+      )}
+    </p>
+  );
+
+  switch (phase.name) {
+    case "preparing":
+      return (
+        <div className="space-y-3" aria-busy="true">
+          {connectedAs}
+          <p role="status" className="text-sm">
+            Preparing the payment for this wallet…
+          </p>
+        </div>
+      );
+    case "refused":
+      return (
+        <div role="alert" className="space-y-3" data-testid="pay-state" data-state="refused">
+          <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold outline-none">
+            This wallet cannot pay this link
+          </h2>
+          <p className="text-sm">
+            The payee allowed only certain wallets to pay it, and <span className="font-mono break-all">{wallet.address}</span> is not one of them. Nothing was sent. Switch to
+            the wallet the payee expects, or ask them to allow this one.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className={ACTION_CLASSES} onClick={prepare}>
+              Check again
+            </button>
+            <button type="button" className="rounded-lg px-4 py-2 text-sm underline underline-offset-2" onClick={() => void wallet.disconnect()}>
+              Use another wallet
+            </button>
+          </div>
+        </div>
+      );
+    case "blocked":
+      return (
+        <div role="alert" className="space-y-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950" data-testid="pay-state" data-state="blocked">
+          <h2 ref={headingRef} tabIndex={-1} className="text-lg font-bold outline-none">
+            Payment stopped for your safety
+          </h2>
+          <p className="text-sm">{phase.reason}</p>
+          <p className="text-sm">Do not pay this link from another page. Tell the payee what you see here.</p>
+        </div>
+      );
+    case "unavailable":
+      return (
+        <div role="alert" className="space-y-3">
+          {connectedAs}
+          <p className="text-sm">{phase.message}</p>
+          <button type="button" className={ACTION_CLASSES} onClick={() => window.location.reload()}>
+            Reload the page
+          </button>
+        </div>
+      );
+    case "ready": {
+      const { hasEnoughBalance, hasEnoughGas } = phase.calldata.metadata;
+      // Batches are not simulated (their metadata says false for "not checked"): no warning then.
+      const short = props.paymentType !== "single" ? null : !hasEnoughBalance ? `This wallet holds less than ${props.totalLabel} on ${network.name}.` : !hasEnoughGas ? `This wallet may not hold enough ${network.family === "tron" ? "TRX" : "native coin"} for the network fee on ${network.name}.` : null;
+      return (
+        <div className="space-y-4">
+          {connectedAs}
+          <StepList steps={phase.steps} statuses={phase.steps.map(() => "waiting")} needsSwitch={!wallet.isOnPaymentChain()} networkName={network.name} />
+          {short && (
+            <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
+              {short}{" "}
+              <button type="button" className="underline underline-offset-2" onClick={prepare}>
+                Check again
+              </button>
+            </p>
+          )}
+          <button type="button" className={`${ACTION_CLASSES} w-full`} onClick={() => void run(phase.steps)}>
+            {props.payLabel}
+          </button>
+        </div>
+      );
+    }
+    case "running":
+      return (
+        <div className="space-y-4">
+          {connectedAs}
+          <StepList steps={phase.steps} statuses={phase.statuses} needsSwitch={phase.switching} switching={phase.switching} networkName={network.name} />
+          {phase.problem && (
+            <div role="alert" className="space-y-3">
+              <p className="text-sm">{phase.problem}</p>
+              <button type="button" className={ACTION_CLASSES} onClick={prepare}>
+                Try again
+              </button>
+            </div>
+          )}
+        </div>
+      );
+    case "following":
+      return (
+        <div className="space-y-3" role="status" data-testid="pay-state" data-state="following">
+          <p className="font-semibold">Payment sent. Waiting for {network.name} to confirm it…</p>
+          <TxLink network={props.network} txHash={phase.txHash} />
+          {phase.slow && <p className="text-sm text-[var(--pay-muted)]">This takes longer than usual. You can close this page: the payee is told as soon as the payment is confirmed.</p>}
+        </div>
+      );
+    case "confirmed":
+      return (
+        <div className="space-y-3" role="status" data-testid="pay-state" data-state="confirmed">
+          <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none">
+            <span aria-hidden className="mr-2 text-emerald-600">
+              ✓
+            </span>
+            Payment confirmed
+          </h2>
+          <p className="text-sm">
+            {props.totalLabel} paid on {network.name}.
+          </p>
+          <TxLink network={props.network} txHash={phase.txHash} />
+          {props.redirect && (
+            <ActionLink href={props.redirect.url} className="w-full sm:w-auto">
+              {props.redirect.label}
+            </ActionLink>
+          )}
+        </div>
+      );
+  }
+}
+
+function TxLink({ network, txHash }: { network: CheckoutProps["network"]; txHash: string }) {
+  return (
+    <p className="text-sm">
+      Transaction:{" "}
+      <a href={explorerTxUrl(network, txHash)} target="_blank" rel="noopener noreferrer" className="font-mono break-all underline underline-offset-2" data-testid="pay-tx-link">
+        {txHash}
+      </a>
+    </p>
+  );
+}
+
+const STATUS_MARK: Record<StepStatus, string> = { waiting: "○", wallet: "◔", network: "◑", done: "✓", failed: "×" };
+
+function StepList({ steps, statuses, needsSwitch, switching = false, networkName }: { steps: CheckoutStep[]; statuses: StepStatus[]; needsSwitch: boolean; switching?: boolean; networkName: string }) {
+  return (
+    <ol aria-label="Payment steps" className="space-y-2">
+      {needsSwitch && (
+        <li className="flex items-start gap-3 text-sm">
+          <span aria-hidden className="w-4 text-center">
+            {switching ? "◔" : "○"}
+          </span>
+          <span className="flex-1">
+            Switch your wallet to {networkName}
+            <span className="block text-xs text-[var(--pay-muted)]">{switching ? "Confirm in your wallet" : "Not started"}</span>
+          </span>
+        </li>
+      )}
+      {steps.map((s, i) => (
+        <li key={i} className="flex items-start gap-3 text-sm" data-step-status={statuses[i]}>
+          <span aria-hidden className={`w-4 text-center ${statuses[i] === "done" ? "text-emerald-600" : statuses[i] === "failed" ? "text-red-600" : ""}`}>
+            {STATUS_MARK[statuses[i]]}
+          </span>
+          <span className="flex-1">
+            {s.label}
+            <span className="block text-xs text-[var(--pay-muted)]" aria-live={statuses[i] === "waiting" ? undefined : "polite"}>
+              {statusText(statuses[i])}
+            </span>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

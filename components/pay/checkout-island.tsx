@@ -1,0 +1,40 @@
+// The only script of the payment page's first load: a button, and the wallet code (wagmi,
+// TronLink) fetched when the browser is idle or at the first press, whichever comes first.
+// Everything the payer reads arrives as HTML; this keeps the first load small and fast.
+"use client";
+
+import { lazy, Suspense, useEffect, useState } from "react";
+import { ACTION_CLASSES } from "./action-link";
+import type { WalletCheckoutProps } from "./wallet-checkout";
+
+const WalletCheckout = lazy(() => import("./wallet-checkout"));
+
+type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+
+export function CheckoutIsland(props: WalletCheckoutProps) {
+  const [load, setLoad] = useState(false);
+  useEffect(() => {
+    const w = window as IdleWindow;
+    if (w.requestIdleCallback) {
+      const id = w.requestIdleCallback(() => setLoad(true), { timeout: 1500 });
+      return () => w.cancelIdleCallback?.(id);
+    }
+    const t = setTimeout(() => setLoad(true), 300);
+    return () => clearTimeout(t);
+  }, []);
+
+  const placeholder = (
+    <div className="space-y-3">
+      <h2 className="text-base font-semibold">Pay with your wallet</h2>
+      <button type="button" className={`${ACTION_CLASSES} w-full`} onClick={() => setLoad(true)} aria-busy={load || undefined} disabled={load}>
+        {load ? "Loading wallets…" : props.network.family === "tron" ? "Connect TronLink" : "Connect a wallet"}
+      </button>
+    </div>
+  );
+  if (!load) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <WalletCheckout {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,63 @@
+// The steps a payer goes through, named from the transactions the service answered: approvals
+// (and the USDT reset to 0) first, then the payment, then fee payments. Pure: the page's
+// progress list and the order of wallet prompts both come from here.
+import { formatMoney, unitsToDecimal } from "@/lib/pay-page/format";
+import type { CallPolicy, PolicyTarget } from "@/lib/secure-payments/contract-check";
+
+export interface WireTransaction {
+  to: string;
+  data: string;
+  value: 0 | "0" | { type: "BigNumber"; hex: string };
+}
+
+export type StepKind = "reset" | "approve" | "pay" | "fee";
+
+export interface CheckoutStep {
+  kind: StepKind;
+  label: string;
+  tx: WireTransaction;
+}
+
+export type StepStatus = "waiting" | "wallet" | "network" | "done" | "failed";
+
+const APPROVE = "0x095ea7b3";
+
+function tokenTarget(policy: CallPolicy, to: string): PolicyTarget | undefined {
+  const same = policy.family === "tron" ? (a: string) => a === to : (a: string) => a.toLowerCase() === to.toLowerCase();
+  return policy.targets.find((t) => t.kind === "token" && same(t.address));
+}
+
+/** The amount word of `approve(spender, amount)`, or null when unreadable. */
+function approvedAmount(data: string): bigint | null {
+  const word = data.slice(74, 138);
+  return /^[0-9a-f]{64}$/i.test(word) ? BigInt(`0x${word}`) : null;
+}
+
+/** wei of a wire value (`0`, `"0"` or `{type: "BigNumber", hex}`). */
+export function valueOf(value: WireTransaction["value"] | undefined): bigint {
+  if (value === undefined || value === 0 || value === "0") return 0n;
+  return typeof value === "object" && /^0x[0-9a-f]+$/i.test(value.hex) ? BigInt(value.hex) : 0n;
+}
+
+/** @param payLabel what the payment step says, e.g. "Pay 25 USDC". */
+export function checkoutSteps(transactions: readonly WireTransaction[], policy: CallPolicy, payLabel: string): CheckoutStep[] {
+  let paid = false;
+  return transactions.map((tx) => {
+    const token = tokenTarget(policy, tx.to);
+    const approved = token && tx.data.slice(0, 10).toLowerCase() === APPROVE ? approvedAmount(tx.data) : null;
+    if (token && approved === 0n) return { kind: "reset", label: `Reset the ${token.name} allowance to 0 (${token.name} asks for it before a new approval)`, tx };
+    if (token && approved !== null) {
+      const what = token.decimals === undefined ? token.name : formatMoney(unitsToDecimal(approved, token.decimals), token.name);
+      return { kind: "approve", label: `Allow the payment contract to take ${what}`, tx };
+    }
+    if (!paid) {
+      paid = true;
+      return { kind: "pay", label: payLabel, tx };
+    }
+    return { kind: "fee", label: "Pay the fee", tx };
+  });
+}
+
+export function statusText(status: StepStatus): string {
+  return { waiting: "Not started", wallet: "Confirm in your wallet", network: "Waiting for the network", done: "Done", failed: "Not completed" }[status];
+}

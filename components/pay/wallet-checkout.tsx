@@ -1,0 +1,166 @@
+// The wallet part of the payment page, loaded after the first paint (checkout-island.tsx):
+// wagmi with the product's one wallet configuration for EVM networks (every wallet the
+// browser announces, WalletConnect when configured), TronLink for Tron.
+"use client";
+
+import { useMemo, useState } from "react";
+import { useConfig, useConnection, type Connector } from "wagmi";
+import { connect, disconnect, getConnection, switchChain } from "wagmi/actions";
+import { connectTronLink, type TronWalletSession } from "@/components/wallet/tron-link";
+import { connectorLabel, useWalletConnectors } from "@/components/wallet/use-wallet-connectors";
+import type { WalletConfigOptions } from "@/components/wallet/wagmi-config";
+import { WalletProvider } from "@/components/wallet/wallet-provider";
+import { isUserRejection, providerNotFoundMessage, walletErrorText } from "@/components/wallet/wallet-errors";
+import type { CheckoutProps } from "@/lib/pay-page/pay-page-view";
+import { ACTION_CLASSES } from "./action-link";
+import { CheckoutFlow, type PayerWallet } from "./checkout-flow";
+import { sendCallBatch, sendTransaction, supportsCallBatches, waitForCallBatch, waitForReceipt, type Eip1193 } from "./evm-calls";
+import type { PageCredentials } from "./pay-api";
+import { sendTronCall, waitForTronCall } from "./tron-calls";
+
+export type WalletCheckoutProps = CheckoutProps & { wallet: WalletConfigOptions };
+
+function connectFailure(err: unknown): string {
+  if (isUserRejection(err)) return "You declined the connection in your wallet. Connect again when you are ready.";
+  return providerNotFoundMessage(err) ?? (walletErrorText(err) || "The wallet could not be connected. Try again.");
+}
+
+const WALLET_BUTTON = "flex min-h-11 w-full items-center gap-3 rounded-lg border border-black/15 bg-white px-4 py-2.5 text-left text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--pay-action)] disabled:opacity-60";
+
+export default function WalletCheckout(props: WalletCheckoutProps) {
+  const credentials = useMemo(() => ({ token: props.token }), [props.token]);
+  if (props.network.family === "tron") return <TronCheckout props={props} credentials={credentials} />;
+  return (
+    <WalletProvider options={props.wallet}>
+      <EvmCheckout props={props} credentials={credentials} />
+    </WalletProvider>
+  );
+}
+
+function EvmCheckout({ props, credentials }: { props: WalletCheckoutProps; credentials: PageCredentials }) {
+  const config = useConfig();
+  const connection = useConnection();
+  const connectors = useWalletConnectors();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const chainId = props.network.chainId;
+
+  const wallet = useMemo<PayerWallet | null>(() => {
+    if (connection.status !== "connected") return null;
+    const { address, connector } = connection;
+    const provider = () => connector.getProvider() as Promise<Eip1193>;
+    return {
+      address,
+      name: connectorLabel(connector),
+      chainLabel: String(chainId),
+      isOnPaymentChain: () => getConnection(config).chainId === chainId,
+      switchToPaymentChain: async () => {
+        await switchChain(config, { chainId: chainId as Parameters<typeof switchChain>[1]["chainId"], connector });
+      },
+      send: async (tx) => sendTransaction(await provider(), address, tx),
+      wait: async (hash) => waitForReceipt(await provider(), hash),
+      sendBatch: async (txs) => {
+        const p = await provider();
+        if (!(await supportsCallBatches(p, address, chainId))) return null;
+        const { calls } = await waitForCallBatch(p, await sendCallBatch(p, address, chainId, txs));
+        return calls;
+      },
+      disconnect: () => disconnect(config),
+    };
+    // The connection object changes identity on every account or chain event; these fields are what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [connection.status, connection.address, connection.connector?.uid, config, chainId]);
+
+  async function pick(connector: Connector) {
+    setBusy(connector.uid);
+    setError(null);
+    try {
+      if (getConnection(config).status === "connected") await disconnect(config);
+      await connect(config, { connector });
+    } catch (err) {
+      setError(connectFailure(err));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (wallet) return <CheckoutFlow key={wallet.address} props={props} wallet={wallet} credentials={credentials} />;
+  return (
+    <div className="space-y-3">
+      <h2 className="text-base font-semibold">Pay with your wallet</h2>
+      {connectors.length === 0 ? (
+        <p className="text-sm">No browser wallet found. Open this page in your wallet app’s browser, or scan the QR code with your phone.</p>
+      ) : (
+        <ul className="space-y-2">
+          {connectors.map((c) => (
+            <li key={c.uid}>
+              <button type="button" className={WALLET_BUTTON} onClick={() => void pick(c)} disabled={busy !== null} aria-busy={busy === c.uid || undefined}>
+                {c.icon && (
+                  // eslint-disable-next-line @next/next/no-img-element -- wallet icons are data URIs announced by the wallet
+                  <img src={c.icon} alt="" className="size-6" />
+                )}
+                {busy === c.uid ? "Connecting…" : `Connect ${connectorLabel(c)}`}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function TronCheckout({ props, credentials }: { props: WalletCheckoutProps; credentials: PageCredentials }) {
+  const [session, setSession] = useState<TronWalletSession | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const wallet = useMemo<PayerWallet | null>(
+    () =>
+      session && {
+        address: session.address,
+        name: "TronLink",
+        chainLabel: "tron",
+        isOnPaymentChain: () => true, // TronLink pays on the network it is set to; the service builds mainnet calls
+        switchToPaymentChain: async () => undefined,
+        send: (tx) => sendTronCall(session.address, tx),
+        wait: (txid) => waitForTronCall(txid),
+        disconnect: async () => {
+          await session.disconnect().catch(() => undefined);
+          setSession(null);
+        },
+      },
+    [session],
+  );
+
+  async function connectTron() {
+    setBusy(true);
+    setError(null);
+    try {
+      setSession(await connectTronLink());
+    } catch (err) {
+      setError(connectFailure(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (wallet) return <CheckoutFlow key={wallet.address} props={props} wallet={wallet} credentials={credentials} />;
+  return (
+    <div className="space-y-3">
+      <h2 className="text-base font-semibold">Pay with TronLink</h2>
+      <button type="button" className={`${ACTION_CLASSES} w-full`} onClick={() => void connectTron()} disabled={busy} aria-busy={busy || undefined}>
+        {busy ? "Connecting…" : "Connect TronLink"}
+      </button>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// The hosted payment page's own calls from the browser. The link's token is the page's only
+// credential (a payer has no API key or client ID), as for its payer events: the calls to sign
+// for the connected wallet (the same buildSecurePaymentCalls behind the client-ID route
+// /v2/secure-payments/{token}/pay, access list included), and the payment's progress while
+// the page waits for detection. Public, rate-limited per IP by the wrapper.
+import { z } from "zod";
+import { defineEndpoint } from "../api/route";
+import { buildSecurePaymentCalls } from "../secure-payments/build-secure-payment-calls";
+import { notFound } from "../api/errors";
+import { securePaymentPageState } from "../secure-payments/page-state";
+import { securePaymentCalldata, tokenParams } from "../secure-payments/schemas";
+import { addressText } from "../requests/schemas";
+
+const TAGS = ["Payment page"];
+
+export const pagePaymentCallsEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/pay/{token}/calls",
+  summary: "Calls to sign on the payment page",
+  description:
+    "What the hosted page asks before the wallet signs: the same answer as GET /v2/secure-payments/{token}/pay for `wallet`, with the link's token as the only credential. " +
+    "A wallet outside the payment's access list is refused (403) and reported by `secure_payment.access_rejected` (once per wallet per 10 minutes).",
+  tags: TAGS,
+  auth: [],
+  params: tokenParams,
+  query: z.object({ wallet: addressText("The connected wallet") }),
+  response: securePaymentCalldata,
+  errors: {
+    400: "Validation failed (a wallet of another network)",
+    403: "Expired, cancelled, or the wallet is not on the payment's access list",
+    404: "Unknown token",
+    409: "Already completed",
+    503: "The payment's network could not be read",
+  },
+  handler: async ({ params, query }) => buildSecurePaymentCalls(params.token, { wallet: query.wallet }),
+});
+
+export const pagePaymentProgress = z
+  .object({
+    status: z.enum(["pending", "partially_settled", "completed", "expired", "invalidated"]),
+    txHash: z.string().nullable().describe("The latest payment detected for the link, once there is one"),
+  })
+  .meta({ id: "PaymentPageProgress" });
+
+export const pagePaymentProgressEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/pay/{token}/status",
+  summary: "Progress of a payment, for the payment page",
+  description: "Whether payment detection has confirmed the link's payment: the page polls it after sending. The link's token is the only credential.",
+  tags: TAGS,
+  auth: [],
+  params: tokenParams,
+  response: pagePaymentProgress,
+  errors: { 404: "Unknown token" },
+  handler: async ({ params }) => {
+    const page = await securePaymentPageState(params.token);
+    if (page.kind === "unknown") throw notFound("Secure payment not found");
+    return { status: page.status, txHash: page.payments.at(-1)?.txHash ?? null };
+  },
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { formatUnits } from "viem";
+import { formatAmount, formatMoney, shortAddress, unitsToDecimal } from "./format";
+
+describe("amounts and addresses on the payment page", () => {
+  it("groups thousands and drops trailing zeros without rounding", () => {
+    expect(formatAmount("1250.50")).toBe("1,250.5");
+    expect(formatAmount("1000000")).toBe("1,000,000");
+    expect(formatAmount("0.000000000000000001")).toBe("0.000000000000000001");
+    expect(formatAmount("25.000000")).toBe("25");
+    expect(formatAmount("007.10")).toBe("7.1");
+    expect(formatMoney("25.25", "USDC")).toBe("25.25 USDC");
+  });
+
+  it("leaves anything that is not a decimal as it is", () => {
+    expect(formatAmount("n/a")).toBe("n/a");
+  });
+
+  it("turns smallest units into the decimals viem would write", () => {
+    for (const [v, d] of [[25_000_000n, 6], [1n, 18], [0n, 6], [10n ** 24n + 5n, 18], [123n, 0], [-1500n, 3]] as const) expect(unitsToDecimal(v, d)).toBe(formatUnits(v, d));
+  });
+
+  it("shortens long addresses only", () => {
+    expect(shortAddress("0x70997970C51812dc3A010C7d01b50e0d17dc79C8")).toBe("0x7099…79C8");
+    expect(shortAddress("TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7")).toBe("TLa2f6…YjU7");
+    expect(shortAddress("short")).toBe("short");
+  });
+});

@@ -1,0 +1,161 @@
+// The payment page's state for a token, read on the server through the secure-payments
+// domain's securePaymentPageState (the token is the page's credential): which page to show,
+// and everything it shows, in the page's terms. Cached per render, so the page and its
+// metadata read once.
+import { cache } from "react";
+import { formatUnits } from "viem";
+import { getCurrency, isNative, type Currency } from "../chains/currencies";
+import { NETWORKS, type NetworkId } from "../chains/networks";
+import { getConfig } from "../config";
+import { getPlatform } from "../platforms/create-platform";
+import type { StoredRequest } from "../requests/request-store";
+import { paymentCallPolicy } from "../secure-payments/contract-policy";
+import { securePaymentUrl } from "../secure-payments/create-secure-payment";
+import { feeLegs } from "../secure-payments/fee-plan";
+import type { LoadedSecurePayment } from "../secure-payments/load-secure-payment";
+import type { describeMulticall } from "../secure-payments/multicall-state";
+import { securePaymentPageState, type PageState } from "../secure-payments/page-state";
+import { formatMoney } from "./format";
+import { pageBranding, safeUrl } from "./page-branding";
+import { type MulticallChildView, type PayNetwork, type PayPageView, type PayRedirect } from "./pay-page-view";
+
+const BLOCK_REASONS: Record<string, string> = {
+  already_paid: "Already paid",
+  secure_payment_expired: "Expired",
+  secure_payment_not_pending: "Cancelled",
+  not_found: "Not found",
+};
+
+function networkOf(id: NetworkId): PayNetwork {
+  const n = NETWORKS[id];
+  return { id: n.id, name: n.name, chainId: n.chainId, family: n.family, explorerUrl: n.explorerUrl, testnet: n.testnet };
+}
+
+function redirectOf(url: string | null, label: string | null): PayRedirect | null {
+  const safe = safeUrl(url);
+  return safe ? { url: safe, label: label ?? "Return to the merchant" } : null;
+}
+
+function currencyOf(r: StoredRequest): Currency {
+  const c = getCurrency(r.paymentCurrency);
+  if (!c) throw new Error(`request ${r.requestId} names the unlisted currency ${r.paymentCurrency}`);
+  return c;
+}
+
+const decimal = (v: bigint, c: Currency) => formatUnits(v, c.decimals);
+
+type Detected = Exclude<PageState, { kind: "unknown" }>["payments"];
+
+function completedView(loaded: LoadedSecurePayment, payments: Detected, shared: object): PayPageView {
+  const { requests, sp } = loaded;
+  const first = requests[0];
+  const currency = first ? getCurrency(first.paymentCurrency) : undefined;
+  const last = payments.at(-1);
+  const sameCurrency = requests.every((r) => r.paymentCurrency === first?.paymentCurrency);
+  return {
+    ...(shared as Pick<Extract<PayPageView, { state: "completed" }>, "branding" | "merchantName" | "sandbox">),
+    state: "completed",
+    amount: currency && sameCurrency ? decimal(requests.reduce((s, r) => s + r.expectedAmount, 0n), currency) : null,
+    symbol: currency && sameCurrency ? currency.symbol : null,
+    networkName: first ? NETWORKS[first.network].name : null,
+    txHash: last?.txHash ?? null,
+    explorerTxUrl: last?.explorerUrl ?? null,
+    completedAt: sp.completedAt?.toISOString() ?? last?.blockTime ?? null,
+    redirect: redirectOf(sp.redirectUrl, sp.redirectLabel),
+  };
+}
+
+function multicallView(loaded: LoadedSecurePayment, state: Awaited<ReturnType<typeof describeMulticall>>, shared: Parameters<typeof payableBase>[1]): PayPageView {
+  const children: MulticallChildView[] = state.children.map((c) => ({
+    position: c.position,
+    token: c.securePaymentToken,
+    payee: c.payee,
+    amount: c.amount,
+    symbol: c.context.currency ? (getCurrency(c.context.currency)?.symbol ?? null) : null,
+    reference: c.reference,
+    executable: c.executable,
+    blocked: c.blockReason ? (BLOCK_REASONS[c.blockReason] ?? c.blockReason) : null,
+  }));
+  const lines = state.totals.byDestinationCurrency.map((t) => formatMoney(t.totalAmount, getCurrency(t.currency)?.symbol ?? t.currency));
+  const payable = loaded.requests.filter((r) => state.children.some((c) => c.executable && c.requestId === r.requestId));
+  const reference = payable[0] ?? loaded.requests[0];
+  const currency = currencyOf(reference);
+  const single = state.totals.byDestinationCurrency.length === 1;
+  const totalLabel = lines.length === 0 ? "Nothing to pay" : lines.join(" and ");
+  const fees = state.totals.amountSummary.totalFees;
+  return {
+    ...payableBase(loaded, shared, reference),
+    paymentType: "multicall",
+    currency: { id: currency.id, symbol: currency.symbol, decimals: currency.decimals, address: isNative(currency) ? "" : currency.address },
+    payees: payable.map((r) => ({ address: r.payee, amount: decimal(r.expectedAmount - r.amountPaid, currencyOf(r)) })),
+    amount: state.totals.amountSummary.grossAmount,
+    fees: /^0(\.0*)?$/.test(fees) ? [] : [{ label: "Fees", amount: fees }],
+    total: state.totals.amountSummary.payerTotal,
+    totalLabel: single ? formatMoney(state.totals.amountSummary.payerTotal, currency.symbol) : totalLabel,
+    payLabel: `Pay all ${payable.length} payouts (${single ? formatMoney(state.totals.amountSummary.payerTotal, currency.symbol) : totalLabel})`,
+    children,
+    totals: {
+      childCount: state.totals.childCount,
+      blockedChildCount: state.totals.blockedChildCount,
+      byCurrency: lines,
+      fees: single ? formatMoney(fees, currency.symbol) : fees,
+      payerTotal: single ? formatMoney(state.totals.amountSummary.payerTotal, currency.symbol) : totalLabel,
+    },
+    policy: paymentCallPolicy(reference.network, payable.map((r) => r.payee)),
+  };
+}
+
+/** What every payable view shares, from the link and its first request. */
+function payableBase(loaded: LoadedSecurePayment, shared: { branding: ReturnType<typeof pageBranding>; merchantName: string | null; sandbox: boolean }, first: StoredRequest) {
+  const { sp } = loaded;
+  return {
+    ...shared,
+    state: "payable" as const,
+    token: sp.token,
+    network: networkOf(first.network),
+    reference: sp.reference,
+    expiresAt: sp.expiresAt.toISOString(),
+    redirect: redirectOf(sp.redirectUrl, sp.redirectLabel),
+    restricted: sp.allowedPayerAddresses.length > 0,
+    link: securePaymentUrl(sp.token),
+  };
+}
+
+function paymentView(loaded: LoadedSecurePayment, shared: Parameters<typeof payableBase>[1]): PayPageView {
+  const due = loaded.requests.filter((r) => r.amountPaid < r.expectedAmount);
+  const requests = due.length > 0 ? due : loaded.requests;
+  const first = requests[0];
+  const currency = currencyOf(first);
+  const legs = feeLegs(requests);
+  const amount = requests.reduce((s, r) => s + r.expectedAmount - r.amountPaid, 0n);
+  const fee = legs.reduce((s, l) => s + l.amount, 0n);
+  const total = decimal(amount + fee, currency);
+  const bps = legs[0]?.basisPoints;
+  return {
+    ...payableBase(loaded, shared, first),
+    paymentType: requests.length > 1 ? "batch" : "single",
+    currency: { id: currency.id, symbol: currency.symbol, decimals: currency.decimals, address: isNative(currency) ? "" : currency.address },
+    payees: requests.map((r) => ({ address: r.payee, amount: decimal(r.expectedAmount - r.amountPaid, currency) })),
+    amount: decimal(amount, currency),
+    fees: fee > 0n ? [{ label: bps !== undefined && legs.every((l) => l.basisPoints === bps) ? `Platform fee (${bps / 100} %)` : "Platform fee", amount: decimal(fee, currency) }] : [],
+    total,
+    totalLabel: formatMoney(total, currency.symbol),
+    payLabel: `Pay ${formatMoney(total, currency.symbol)}`,
+    policy: paymentCallPolicy(first.network, [...requests.map((r) => r.payee), ...legs.map((l) => l.recipient)]),
+  };
+}
+
+export const loadPayPage = cache(async (token: string): Promise<PayPageView> => {
+  const page = await securePaymentPageState(token);
+  if (page.kind === "unknown") return { state: "unknown" };
+  const { loaded } = page;
+  const { sp } = loaded;
+  const platform = await getPlatform(sp.platformId);
+  const shared = { branding: pageBranding(page.view.branding), merchantName: platform?.name ?? null, sandbox: getConfig().sandbox };
+  if (page.kind === "completed") return completedView(loaded, page.payments, shared);
+  if (page.kind === "expired") return { ...shared, state: "expired", expiresAt: sp.expiresAt.toISOString() };
+  if (page.kind === "invalidated") return { ...shared, state: "not-payable", reason: "invalidated" };
+  if (page.view.paymentType === "multicall") return multicallView(loaded, page.view, shared);
+  if (loaded.requests.length === 0) return { state: "unknown" };
+  return paymentView(loaded, shared);
+});

@@ -5,7 +5,11 @@ import * as batchRoute from "@/app/v2/payouts/batch/route";
 import * as requestRoute from "@/app/v2/request/route";
 import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
 import { createHmac } from "node:crypto";
-import type { Address, Hex } from "viem";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createPublicClient, getAddress, http as httpTransport, parseAbi, type Address, type Hex } from "viem";
+import { erc20Abi } from "../../chains/contracts";
+import { viemChain } from "../../chains/clients";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../db/client";
@@ -18,6 +22,7 @@ import { call } from "../../test/http";
 import { chainClients, sendAll, valueOf, type ApiTransaction } from "../../test/send-calldata";
 import { startReceiver, type Receiver } from "../../webhooks/test-receiver";
 import { eventually, platformWithEndpoints, startTestDelivery } from "../../webhooks/test-helpers";
+import { indexStep } from "./evm-indexer";
 import { detectPayments } from "./start-detection";
 
 let sandbox: TestSandbox;
@@ -211,4 +216,83 @@ describe("payment detection on anvil", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(received(requestId).map((r) => r.body.event)).toEqual(["payment.confirmed"]);
   });
+
+  it("reads a range its provider refuses in halves, down to single blocks", async () => {
+    let refused = 0;
+    // A provider that answers eth_getLogs for one block at a time only.
+    const proxy = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", async () => {
+        const body = Buffer.concat(chunks).toString("utf8");
+        const calls = [JSON.parse(body)].flat() as { id: number; method: string; params: { fromBlock: string; toBlock: string }[] }[];
+        const wide = calls.find((c) => c.method === "eth_getLogs" && BigInt(c.params[0].toBlock) > BigInt(c.params[0].fromBlock));
+        if (wide) {
+          refused++;
+          const error = { jsonrpc: "2.0", id: wide.id, error: { code: -32005, message: "query exceeds max block range 1" } };
+          return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(Array.isArray(JSON.parse(body)) ? [error] : error));
+        }
+        const answer = await fetch(url(), { method: "POST", headers: { "content-type": "application/json" }, body });
+        res.writeHead(200, { "content-type": "application/json" }).end(await answer.text());
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    try {
+      const client = createPublicClient({ chain: viemChain("base"), transport: httpTransport(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`) });
+      const payer = DEMO_WALLETS[7];
+      const { requestId } = await createRequest({ amount: "1", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: freshAddress() });
+      await sendAll("base", url(), payer.privateKey, await payCalldata(requestId, { wallet: payer.address })); // two blocks
+      for (let i = 0; i < 5 && (await indexStep("base", { client })).kind !== "idle"; i++);
+      expect(refused).toBeGreaterThan(0);
+      expect(await requestRow(requestId)).toMatchObject({ status: "paid" });
+      expect(await paymentsOf(requestId)).toHaveLength(1);
+    } finally {
+      proxy.closeAllConnections();
+      proxy.close();
+    }
+  });
+
+  it("records a smart account's payment with the account as payer and the signing wallet as its EOA", async () => {
+    const owner = DEMO_WALLETS[8];
+    const { publicClient, walletOf } = chainClients("base", url());
+    const wallet = walletOf(owner.privateKey);
+    const account = await deploySmartAccount(wallet, publicClient);
+    // The account holds the tokens and calls the proxy itself (approve, then pay), as a smart wallet does.
+    await publicClient.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: usdc.address, abi: erc20Abi, functionName: "transfer", args: [account, 5_000_000n] }) });
+    const { requestId } = await createRequest({ amount: "5", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: freshAddress() });
+    for (const tx of await payCalldata(requestId, {})) {
+      const hash = await wallet.writeContract({ address: account, abi: SMART_ACCOUNT_ABI, functionName: "execute", args: [tx.to as Address, 0n, tx.data as Hex] });
+      expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+    }
+    await detectPayments("base");
+    const [payment] = await paymentsOf(requestId);
+    expect(payment).toMatchObject({ payerAddress: account, payerEoaAddress: owner.address, type: "direct" });
+    expect(await requestRow(requestId)).toMatchObject({ status: "paid" });
+  });
 });
+
+const SMART_ACCOUNT_ABI = parseAbi(["function execute(address to, uint256 value, bytes data) payable returns (bytes)"]);
+
+/** The smallest smart account: its owner has it call anything. Compiled here, deployed on the sandbox chain. */
+async function deploySmartAccount(wallet: ReturnType<ReturnType<typeof chainClients>["walletOf"]>, publicClient: ReturnType<typeof chainClients>["publicClient"]): Promise<Address> {
+  const { default: solc } = await import("solc");
+  const source = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+contract TestSmartAccount {
+  address public immutable owner;
+  constructor() { owner = msg.sender; }
+  function execute(address to, uint256 value, bytes calldata data) external payable returns (bytes memory) {
+    require(msg.sender == owner, "not owner");
+    (bool ok, bytes memory out) = to.call{value: value}(data);
+    require(ok, "call failed");
+    return out;
+  }
+}`;
+  const output = JSON.parse(
+    solc.compile(JSON.stringify({ language: "Solidity", sources: { "A.sol": { content: source } }, settings: { outputSelection: { "*": { "*": ["evm.bytecode.object"] } } } })),
+  );
+  const bytecode = `0x${output.contracts["A.sol"].TestSmartAccount.evm.bytecode.object}` as Hex;
+  const hash = await wallet.deployContract({ abi: [], bytecode });
+  const receipt = await publicClient.waitForTransactionReceipt({ hash });
+  return getAddress(receipt.contractAddress!);
+}

@@ -8,9 +8,23 @@ import { registerBenchDestination } from "./payee-destination";
 import { benchPayPage, printPayPage } from "./pay-page";
 import { startServer } from "./server";
 import { benchWebhooks } from "./webhooks";
+import { benchPaymentSearch } from "./payment-search";
+import { benchPaymentDetection } from "./payment-detection";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3260);
+
+// BENCH_ONLY=payment-search runs only that scenario (no server needed: it times the search itself).
+if (process.env.BENCH_ONLY === "payment-search") {
+  console.table(await benchPaymentSearch());
+  process.exit(0);
+}
+
+// BENCH_ONLY=payment-detection: detection latency and indexing rate, in process on a sandbox chain.
+if (process.env.BENCH_ONLY === "payment-detection") {
+  console.table(await benchPaymentDetection());
+  process.exit(0);
+}
 
 const server = await startServer(port);
 // BENCH_ONLY=pay-page: only the payment page's first load and LCP.
@@ -49,6 +63,7 @@ try {
   console.log(`ratio currencies/bare req/s: ${(currencies.requestsPerSec / bare.requestsPerSec).toFixed(2)}`);
   printFirstLoads(await Promise.all(["/", "/dashboard/sign-in"].map((p) => firstLoadJs(server.url, p))));
   console.table(await benchWebhooks(server));
+  console.table(await benchPaymentSearch());
   printPayPage(await benchPayPage(server));
 } finally {
   await server.stop();

@@ -37,7 +37,7 @@ async function api<T>(path: string): Promise<T> {
   return body as T;
 }
 
-const request = await api<{ network: string; payee: Address; amount: string; invoiceCurrency: string; paymentCurrency: string; paymentReference: Hex }>(`/v2/request/${requestId}`);
+const request = await api<{ network: string; payee: Address; amount: string; invoiceCurrency: string; paymentCurrency: string; paymentReference: Hex; payments: unknown[] }>(`/v2/request/${requestId}`);
 if (!(EVM_NETWORK_IDS as readonly string[]).includes(request.network)) fail(`The request is on ${request.network}: the sandbox has no ${request.network} chain.`);
 const network = request.network as EvmNetworkId;
 const calldata = await api<{ transactions: { to: Address; data: Hex; value: 0 | { hex: Hex } }[]; metadata: Record<string, unknown> }>(
@@ -65,3 +65,17 @@ for (const tx of calldata.transactions) {
 }
 const received = (await balanceOf(request.payee)) - before;
 console.log(`The payee received ${formatUnits(received, token.decimals)} ${token.symbol}.`);
+
+// The service's indexer sees the payment within its polling interval: wait for it and show
+// what GET /v2/request/{id} says now.
+const paidTx = calldata.transactions.length > 0 ? await publicClient.getBlockNumber() : 0n;
+const started = Date.now();
+type Status = { status: string; hasBeenPaid: boolean; amountPaid: string; txHash: string | null; payments: { txHash: string; amount: string; type: string }[] };
+let status = await api<Status>(`/v2/request/${requestId}`);
+const detected = () => status.payments.length > request.payments.length;
+while (!detected() && Date.now() - started < 30_000) {
+  await new Promise((r) => setTimeout(r, 250));
+  status = await api<Status>(`/v2/request/${requestId}`);
+}
+if (!detected()) fail(`The service has not detected the payment (block ${paidTx}) after 30 s: is payment detection on (PAYMENT_DETECTION_NETWORKS)?`);
+console.log(`Detected by the service in ${((Date.now() - started) / 1000).toFixed(1)} s: status ${status.status}, paid ${status.amountPaid} ${request.invoiceCurrency}, txHash ${status.txHash}`);

@@ -38,12 +38,11 @@ export interface PaymentSearchResult {
   total: number;
 }
 
-/** Builds the WHERE clause on `p` (payments) and `r` (its request) with numbered parameters. */
-export function searchConditions(platformId: string, f: PaymentFilter): { where: string; params: unknown[]; needsRequest: boolean } {
+/** Builds the WHERE clause on `p` (payments) with numbered parameters; request filters are subqueries. */
+export function searchConditions(platformId: string, f: PaymentFilter): { where: string; params: unknown[] } {
   const params: unknown[] = [platformId];
   const arg = (v: unknown) => `$${params.push(v)}`;
   const conds = ["p.platform_id = $1::uuid"];
-  let needsRequest = false;
   // Request-side filters: request ids of this platform through payment_requests' indexes.
   const requestsWhere = (cond: string) => `p.request_id IN (SELECT id FROM payment_requests WHERE platform_id = $1::uuid AND ${cond})`;
 
@@ -65,13 +64,10 @@ export function searchConditions(platformId: string, f: PaymentFilter): { where:
   }
   if (f.types) conds.push(`p.type IN (${f.types.map((t) => `${arg(t)}::"PaymentType"`).join(", ")})`);
   if (f.paymentCurrencyIds) conds.push(`p.currency = ANY(${arg(f.paymentCurrencyIds)}::text[])`);
-  if (f.invoiceCurrencyIds) {
-    needsRequest = true;
-    conds.push(`r.invoice_currency = ANY(${arg(f.invoiceCurrencyIds)}::text[])`);
-  }
+  if (f.invoiceCurrencyIds) conds.push(requestsWhere(`invoice_currency = ANY(${arg(f.invoiceCurrencyIds)}::text[])`));
   if (f.fromDate) conds.push(`p.block_time >= ${arg(f.fromDate.toISOString())}::timestamp`);
   if (f.toDate) conds.push(`p.block_time <= ${arg(f.toDate.toISOString())}::timestamp`);
-  return { where: conds.join(" AND "), params, needsRequest };
+  return { where: conds.join(" AND "), params };
 }
 
 interface Row {
@@ -125,31 +121,33 @@ function fromRow(r: Row): FoundPayment {
   };
 }
 
-export async function searchPayments(platformId: string, filter: PaymentFilter, page: PaymentPage): Promise<PaymentSearchResult> {
-  const prisma = await db();
-  const { where, params, needsRequest } = searchConditions(platformId, filter);
-  const limit = `$${params.length + 1}`;
-  const offset = `$${params.length + 2}`;
-  const rows = await prisma.$queryRawUnsafe<Row[]>(
-    `SELECT p.id::text, p.network, p.tx_hash, to_char(p.block_time, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS block_time, p.type::text, p.amount::text, p.fee_amount::text, p.fee_address, p.payer_address,
-            p.currency, p.conversion_rate, r.id AS request_id, r.payment_reference, r.reference, r.customer_info::text, r.invoice_currency,
-            r.payment_currency, r.status::text, r.expected_amount::text, r.amount_paid::text
+/** The page's SQL: its parameters are the conditions' followed by limit and offset. */
+export function pageSql(where: string, paramCount: number): string {
+  return `SELECT p.id::text, p.network, p.tx_hash, to_char(p.block_time, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS block_time, p.type::text, p.amount::text,
+            p.fee_amount::text, p.fee_address, p.payer_address, p.currency, p.conversion_rate, r.id AS request_id, r.payment_reference, r.reference,
+            r.customer_info::text, r.invoice_currency, r.payment_currency, r.status::text, r.expected_amount::text, r.amount_paid::text
        FROM payments p JOIN payment_requests r ON r.id = p.request_id
       WHERE ${where}
       ORDER BY p.block_time DESC, p.id DESC
-      LIMIT ${limit} OFFSET ${offset}`,
-    ...params,
-    page.limit,
-    page.offset,
-  );
+      LIMIT $${paramCount + 1} OFFSET $${paramCount + 2}`;
+}
+
+/** Every condition is on `p`, so the count reads payments alone (often their index only). */
+export function countSql(where: string): string {
+  return `SELECT count(*)::text AS n FROM payments p WHERE ${where}`;
+}
+
+export async function searchPayments(platformId: string, filter: PaymentFilter, page: PaymentPage): Promise<PaymentSearchResult> {
+  const prisma = await db();
+  const { where, params } = searchConditions(platformId, filter);
+  const rows = await prisma.$queryRawUnsafe<Row[]>(pageSql(where, params.length), ...params, page.limit, page.offset);
   // The exact count, over the same indexes as the page (docs/decisions.md: count strategy).
   // A page shorter than the limit already tells the count, so that query is saved.
   let total: number;
   if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
     total = page.offset + rows.length;
   } else {
-    const from = needsRequest ? "payments p JOIN payment_requests r ON r.id = p.request_id" : "payments p";
-    const [{ n }] = await prisma.$queryRawUnsafe<{ n: string }[]>(`SELECT count(*)::text AS n FROM ${from} WHERE ${where}`, ...params);
+    const [{ n }] = await prisma.$queryRawUnsafe<{ n: string }[]>(countSql(where), ...params);
     total = Number(n);
   }
   return { payments: rows.map(fromRow), total };

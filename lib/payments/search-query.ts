@@ -47,29 +47,31 @@ const wholeNumber = (min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, { message: `must be between ${min} and ${max}` });
 
-export const paymentSearchQuery = z
-  .object({
-    txHash: z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{64}$/, "must be a transaction hash: 0x followed by 64 hex digits")
-      .optional()
-      .describe("Source or destination transaction hash (0x + 64 hex). Answers every payment of that transaction, batch payments included; Tron transactions too (their id with 0x in front)."),
-    walletAddress: z
-      .string()
-      .refine((v) => /^0x[0-9a-fA-F]{40}$/.test(v) || isTronAddress(v), { message: "must be an EVM address (0x + 40 hex digits) or a Tron address (base58, T…)" })
-      .optional()
-      .describe("Payer (smart account or its EOA) or payee. EVM addresses match in any letter case; Tron addresses exactly."),
-    paymentReference: z.string().regex(/^0x[0-9a-fA-F]{16}$/, "must be 0x followed by 16 hex digits").optional().describe("The request's payment reference, as carried on chain"),
-    requestId: z.string().regex(/^[0-9a-fA-F]{66}$/, "must be a request id: 66 hex digits").optional().describe("The request the payments pay"),
-    reference: z.string().min(1, "must not be empty").max(255, "must be at most 255 characters").optional().describe("Your merchant reference, given when the request was created"),
-    type: z.enum(PAYMENT_TYPES, { message: `must be one of ${PAYMENT_TYPES.join(", ")}` }).optional().describe("direct (batch payments included), conversion, crosschain or recurring"),
-    invoiceCurrency: currency.optional().describe("The request's invoice currency: a currency id (USDC-base) or symbol (USD, USDC: every network's)"),
-    paymentCurrency: currency.optional().describe("The currency paid in: a currency id (USDC-base) or symbol (USDC: every network's)"),
-    fromDate: date("fromDate").optional().describe("Block time from (inclusive), ISO 8601 in UTC ending with 'Z'"),
-    toDate: date("toDate").optional().describe("Block time until (inclusive), ISO 8601 in UTC ending with 'Z'"),
-    limit: wholeNumber(1, MAX_LIMIT).optional().describe(`Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`),
-    offset: wholeNumber(0, MAX_OFFSET).optional().describe(`Payments to skip, 0 to ${MAX_OFFSET} (default 0); narrow deeper searches with fromDate/toDate`),
-  })
+/** The parameters, each checked alone (the dashboard drops bad ones; the API refuses them). */
+export const paymentSearchFields = z.object({
+  txHash: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "must be a transaction hash: 0x followed by 64 hex digits")
+    .optional()
+    .describe("Source or destination transaction hash (0x + 64 hex). Answers every payment of that transaction, batch payments included; Tron transactions too (their id with 0x in front)."),
+  walletAddress: z
+    .string()
+    .refine((v) => /^0x[0-9a-fA-F]{40}$/.test(v) || isTronAddress(v), { message: "must be an EVM address (0x + 40 hex digits) or a Tron address (base58, T…)" })
+    .optional()
+    .describe("Payer (smart account or its EOA) or payee. EVM addresses match in any letter case; Tron addresses exactly."),
+  paymentReference: z.string().regex(/^0x[0-9a-fA-F]{16}$/, "must be 0x followed by 16 hex digits").optional().describe("The request's payment reference, as carried on chain"),
+  requestId: z.string().regex(/^[0-9a-fA-F]{66}$/, "must be a request id: 66 hex digits").optional().describe("The request the payments pay"),
+  reference: z.string().min(1, "must not be empty").max(255, "must be at most 255 characters").optional().describe("Your merchant reference, given when the request was created"),
+  type: z.enum(PAYMENT_TYPES, { message: `must be one of ${PAYMENT_TYPES.join(", ")}` }).optional().describe("direct (batch payments included), conversion, crosschain or recurring"),
+  invoiceCurrency: currency.optional().describe("The request's invoice currency: a currency id (USDC-base) or symbol (USD, USDC: every network's)"),
+  paymentCurrency: currency.optional().describe("The currency paid in: a currency id (USDC-base) or symbol (USDC: every network's)"),
+  fromDate: date("fromDate").optional().describe("Block time from (inclusive), ISO 8601 in UTC ending with 'Z'"),
+  toDate: date("toDate").optional().describe("Block time until (inclusive), ISO 8601 in UTC ending with 'Z'"),
+  limit: wholeNumber(1, MAX_LIMIT).optional().describe(`Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`),
+  offset: wholeNumber(0, MAX_OFFSET).optional().describe(`Payments to skip, 0 to ${MAX_OFFSET} (default 0); narrow deeper searches with fromDate/toDate`),
+});
+
+export const paymentSearchQuery = paymentSearchFields
   .strict()
   .superRefine((q, ctx) => {
     if (!FILTER_NAMES.some((name) => q[name] !== undefined)) {

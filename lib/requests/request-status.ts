@@ -21,6 +21,7 @@ export function describeRequest(request: StoredRequest, payments: readonly Store
   const paid = hasBeenPaid(request);
   const amount = formatUnits(request.expectedAmount, invoiceDecimals);
   const latest = payments.at(-1);
+  const singleRate = paid && payments.length === 1 ? payments[0].conversionRate : null;
   return {
     requestId: request.requestId,
     paymentReference: request.paymentReference,
@@ -45,8 +46,10 @@ export function describeRequest(request: StoredRequest, payments: readonly Store
     reference: request.reference,
     // Only a USD invoice has a USD amount without a rate; rates come with recorded payments.
     amountInUsd: request.invoiceCurrency === "USD" ? amount : null,
-    conversionRate: null,
-    rateSource: null,
+    // As openapi.v2.json: the rate of a request paid in one payment; a breakdown otherwise.
+    conversionRate: singleRate,
+    rateSource: singleRate ? "chainlink" : null,
+    conversionBreakdown: breakdown(request, payments, invoiceDecimals),
     payments: payments.map((p) => {
       const decimals = decimalsOf(p.currency, paymentDecimals);
       return {
@@ -60,6 +63,7 @@ export function describeRequest(request: StoredRequest, payments: readonly Store
         blockNumber: Number(p.blockNumber),
         timestamp: p.blockTime.toISOString(),
         type: p.type,
+        conversionRate: p.conversionRate,
       };
     }),
     fees: payments
@@ -71,5 +75,27 @@ export function describeRequest(request: StoredRequest, payments: readonly Store
         currency: getCurrency(p.currency ?? request.paymentCurrency)?.symbol ?? request.paymentCurrency,
       })),
     createdAt: request.createdAt.toISOString(),
+  };
+}
+
+/** Partial or several payments: what each settled, and what remains, in the invoice currency. */
+function breakdown(request: StoredRequest, payments: readonly StoredPayment[], decimals: number): RequestStatusResponse["conversionBreakdown"] {
+  if (payments.length === 0 || (payments.length === 1 && hasBeenPaid(request))) return null;
+  const usd = request.invoiceCurrency === "USD";
+  const remaining = request.expectedAmount > request.amountPaid ? request.expectedAmount - request.amountPaid : 0n;
+  const fmt = (v: bigint) => formatUnits(v, decimals);
+  return {
+    paidAmount: fmt(request.amountPaid),
+    ...(usd ? { paidAmountInUsd: fmt(request.amountPaid) } : {}),
+    remainingAmount: fmt(remaining),
+    ...(usd ? { remainingAmountInUsd: fmt(remaining) } : {}),
+    currentMarketRate: null,
+    currentMarketRateSource: null,
+    payments: payments.map((p) => ({
+      amount: fmt(p.invoiceAmount),
+      ...(usd ? { amountInUsd: fmt(p.invoiceAmount) } : {}),
+      ...(p.conversionRate ? { conversionRate: p.conversionRate, rateSource: "chainlink" as const } : {}),
+      timestamp: p.blockTime.toISOString(),
+    })),
   };
 }

@@ -136,6 +136,9 @@ export interface StoredPayment {
   blockNumber: bigint;
   blockTime: Date;
   type: string;
+  /** Invoice units it settled, and the token units per invoice unit for a conversion payment. */
+  invoiceAmount: bigint;
+  conversionRate: string | null;
 }
 
 /** Payments recorded for a request, oldest first (payment detection inserts them). */
@@ -152,6 +155,8 @@ export async function listPayments(requestId: string): Promise<StoredPayment[]> 
     blockNumber: p.blockNumber,
     blockTime: p.blockTime,
     type: p.type,
+    invoiceAmount: toBigInt(p.invoiceAmount),
+    conversionRate: p.conversionRate,
   }));
 }
 

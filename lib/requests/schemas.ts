@@ -103,8 +103,27 @@ const paymentRecord = z
     blockNumber: z.number(),
     timestamp: z.string(),
     type: z.string(),
+    conversionRate: z.string().nullable().describe("Tokens paid per invoice unit, for a converted payment"),
   })
   .meta({ id: "RequestPayment" });
+
+const conversionBreakdown = z.object({
+  paidAmount: z.string(),
+  paidAmountInUsd: z.string().optional().describe("USD invoices only"),
+  remainingAmount: z.string(),
+  remainingAmountInUsd: z.string().optional().describe("USD invoices only"),
+  currentMarketRate: z.string().nullable(),
+  currentMarketRateSource: z.enum(["chainlink", "unknown"]).nullable(),
+  payments: z.array(
+    z.object({
+      amount: z.string().describe("Decimal, in the invoice currency"),
+      amountInUsd: z.string().optional(),
+      conversionRate: z.string().optional().describe("Tokens paid per invoice unit, for a converted payment"),
+      rateSource: z.enum(["chainlink", "unknown"]).optional(),
+      timestamp: z.string(),
+    }),
+  ),
+});
 
 export const requestStatusResponse = z
   .object({
@@ -132,6 +151,7 @@ export const requestStatusResponse = z
     amountInUsd: z.string().nullable().describe("Expected amount in USD when the invoice currency is USD; null otherwise until a payment is recorded"),
     conversionRate: z.string().nullable(),
     rateSource: z.enum(["chainlink", "unknown"]).nullable(),
+    conversionBreakdown: conversionBreakdown.nullable().describe("For partial or several payments: what each settled, in the invoice currency"),
     payments: z.array(paymentRecord),
     fees: z.array(z.object({ type: z.string(), provider: z.string(), amount: z.string(), currency: z.string() })),
     createdAt: z.string(),

@@ -40,3 +40,8 @@ export async function rewindCursor(tx: Tx, network: string, block: bigint): Prom
   await tx.chainCursor.upsert({ where: { network }, create: { network, lastBlock: block }, update: { lastBlock: block } });
   await tx.chainCheckpoint.deleteMany({ where: { network, blockNumber: { gt: block } } });
 }
+
+/** A cursor without checkpoints (Tron: the timestamp of the newest solidified block read). */
+export async function setCursor(tx: Tx, network: string, value: bigint): Promise<void> {
+  await tx.chainCursor.upsert({ where: { network }, create: { network, lastBlock: value }, update: { lastBlock: value } });
+}

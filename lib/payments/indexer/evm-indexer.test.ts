@@ -5,7 +5,10 @@ import * as batchRoute from "@/app/v2/payouts/batch/route";
 import * as requestRoute from "@/app/v2/request/route";
 import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
 import { createHmac } from "node:crypto";
-import type { Address, Hex } from "viem";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createPublicClient, http as httpTransport, type Address, type Hex } from "viem";
+import { viemChain } from "../../chains/clients";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../db/client";
@@ -18,6 +21,7 @@ import { call } from "../../test/http";
 import { chainClients, sendAll, valueOf, type ApiTransaction } from "../../test/send-calldata";
 import { startReceiver, type Receiver } from "../../webhooks/test-receiver";
 import { eventually, platformWithEndpoints, startTestDelivery } from "../../webhooks/test-helpers";
+import { indexStep } from "./evm-indexer";
 import { detectPayments } from "./start-detection";
 
 let sandbox: TestSandbox;
@@ -210,5 +214,40 @@ describe("payment detection on anvil", () => {
     expect(await requestRow(requestId)).toMatchObject({ status: "paid" });
     await new Promise((r) => setTimeout(r, 500));
     expect(received(requestId).map((r) => r.body.event)).toEqual(["payment.confirmed"]);
+  });
+
+  it("reads a range its provider refuses in halves, down to single blocks", async () => {
+    let refused = 0;
+    // A provider that answers eth_getLogs for one block at a time only.
+    const proxy = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", async () => {
+        const body = Buffer.concat(chunks).toString("utf8");
+        const calls = [JSON.parse(body)].flat() as { id: number; method: string; params: { fromBlock: string; toBlock: string }[] }[];
+        const wide = calls.find((c) => c.method === "eth_getLogs" && BigInt(c.params[0].toBlock) > BigInt(c.params[0].fromBlock));
+        if (wide) {
+          refused++;
+          const error = { jsonrpc: "2.0", id: wide.id, error: { code: -32005, message: "query exceeds max block range 1" } };
+          return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(Array.isArray(JSON.parse(body)) ? [error] : error));
+        }
+        const answer = await fetch(url(), { method: "POST", headers: { "content-type": "application/json" }, body });
+        res.writeHead(200, { "content-type": "application/json" }).end(await answer.text());
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    try {
+      const client = createPublicClient({ chain: viemChain("base"), transport: httpTransport(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`) });
+      const payer = DEMO_WALLETS[7];
+      const { requestId } = await createRequest({ amount: "1", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: freshAddress() });
+      await sendAll("base", url(), payer.privateKey, await payCalldata(requestId, { wallet: payer.address })); // two blocks
+      for (let i = 0; i < 5 && (await indexStep("base", { client })).kind !== "idle"; i++);
+      expect(refused).toBeGreaterThan(0);
+      expect(await requestRow(requestId)).toMatchObject({ status: "paid" });
+      expect(await paymentsOf(requestId)).toHaveLength(1);
+    } finally {
+      proxy.closeAllConnections();
+      proxy.close();
+    }
   });
 });

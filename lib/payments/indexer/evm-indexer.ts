@@ -75,11 +75,7 @@ export async function indexStep(network: EvmNetworkId, opts: IndexerOptions = {}
   const safe = head - confirmations;
   if (safe <= cursor) return { kind: "idle", head };
   const from = cursor + 1n;
-  const to = from + range - 1n < safe ? from + range - 1n : safe;
-
-  // The range's last block first: the logs read next must belong to the chain it is on.
-  const last = await client.getBlock({ blockNumber: to });
-  const logs = await client.getLogs({ address: paymentEmitters(network), fromBlock: from, toBlock: to });
+  const { to, last, logs } = await readRange(network, client, from, from + range - 1n < safe ? from + range - 1n : safe);
   const legs = decodePaymentLogs(
     network,
     logs.filter((l) => [TOPICS.erc20, TOPICS.native, TOPICS.conversion].includes(l.topics[0] as Hex)) as Parameters<typeof decodePaymentLogs>[1],
@@ -98,6 +94,25 @@ export async function indexStep(network: EvmNetworkId, opts: IndexerOptions = {}
   });
   if (recorded.recorded > 0) log.info({ network, from: from.toString(), to: to.toString(), recorded: recorded.recorded }, "payments detected");
   return { kind: "indexed", from, to, head, recorded: recorded.recorded, events: recorded.events };
+}
+
+/**
+ * The range's last block, then the proxies' logs up to it (the logs must belong to the chain
+ * that block is on). A provider refusing a range (too many results, too many blocks) gets
+ * half of it, down to one block.
+ */
+async function readRange(network: EvmNetworkId, client: ChainClient, from: bigint, to: bigint) {
+  for (;;) {
+    const last = await client.getBlock({ blockNumber: to });
+    try {
+      const logs = await client.getLogs({ address: paymentEmitters(network), fromBlock: from, toBlock: to });
+      return { to, last, logs };
+    } catch (error) {
+      if (to === from) throw error;
+      log.warn({ network, from: from.toString(), to: to.toString(), err: (error as Error).message.slice(0, 200) }, "eth_getLogs refused the range: halving it");
+      to = from + (to - from) / 2n;
+    }
+  }
 }
 
 /**

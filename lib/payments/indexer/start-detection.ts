@@ -10,7 +10,9 @@ import { backfillReferenceHashes } from "../../requests/settlement-store";
 import { indexStep, type StepResult } from "./evm-indexer";
 import { tronIndexStep } from "./tron-indexer";
 
-const RUN_BUDGET_MS = 20_000;
+const RUN_BUDGET_MS = 10_000;
+/** A run killed with its process holds its network this long before another instance takes over. */
+const LEASE_SECONDS = 30;
 
 export function detectionQueue(network: NetworkId): string {
   return `payment-detection-${network}`;
@@ -32,7 +34,7 @@ export async function startPaymentDetection(boss: PgBoss): Promise<ExclusiveLoop
   if (backfilled > 0) log.info({ backfilled }, "payment reference hashes backfilled");
   const loops = await Promise.all(
     networks.map((network) =>
-      runExclusively(boss, detectionQueue(network), intervalMs, async () => void (await detectPayments(network)), { maxRunSeconds: 60 }),
+      runExclusively(boss, detectionQueue(network), intervalMs, async () => void (await detectPayments(network)), { maxRunSeconds: LEASE_SECONDS }),
     ),
   );
   log.info({ networks, intervalMs }, "payment detection started");

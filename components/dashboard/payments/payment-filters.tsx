@@ -1,0 +1,39 @@
+// The payments page's filters: a plain GET form, so a filtered list is an address that can be
+// reloaded and shared, and the search runs on the server.
+import Link from "next/link";
+import { buttonClasses } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/form-fields";
+import type { PaymentsPageQuery } from "@/lib/dashboard/payment-search-query";
+import { PAYMENT_TYPES } from "@/lib/payments/search-query";
+
+export function PaymentFilters({ values }: { values: PaymentsPageQuery["values"] }) {
+  return (
+    <form method="get" action="/dashboard/payments" role="search" aria-label="Filter payments" className="mb-6 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
+      <TextField label="Transaction hash" name="txHash" defaultValue={values.txHash} placeholder="0x…" spellCheck={false} />
+      <TextField label="Wallet (payer or payee)" name="walletAddress" defaultValue={values.walletAddress} placeholder="0x… or T…" spellCheck={false} />
+      <TextField label="Merchant reference" name="reference" defaultValue={values.reference} />
+      <TextField label="Request ID" name="requestId" defaultValue={values.requestId} spellCheck={false} />
+      <TextField label="Payment reference" name="paymentReference" defaultValue={values.paymentReference} placeholder="0x + 16 hex" spellCheck={false} />
+      <SelectField label="Type" name="type" defaultValue={values.type ?? ""}>
+        <option value="">any</option>
+        {PAYMENT_TYPES.map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="Paid in" name="paymentCurrency" defaultValue={values.paymentCurrency} placeholder="USDC or USDC-base" />
+      <TextField label="Invoice currency" name="invoiceCurrency" defaultValue={values.invoiceCurrency} placeholder="USD" />
+      <TextField label="From (UTC day)" name="fromDate" type="date" defaultValue={values.fromDate} />
+      <TextField label="Until (UTC day)" name="toDate" type="date" defaultValue={values.toDate} />
+      <div className="flex items-end gap-2 sm:col-span-2">
+        <button type="submit" className={buttonClasses("primary")}>
+          Search
+        </button>
+        <Link href="/dashboard/payments" className={buttonClasses("secondary")}>
+          Clear
+        </Link>
+      </div>
+    </form>
+  );
+}

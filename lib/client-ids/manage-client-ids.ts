@@ -118,6 +118,7 @@ export async function revokeClientId(platformId: string, id: string, now = new D
 
 /** The platform's client ID by its public value (`cid_…`) or internal id; null when not its own. */
 export async function findOwnClientId(platformId: string, clientIdOrId: string): Promise<ClientIdRow | null> {
+  if (clientIdOrId.includes("\u0000")) return null; // PostgreSQL text cannot hold NUL: no client ID has one
   const prisma = await db();
   const row = await prisma.clientId.findFirst({
     where: { platformId, OR: [{ clientId: clientIdOrId }, ...(isUuid(clientIdOrId) ? [{ id: clientIdOrId }] : [])] },

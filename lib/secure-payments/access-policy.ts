@@ -6,7 +6,7 @@
 // when it did. Concurrent tries queue on the unique (token, wallet) row, so exactly one sees
 // a row; the event is written in the same transaction, so it exists iff the decision does.
 import { randomUUID } from "node:crypto";
-import { forbidden } from "../api/errors";
+import { forbidden, validationError } from "../api/errors";
 import { db } from "../db/client";
 import { emitEvent } from "../webhooks/emit-event";
 import { webhookEvent } from "../webhooks/events";
@@ -42,6 +42,9 @@ export async function enforceAccessList(sp: StoredSecurePayment, wallets: (strin
   if (sp.allowedPayerAddresses.length === 0) return;
   const given = wallets.filter((w): w is string => w !== undefined && w.trim() !== "");
   if (given.length === 0) return;
+  // Only wallet addresses are reported: junk must not reach the platform's webhook as an "attempt".
+  const junk = given.find((w) => normalizePayerAddress(w) === null);
+  if (junk !== undefined) throw validationError([{ field: junk === wallets[0] ? "wallet" : "eoaWallet", message: "is not an EVM or Tron address" }]);
   if (isAllowedPayer(sp.allowedPayerAddresses, given)) return;
   // The EOA is the person behind a smart account: it is the one reported.
   await recordAccessRejection(sp, given[given.length - 1]);

@@ -22,7 +22,7 @@ import { enforceAccessList } from "./access-policy";
 import { feeLegs } from "./fee-plan";
 import { loadSecurePayment, type LoadedSecurePayment } from "./load-secure-payment";
 import { assertPayable, deriveStatus } from "./payment-state";
-import { requestsOf } from "./request-views";
+import { requestsOfAll } from "./request-views";
 import type { SecurePaymentCalldata, SecurePaymentQuery } from "./schemas";
 import { findChildren } from "./secure-payment-store";
 
@@ -159,9 +159,10 @@ async function batchCalls(paymentType: "batch" | "multicall", requests: StoredRe
 /** The payable children of a multicall (pending, not paid), in their positions. */
 async function multicallCalls(loaded: LoadedSecurePayment, q: PayerWallets): Promise<SecurePaymentCalldata> {
   const children = await findChildren(loaded.sp.token);
+  const requestsByChild = await requestsOfAll(children);
   const payable: { token: string; request: StoredRequest }[] = [];
-  for (const child of children) {
-    const requests = await requestsOf(child);
+  for (const [i, child] of children.entries()) {
+    const requests = requestsByChild[i];
     if (deriveStatus(child, requests) !== "pending") continue;
     for (const r of requests) if (!hasBeenPaid(r)) payable.push({ token: child.token, request: r });
   }

@@ -21,8 +21,8 @@ import { feePlanOf } from "./fee-plan";
 import { normalizePayerAddress } from "./payer-address";
 import { deriveStatus } from "./payment-state";
 import { asStoredAll } from "./request-views";
-import { DEFAULT_LIFETIME_MS, MAX_LIFETIME_MS, TOKEN_PATTERN, type CreateMulticallBody, type CreateSecurePaymentBody, type CreateSecurePayoutBody, type FeePlan } from "./schemas";
-import { attachChildren, findOwnSecurePayment, insertSecurePayment, type SecurePaymentType, type StoredSecurePayment } from "./secure-payment-store";
+import { DEFAULT_LIFETIME_MS, MAX_LIFETIME_MS, type CreateMulticallBody, type CreateSecurePaymentBody, type CreateSecurePayoutBody, type FeePlan } from "./schemas";
+import { attachChildren, findOwnSecurePayments, insertSecurePayment, type SecurePaymentType, type StoredSecurePayment } from "./secure-payment-store";
 
 export interface CreatedSecurePayment {
   requestIds: string[];
@@ -165,9 +165,10 @@ export async function createMulticallPayout(creator: SecurePaymentCreator, body:
   const tokens = body.childTokens.map((t) => t.trim().toUpperCase());
   const repeated = tokens.find((t, i) => tokens.indexOf(t) !== i);
   if (repeated) throw validationError([{ field: "childTokens", message: `lists ${repeated} more than once` }]);
+  const found = new Map((await findOwnSecurePayments(creator.platformId, tokens)).map((c) => [c.token, c]));
   const children: StoredSecurePayment[] = [];
   for (const t of tokens) {
-    const child = TOKEN_PATTERN.test(t) ? await findOwnSecurePayment(creator.platformId, t) : null;
+    const child = found.get(t);
     if (!child) throw notFound(`Secure payment not found: ${t}`);
     if (child.paymentType !== "payouts") throw badRequest(`Secure payment ${t} is not a payout: only payout links (POST /v2/secure-payments/payouts) can be paid in a multicall`);
     if (child.parentToken) throw conflict(`Secure payment ${t} is already part of the multicall ${child.parentToken}`);

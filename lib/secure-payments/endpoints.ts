@@ -1,5 +1,6 @@
 // /v2/secure-payments: create payment links (API key, client ID + Origin, session, or an
 // orchestrator key with the linked platform's client ID), read them and get their calldata.
+import { z } from "zod";
 import { notFound } from "../api/errors";
 import { defineEndpoint } from "../api/route";
 import { enforceAccessList } from "./access-policy";
@@ -17,6 +18,7 @@ import {
   createSecurePayoutBody,
   findByRequestQuery,
   multicallCreatedResponse,
+  multicallView,
   securePaymentCalldata,
   securePaymentLookup,
   securePaymentQuery,
@@ -99,7 +101,7 @@ export const getSecurePaymentEndpoint = defineEndpoint({
   auth: ["clientId", "apiKey"],
   params: tokenParams,
   query: securePaymentQuery,
-  response: securePaymentView,
+  response: z.union([securePaymentView, multicallView]),
   errors: TOKEN_ERRORS,
   handler: async ({ caller, params, query }) => {
     checkPayerQuery(query);
@@ -153,6 +155,7 @@ export const getMulticallPayoutEndpoint = defineEndpoint({
   tags: TAGS,
   auth: ["session"],
   params: tokenParams,
+  response: multicallView,
   errors: { 404: "Unknown multicall token (also another platform's, and tokens that are not multicalls)" },
   handler: async ({ caller, params }) => {
     const loaded = await loadSecurePayment(params.token, { platformId: readerPlatform(caller) });

@@ -9,7 +9,7 @@ import { resolveBranding } from "./branding";
 import { feeLegs, feePlanOf } from "./fee-plan";
 import type { LoadedSecurePayment } from "./load-secure-payment";
 import { deriveStatus, type SecurePaymentStatus } from "./payment-state";
-import { requestsOf } from "./request-views";
+import { requestsOfAll } from "./request-views";
 import { findChildren } from "./secure-payment-store";
 
 type BlockReason = "already_paid" | "secure_payment_expired" | "secure_payment_not_pending" | "not_found";
@@ -38,16 +38,15 @@ function sumDecimals(values: { amount: bigint; decimals: number }[]): string {
 
 export async function describeMulticall({ sp, status }: LoadedSecurePayment, now = new Date()) {
   const children = await findChildren(sp.token);
-  const rows = await Promise.all(
-    children.map(async (child) => {
-      const requests = await requestsOf(child);
-      const request: StoredRequest | undefined = requests[0];
-      const childStatus = request ? deriveStatus(child, requests, now) : null;
-      const parentOpen = status === "pending" || status === "partially_settled";
-      const reason = blockReasonOf(childStatus);
-      return { child, request, childStatus, reason, executable: parentOpen && reason === null };
-    }),
-  );
+  const requestsByChild = await requestsOfAll(children);
+  const rows = children.map((child, i) => {
+    const requests = requestsByChild[i];
+    const request: StoredRequest | undefined = requests[0];
+    const childStatus = request ? deriveStatus(child, requests, now) : null;
+    const parentOpen = status === "pending" || status === "partially_settled";
+    const reason = blockReasonOf(childStatus);
+    return { child, request, childStatus, reason, executable: parentOpen && reason === null };
+  });
   const decimalsOf = (r: StoredRequest) => getCurrency(r.paymentCurrency)?.decimals ?? 0;
   const executable = rows.filter((r) => r.executable && r.request).map((r) => r.request!);
 

@@ -24,6 +24,7 @@ import { chainClients, sendAll } from "../test/send-calldata";
 import { buildSecurePaymentCalls } from "./build-secure-payment-calls";
 import { createMulticallPayout, createSecurePayment, createSecurePayout } from "./create-secure-payment";
 import type { SecurePaymentCreator } from "./creator";
+import { multicallView, securePaymentCalldata } from "./schemas";
 
 let sandbox: TestSandbox;
 let restore: () => void;
@@ -71,6 +72,7 @@ describe("paying a secure payment", () => {
     expect(answer.transactions.map((t: { to: string }) => t.to)).toEqual([usdc.address, feeProxy]);
     expect(answer.transactions[0].data.slice(0, 10)).toBe("0x095ea7b3");
     expect(answer.metadata).toMatchObject({ paymentTransactionIndex: 1, approvalTransactionsCount: 1, needsApproval: true, hasEnoughBalance: true, hasEnoughGas: true, isSafe: false });
+    expect(securePaymentCalldata.safeParse(answer).error).toBeUndefined();
     expect(answer.feeBundle).toMatchObject({
       defaultFeeBearer: "payer",
       amountSummary: { grossAmount: "10", totalFees: "0.1", payerTotal: "10.1" },
@@ -182,6 +184,7 @@ describe("a multicall payout", () => {
       canExecute: true,
       totals: { childCount: 4, blockedChildCount: 1, byDestinationCurrency: [{ network: "base", currency: "USDC-base", totalAmount: "6" }], amountSummary: { grossAmount: "6", totalFees: "0", payerTotal: "6" } },
     });
+    expect(multicallView.safeParse(state.json).error).toBeUndefined();
     expect(state.json.children.map((c: { executable: boolean; blockReason: string | null }) => [c.executable, c.blockReason])).toEqual([[true, null], [true, null], [true, null], [false, "already_paid"]]);
 
     const answer = await buildSecurePaymentCalls(multicall.token, { wallet: payer.address });

@@ -338,3 +338,52 @@ export const userEventBody = z
   })
   .meta({ id: "SecurePaymentUserEvent" });
 export type UserEventBody = z.output<typeof userEventBody>;
+
+const multicallChild = z.object({
+  securePaymentToken: z.string(),
+  requestId: z.string(),
+  position: z.number().int(),
+  executable: z.boolean(),
+  blockReason: z.enum(["already_paid", "secure_payment_expired", "secure_payment_not_pending", "not_found"]).nullable(),
+  messageKey: z.string().nullable(),
+  context: z.object({
+    requestId: z.string(),
+    securePaymentToken: z.string(),
+    position: z.number().int(),
+    hasBeenPaid: z.boolean(),
+    securePaymentStatus: z.string().nullable(),
+    requestStatus: z.string().nullable(),
+    expiresAt: z.string(),
+    network: z.string().nullable(),
+    currency: z.string().nullable(),
+  }),
+  recoveryAction: z.literal("remove_child").nullable(),
+  feePlan,
+  amount: z.string().nullable(),
+  payee: z.string().nullable(),
+  reference: z.string().nullable(),
+});
+
+export const multicallView = z
+  .object({
+    paymentType: z.literal("multicall"),
+    status: z.enum(["pending", "expired", "completed", "partially_settled", "invalidated"]),
+    redirectUrl: z.string().nullable(),
+    redirectLabel: z.string().nullable(),
+    orchestratorId: z.string().nullable(),
+    branding: brandingView.nullable(),
+    analytics,
+    requestIds: z.array(z.string()),
+    token: z.string(),
+    canExecute: z.boolean(),
+    expiresAt: z.string(),
+    createdAt: z.string(),
+    children: z.array(multicallChild),
+    totals: z.object({
+      childCount: z.number().int(),
+      blockedChildCount: z.number().int(),
+      byDestinationCurrency: z.array(z.object({ network: z.string(), currency: z.string(), totalAmount: z.string() })),
+      amountSummary: z.object({ grossAmount: z.string(), netRecipientAmount: z.string(), totalFees: z.string(), payeeBorneFees: z.string(), payerBorneFees: z.string(), payerTotal: z.string() }),
+    }),
+  })
+  .meta({ id: "MulticallPayout" });

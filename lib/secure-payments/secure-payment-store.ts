@@ -84,11 +84,18 @@ export async function findChildren(parentToken: string): Promise<StoredSecurePay
   return rows.map(fromRow);
 }
 
-/** Attaches children to a multicall parent; false when one was taken meanwhile. */
+/** The platform's secure payments among `tokens` (one query, for multicalls of up to 1000). */
+export async function findOwnSecurePayments(platformId: string, tokens: readonly string[]): Promise<StoredSecurePayment[]> {
+  const valid = tokens.filter((t) => TOKEN_PATTERN.test(t)).map((t) => t.toUpperCase());
+  const rows = await (await db()).securePayment.findMany({ where: { platformId, token: { in: valid } } });
+  return rows.map(fromRow);
+}
+
+/** Attaches children to a multicall parent in one statement; false when one was taken meanwhile. */
 export async function attachChildren(tx: Prisma.TransactionClient, parentToken: string, childTokens: string[]): Promise<boolean> {
-  for (const [position, token] of childTokens.entries()) {
-    const { count } = await tx.securePayment.updateMany({ where: { token, parentToken: null }, data: { parentToken, position } });
-    if (count !== 1) return false;
-  }
-  return true;
+  const count = await tx.$executeRaw`
+    UPDATE secure_payments s SET parent_token = ${parentToken}, position = c.position
+    FROM unnest(${childTokens}::varchar[], ${childTokens.map((_, i) => i)}::int[]) AS c(token, position)
+    WHERE s.token = c.token AND s.parent_token IS NULL`;
+  return count === childTokens.length;
 }

@@ -64,6 +64,7 @@ try {
   printFirstLoads(await Promise.all(["/", "/dashboard/sign-in"].map((p) => firstLoadJs(server.url, p))));
   console.table(await benchWebhooks(server));
   console.table(await benchPaymentSearch());
+  console.table(await benchPaymentDetection());
   printPayPage(await benchPayPage(server));
 } finally {
   await server.stop();

@@ -6,6 +6,7 @@
 // an OR across payer, payer EOA and payee cannot use any single index.
 import { toBigInt } from "../db/amounts";
 import { db } from "../db/client";
+import type { RequestStatus } from "../requests/request-store";
 import type { PaymentFilter, PaymentPage } from "./search-query";
 
 export interface FoundPayment {
@@ -27,7 +28,7 @@ export interface FoundPayment {
     customerInfo: unknown;
     invoiceCurrency: string;
     paymentCurrency: string;
-    status: string;
+    status: RequestStatus;
     expectedAmount: bigint;
     amountPaid: bigint;
   };
@@ -64,7 +65,8 @@ export function searchConditions(platformId: string, f: PaymentFilter): { where:
   }
   if (f.types) conds.push(`p.type IN (${f.types.map((t) => `${arg(t)}::"PaymentType"`).join(", ")})`);
   if (f.paymentCurrencyIds) conds.push(`p.currency = ANY(${arg(f.paymentCurrencyIds)}::text[])`);
-  if (f.invoiceCurrencyIds) conds.push(requestsWhere(`invoice_currency = ANY(${arg(f.invoiceCurrencyIds)}::text[])`));
+  // Copied from the request at insert (trigger of migration payment_invoice_currency).
+  if (f.invoiceCurrencyIds) conds.push(`p.invoice_currency = ANY(${arg(f.invoiceCurrencyIds)}::text[])`);
   if (f.fromDate) conds.push(`p.block_time >= ${arg(f.fromDate.toISOString())}::timestamp`);
   if (f.toDate) conds.push(`p.block_time <= ${arg(f.toDate.toISOString())}::timestamp`);
   return { where: conds.join(" AND "), params };
@@ -114,7 +116,7 @@ function fromRow(r: Row): FoundPayment {
       customerInfo: typeof r.customer_info === "string" ? JSON.parse(r.customer_info) : r.customer_info,
       invoiceCurrency: r.invoice_currency,
       paymentCurrency: r.payment_currency,
-      status: r.status,
+      status: r.status as RequestStatus,
       expectedAmount: toBigInt(r.expected_amount),
       amountPaid: toBigInt(r.amount_paid),
     },

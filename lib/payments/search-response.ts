@@ -99,7 +99,7 @@ export function describeFoundPayment(p: FoundPayment): FoundPaymentJson {
     request: {
       requestId: p.request.requestId,
       paymentReference: p.request.paymentReference,
-      hasBeenPaid: hasBeenPaid({ status: p.request.status as never, amountPaid: p.request.amountPaid, expectedAmount: p.request.expectedAmount }),
+      hasBeenPaid: hasBeenPaid(p.request),
       customerInfo: (p.request.customerInfo as FoundPaymentJson["request"]["customerInfo"]) ?? null,
       reference: p.request.reference,
     },

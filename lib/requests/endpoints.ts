@@ -45,7 +45,8 @@ export const getRequestEndpoint = defineEndpoint({
   method: "GET",
   path: "/v2/request/{requestId}",
   summary: "Get a request's status",
-  description: "Whether the request has been paid, the payments recorded for it and what it asks for.",
+  description:
+    "Whether the request has been paid, the payments recorded for it and what it asks for. Payments are detected on chain within seconds (after the network's confirmations): one counts when it carries the request's payment reference, pays its payee, in its payment currency (or converts from its fiat invoice currency). `status` becomes `partially_paid`, then `paid` when the payments reach the expected amount; each payment also sends `payment.confirmed`.",
   tags: TAGS,
   auth: ["apiKey", "clientId"],
   params: requestIdParams,

@@ -7,7 +7,8 @@ import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createPublicClient, http as httpTransport, type Address, type Hex } from "viem";
+import { createPublicClient, getAddress, http as httpTransport, parseAbi, type Address, type Hex } from "viem";
+import { erc20Abi } from "../../chains/contracts";
 import { viemChain } from "../../chains/clients";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -250,4 +251,48 @@ describe("payment detection on anvil", () => {
       proxy.close();
     }
   });
+
+  it("records a smart account's payment with the account as payer and the signing wallet as its EOA", async () => {
+    const owner = DEMO_WALLETS[8];
+    const { publicClient, walletOf } = chainClients("base", url());
+    const wallet = walletOf(owner.privateKey);
+    const account = await deploySmartAccount(wallet, publicClient);
+    // The account holds the tokens and calls the proxy itself (approve, then pay), as a smart wallet does.
+    await publicClient.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: usdc.address, abi: erc20Abi, functionName: "transfer", args: [account, 5_000_000n] }) });
+    const { requestId } = await createRequest({ amount: "5", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: freshAddress() });
+    for (const tx of await payCalldata(requestId, {})) {
+      const hash = await wallet.writeContract({ address: account, abi: SMART_ACCOUNT_ABI, functionName: "execute", args: [tx.to as Address, 0n, tx.data as Hex] });
+      expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
+    }
+    await detectPayments("base");
+    const [payment] = await paymentsOf(requestId);
+    expect(payment).toMatchObject({ payerAddress: account, payerEoaAddress: owner.address, type: "direct" });
+    expect(await requestRow(requestId)).toMatchObject({ status: "paid" });
+  });
 });
+
+const SMART_ACCOUNT_ABI = parseAbi(["function execute(address to, uint256 value, bytes data) payable returns (bytes)"]);
+
+/** The smallest smart account: its owner has it call anything. Compiled here, deployed on the sandbox chain. */
+async function deploySmartAccount(wallet: ReturnType<ReturnType<typeof chainClients>["walletOf"]>, publicClient: ReturnType<typeof chainClients>["publicClient"]): Promise<Address> {
+  const { default: solc } = await import("solc");
+  const source = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+contract TestSmartAccount {
+  address public immutable owner;
+  constructor() { owner = msg.sender; }
+  function execute(address to, uint256 value, bytes calldata data) external payable returns (bytes memory) {
+    require(msg.sender == owner, "not owner");
+    (bool ok, bytes memory out) = to.call{value: value}(data);
+    require(ok, "call failed");
+    return out;
+  }
+}`;
+  const output = JSON.parse(
+    solc.compile(JSON.stringify({ language: "Solidity", sources: { "A.sol": { content: source } }, settings: { outputSelection: { "*": { "*": ["evm.bytecode.object"] } } } })),
+  );
+  const bytecode = `0x${output.contracts["A.sol"].TestSmartAccount.evm.bytecode.object}` as Hex;
+  const hash = await wallet.deployContract({ abi: [], bytecode });
+  const receipt = await publicClient.waitForTransactionReceipt({ hash });
+  return getAddress(receipt.contractAddress!);
+}

@@ -4,7 +4,7 @@
 // one transaction. Before reading, the newest checkpoint's hash is checked against the chain:
 // if a reorg replaced it, the newest checkpoint still on the chain is the fork point, and what
 // was recorded above it is undone before detection resumes from there.
-import { getAddress, type Hex } from "viem";
+import { getAddress, parseAbiItem, parseEventLogs, type Address, type Hex } from "viem";
 import { getPublicClient, type ChainClient } from "../../chains/clients";
 import { detectionStartBlock } from "../../chains/contracts";
 import { NETWORKS, type EvmNetworkId } from "../../chains/networks";
@@ -115,6 +115,32 @@ async function readRange(network: EvmNetworkId, client: ChainClient, from: bigin
   }
 }
 
+const TRANSFER = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
+
+/**
+ * Who the tokens of each token leg came from: the proxy pulls them from its caller with
+ * transferFrom, so the token's Transfer to the payee just before the proxy's event names the
+ * paying account — a smart account differs there from the transaction's sender. Read from the
+ * receipts of the transactions that paid a request (key: txHash:logIndex).
+ */
+async function tokenPayers(client: ChainClient, legs: PaymentLeg[]): Promise<Map<string, Address>> {
+  const tokenLegs = legs.filter((l) => l.tokenAddress !== null);
+  const receipts = await Promise.all([...new Set(tokenLegs.map((l) => l.txHash))].map((hash) => client.getTransactionReceipt({ hash })));
+  // Keyed by token, recipient and amount: a batch transaction holds hundreds of transfers.
+  const key = (token: string, to: string, value: bigint) => `${token.toLowerCase()}|${to.toLowerCase()}|${value}`;
+  const transfers = new Map<string, { logIndex: number; from: Address; txHash: Hex }[]>();
+  for (const t of parseEventLogs({ abi: [TRANSFER], logs: receipts.flatMap((r) => r.logs), strict: true })) {
+    const k = key(t.address, t.args.to, t.args.value);
+    transfers.set(k, [...(transfers.get(k) ?? []), { logIndex: t.logIndex, from: t.args.from, txHash: t.transactionHash }]);
+  }
+  const payers = new Map<string, Address>();
+  for (const leg of tokenLegs) {
+    const match = (transfers.get(key(leg.tokenAddress!, leg.to, leg.amount)) ?? []).filter((t) => t.txHash === leg.txHash && t.logIndex < leg.logIndex).at(-1);
+    if (match) payers.set(`${leg.txHash}:${leg.logIndex}`, getAddress(match.from));
+  }
+  return payers;
+}
+
 /**
  * Block time, payer and type of each leg, from its block with its transactions (one read per
  * block that holds a request's payment). null when a block no longer has the log's hash.
@@ -123,14 +149,16 @@ async function withBlockDetails(network: EvmNetworkId, client: ChainClient, legs
   const numbers = [...new Set(legs.map((l) => l.blockNumber))];
   const blocks = new Map(await Promise.all(numbers.map(async (n) => [n, await client.getBlock({ blockNumber: n, includeTransactions: true })] as const)));
   const batch = findContract(network, "BatchConversionPayments")?.address.toLowerCase();
+  const payers = await tokenPayers(client, legs);
   const out: DetectedPayment[] = [];
   for (const leg of legs) {
     const block = blocks.get(leg.blockNumber)!;
     if (block.hash !== leg.blockHash) return null;
     const tx = block.transactions.find((t) => t.hash === leg.txHash);
-    // The wallet that sent the transaction; a smart account paying through a bundler is not told apart yet.
-    const from = tx?.from ? getAddress(tx.from) : null;
+    const sender = tx?.from ? getAddress(tx.from) : null;
     const type = tx?.to && tx.to.toLowerCase() === batch ? "batch" : leg.conversion ? "conversion" : "direct";
+    // The account the tokens left: the smart account when one paid, the sender otherwise.
+    const payer = type === "batch" ? sender : (payers.get(`${leg.txHash}:${leg.logIndex}`) ?? sender);
     out.push({
       network,
       txHash: leg.txHash,
@@ -144,8 +172,8 @@ async function withBlockDetails(network: EvmNetworkId, client: ChainClient, legs
       amount: leg.amount,
       feeAmount: leg.feeAmount,
       feeAddress: leg.feeAddress,
-      payerAddress: from,
-      payerEoaAddress: from,
+      payerAddress: payer,
+      payerEoaAddress: sender,
       type,
       conversion: leg.conversion,
     });

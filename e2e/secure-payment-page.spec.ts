@@ -58,9 +58,11 @@ test("a payer connects the injected wallet, switches to Base, approves and pays 
   await expect(page.getByRole("img", { name: "QR code of this payment link" })).toBeVisible();
   await shoot(page, "payable");
 
-  // The keyboard is enough: focus the wallet button and press Enter.
+  // The keyboard is enough: the wallet is the first stop of Tab, Enter connects it.
   const connect = page.getByRole("button", { name: "Connect Stablelink Test Wallet" });
-  await connect.focus();
+  await expect(connect).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(connect).toBeFocused();
   await page.keyboard.press("Enter");
   const steps = page.getByRole("list", { name: "Payment steps" });
   await expect(steps).toContainText("Switch your wallet to Base");

@@ -13,6 +13,8 @@ type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, o?: { timeou
 
 export function CheckoutIsland(props: WalletCheckoutProps) {
   const [load, setLoad] = useState(false);
+  // Pressed before the wallet code arrived: its first button takes the focus the placeholder had.
+  const [pressed, setPressed] = useState(false);
   useEffect(() => {
     const w = window as IdleWindow;
     if (w.requestIdleCallback) {
@@ -26,7 +28,11 @@ export function CheckoutIsland(props: WalletCheckoutProps) {
   const placeholder = (
     <div className="space-y-3">
       <h2 className="text-base font-semibold">Pay with your wallet</h2>
-      <button type="button" className={`${ACTION_CLASSES} w-full`} onClick={() => setLoad(true)} aria-busy={load || undefined} disabled={load}>
+      <button type="button" className={`${ACTION_CLASSES} w-full`} onClick={() => {
+          setPressed(true);
+          setLoad(true);
+        }}
+        aria-busy={load || undefined} disabled={load}>
         {load ? "Loading wallets…" : props.network.family === "tron" ? "Connect TronLink" : "Connect a wallet"}
       </button>
     </div>
@@ -34,7 +40,7 @@ export function CheckoutIsland(props: WalletCheckoutProps) {
   if (!load) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <WalletCheckout {...props} />
+      <WalletCheckout {...props} focusFirst={pressed} />
     </Suspense>
   );
 }

@@ -18,7 +18,11 @@ import { sendCallBatch, sendTransaction, supportsCallBatches, waitForCallBatch, 
 import type { PageCredentials } from "./pay-api";
 import { sendTronCall, waitForTronCall } from "./tron-calls";
 
-export type WalletCheckoutProps = CheckoutProps & { wallet: WalletConfigOptions };
+export type WalletCheckoutProps = CheckoutProps & {
+  wallet: WalletConfigOptions;
+  /** Focus the first wallet button on arrival (the person pressed "Connect" while it loaded). */
+  focusFirst?: boolean;
+};
 
 function connectFailure(err: unknown): string {
   if (isUserRejection(err)) return "You declined the connection in your wallet. Connect again when you are ready.";
@@ -92,9 +96,9 @@ function EvmCheckout({ props, credentials }: { props: WalletCheckoutProps; crede
         <p className="text-sm">No browser wallet found. Open this page in your wallet app’s browser, or scan the QR code with your phone.</p>
       ) : (
         <ul className="space-y-2">
-          {connectors.map((c) => (
+          {connectors.map((c, i) => (
             <li key={c.uid}>
-              <button type="button" className={WALLET_BUTTON} onClick={() => void pick(c)} disabled={busy !== null} aria-busy={busy === c.uid || undefined}>
+              <button type="button" autoFocus={props.focusFirst && i === 0} className={WALLET_BUTTON} onClick={() => void pick(c)} disabled={busy !== null} aria-busy={busy === c.uid || undefined}>
                 {c.icon && (
                   // eslint-disable-next-line @next/next/no-img-element -- wallet icons are data URIs announced by the wallet
                   <img src={c.icon} alt="" className="size-6" />
@@ -153,7 +157,7 @@ function TronCheckout({ props, credentials }: { props: WalletCheckoutProps; cred
   return (
     <div className="space-y-3">
       <h2 className="text-base font-semibold">Pay with TronLink</h2>
-      <button type="button" className={`${ACTION_CLASSES} w-full`} onClick={() => void connectTron()} disabled={busy} aria-busy={busy || undefined}>
+      <button type="button" autoFocus={props.focusFirst} className={`${ACTION_CLASSES} w-full`} onClick={() => void connectTron()} disabled={busy} aria-busy={busy || undefined}>
         {busy ? "Connecting…" : "Connect TronLink"}
       </button>
       {error && (

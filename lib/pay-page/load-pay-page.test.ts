@@ -72,13 +72,13 @@ describe("the payment page's state of a link", () => {
     await (await db()).securePayment.update({ where: { token: cancelled.token }, data: { status: "cancelled" } });
     expect(await loadPayPage(cancelled.token)).toMatchObject({ state: "not-payable", reason: "invalidated" });
 
-    const paid = await link({ redirectUrl: "https://shop.example.com/thanks" });
+    const paid = await link({ redirectUrl: "http://shop.example.com/thanks" });
     const tx = `0x${"ab".repeat(32)}`;
     await (await db()).paymentRequest.update({ where: { id: paid.requestIds[0] }, data: { status: "paid", amountPaid: 25_000_000 } });
     await (await db()).payment.create({
       data: { requestId: paid.requestIds[0], platformId: p.platformId, network: "base", txHash: tx, logIndex: 0, blockNumber: 10n, blockHash: `0x${"cd".repeat(32)}`, blockTime: new Date(), amount: 25_000_000, type: "direct" },
     });
-    expect(await loadPayPage(paid.token)).toMatchObject({ state: "completed", amount: "25", symbol: "USDC", txHash: tx, explorerTxUrl: `https://basescan.org/tx/${tx}`, redirect: { url: "https://shop.example.com/thanks" } });
+    expect(await loadPayPage(paid.token)).toMatchObject({ state: "completed", amount: "25", symbol: "USDC", txHash: tx, explorerTxUrl: `https://basescan.org/tx/${tx}`, redirect: { url: "http://shop.example.com/thanks" } });
     const progress = await call(statusRoute, "GET", `/pay/${paid.token}/status`, { params: { token: paid.token } });
     expect(progress.json).toEqual({ status: "completed", txHash: tx });
 

@@ -16,7 +16,7 @@ import type { LoadedSecurePayment } from "../secure-payments/load-secure-payment
 import type { describeMulticall } from "../secure-payments/multicall-state";
 import { securePaymentPageState, type PageState } from "../secure-payments/page-state";
 import { formatMoney } from "./format";
-import { pageBranding, safeUrl } from "./page-branding";
+import { pageBranding } from "./page-branding";
 import { type MulticallChildView, type PayNetwork, type PayPageView, type PayRedirect } from "./pay-page-view";
 
 const BLOCK_REASONS: Record<string, string> = {
@@ -31,9 +31,16 @@ function networkOf(id: NetworkId): PayNetwork {
   return { id: n.id, name: n.name, chainId: n.chainId, family: n.family, explorerUrl: n.explorerUrl, testnet: n.testnet };
 }
 
+/** The API takes http(s) redirect URLs only; anything else stored (never expected) shows no button. */
 function redirectOf(url: string | null, label: string | null): PayRedirect | null {
-  const safe = safeUrl(url);
-  return safe ? { url: safe, label: label ?? "Return to the merchant" } : null;
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    if (u.protocol === "https:" || u.protocol === "http:") return { url: u.href, label: label ?? "Return to the merchant" };
+  } catch {
+    /* not a URL */
+  }
+  return null;
 }
 
 function currencyOf(r: StoredRequest): Currency {

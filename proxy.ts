@@ -1,8 +1,6 @@
 // Runs before Next.js routing.
 // - API: Next's router answers a malformed percent-encoding in the path with a bare 500
 //   before any route runs; the API answers it with a JSON 400 instead.
-// - The payment page's own API (/pay/<token>/calls and /status): a path its routes cannot
-//   take (an empty token) would get the page's HTML not-found; it gets the API's JSON 404.
 // - Dashboard: pages learn which path was asked for (layouts and pages are not told), so a
 //   signed-out visitor is sent to sign in and brought back to that page.
 import { NextResponse, type NextRequest } from "next/server";
@@ -25,11 +23,8 @@ export function proxy(request: NextRequest) {
     headers.set(DASHBOARD_PATH_HEADER, url.pathname + url.search);
     return NextResponse.next({ request: { headers } });
   }
-  if (url.pathname.startsWith("/pay//")) {
-    return NextResponse.json({ statusCode: 404, message: "Unknown payment link", error: "Not Found" }, { status: 404 });
-  }
   if (isDecodable(url.pathname)) return NextResponse.next();
   return NextResponse.json({ statusCode: 400, message: "Malformed percent-encoding in the URL path", error: "Bad Request" }, { status: 400 });
 }
 
-export const config = { matcher: ["/v1/:path*", "/v2/:path*", "/pay/:path*", "/dashboard", "/dashboard/:path*"] };
+export const config = { matcher: ["/v1/:path*", "/v2/:path*", "/dashboard", "/dashboard/:path*"] };

@@ -7,7 +7,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isUserRejection, walletErrorText } from "@/components/wallet/wallet-errors";
 import { shortAddress } from "@/lib/pay-page/format";
-import { explorerTxUrl, type CheckoutProps } from "@/lib/pay-page/pay-page-view";
+import { explorerTxUrl } from "@/lib/chains/explorer";
+import type { CheckoutProps } from "@/lib/pay-page/pay-page-view";
 import { checkCalls } from "@/lib/secure-payments/contract-check";
 import { ACTION_CLASSES, ActionLink } from "./action-link";
 import { checkoutSteps, statusText, type CheckoutStep, type StepStatus, type WireTransaction } from "./checkout-steps";
@@ -310,7 +311,7 @@ function TxLink({ network, txHash }: { network: CheckoutProps["network"]; txHash
   return (
     <p className="text-sm">
       Transaction:{" "}
-      <a href={explorerTxUrl(network, txHash)} target="_blank" rel="noopener noreferrer" className="font-mono break-all underline underline-offset-2" data-testid="pay-tx-link">
+      <a href={explorerTxUrl(network.id, txHash) ?? undefined} target="_blank" rel="noopener noreferrer" className="font-mono break-all underline underline-offset-2" data-testid="pay-tx-link">
         {txHash}
       </a>
     </p>

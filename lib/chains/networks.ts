@@ -12,7 +12,7 @@ export interface Network {
   family: "evm" | "tron";
   nativeCurrencyId: string | null; // currency id of the native coin, as in the currency list
   nativeSymbol: string;
-  explorerUrl: string; // transaction links are `${explorerUrl}/tx/${hash}`
+  explorerUrl: string; // links to transactions and addresses: lib/chains/explorer.ts
   testnet: boolean;
 }
 

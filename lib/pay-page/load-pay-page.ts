@@ -28,7 +28,7 @@ const BLOCK_REASONS: Record<string, string> = {
 
 function networkOf(id: NetworkId): PayNetwork {
   const n = NETWORKS[id];
-  return { id: n.id, name: n.name, chainId: n.chainId, family: n.family, explorerUrl: n.explorerUrl, testnet: n.testnet };
+  return { id: n.id, name: n.name, chainId: n.chainId, family: n.family, testnet: n.testnet };
 }
 
 /** The API takes http(s) redirect URLs only; anything else stored (never expected) shows no button. */

@@ -10,7 +10,6 @@ export interface PayNetwork {
   name: string;
   chainId: number;
   family: "evm" | "tron";
-  explorerUrl: string;
   testnet: boolean;
 }
 
@@ -125,9 +124,4 @@ export type CheckoutProps = Pick<PayableView, "token" | "network" | "totalLabel"
 export function checkoutProps(view: PayableView): CheckoutProps {
   const { token, network, totalLabel, payLabel, redirect, policy, paymentType } = view;
   return { token, network, totalLabel, payLabel, redirect, policy, paymentType };
-}
-
-/** `${explorer}/tx/${hash}`: the transaction on the network's block explorer. */
-export function explorerTxUrl(network: Pick<PayNetwork, "explorerUrl">, txHash: string): string {
-  return `${network.explorerUrl}/tx/${txHash}`;
 }

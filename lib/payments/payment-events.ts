@@ -3,7 +3,7 @@
 // are in the invoice currency; fees in the currency paid. Pure: no I/O.
 import { formatUnits } from "viem";
 import { getCurrency, type Currency } from "../chains/currencies";
-import { NETWORKS, type NetworkId } from "../chains/networks";
+import { explorerTxUrl } from "../chains/explorer";
 import type { SettlingRequest } from "../requests/settlement-store";
 import { webhookEvent, type OutgoingEvent } from "../webhooks/events";
 
@@ -20,11 +20,6 @@ export interface RecordedPayment {
   payerEoaAddress: string | null;
 }
 
-export function explorerUrl(network: string, txHash: string): string | null {
-  const n = NETWORKS[network as NetworkId];
-  return n ? `${n.explorerUrl}/tx/${txHash}` : null;
-}
-
 export function paymentEvents(p: RecordedPayment, now = new Date()): OutgoingEvent[] {
   const { request } = p;
   const invoice = getCurrency(request.invoiceCurrency);
@@ -33,7 +28,7 @@ export function paymentEvents(p: RecordedPayment, now = new Date()): OutgoingEve
   const fields = {
     requestId: request.requestId,
     paymentReference: request.paymentReference,
-    explorer: explorerUrl(request.network, p.txHash),
+    explorer: explorerTxUrl(request.network, p.txHash),
     amount: formatUnits(p.invoiceAmount, decimals),
     totalAmountPaid: formatUnits(p.totalAmountPaid, decimals),
     expectedAmount: formatUnits(request.expectedAmount, decimals),

@@ -2,7 +2,7 @@
 // it renders as pages of their own: unknown, expired, completed, cancelled, or payable. The
 // token is the page's credential, so nothing here is scoped to a platform.
 import { ApiError } from "../api/errors";
-import { NETWORKS } from "../chains/networks";
+import { explorerTxUrl } from "../chains/explorer";
 import { listPayments } from "../requests/request-store";
 import { enforceAccessList } from "./access-policy";
 import { describeSecurePayment } from "./describe-secure-payment";
@@ -18,7 +18,7 @@ export type PageState =
       loaded: LoadedSecurePayment;
       view: Awaited<ReturnType<typeof describeSecurePayment>> | Awaited<ReturnType<typeof describeMulticall>>;
       /** On-chain payments detected so far, oldest first, with their explorer links. */
-      payments: { requestId: string; txHash: string; network: string; explorerUrl: string; payerAddress: string | null; blockTime: string }[];
+      payments: { requestId: string; txHash: string; network: string; explorerUrl: string | null; payerAddress: string | null; blockTime: string }[];
     };
 
 export async function securePaymentPageState(token: string, now = new Date()): Promise<PageState> {
@@ -37,7 +37,7 @@ export async function securePaymentPageState(token: string, now = new Date()): P
           requestId: r.requestId,
           txHash: p.txHash,
           network: p.network,
-          explorerUrl: `${NETWORKS[r.network].explorerUrl}/tx/${p.txHash}`,
+          explorerUrl: explorerTxUrl(r.network, p.txHash),
           payerAddress: p.payerAddress,
           blockTime: p.blockTime.toISOString(),
         })),

@@ -14,7 +14,7 @@ function sample(branding: PageBranding, merchantName: string): PayableView {
     sandbox: false,
     token: "01PREVIEW00000000000000000",
     paymentType: "single",
-    network: { id: "base", name: "Base", chainId: 8453, family: "evm", explorerUrl: "https://basescan.org", testnet: false },
+    network: { id: "base", name: "Base", chainId: 8453, family: "evm", testnet: false },
     currency: { id: "USDC-base", symbol: "USDC", decimals: 6, address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" },
     payees: [{ address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", amount: "120" }],
     amount: "120",

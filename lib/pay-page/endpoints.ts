@@ -6,8 +6,8 @@
 import { z } from "zod";
 import { defineEndpoint } from "../api/route";
 import { buildSecurePaymentCalls } from "../secure-payments/build-secure-payment-calls";
-import { notFound } from "../api/errors";
-import { securePaymentPageState } from "../secure-payments/page-state";
+import { loadSecurePayment } from "../secure-payments/load-secure-payment";
+import { detectedPayments } from "../secure-payments/detected-payments";
 import { securePaymentCalldata, tokenParams } from "../secure-payments/schemas";
 import { addressText } from "../requests/schemas";
 
@@ -52,9 +52,10 @@ export const pagePaymentProgressEndpoint = defineEndpoint({
   params: tokenParams,
   response: pagePaymentProgress,
   errors: { 404: "Unknown token" },
+  // Polled every few seconds while the page waits: the link's status and payments only, not
+  // the whole view (branding, fee plan, multicall children) the page rendered once.
   handler: async ({ params }) => {
-    const page = await securePaymentPageState(params.token);
-    if (page.kind === "unknown") throw notFound("Secure payment not found");
-    return { status: page.status, txHash: page.payments.at(-1)?.txHash ?? null };
+    const { status, requests } = await loadSecurePayment(params.token);
+    return { status, txHash: (await detectedPayments(requests)).at(-1)?.txHash ?? null };
   },
 });

@@ -5,9 +5,10 @@ import { formatUnits } from "viem";
 import { getCurrency, isNative } from "../chains/currencies";
 import { NETWORKS } from "../chains/networks";
 import { formatDestinationId, payeeInteropAddress } from "../payee-destinations/destination-id";
-import { listPayments, type StoredRequest } from "../requests/request-store";
+import type { StoredRequest } from "../requests/request-store";
 import { resolveBranding } from "./branding";
 import { securePaymentUrl } from "./create-secure-payment";
+import { detectedPayments } from "./detected-payments";
 import { eventOwnerOf } from "./event-owner";
 import { feePlanOf } from "./fee-plan";
 import type { LoadedSecurePayment } from "./load-secure-payment";
@@ -80,8 +81,7 @@ export async function describeSecurePayment({ sp, requests, status }: LoadedSecu
 /** GET /v2/secure-payments?requestId=: the link of a request, whatever its state. */
 export async function describeLookup(sp: StoredSecurePayment, loaded: LoadedSecurePayment) {
   const { requests, status } = loaded;
-  const payments = (await Promise.all(requests.map((r) => listPayments(r.requestId)))).flat();
-  const last = payments.sort((a, b) => a.blockTime.getTime() - b.blockTime.getTime()).at(-1);
+  const last = (await detectedPayments(requests)).at(-1);
   const owner = await eventOwnerOf(sp);
   return {
     token: sp.token,
@@ -92,7 +92,7 @@ export async function describeLookup(sp: StoredSecurePayment, loaded: LoadedSecu
     expiresAt: sp.expiresAt.toISOString(),
     redirectUrl: sp.redirectUrl,
     redirectLabel: sp.redirectLabel,
-    completedAt: status === "completed" && last ? last.blockTime.toISOString() : null,
+    completedAt: status === "completed" && last ? last.blockTime : null,
     payerAddress: status === "completed" ? (last?.payerAddress ?? null) : null,
     orchestratorId: sp.orchestratorId,
     feePlan: feePlanOf(requests),

@@ -2,10 +2,9 @@
 // it renders as pages of their own: unknown, expired, completed, cancelled, or payable. The
 // token is the page's credential, so nothing here is scoped to a platform.
 import { ApiError } from "../api/errors";
-import { explorerTxUrl } from "../chains/explorer";
-import { listPayments } from "../requests/request-store";
 import { enforceAccessList } from "./access-policy";
 import { describeSecurePayment } from "./describe-secure-payment";
+import { detectedPayments, type DetectedPayment } from "./detected-payments";
 import { loadSecurePayment, type LoadedSecurePayment } from "./load-secure-payment";
 import { describeMulticall } from "./multicall-state";
 import type { SecurePaymentStatus } from "./payment-state";
@@ -18,7 +17,7 @@ export type PageState =
       loaded: LoadedSecurePayment;
       view: Awaited<ReturnType<typeof describeSecurePayment>> | Awaited<ReturnType<typeof describeMulticall>>;
       /** On-chain payments detected so far, oldest first, with their explorer links. */
-      payments: { requestId: string; txHash: string; network: string; explorerUrl: string | null; payerAddress: string | null; blockTime: string }[];
+      payments: DetectedPayment[];
     };
 
 export async function securePaymentPageState(token: string, now = new Date()): Promise<PageState> {
@@ -30,22 +29,7 @@ export async function securePaymentPageState(token: string, now = new Date()): P
     throw error;
   }
   const view = loaded.sp.paymentType === "multicall" ? await describeMulticall(loaded, now) : await describeSecurePayment(loaded);
-  const payments = (
-    await Promise.all(
-      loaded.requests.map(async (r) =>
-        (await listPayments(r.requestId)).map((p) => ({
-          requestId: r.requestId,
-          txHash: p.txHash,
-          network: p.network,
-          explorerUrl: explorerTxUrl(r.network, p.txHash),
-          payerAddress: p.payerAddress,
-          blockTime: p.blockTime.toISOString(),
-        })),
-      ),
-    )
-  )
-    .flat()
-    .sort((a, b) => a.blockTime.localeCompare(b.blockTime));
+  const payments = await detectedPayments(loaded.requests);
   const kind = loaded.status === "pending" || loaded.status === "partially_settled" ? "payable" : loaded.status;
   return { kind, status: loaded.status, loaded, view, payments };
 }

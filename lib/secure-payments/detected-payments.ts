@@ -1,0 +1,30 @@
+// The on-chain payments detection recorded for a link's requests: what the page shows when a
+// link is paid, what it polls while it waits, and who paid, for the lookup by request id.
+import { explorerTxUrl } from "../chains/explorer";
+import { listPayments, type StoredRequest } from "../requests/request-store";
+
+export interface DetectedPayment {
+  requestId: string;
+  txHash: string;
+  network: string;
+  explorerUrl: string | null;
+  payerAddress: string | null;
+  blockTime: string;
+}
+
+/** Oldest first, with their explorer links. */
+export async function detectedPayments(requests: StoredRequest[]): Promise<DetectedPayment[]> {
+  const perRequest = await Promise.all(
+    requests.map(async (r) =>
+      (await listPayments(r.requestId)).map((p) => ({
+        requestId: r.requestId,
+        txHash: p.txHash,
+        network: p.network,
+        explorerUrl: explorerTxUrl(r.network, p.txHash),
+        payerAddress: p.payerAddress,
+        blockTime: p.blockTime.toISOString(),
+      })),
+    ),
+  );
+  return perRequest.flat().sort((a, b) => a.blockTime.localeCompare(b.blockTime));
+}

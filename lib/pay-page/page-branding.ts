@@ -1,6 +1,7 @@
 // What the payment page makes of a client ID's branding: colours and links are checked again
 // here (whatever was stored), so a branding record can never inject CSS or a javascript: link
 // into the page a payer trusts. Pure: no I/O.
+import { HEX_COLOR, RASTER_LOGO_DATA_URL } from "../secure-payments/branding-rules";
 
 export interface BrandingInput {
   logoPath?: string | null;
@@ -42,9 +43,6 @@ export const DEFAULT_COLORS: PageColors = {
   secondaryText: "#475569",
 };
 
-const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-// Logos may be stored inline; raster only (an SVG document can carry script).
-const DATA_LOGO = /^data:image\/(?:png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+={0,2}$/;
 
 /** `#rgb`, `#rrggbb` or `#rrggbbaa`, lowercased; anything else (names, rgb(), url(), `;`…) is refused. */
 export function safeColor(value: string | null | undefined): string | null {
@@ -70,7 +68,7 @@ export function safeUrl(value: string | null | undefined): string | null {
 /** A logo: what safeUrl accepts, or an inline PNG/JPEG/WebP/GIF. */
 export function safeLogoUrl(value: string | null | undefined): string | null {
   const v = value?.trim();
-  if (v && v.length <= 100_000 && DATA_LOGO.test(v)) return v;
+  if (v && v.length <= 100_000 && RASTER_LOGO_DATA_URL.test(v)) return v;
   return safeUrl(v);
 }
 

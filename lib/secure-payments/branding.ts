@@ -5,13 +5,11 @@
 import { z } from "zod";
 import { db } from "../db/client";
 import type { Branding as Row } from "../db/generated/client";
+import { HEX_COLOR, RASTER_LOGO_DATA_URL } from "./branding-rules";
 import type { StoredSecurePayment } from "./secure-payment-store";
 
 /** Data-URL logos are stored in the row and sent with every page: keep them small. */
 export const MAX_LOGO_DATA_BYTES = 64 * 1024;
-const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
-// No SVG: an SVG data URL can carry script; the page shows logos with <img>, but others may not.
-const DATA_LOGO = /^data:image\/(png|jpeg|webp|gif);base64,([A-Za-z0-9+/]+={0,2})$/;
 
 function isHttpsUrl(v: string): boolean {
   try {
@@ -22,12 +20,12 @@ function isHttpsUrl(v: string): boolean {
   }
 }
 
-const color = z.string().regex(COLOR, "must be a hex colour: #RGB, #RRGGBB or #RRGGBBAA");
+const color = z.string().regex(HEX_COLOR, "must be a hex colour: #RGB, #RRGGBB or #RRGGBBAA");
 const httpsUrl = z.string().max(2048, "must be at most 2048 characters").refine(isHttpsUrl, "must be an https URL");
 const logo = z
   .string()
   .max(Math.ceil((MAX_LOGO_DATA_BYTES * 4) / 3) + 64, `must be at most ${MAX_LOGO_DATA_BYTES / 1024} kB`)
-  .refine((v) => isHttpsUrl(v) || DATA_LOGO.test(v), "must be an https URL or a data:image/(png|jpeg|webp|gif);base64 URL");
+  .refine((v) => isHttpsUrl(v) || RASTER_LOGO_DATA_URL.test(v), "must be an https URL or a data:image/(png|jpeg|webp|gif);base64 URL");
 
 export const brandingBody = z
   .strictObject({

@@ -39,6 +39,19 @@ function publicStatus(status: SecurePaymentStatus): SecurePaymentView["status"] 
   return status === "partially_settled" ? "pending" : status;
 }
 
+/** What every link's view has, single, batch or multicall (`analytics` aside, which differs). */
+export async function linkFields(sp: StoredSecurePayment) {
+  return {
+    redirectUrl: sp.redirectUrl,
+    redirectLabel: sp.redirectLabel,
+    orchestratorId: sp.orchestratorId,
+    branding: await resolveBranding(sp),
+    requestIds: sp.requestIds,
+    expiresAt: sp.expiresAt.toISOString(),
+    createdAt: sp.createdAt.toISOString(),
+  };
+}
+
 export async function describeSecurePayment({ sp, requests, status }: LoadedSecurePayment): Promise<SecurePaymentView> {
   const first = requests[0];
   const currency = getCurrency(first.paymentCurrency);
@@ -46,24 +59,18 @@ export async function describeSecurePayment({ sp, requests, status }: LoadedSecu
   const destinations = requests.map(destinationOf);
   const base = {
     status: publicStatus(status),
-    redirectUrl: sp.redirectUrl,
-    redirectLabel: sp.redirectLabel,
-    orchestratorId: sp.orchestratorId,
-    branding: await resolveBranding(sp),
+    ...(await linkFields(sp)),
     analytics: {
       creationTimestamp: sp.createdAt.toISOString(),
       ...(feePlan ? { totalPaymentAmountUsd: feePlan.payerTotalAmountUsd } : { feeAmountsUsdUnavailableReason: "fee_plan_unavailable" as const }),
       numberOfPaymentsExcludingFees: requests.length,
       destinationIds: destinations.flatMap((d) => (d?.destinationId ? [d.destinationId] : [])),
     },
-    requestIds: sp.requestIds,
     network: first.network,
     isNativeCurrency: currency ? isNative(currency) : false,
     reference: sp.reference,
     isPayeeAddressMasked: false,
     feePlan,
-    expiresAt: sp.expiresAt.toISOString(),
-    createdAt: sp.createdAt.toISOString(),
   };
   if (requests.length === 1) {
     return { paymentType: "single", ...base, payee: first.payee, amount: amountOf(first), paymentCurrency: first.paymentCurrency, destination: destinations[0] };

@@ -5,7 +5,7 @@ import { formatUnits, parseUnits } from "viem";
 import { getCurrency } from "../chains/currencies";
 import { hasBeenPaid } from "../requests/request-status";
 import type { StoredRequest } from "../requests/request-store";
-import { resolveBranding } from "./branding";
+import { linkFields } from "./describe-secure-payment";
 import { feeLegs, feePlanOf } from "./fee-plan";
 import type { LoadedSecurePayment } from "./load-secure-payment";
 import { deriveStatus, type SecurePaymentStatus } from "./payment-state";
@@ -67,21 +67,15 @@ export async function describeMulticall({ sp, status }: LoadedSecurePayment, now
   return {
     paymentType: "multicall" as const,
     status,
-    redirectUrl: sp.redirectUrl,
-    redirectLabel: sp.redirectLabel,
-    orchestratorId: sp.orchestratorId,
-    branding: await resolveBranding(sp),
+    ...(await linkFields(sp)),
     analytics: {
       creationTimestamp: sp.createdAt.toISOString(),
       feeAmountsUsdUnavailableReason: "fee_plan_unavailable" as const,
       numberOfPaymentsExcludingFees: children.length,
       destinationIds: [] as string[],
     },
-    requestIds: sp.requestIds,
     token: sp.token,
     canExecute: executable.length > 0,
-    expiresAt: sp.expiresAt.toISOString(),
-    createdAt: sp.createdAt.toISOString(),
     children: rows.map(({ child, request, childStatus, reason, executable: canPay }) => ({
       securePaymentToken: child.token,
       requestId: child.requestIds[0],

@@ -204,21 +204,26 @@ const analytics = z.object({
   destinationIds: z.array(z.string()),
 });
 
-const base = {
-  status: z.enum(["pending", "completed", "expired", "invalidated", "compliance_failed"]),
+/** What every link's view has, single, batch or multicall. */
+const linkFields = {
   redirectUrl: z.string().nullable(),
   redirectLabel: z.string().nullable(),
   orchestratorId: z.string().nullable(),
   branding: brandingView.nullable(),
   analytics,
   requestIds: z.array(z.string()),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+};
+
+const base = {
+  status: z.enum(["pending", "completed", "expired", "invalidated", "compliance_failed"]),
+  ...linkFields,
   network: z.string(),
   isNativeCurrency: z.boolean(),
   reference: z.string().nullable(),
   isPayeeAddressMasked: z.boolean(),
   feePlan,
-  expiresAt: z.string(),
-  createdAt: z.string(),
 };
 
 export const securePaymentView = z
@@ -368,16 +373,9 @@ export const multicallView = z
   .object({
     paymentType: z.literal("multicall"),
     status: z.enum(["pending", "expired", "completed", "partially_settled", "invalidated"]),
-    redirectUrl: z.string().nullable(),
-    redirectLabel: z.string().nullable(),
-    orchestratorId: z.string().nullable(),
-    branding: brandingView.nullable(),
-    analytics,
-    requestIds: z.array(z.string()),
+    ...linkFields,
     token: z.string(),
     canExecute: z.boolean(),
-    expiresAt: z.string(),
-    createdAt: z.string(),
     children: z.array(multicallChild),
     totals: z.object({
       childCount: z.number().int(),

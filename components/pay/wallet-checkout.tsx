@@ -10,7 +10,7 @@ import { connectTronLink, type TronWalletSession } from "@/components/wallet/tro
 import { connectorLabel, useWalletConnectors } from "@/components/wallet/use-wallet-connectors";
 import type { WalletConfigOptions } from "@/components/wallet/wagmi-config";
 import { WalletProvider } from "@/components/wallet/wallet-provider";
-import { isUserRejection, providerNotFoundMessage, walletErrorText } from "@/components/wallet/wallet-errors";
+import { connectFailureText } from "@/components/wallet/wallet-errors";
 import type { CheckoutProps } from "@/lib/pay-page/pay-page-view";
 import { ACTION_CLASSES } from "./action-link";
 import { CheckoutFlow, type PayerWallet } from "./checkout-flow";
@@ -24,10 +24,6 @@ export type WalletCheckoutProps = CheckoutProps & {
   focusFirst?: boolean;
 };
 
-function connectFailure(err: unknown): string {
-  if (isUserRejection(err)) return "You declined the connection in your wallet. Connect again when you are ready.";
-  return providerNotFoundMessage(err) ?? (walletErrorText(err) || "The wallet could not be connected. Try again.");
-}
 
 const WALLET_BUTTON = "flex min-h-11 w-full items-center gap-3 rounded-lg border border-black/15 bg-white px-4 py-2.5 text-left text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--pay-action)] disabled:opacity-60";
 
@@ -82,7 +78,7 @@ function EvmCheckout({ props, credentials }: { props: WalletCheckoutProps; crede
       if (getConnection(config).status === "connected") await disconnect(config);
       await connect(config, { connector });
     } catch (err) {
-      setError(connectFailure(err));
+      setError(connectFailureText(err));
     } finally {
       setBusy(null);
     }
@@ -147,7 +143,7 @@ function TronCheckout({ props, credentials }: { props: WalletCheckoutProps; cred
     try {
       setSession(await connectTronLink());
     } catch (err) {
-      setError(connectFailure(err));
+      setError(connectFailureText(err));
     } finally {
       setBusy(false);
     }

@@ -23,3 +23,9 @@ export function walletErrorText(err: unknown): string {
 export function providerNotFoundMessage(err: unknown): string | null {
   return (err as { name?: unknown } | null)?.name === "ProviderNotFoundError" ? "No browser wallet was found. Install one (or open this page in your wallet’s browser) and try again." : null;
 }
+
+/** Why connecting a wallet failed, for the person who tried. */
+export function connectFailureText(err: unknown): string {
+  if (isUserRejection(err)) return "You declined the connection in the wallet. Connect again when you are ready.";
+  return providerNotFoundMessage(err) ?? (walletErrorText(err) || "The wallet could not be connected. Try again.");
+}

@@ -12,7 +12,7 @@ import { FormError, TextField } from "@/components/ui/form-fields";
 import { connectTronLink, type TronWalletSession } from "@/components/wallet/tron-link";
 import { connectorLabel, useWalletConnectors } from "@/components/wallet/use-wallet-connectors";
 import { isWalletChain } from "@/components/wallet/wagmi-config";
-import { isUserRejection, providerNotFoundMessage, walletErrorText } from "@/components/wallet/wallet-errors";
+import { connectFailureText } from "@/components/wallet/wallet-errors";
 import { structTypes } from "@/lib/payee-destinations/signing-typed-data";
 import type { PayeeSigner, WireTypedData } from "./destination-change";
 import { sameWallet } from "./wallet-addresses";
@@ -71,10 +71,6 @@ export function usePayeeWallet(family: WalletFamily): ConnectedPayeeWallet | nul
   return { family, address: connection.address, name: connectorLabel(connection.connector), signer: evmSigner(config, connection.address, connection.connector) };
 }
 
-function connectFailure(err: unknown): string {
-  if (isUserRejection(err)) return "You declined the connection in the wallet. Connect again when you are ready.";
-  return providerNotFoundMessage(err) ?? (walletErrorText(err) || "The wallet could not be connected. Try again.");
-}
 
 /**
  * The payee wallet of a form or dialog: the connected address (read-only: the signer is that
@@ -95,7 +91,7 @@ export function PayeeWalletField({ family, label, expected }: { family: WalletFa
     try {
       await action();
     } catch (err) {
-      setError(connectFailure(err));
+      setError(connectFailureText(err));
     } finally {
       setBusy(null);
     }

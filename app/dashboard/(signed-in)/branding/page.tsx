@@ -1,7 +1,6 @@
 import Link from "next/link";
+import { NoClientIdsYet } from "@/components/dashboard/no-client-ids";
 import { PageHeader } from "@/components/dashboard/page-header";
-import { buttonClasses } from "@/components/ui/button";
-import { EmptyState } from "@/components/ui/states";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, Td, Th } from "@/components/ui/table";
 import { listClientIds } from "@/lib/client-ids/manage-client-ids";
@@ -23,16 +22,7 @@ export default async function BrandingPage() {
         </p>
       </PageHeader>
       {clientIds.length === 0 ? (
-        <EmptyState
-          title="No client IDs yet"
-          action={
-            <Link href="/dashboard/client-ids" className={buttonClasses()}>
-              Create a client ID
-            </Link>
-          }
-        >
-          Branding belongs to a client ID. Create one first.
-        </EmptyState>
+        <NoClientIdsYet>Branding belongs to a client ID. Create one first.</NoClientIdsYet>
       ) : (
         <Table label="Client IDs and their payment page branding">
           <thead>

@@ -1,6 +1,7 @@
 // Browser and HTTP tests against the real server, started exactly as `npm start` starts it,
-// on its own port and data directory, with its sandbox chains on SANDBOX_PORT_BASE. Run through `npm run test:e2e` (scripts/e2e.mjs finds
-// Chromium and prepares the data directory).
+// on its own port and data directory, with its sandbox chains on SANDBOX_PORT_BASE, on PGlite or
+// on the PostgreSQL database E2E_DATABASE_URL. Run through `npm run test:e2e` (scripts/e2e.mjs
+// finds Chromium and prepares the data directory).
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
@@ -31,6 +32,13 @@ export default defineConfig({
     // process group) instead of leaving them running on SANDBOX_PORT_BASE.
     gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
     stdout: "pipe",
-    env: { PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: "1000000", LOG_LEVEL: "warn" },
+    // E2E_DATABASE_URL: the same suite on PostgreSQL (a fresh database; CI's .ci/run).
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      LOG_LEVEL: "warn",
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+    },
   },
 });

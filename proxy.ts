@@ -1,6 +1,7 @@
 // Runs before Next.js routing.
-// - API: Next's router answers a malformed percent-encoding in the path with a bare 500
-//   before any route runs; the API answers it with a JSON 400 instead.
+// - API (/v1, /v2 and the payment page's /pay/{token}/…): Next's router answers a malformed
+//   percent-encoding in the path with a text/plain 500 before any route runs; the API answers
+//   it with a JSON 400 instead. (Unknown /pay/{token}/… paths reach app/pay/[token]/[...rest].)
 // - Dashboard: pages learn which path was asked for (layouts and pages are not told), so a
 //   signed-out visitor is sent to sign in and brought back to that page.
 import { NextResponse, type NextRequest } from "next/server";
@@ -24,7 +25,7 @@ export function proxy(request: NextRequest) {
     return NextResponse.next({ request: { headers } });
   }
   if (isDecodable(url.pathname)) return NextResponse.next();
-  return NextResponse.json({ statusCode: 400, message: "Malformed percent-encoding in the URL path", error: "Bad Request" }, { status: 400 });
+  return NextResponse.json({ statusCode: 400, message: "Malformed percent-encoding in the URL path", error: "Bad Request", code: "validation_failed" }, { status: 400 });
 }
 
-export const config = { matcher: ["/v1/:path*", "/v2/:path*", "/dashboard", "/dashboard/:path*"] };
+export const config = { matcher: ["/v1/:path*", "/v2/:path*", "/pay/:token/:path+", "/dashboard", "/dashboard/:path*"] };

@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
     setupFiles: ["./lib/test/setup.ts"],
+    globalSetup: ["./lib/test/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -16,7 +16,7 @@ import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { rpcRequest } from "../lib/devnet/anvil";
 import { pointAppAtSandbox, startTestSandbox } from "../lib/devnet/test-sandbox";
 import { testToken } from "../lib/devnet/test-tokens";
-import { startWorkers } from "../lib/jobs/run-workers";
+import { startWorkers } from "../lib/workers/run-workers";
 import { detectPayments } from "../lib/payments/indexer/start-detection";
 import { encodeBatchPayment } from "../lib/payouts/encode-batch";
 import { buildPayCalldata } from "../lib/requests/build-pay-calldata";

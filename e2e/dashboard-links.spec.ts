@@ -30,7 +30,7 @@ test.describe("on a phone", () => {
 
   test("every dashboard page fits the screen width and keeps its menu", async ({ page }) => {
     await registerAndSignIn(page);
-    for (const path of ["/dashboard", "/dashboard/client-ids", "/dashboard/api-keys", "/dashboard/links", "/dashboard/payee-destinations"]) {
+    for (const path of ["/dashboard", "/dashboard/client-ids", "/dashboard/api-keys", "/dashboard/links", "/dashboard/payee-destinations", "/dashboard/payment-links"]) {
       await page.goto(path);
       await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -26,12 +26,15 @@ test("a platform approves an orchestrator's onboarding link with a client ID it 
   const { name } = e2eOrchestrator();
   const started = await orchestratorCall(baseURL!, "POST", "/v2/orchestrators/links", { externalId: "acct-42", chain: "base", currency: "USDC" });
   expect(started.status).toBe(201);
-  expect(started.json.onboardingUrl).toBe(`${baseURL}/dashboard/links/${started.json.intentId}`);
+  // The URL's key, not the intent id, lets the platform in: the id alone shows nothing.
+  expect(started.json.onboardingUrl).toMatch(new RegExp(`^${baseURL}/dashboard/links/${started.json.intentId}\\?key=[A-Za-z0-9_-]{32}$`));
 
   await registerAndSignIn(page);
   await createClientId(page, baseURL!, "Storefront");
   const checkout = await createClientId(page, baseURL!, "Checkout");
 
+  await page.goto(`/dashboard/links/${started.json.intentId}`);
+  await expect(page.getByRole("heading", { name: `${name} asks to link` })).toHaveCount(0);
   await page.goto(started.json.onboardingUrl);
   await expect(page.getByRole("heading", { name: `${name} asks to link` })).toBeVisible();
   await expect(page.getByText("acct-42")).toBeVisible();

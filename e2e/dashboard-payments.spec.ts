@@ -1,8 +1,9 @@
 // Payments in the dashboard: a request paid for real on the sandbox chain (demo wallet 5 pays
 // demo wallet 6, wallets no other spec uses) is detected by the running service, listed on
-// the payments page, found by the filters, linked to the explorer, and shown in the request's
-// detail view.
+// the payments page with its payer, found by the filters, exported to CSV, counted and charted
+// on the overview, linked to the explorer, and shown in the request's detail view.
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { sandboxRpcUrl } from "../lib/chains/clients";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
@@ -43,11 +44,20 @@ test("a request paid on the sandbox appears in the payments page, its filters an
     .toBe(1);
 
   await page.goto("/dashboard/payments");
+  // The columns sort: oldest first, then by amount, each an address of its own.
+  await page.getByTestId("sort-time").click();
+  await expect(page).toHaveURL(/sort=oldest/);
+  await expect(page.getByRole("columnheader", { name: /Time/ })).toHaveAttribute("aria-sort", "ascending");
+  await page.getByTestId("sort-amount").click();
+  await expect(page).toHaveURL(/sort=amount_desc/);
+  await expect(page.getByRole("columnheader", { name: /Amount/ })).toHaveAttribute("aria-sort", "descending");
+  await page.goto("/dashboard/payments");
   const row = page.getByTestId("payment-row").filter({ hasText: reference });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("3 USDC");
   await expect(row).toContainText("direct");
   await expect(row).toContainText("base");
+  await expect(row.getByTitle(payer.address, { exact: false })).toHaveCount(1);
   await expect(row.getByRole("link", { name: `Transaction ${txHash} on the base explorer` })).toHaveAttribute("href", `https://basescan.org/tx/${txHash}`);
   await expect(page.getByTestId("payments-range")).toHaveText("1–1 of 1");
 
@@ -61,10 +71,35 @@ test("a request paid on the sandbox appears in the payments page, its filters an
   await expect(page.getByText("No payment matches these filters")).toBeVisible();
   await expect(page.getByLabel("Type")).toHaveValue("conversion");
 
-  // A value the API would refuse is named, and the rest still applies.
+  // A value the API would refuse is named under its field, kept as typed, and nothing is listed behind it.
   await page.goto(`/dashboard/payments?walletAddress=0x12&reference=${reference}`);
-  await expect(page.getByText("Ignored, not valid: walletAddress.")).toBeVisible();
-  await expect(page.getByTestId("payment-row")).toHaveCount(1);
+  const wallet = page.getByLabel("Wallet (payer or payee)");
+  await expect(wallet).toHaveValue("0x12");
+  await expect(wallet).toHaveAttribute("aria-invalid", "true");
+  await expect(wallet).toHaveAccessibleDescription(/must be an EVM address/);
+  await expect(page.getByText("Nothing was searched: correct the values marked above")).toBeVisible();
+  await expect(page.getByTestId("payment-row")).toHaveCount(0);
+
+  // Export to CSV: every match, the amount in the token's decimals, the payer.
+  await page.goto(`/dashboard/payments?reference=${reference}`);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: /Export CSV/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^payments-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = (await readFile(await file.path())).toString("utf8").trimEnd().split("\r\n");
+  expect(csv[0]).toMatch(/^time,payment_id,network,type,amount,currency,/);
+  expect(csv).toHaveLength(2);
+  expect(csv[1]).toContain(`,base,direct,3,USDC,USDC,`);
+  expect(csv[1]).toContain(`,${txHash},${requestId},`);
+  expect(csv[1].toLowerCase()).toContain(`,${payer.address.toLowerCase()},`);
+  expect(csv[1]).toContain(`,${reference},true`);
+
+  // The overview counts it, draws it in the volume chart and lists it among the recent payments.
+  await page.goto("/dashboard");
+  await expect(page.getByRole("link", { name: /^Payments 1\b/ })).toBeVisible();
+  await expect(page.locator('[data-testid="volume-series"][data-symbol="USDC"]').getByTestId("volume-total")).toHaveText("3.00 USDC");
+  await expect(page.getByTestId("payment-row").filter({ hasText: reference })).toHaveCount(1);
+  await page.goto(`/dashboard/payments?reference=${reference}`);
 
   // The request's own view: what it asks, its status, and the payment with its explorer link.
   await page.getByTestId("payment-row").getByRole("link", { name: reference }).click();

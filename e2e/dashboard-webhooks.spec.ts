@@ -121,6 +121,53 @@ test("an endpoint's secret is shown once and copied, verifies a test event, and 
   }
 });
 
+test("webhooks from the client ID alone: off by default, turned on in the dashboard, and what a script did with it is marked with when and from where", async ({ page, baseURL, playwright }) => {
+  const receiver = await startReceiver(() => 200);
+  // A script outside any browser: it sends the allowed Origin itself and no cookie.
+  const script = await playwright.request.newContext({ baseURL });
+  try {
+    await registerAndSignIn(page);
+    const client = await createClientId(page, baseURL!, "Public page");
+    const asScript = { "x-client-id": client.clientId, origin: "https://shop.example.com" };
+    const register = () => script.post("/v1/webhook", { headers: asScript, data: { url: `${receiver.url}/from-script` } });
+    expect((await register()).status()).toBe(403);
+
+    await page.goto(`/dashboard/webhooks/${client.id}`);
+    const setting = page.getByRole("region", { name: "Webhooks from the client ID alone" });
+    await expect(setting).toContainText("Your client ID is public");
+    const toggle = setting.getByRole("checkbox", { name: /Let the client ID alone register and manage endpoints/ });
+    await expect(toggle).not.toBeChecked();
+    await toggle.check();
+    await expect(toggle).toBeChecked();
+    await expect(toggle).toBeEnabled(); // shown checked at once; enabled again once the change is saved
+
+    const created = await register();
+    expect(created.status()).toBe(201);
+    const { id } = await created.json();
+    // The script can neither read the log nor delete.
+    expect((await script.get(`/v1/webhook/${id}/deliveries`, { headers: asScript })).status()).toBe(401);
+    expect((await script.delete(`/v1/webhook/${id}`, { headers: asScript })).status()).toBe(401);
+
+    await page.reload();
+    const row = page.getByTestId("webhook-endpoint-row").filter({ hasText: "/from-script" });
+    await expect(row.getByTestId("client-id-alone-badge")).toHaveText("Registered by client ID alone");
+    await row.getByRole("link", { name: /Delivery log of/ }).click();
+    const actions = page.getByTestId("client-id-actions");
+    await expect(actions).toContainText("Registered");
+    await expect(actions).toContainText(/127\.0\.0\.1|::1/); // the address that connected
+    await expect(actions).toContainText("https://shop.example.com");
+
+    await page.goto(`/dashboard/webhooks/${client.id}`);
+    await page.getByRole("checkbox", { name: /Let the client ID alone register and manage endpoints/ }).uncheck();
+    await expect(page.getByRole("checkbox", { name: /Let the client ID alone register and manage endpoints/ })).not.toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /Let the client ID alone register and manage endpoints/ })).toBeEnabled();
+    expect((await register()).status()).toBe(403);
+  } finally {
+    await script.dispose();
+    await receiver.close();
+  }
+});
+
 test("a receiver answering 500 shows every failed attempt and retry in the log, and resend delivers once it recovers", async ({ page, baseURL }) => {
   test.setTimeout(120_000); // the real retry schedule: 1, 5 and 15 s
   let answer: Answer = { status: 500, body: "database down" };

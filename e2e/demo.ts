@@ -10,6 +10,8 @@ export interface Demo {
   dashboardUrl: string;
   apiUrl: string;
   demoRequestId: string;
+  /** The ready payment link of the demo platform (sandbox). */
+  demoPaymentUrl: string;
 }
 
 export function demo(): Demo {

@@ -13,11 +13,16 @@ test("the demo request is served, and `npm run pay-demo` pays it on the sandbox 
   const before = await request.get(`/v2/request/${demoRequestId}`, { headers });
   expect(await before.json()).toMatchObject({ network: "base", amount: "25", paymentCurrency: "USDC-base", hasBeenPaid: false });
   const calldata = await request.get(`/v2/request/${demoRequestId}/pay?wallet=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`, { headers });
-  expect((await calldata.json()).metadata).toEqual({ stepsRequired: 2, needsApproval: true, approvalTransactionIndex: 0, hasEnoughBalance: true, hasEnoughGas: true });
+  expect((await calldata.json()).metadata).toEqual({ stepsRequired: 2, needsApproval: true, approvalTransactionIndex: 0, paymentTransactionIndex: 1, hasEnoughBalance: true, hasEnoughGas: true });
 
   const run = spawnSync("npm", ["run", "--silent", "pay-demo"], {
     cwd: path.resolve(path.dirname(new URL(import.meta.url).pathname), ".."),
-    env: { ...process.env, DATA_DIR: path.resolve(process.env.E2E_DATA_DIR ?? ".data/e2e"), PORT: String(process.env.E2E_PORT ?? 3210) },
+    env: {
+      ...process.env,
+      DATA_DIR: path.resolve(process.env.E2E_DATA_DIR ?? ".data/e2e"),
+      PORT: String(process.env.E2E_PORT ?? 3210),
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+    },
     encoding: "utf8",
     timeout: 90_000,
   });

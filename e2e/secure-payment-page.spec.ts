@@ -71,8 +71,13 @@ test("a payer connects the injected wallet, switches to Base, approves and pays 
   await page.getByRole("button", { name: "Pay 25.25 USDC" }).click();
 
   const state = page.getByTestId("pay-state");
-  await expect(state).toHaveAttribute("data-state", "confirmed", { timeout: 60_000 });
+  // Confirmed, the page becomes the receipt (the same one a later visit shows), without the amount to pay and the QR code.
+  await expect(state).toHaveAttribute("data-state", "completed", { timeout: 60_000 });
   await expect(page.getByRole("heading", { name: "Payment confirmed" })).toBeFocused();
+  await expect(page.getByTestId("pay-receipt-amount")).toHaveText("25.25 USDC");
+  await expect(page.getByTestId("pay-receipt")).toContainText("INV-2041");
+  await expect(page.getByText("Amount to pay")).toHaveCount(0);
+  await expect(page.getByRole("img", { name: "QR code of this payment link" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Back to the shop" })).toHaveAttribute("href", "https://shop.example.com/orders/2041");
   const txHash = (await page.getByTestId("pay-tx-link").textContent())!;
   await expect(page.getByTestId("pay-tx-link")).toHaveAttribute("href", `https://basescan.org/tx/${txHash}`);
@@ -96,6 +101,7 @@ test("a payer connects the injected wallet, switches to Base, approves and pays 
   await page.reload();
   await expect(page.getByRole("heading", { name: "This payment is complete" })).toBeVisible();
   await expect(page.getByText(txHash)).toBeVisible();
+  await expect(page.getByTestId("pay-receipt-amount")).toHaveText("25.25 USDC");
   await shoot(page, "completed");
 });
 
@@ -178,7 +184,7 @@ test("a multicall payout of three children is paid in one go", async ({ page }) 
 
   await page.getByRole("button", { name: "Connect Stablelink Test Wallet" }).click();
   await page.getByRole("button", { name: /^Pay all 3 payouts/ }).click();
-  await expect(page.getByTestId("pay-state")).toHaveAttribute("data-state", "confirmed", { timeout: 60_000 });
+  await expect(page.getByTestId("pay-state")).toHaveAttribute("data-state", "completed", { timeout: 60_000 });
   await shoot(page, "multicall-confirmed");
 
   // One wallet request for everything (EIP-5792), no transaction sent one by one.

@@ -5,7 +5,26 @@ import { demo } from "./demo";
 test("health reports the database up and the version", async ({ request }) => {
   const res = await request.get("/health");
   expect(res.status()).toBe(200);
-  expect(await res.json()).toMatchObject({ status: "ok", database: { status: "up", kind: "pglite" }, version: expect.any(String) });
+  // scripts/e2e.mjs runs the suite on PGlite, and on PostgreSQL when E2E_DATABASE_URL is set (CI)
+  const kind = process.env.E2E_DATABASE_URL ? "postgres" : "pglite";
+  expect(await res.json()).toMatchObject({ status: "ok", database: { status: "up", kind }, version: expect.any(String) });
+});
+
+test("a load balancer finds the process alive and ready: database up, migrations applied, workers running", async ({ request }) => {
+  const live = await request.get("/health/live");
+  expect(live.status()).toBe(200);
+  expect(await live.json()).toMatchObject({ status: "alive" });
+  const ready = await request.get("/health/ready");
+  expect(ready.status()).toBe(200);
+  expect(await ready.json()).toEqual({ status: "ready", database: "up", migrations: "applied", workers: "running", booted: true, draining: false });
+});
+
+test("a link with broken percent-encoding answers a JSON 400 naming the problem, not an error page", async ({ request }) => {
+  for (const path of ["/pay/%E0%A4%A", "/v2/request/%zz/pay"]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(400);
+    expect(await res.json()).toMatchObject({ statusCode: 400, code: "malformed_path" });
+  }
 });
 
 test("the printed demo API key lists USDC and USDT on base and 18-decimal USDC on bsc", async ({ request }) => {

@@ -1,5 +1,6 @@
 // Webhooks end to end against the server as `npm start` runs it (delivery workers inside the
 // web process): register an endpoint, send a test event, receive it signed, read the log.
+// The server's API key manages endpoints; the public client ID alone is refused.
 import { createHmac } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { startReceiver } from "../lib/webhooks/test-receiver";
@@ -8,12 +9,18 @@ import { demo } from "./demo";
 test("a registered endpoint receives a signed test event and the delivery log shows it", async ({ request, baseURL }) => {
   const receiver = await startReceiver(() => 200);
   try {
-    const headers = { "x-client-id": demo().clientId, origin: new URL(baseURL!).origin };
-    const created = await request.post("/v1/webhook", { headers, data: { url: `${receiver.url}/e2e` } });
+    // A client ID is public: alone (a script sending the allowed Origin) it may not register by
+    // default, nor ever read a delivery log. A server uses its API key and names the client ID.
+    const browser = { "x-client-id": demo().clientId, origin: new URL(baseURL!).origin };
+    const refused = await request.post("/v1/webhook", { headers: browser, data: { url: `${receiver.url}/e2e` } });
+    expect(refused.status()).toBe(403);
+    const headers = { "x-api-key": demo().apiKey };
+    const created = await request.post("/v1/webhook", { headers, data: { url: `${receiver.url}/e2e`, clientId: demo().clientId } });
     expect(created.status()).toBe(201);
     const { id, secret } = await created.json();
+    expect((await request.get(`/v1/webhook/${id}/deliveries`, { headers: browser })).status()).toBe(401);
 
-    const sent = await request.post("/v1/webhook/test", { headers, data: { eventType: "secure_payment.user_event", webhookId: id } });
+    const sent = await request.post("/v1/webhook/test", { headers, data: { eventType: "secure_payment.user_event", webhookId: id, clientId: demo().clientId } });
     expect(sent.status()).toBe(202);
     const deliveryId = (await sent.json()).deliveries[0].id;
 

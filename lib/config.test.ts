@@ -30,6 +30,13 @@ describe("configuration", () => {
     expect(c.production).toBe(true);
   });
 
+  it("trusts no proxy by default, and reads TRUSTED_PROXIES as hops or addresses", () => {
+    expect(parseConfig({}).trustedProxies).toEqual({ hops: 0 });
+    expect(parseConfig({ TRUSTED_PROXIES: "1" }).trustedProxies).toEqual({ hops: 1 });
+    expect("ranges" in parseConfig({ TRUSTED_PROXIES: "10.0.0.0/8,127.0.0.1" }).trustedProxies).toBe(true);
+    expect(() => parseConfig({ TRUSTED_PROXIES: "lb.internal" })).toThrow(/TRUSTED_PROXIES: .*lb\.internal/);
+  });
+
   it("treats empty variables as unset", () => {
     expect(parseConfig({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
   });

@@ -2,6 +2,7 @@
 // with a message naming the variable and what it expects.
 import { z } from "zod";
 import path from "node:path";
+import { parseTrustedProxies, type TrustedProxies } from "./http/client-address";
 import { EVM_NETWORK_IDS, NETWORK_IDS, type EvmNetworkId, type NetworkId } from "./chains/networks";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -34,12 +35,15 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  // Who may say where a request came from (X-Forwarded-For): none by default; hops or proxy addresses.
+  TRUSTED_PROXIES: z.string().default(""),
   SEED_DEMO: bool.optional(), // default: seed in sandbox mode only
   SANDBOX_PORT_BASE: port.default(18545), // first anvil port of the sandbox chains
   TRONGRID_URL: httpUrl.default("https://api.trongrid.io"),
   WALLETCONNECT_PROJECT_ID: z.string().optional(),
   WEBHOOK_ALLOWED_HOSTS: z.string().default(""), // comma-separated hosts exempt from the private-address check
   RUN_WORKERS: bool.default(true), // run background jobs inside the web process
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000), // read by scripts/serve.mjs on SIGTERM
   // Payment detection (README "Payment detection")
   PAYMENT_DETECTION_NETWORKS: z.string().optional(), // comma-separated; "none" turns detection off
   PAYMENT_DETECTION_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).optional(),
@@ -61,6 +65,7 @@ export interface DetectionConfig {
 
 export interface Config extends Omit<RawConfig, "DATA_DIR" | "APP_URL"> {
   detection: DetectionConfig;
+  trustedProxies: TrustedProxies;
   DATA_DIR: string; // absolute
   APP_URL: string;
   /** True when no RPC URL is configured: the service runs its own local chains. */
@@ -101,8 +106,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (production && !raw.ENCRYPTION_KEY) {
     throw new ConfigError(["ENCRYPTION_KEY: expected 64 hex characters (32 bytes); it is required when RPC URLs are configured in production"]);
   }
+  let trustedProxies: TrustedProxies;
+  try {
+    trustedProxies = parseTrustedProxies(raw.TRUSTED_PROXIES);
+  } catch (err) {
+    throw new ConfigError([`TRUSTED_PROXIES: expected a number of proxy hops or comma-separated proxy addresses/CIDR ranges; ${(err as Error).message}`]);
+  }
   return {
     ...raw,
+    trustedProxies,
     detection: detectionConfig(raw, sandbox, rpcUrls),
     DATA_DIR: path.resolve(raw.DATA_DIR),
     APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),

@@ -1,12 +1,13 @@
-// Builds lib/chains/currencies.json from the published token list, so the service ships
-// its currency list and never fetches it at run time. Run: node scripts/build-currencies.mjs
+// Builds lib/chains/currencies.json from the token list kept in data/token-list/ (see its
+// README), so the service ships its currency list and never fetches it at run time.
+// Run: npm run currencies:build
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { keccak256, toBytes } from "viem";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const SOURCE = resolve(root, "../shared/reference/token-list.json");
+const SOURCE = resolve(root, "data/token-list/token-list.json");
 const TARGET = resolve(root, "lib/chains/currencies.json");
 
 // Kept in step with lib/chains/networks.ts (a .mjs script cannot import TypeScript);

@@ -1,5 +1,6 @@
 // `npm run test:e2e`: find a Chromium on this machine (Playwright's own download is not
-// available offline), start from an empty data directory, run Playwright.
+// available offline), start from an empty data directory, run Playwright. With
+// E2E_DATABASE_URL (a fresh, empty PostgreSQL database) the server runs on it instead of PGlite.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -17,12 +18,13 @@ if (!chromium) {
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? path.join(root, ".data", "e2e"));
 stopLeftoverChains(path.join(dataDir, "chains"));
 fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true }); // on PostgreSQL nothing else creates it before the files below
 
 // An orchestrator, onboarded the way operators do it (scripts/orchestrator.ts), for the browser
 // tests of orchestrator links. It runs before the server, which then owns the PGlite directory.
 const onboarded = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), ["scripts/orchestrator.ts", "create", "E2E Orchestrator"], {
   cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent", ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}) },
   encoding: "utf8",
 });
 const orchestratorId = onboarded.stdout.match(/orchestratorId:\s+(\S+)/)?.[1];

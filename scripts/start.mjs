@@ -44,7 +44,11 @@ if (dev) {
   console.log("Building (first start or sources changed)…");
   run("npm", ["run", "--silent", "build"]);
 }
+// `--build-only`: build when needed and exit (scripts that start several servers at once build first).
+if (process.argv.includes("--build-only")) process.exit(0);
 const port = process.env.PORT ?? "3000";
-const child = spawn(bin("next"), [dev ? "dev" : "start", "-p", port], { cwd: root, env, stdio: "inherit" });
+// Our own server around Next.js (scripts/serve.mjs): JSON answers to what Node's parser refuses,
+// and the peer address for per-source limits.
+const child = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), ...(dev ? ["--dev"] : [])], { cwd: root, env: { ...env, PORT: port }, stdio: "inherit" });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

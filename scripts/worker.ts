@@ -5,7 +5,7 @@
 import { getConfig } from "../lib/config";
 import { getDatabase } from "../lib/db/client";
 import { migrate } from "../lib/db/migrate";
-import { startWorkers } from "../lib/jobs/run-workers";
+import { startWorkers } from "../lib/workers/run-workers";
 
 const config = getConfig();
 if (!config.DATABASE_URL && !process.argv.includes("--embedded")) {

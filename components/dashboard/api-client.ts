@@ -1,18 +1,17 @@
 // The dashboard calls the same JSON API integrators use, with the session_token cookie (sent
 // by the browser on same-origin requests; its POST/PUT/DELETE carry the Origin header the
 // API's CSRF check wants). A 401 means the session ended: back to sign-in, then here again.
+import type { ErrorBody, ErrorCode, FieldError } from "@/lib/http/errors";
 import { SIGN_IN_PATH } from "@/lib/dashboard/sign-in-redirect";
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
 
 export class ApiRequestError extends Error {
   constructor(
     public readonly status: number,
     message: string,
     public readonly fieldErrors: FieldError[] = [],
+    /** The API's machine-readable code: branch on it, never on `message`. */
+    public readonly code?: ErrorCode,
   ) {
     super(message);
     this.name = "ApiRequestError";
@@ -52,7 +51,7 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
     // a non-JSON answer (a proxy's error page): reported below by status
   }
   if (res.ok) return json as T;
-  const err = (json ?? {}) as { message?: unknown; errors?: unknown };
+  const err = (json ?? {}) as Partial<ErrorBody>;
   const fieldErrors = Array.isArray(err.errors) ? (err.errors as FieldError[]) : [];
   const message = typeof err.message === "string" ? err.message : `The service answered ${res.status}`;
   if (res.status === 401 && opts.redirectOn401 !== false && typeof window !== "undefined") {
@@ -60,7 +59,7 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
     // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load: nothing of the signed-in pages stays cached
     window.location.assign(`${SIGN_IN_PATH}?next=${encodeURIComponent(here)}`);
   }
-  throw new ApiRequestError(res.status, message, fieldErrors);
+  throw new ApiRequestError(res.status, message, fieldErrors, err.code);
 }
 
 /** A message for the person, whatever was thrown. */

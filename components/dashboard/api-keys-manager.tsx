@@ -10,21 +10,12 @@ import { FormError, TextField } from "@/components/ui/form-fields";
 import { formatTime } from "@/components/ui/format-time";
 import { EmptyState } from "@/components/ui/states";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { Table, Td, Th } from "@/components/ui/table";
+import { ListTable, Td } from "@/components/ui/table";
+import type { ApiKeyView, CreatedApiKeyView } from "@/lib/auth/schemas";
 import { ApiRequestError, apiRequest, errorMessage } from "./api-client";
 
-export interface ApiKeyRow {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
-
-interface CreatedKey extends ApiKeyRow {
-  key: string;
-}
+export type ApiKeyRow = ApiKeyView;
+type CreatedKey = CreatedApiKeyView;
 
 function NewKeyNotice({ created, onDone }: { created: CreatedKey; onDone: () => void }) {
   return (
@@ -114,22 +105,16 @@ export function ApiKeysManager({ keys }: { keys: ApiKeyRow[] }) {
         <EmptyState title="No API keys yet">Create one above to call the API from your servers.</EmptyState>
       ) : (
         <div aria-busy={refreshing || undefined}>
-          <Table label="API keys">
-            <thead>
-              <tr>
-                <Th>Name</Th>
-                <Th>Key</Th>
-                <Th>Created</Th>
-                <Th>Last used</Th>
-                <Th>Status</Th>
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {keys.map((k) => (
-                <tr key={k.id} data-testid="api-key-row">
+          <ListTable
+            label="API keys"
+            columns={["Name", "Key", "Created", "Last used", "Status"]}
+            actions
+            rows={keys}
+            rowKey={(k) => k.id}
+            rowProps={() => ({ "data-testid": "api-key-row" })}
+          >
+            {(k) => (
+              <>
                   <Td className="font-medium">{k.name}</Td>
                   <Td className="font-mono text-xs whitespace-nowrap">{k.prefix}…</Td>
                   <Td className="whitespace-nowrap">{formatTime(k.createdAt)}</Td>
@@ -144,10 +129,9 @@ export function ApiKeysManager({ keys }: { keys: ApiKeyRow[] }) {
                       </Button>
                     )}
                   </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+              </>
+            )}
+          </ListTable>
         </div>
       )}
 

@@ -71,6 +71,7 @@ export function ClientIdDetails({ record, link }: { record: ClientIdRecordView; 
             </div>
           </Row>
           <Row term="Allowed origins">
+            {record.allowedDomains.length === 0 && <p>none: a backend client ID, for servers (no Origin)</p>}
             <ul>
               {record.allowedDomains.map((d) => (
                 <li key={d} className="font-mono text-xs break-all">

@@ -5,26 +5,11 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError, TextAreaField, TextField } from "@/components/ui/form-fields";
+import type { ClientIdRecord } from "@/lib/client-ids/schemas";
 import { ApiRequestError, apiRequest, errorMessage } from "./api-client";
 
-export interface ClientIdSettings {
-  label: string;
-  allowedDomains: string[];
-  feePercentage: string | null;
-  feeAddress: string | null;
-  operatorWalletAddress: string | null;
-  defaultPreApprovalExpiry: number | null;
-  defaultAuthorizationExpiry: number | null;
-}
-
-export interface ClientIdRecordView extends ClientIdSettings {
-  id: string;
-  clientId: string;
-  status: "active" | "inactive" | "revoked";
-  createdAt: string;
-  updatedAt: string;
-  lastUsedAt: string | null;
-}
+export type ClientIdRecordView = ClientIdRecord;
+type ClientIdSettings = Pick<ClientIdRecord, "label" | "allowedDomains" | "feePercentage" | "feeAddress" | "operatorWalletAddress" | "defaultPreApprovalExpiry" | "defaultAuthorizationExpiry">;
 
 const FIELDS = ["label", "allowedDomains", "feePercentage", "feeAddress", "operatorWalletAddress", "defaultPreApprovalExpiry", "defaultAuthorizationExpiry"] as const;
 type Field = (typeof FIELDS)[number];
@@ -110,9 +95,8 @@ export function ClientIdForm({
         label="Allowed origins"
         value={values.allowedDomains}
         onChange={set("allowedDomains")}
-        required
         rows={3}
-        hint="One per line: a full origin (https://shop.example.com), a host (shop.example.com) or every subdomain (*.example.com). Browsers may use the client ID only from these."
+        hint="One per line: a full origin (https://shop.example.com), a host (shop.example.com) or every subdomain (*.example.com). Browsers may use the client ID only from these. Leave empty for a backend client ID, used from servers without Origin (bind it to a payee destination on its page)."
         error={field("allowedDomains")}
       />
       <details className="rounded-md border border-slate-200 px-3 py-2" open={mode === "update" || undefined}>

@@ -9,19 +9,12 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { formatTime } from "@/components/ui/format-time";
 import { EmptyState } from "@/components/ui/states";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { Table, Td, Th } from "@/components/ui/table";
+import { ListTable, Td } from "@/components/ui/table";
 import { ClientIdForm, type ClientIdRecordView } from "./client-id-form";
+import type { ClientIdListItem } from "@/lib/client-ids/schemas";
 import { RevokeClientIdButton } from "./revoke-client-id";
 
-export interface ClientIdListRow {
-  id: string;
-  clientId: string;
-  label: string;
-  allowedDomains: string[];
-  status: "active" | "inactive" | "revoked";
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+export type ClientIdListRow = ClientIdListItem;
 
 export function ClientIdsManager({ clientIds }: { clientIds: ClientIdListRow[] }) {
   const router = useRouter();
@@ -68,22 +61,16 @@ export function ClientIdsManager({ clientIds }: { clientIds: ClientIdListRow[] }
         <EmptyState title="No client IDs yet">A client ID lets your web pages call the API from the browser, from the origins you allow.</EmptyState>
       ) : (
         <div aria-busy={refreshing || undefined}>
-          <Table label="Client IDs">
-            <thead>
-              <tr>
-                <Th>Label</Th>
-                <Th>Client ID</Th>
-                <Th>Allowed origins</Th>
-                <Th>Status</Th>
-                <Th>Last used</Th>
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {clientIds.map((c) => (
-                <tr key={c.id} data-testid="client-id-row">
+          <ListTable
+            label="Client IDs"
+            columns={["Label", "Client ID", "Allowed origins", "Status", "Last used"]}
+            actions
+            rows={clientIds}
+            rowKey={(c) => c.id}
+            rowProps={() => ({ "data-testid": "client-id-row" })}
+          >
+            {(c) => (
+              <>
                   <Td className="min-w-32 font-medium">
                     <Link className="text-blue-700 underline" href={`/dashboard/client-ids/${c.id}`}>
                       {c.label}
@@ -107,10 +94,9 @@ export function ClientIdsManager({ clientIds }: { clientIds: ClientIdListRow[] }
                   <Td className="text-right">
                     {c.status !== "revoked" && <RevokeClientIdButton id={c.id} label={c.label} clientId={c.clientId} onRevoked={refresh} />}
                   </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+              </>
+            )}
+          </ListTable>
         </div>
       )}
     </div>

@@ -28,7 +28,7 @@ const OUTCOME: Record<string, string> = {
   expired: "This request expired. Ask the orchestrator for a new link.",
 };
 
-export function LinkRequestReview({ request, clientIds }: { request: LinkViewData; clientIds: SelectableClientId[] }) {
+export function LinkRequestReview({ request, clientIds, onboardingKey }: { request: LinkViewData; clientIds: SelectableClientId[]; onboardingKey: string }) {
   const router = useRouter();
   const [, startRefresh] = useTransition();
   const [choice, setChoice] = useState(clientIds[0]?.id ?? "");
@@ -41,7 +41,7 @@ export function LinkRequestReview({ request, clientIds }: { request: LinkViewDat
     setBusy(kind);
     setError(null);
     try {
-      await apiRequest("POST", `${base}/${kind}`, kind === "approve" ? { clientId: choice } : undefined);
+      await apiRequest("POST", `${base}/${kind}`, kind === "approve" ? { clientId: choice, key: onboardingKey } : { key: onboardingKey });
       setConfirmReject(false);
       startRefresh(() => router.refresh());
     } catch (err) {

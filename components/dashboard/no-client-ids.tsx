@@ -2,7 +2,7 @@
 // nothing to list until the platform has one, and the way to create it.
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { EmptyState } from "@/components/ui/states";
 
 export function NoClientIdsYet({ children }: { children: ReactNode }) {

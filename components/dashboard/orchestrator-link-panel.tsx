@@ -7,26 +7,10 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormError, TextField } from "@/components/ui/form-fields";
 import { formatTime } from "@/components/ui/format-time";
+import type { LinkView } from "@/lib/orchestrators/schemas";
 import { ApiRequestError, apiRequest, errorMessage } from "./api-client";
 
-export interface LinkViewData {
-  linkId: string;
-  intentId: string;
-  orchestratorId: string;
-  orchestratorName: string;
-  clientId: string | null;
-  method: "direct" | "hosted";
-  status: string;
-  externalId: string | null;
-  destinationId: string | null;
-  destinationWalletAddress: string | null;
-  chain: string | null;
-  currency: string | null;
-  createdAt: string;
-  expiresAt: string | null;
-  linkedAt: string | null;
-  unlinkedAt: string | null;
-}
+export type LinkViewData = LinkView;
 
 export function OrchestratorLinkPanel({ clientIdId, link, canLink, onChanged }: { clientIdId: string; link: LinkViewData | null; canLink: boolean; onChanged: () => void }) {
   const [orchestratorId, setOrchestratorId] = useState("");

@@ -6,7 +6,7 @@ export interface OperationDoc {
   description: string;
   tags: string[];
   parameters: { name: string; in: string; required: boolean; description?: string; schema: Record<string, unknown> }[];
-  requestBody?: { content: { "application/json": { schema: unknown } } };
+  requestBody?: { content: { "application/json": { schema: unknown; example?: unknown } } };
   responses: Record<string, { description: string; content?: { "application/json": { schema: unknown } } }>;
 }
 
@@ -56,6 +56,7 @@ export function Operation({ method, path, op }: { method: string; path: string; 
         </div>
       )}
       {op.requestBody && <SchemaBlock title="Request body" schema={op.requestBody.content["application/json"].schema} />}
+      {op.requestBody?.content["application/json"].example !== undefined && <SchemaBlock title="Example" schema={op.requestBody.content["application/json"].example} />}
       {success.map(([code, r]) => r.content && <SchemaBlock key={code} title={`Response ${code}`} schema={r.content["application/json"].schema} />)}
       {errors.length > 0 && (
         <ul className="mt-3 text-sm text-slate-600">

@@ -4,16 +4,18 @@
 // Payer activity is reported on the way, best effort, never waited for.
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isUserRejection, walletErrorText } from "@/components/wallet/wallet-errors";
 import { shortAddress } from "@/lib/pay-page/format";
 import { explorerTxUrl } from "@/lib/chains/explorer";
 import type { CheckoutProps } from "@/lib/pay-page/pay-page-view";
 import { checkCalls } from "@/lib/secure-payments/contract-check";
-import { ACTION_CLASSES, ActionLink } from "./action-link";
+import { ACTION_CLASSES } from "./action-link";
 import { checkoutSteps, statusText, type CheckoutStep, type StepStatus, type WireTransaction } from "./checkout-steps";
 import type { MinedCall } from "./evm-calls";
-import { fetchCalldata, fetchPaymentProgress, PayApiError, reportUserEvent, type Calldata, type PageCredentials } from "./pay-api";
+import { markJustPaid } from "./receipt-heading";
+import { fetchCalldata, fetchPaymentProgress, PayApiError, reportIntent, reportUserEvent, type Calldata, type PageCredentials } from "./pay-api";
 
 /** A connected wallet, whatever its family. */
 export interface PayerWallet {
@@ -55,6 +57,7 @@ function failureText(err: unknown): string {
 export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutProps; wallet: PayerWallet; credentials: PageCredentials }) {
   const [phase, setPhase] = useState<Phase>({ name: "preparing" });
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const router = useRouter();
   const { network } = props;
   const event = useCallback(
     (name: Parameters<typeof reportUserEvent>[1], extra: Record<string, string | null> = {}) =>
@@ -70,7 +73,7 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
       if (!check.ok) return { name: "blocked", reason: check.reason };
       return { name: "ready", steps: checkoutSteps(calldata.transactions, props.policy, props.payLabel), calldata };
     } catch (err) {
-      if (err instanceof PayApiError && err.status === 403 && /not allowed/i.test(err.message)) return { name: "refused", message: err.message };
+      if (err instanceof PayApiError && err.code === "wallet_not_allowed") return { name: "refused", message: err.message };
       return { name: "unavailable", message: err instanceof Error ? err.message : "The payment could not be prepared. Try again." };
     }
   }, [credentials, wallet.address, props.policy, props.payLabel]);
@@ -141,6 +144,7 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
         if (step.kind === "pay") {
           payHash = hash;
           event("payment_approved_in_wallet", { payment_submission_id: hash, payment_submission_id_type: network.family === "tron" ? "tron_tx_id" : "evm_tx_hash" });
+          if (props.paymentType !== "multicall") reportIntent(credentials, { chainId: network.chainId, symbol: props.currency.symbol, txHash: hash, payerAddress: wallet.address });
         }
         statuses[i] = "network";
         show();
@@ -167,7 +171,12 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
       if (stopped) return;
       const progress = await fetchPaymentProgress(credentials).catch(() => null);
       if (stopped) return;
-      if (progress?.status === "completed") return setPhase({ name: "confirmed", txHash: following });
+      if (progress?.status === "completed") {
+        // The receipt is the server's completed page: the same amount and data as any later visit.
+        markJustPaid(credentials.token);
+        router.refresh();
+        return setPhase({ name: "confirmed", txHash: following });
+      }
       if (Date.now() - started > SLOW_AFTER_MS) setPhase({ name: "following", txHash: following, slow: true });
       timer = setTimeout(tick, Date.now() - started > SLOW_AFTER_MS ? POLL_MS * 5 : POLL_MS);
     };
@@ -176,7 +185,7 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
       stopped = true;
       clearTimeout(timer);
     };
-  }, [following, credentials]);
+  }, [following, credentials, router]);
 
   const connectedAs = (
     <p className="text-sm text-[var(--pay-muted)]">
@@ -285,6 +294,7 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
         </div>
       );
     case "confirmed":
+      // Shown only until the receipt (the page's completed state) arrives.
       return (
         <div className="space-y-3" role="status" data-testid="pay-state" data-state="confirmed">
           <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none">
@@ -293,15 +303,8 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
             </span>
             Payment confirmed
           </h2>
-          <p className="text-sm">
-            {props.totalLabel} paid on {network.name}.
-          </p>
+          <p className="text-sm">Loading your receipt…</p>
           <TxLink network={props.network} txHash={phase.txHash} />
-          {props.redirect && (
-            <ActionLink href={props.redirect.url} className="w-full sm:w-auto">
-              {props.redirect.label}
-            </ActionLink>
-          )}
         </div>
       );
   }

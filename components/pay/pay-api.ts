@@ -1,19 +1,20 @@
 // The payment page's calls to the service, from the browser. The link's token is the page's
 // only credential (lib/pay-page/endpoints.ts, and the payer events of /v2/secure-payments).
-import type { WireTransaction } from "./checkout-steps";
+import type { ErrorBody, ErrorCode } from "@/lib/http/errors";
+import type { PagePaymentProgress } from "@/lib/pay-page/endpoints";
+import type { SecurePaymentCalldata } from "@/lib/secure-payments/schemas";
 
 export interface PageCredentials {
   token: string;
 }
 
-export interface Calldata {
-  transactions: WireTransaction[];
-  metadata: { hasEnoughBalance: boolean; hasEnoughGas: boolean; needsApproval: boolean };
-}
+export type Calldata = SecurePaymentCalldata;
 
+/** An error answer of the service; branch on `code`, show `message`. */
 export class PayApiError extends Error {
   constructor(
     public readonly status: number,
+    public readonly code: ErrorCode | undefined,
     message: string,
   ) {
     super(message);
@@ -21,8 +22,11 @@ export class PayApiError extends Error {
 }
 
 async function answer<T>(res: Response): Promise<T> {
-  const body = (await res.json().catch(() => null)) as (T & { message?: string }) | null;
-  if (!res.ok) throw new PayApiError(res.status, body?.message ?? `The service answered ${res.status}`);
+  const body = (await res.json().catch(() => null)) as unknown;
+  if (!res.ok) {
+    const error = body as Partial<ErrorBody> | null;
+    throw new PayApiError(res.status, error?.code, error?.message ?? `The service answered ${res.status}`);
+  }
   return body as T;
 }
 
@@ -44,10 +48,26 @@ export function reportUserEvent(c: PageCredentials, userEvent: UserEvent, proper
   }).catch(() => undefined);
 }
 
-export interface PaymentProgress {
-  status: "pending" | "partially_settled" | "completed" | "expired" | "invalidated";
-  txHash: string | null;
+/** The intent interface's names of the EVM chains a page can pay on (not Tron, not testnets). */
+const INTENT_CHAINS: Record<number, string> = { 1: "ETHEREUM", 42161: "ARBITRUM", 10: "OPTIMISM", 8453: "BASE", 137: "POLYGON", 56: "BNB" };
+const INTENT_TOKENS = new Set(["USDC", "USDT", "EURC", "USDT0"]);
+
+/**
+ * Records the payment transaction the wallet broadcast (POST /pay/{token}/intent), so other
+ * readers of the link see it in progress until detection confirms it. Best effort, like events.
+ */
+export function reportIntent(c: PageCredentials, p: { chainId: number; symbol: string; txHash: string; payerAddress: string }): void {
+  const chain = INTENT_CHAINS[p.chainId];
+  if (!chain || !INTENT_TOKENS.has(p.symbol) || !/^0x[0-9a-fA-F]{64}$/.test(p.txHash)) return;
+  void fetch(`${page(c)}/intent`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ txHash: p.txHash, chain, token: p.symbol, executionKind: "evm_same_chain", payerAddress: p.payerAddress, routeKind: "same_chain" }),
+    keepalive: true,
+  }).catch(() => undefined);
 }
+
+export type PaymentProgress = PagePaymentProgress;
 
 /** The link's state as detection sees it: "completed" once the payment is confirmed. */
 export async function fetchPaymentProgress(c: PageCredentials): Promise<PaymentProgress> {

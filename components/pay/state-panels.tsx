@@ -5,6 +5,7 @@ import { formatMoney } from "@/lib/pay-page/format";
 import type { CompletedView, ExpiredView, NotPayableView } from "@/lib/pay-page/pay-page-view";
 import { ActionLink } from "./action-link";
 import { PayCard } from "./pay-shell";
+import { ReceiptHeading } from "./receipt-heading";
 
 function Icon({ tone }: { tone: "ok" | "warn" | "stop" }) {
   const colours = { ok: "bg-emerald-100 text-emerald-700", warn: "bg-amber-100 text-amber-700", stop: "bg-red-100 text-red-700" }[tone];
@@ -16,31 +17,64 @@ function Icon({ tone }: { tone: "ok" | "warn" | "stop" }) {
   );
 }
 
-export function CompletedPanel({ view, justPaid = false }: { view: CompletedView; justPaid?: boolean }) {
-  const what = view.amount && view.symbol ? formatMoney(view.amount, view.symbol) : null;
+function ReceiptRow({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 py-2 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+      <dt className="text-sm text-[var(--pay-muted)]">{term}</dt>
+      <dd className="min-w-0 text-sm font-medium sm:text-right">{children}</dd>
+    </div>
+  );
+}
+
+/** The receipt of a paid link: what was paid, when, in which transaction, for which reference. The same after paying and on every later visit. */
+export function CompletedPanel({ view, token }: { view: CompletedView; token: string }) {
+  const money = (v: string) => (view.symbol ? formatMoney(v, view.symbol) : v);
   return (
     <PayCard labelledBy="pay-state-title">
       <div role="status" data-testid="pay-state" data-state="completed">
         <Icon tone="ok" />
-        <h1 id="pay-state-title" className="text-2xl font-bold">
-          {justPaid ? "Payment confirmed" : "This payment is complete"}
-        </h1>
-        <p className="mt-2 text-[var(--pay-muted)]">
-          {what ? `${what}${view.networkName ? ` on ${view.networkName}` : ""} was paid` : "It was paid"}
-          {view.completedAt ? ` and confirmed on ${formatTime(view.completedAt)}` : ""}. Nothing more is needed.
-        </p>
-        {view.txHash && (
-          <p className="mt-4 text-sm">
-            Transaction{" "}
-            {view.explorerTxUrl ? (
-              <a href={view.explorerTxUrl} target="_blank" rel="noopener noreferrer" className="font-mono break-all underline underline-offset-2">
-                {view.txHash}
-              </a>
-            ) : (
-              <span className="font-mono break-all">{view.txHash}</span>
-            )}
+        <ReceiptHeading id="pay-state-title" token={token} />
+        <p className="mt-2 text-[var(--pay-muted)]">Nothing more is needed. Keep this page as your receipt.</p>
+        <div data-testid="pay-receipt" className="mt-5">
+          <p className="text-sm text-[var(--pay-muted)]">Amount paid</p>
+          <p className="mt-1 text-3xl font-bold tracking-tight break-words" data-testid="pay-receipt-amount">
+            {view.amount ? money(view.amount) : "Paid"}
           </p>
-        )}
+          <dl className="mt-4 divide-y divide-black/10 border-y border-black/10">
+            {view.paidToPayee && <ReceiptRow term="To the payee">{money(view.paidToPayee)}</ReceiptRow>}
+            {view.fee && <ReceiptRow term="Platform fee">{money(view.fee)}</ReceiptRow>}
+            {view.payee && (
+              <ReceiptRow term="Paid to">
+                <span className="font-mono text-xs break-all">{view.payee}</span>
+              </ReceiptRow>
+            )}
+            {view.payer && (
+              <ReceiptRow term="Paid from">
+                <span className="font-mono text-xs break-all">{view.payer}</span>
+              </ReceiptRow>
+            )}
+            {view.networkName && <ReceiptRow term="Network">{view.networkName}</ReceiptRow>}
+            {view.completedAt && (
+              <ReceiptRow term="Confirmed">
+                <time dateTime={view.completedAt}>{formatTime(view.completedAt)}</time>
+              </ReceiptRow>
+            )}
+            {view.reference && <ReceiptRow term="Reference">{view.reference}</ReceiptRow>}
+            {view.txHash && (
+              <ReceiptRow term="Transaction">
+                {view.explorerTxUrl ? (
+                  <a href={view.explorerTxUrl} target="_blank" rel="noopener noreferrer" className="font-mono text-xs break-all underline underline-offset-2" data-testid="pay-tx-link">
+                    {view.txHash}
+                  </a>
+                ) : (
+                  <span className="font-mono text-xs break-all" data-testid="pay-tx-link">
+                    {view.txHash}
+                  </span>
+                )}
+              </ReceiptRow>
+            )}
+          </dl>
+        </div>
         {view.redirect && (
           <ActionLink href={view.redirect.url} className="mt-6 w-full sm:w-auto">
             {view.redirect.label}

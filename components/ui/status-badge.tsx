@@ -1,6 +1,8 @@
 const TONES: Record<string, string> = {
   active: "bg-emerald-100 text-emerald-800",
   pending: "bg-blue-100 text-blue-800",
+  open: "bg-blue-100 text-blue-800",
+  paid: "bg-emerald-100 text-emerald-800",
   inactive: "bg-amber-100 text-amber-900",
   revoked: "bg-slate-200 text-slate-700",
   unlinked: "bg-slate-200 text-slate-700",

@@ -28,3 +28,49 @@ export function Td({ children, className = "", ...rest }: TdHTMLAttributes<HTMLT
     </td>
   );
 }
+
+/**
+ * The dashboard's list tables, written once: a header row of column titles (and an unlabelled
+ * actions column when `actions`), then one row per item whose cells `children` renders.
+ */
+export function ListTable<T>({
+  label,
+  columns,
+  actions = false,
+  rows,
+  rowKey,
+  rowProps,
+  children,
+}: {
+  label: string;
+  columns: string[];
+  actions?: boolean;
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  rowProps?: (row: T) => Record<`data-${string}`, string>;
+  children: (row: T) => ReactNode;
+}) {
+  return (
+    <Table label={label}>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <Th key={c}>{c}</Th>
+          ))}
+          {actions && (
+            <Th>
+              <span className="sr-only">Actions</span>
+            </Th>
+          )}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-100">
+        {rows.map((row) => (
+          <tr key={rowKey(row)} {...rowProps?.(row)}>
+            {children(row)}
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

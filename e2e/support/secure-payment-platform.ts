@@ -56,11 +56,12 @@ export async function setUpPagePlatform(baseURL: string): Promise<PagePlatform> 
   const browser = { "x-client-id": client.clientId, origin };
 
   const receiver = await startReceiver(() => 200);
-  const endpoint = await ok(await post("/v1/webhook", { url: `${receiver.url}/hooks` }, browser), 201);
+  // Registered with the dashboard session: the client ID alone may not manage webhooks by default.
+  const endpoint = await ok(await post("/v1/webhook", { url: `${receiver.url}/hooks`, clientId: client.clientId }, { ...auth, origin }), 201);
   const secret: string = endpoint.secret;
   const events = () =>
     receiver.received.map((r) => {
-      // Every delivery must carry the signature SERVICE.md §6 promises, over the raw bytes.
+      // Every delivery must carry the signature docs/interface.md "Delivery" promises, over the raw bytes.
       expect(r.headers["x-service-signature"]).toBe(createHmac("sha256", secret).update(r.raw).digest("hex"));
       return JSON.parse(r.raw.toString()) as WebhookEvent;
     });

@@ -11,19 +11,25 @@ import { revokeClientId } from "../client-ids/manage-client-ids";
 import { db } from "../db/client";
 import { ENDPOINTS } from "../openapi/registry";
 import { revokeOrchestratorKey } from "../orchestrators/accounts";
-import { approveLinkRequest, createLinkRequest, linkClientIdDirect } from "../orchestrators/links";
+import { createLinkRequest } from "../orchestrators/orchestrator-links";
+import { approveLinkRequest, linkClientIdDirect } from "../orchestrators/platform-links";
+import { onboardingKey } from "../orchestrators/onboarding-key";
 import { createTestOrchestrator, createTestSession } from "../orchestrators/test-fixtures";
 import { registerTestDestination } from "../payee-destinations/test-fixtures";
 import { insertFixturePayment, insertFixtureRequest } from "../payments/search-fixtures";
 import { createRequest } from "../requests/create-request";
-import { createMulticallPayout, createSecurePayment, createSecurePayout } from "../secure-payments/create-secure-payment";
+import { createMulticallPayout } from "../secure-payments/combine-payout-links";
+import { createSecurePayout } from "../secure-payments/create-payout-link";
+import { createSecurePayment } from "../secure-payments/create-secure-payment";
 import { createTestPlatform, createTestWalletSession, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
 import { emitInTransaction } from "../webhooks/test-helpers";
 import { exampleEvent } from "../webhooks/example-events";
-import { createOrchestratorEndpoint, createPlatformEndpoint } from "../webhooks/manage-endpoints";
-import type { AuthKind } from "./credentials";
-import { routeHandlers, type Endpoint } from "./route";
+import { createPlatformEndpoint } from "../webhooks/client-id-endpoints";
+import { createOrchestratorEndpoint } from "../webhooks/orchestrator-endpoints";
+import type { AuthKind } from "../http/caller";
+import { routeHandlers } from "./route";
+import { type Endpoint } from "../http/endpoint";
 
 interface Party {
   platformId: string;
@@ -85,17 +91,21 @@ const orchestratorLinkRow: Row = async (w) => {
 };
 
 /** A hosted link the owner platform approved; the intruder tries to read, take or refuse it. */
-const approvedIntentRow: Row = async (w) => {
+const approvedIntentRow =
+  (withClientId = true): Row =>
+  async (w) => {
   const link = await createLinkRequest(w.owner.orchestratorId, {});
   const c = await createClientIdRecord(w.owner.platformId, { label: "approved", allowedDomains: [TEST_ORIGIN] });
-  await approveLinkRequest(w.owner.platformId, link.intentId, c.clientId);
+  await approveLinkRequest(w.owner.platformId, { intentId: link.intentId, key: onboardingKey(link.intentId) }, c.clientId);
   const snap = linkSnapshot(link.linkId);
   return {
     params: { intentId: link.intentId },
-    body: (actor) => ({ clientId: actor.clientId }),
+    // The intruder even holds the onboarding URL's key: an approved link is the owner's alone.
+    // Rejecting names no client ID: unknown body fields are a 400 (lib/http/strict-input.ts).
+    body: (actor) => ({ ...(withClientId ? { clientId: actor.clientId } : {}), key: onboardingKey(link.intentId) }),
     snapshot: async () => ({ link: await snap(), intruderLinks: await (await db()).orchestratorLink.findMany({ where: { clientIdId: w.intruder.clientIdId } }) }),
   };
-};
+  };
 
 /** A payee destination of the owner platform, registered with a real signature. */
 const destinationRow =
@@ -157,6 +167,11 @@ const securePaymentRow =
     return { params: { token }, snapshot };
   };
 
+/** The same row with a body that passes validation (the owner then reaches the object). */
+const withBody =
+  (row: Row, body: (actor: Party) => unknown): Row =>
+  async (w) => ({ ...(await row(w)), body });
+
 const brandingRow = (body?: (actor: Party) => unknown): Row => async (w) => {
   const row = await clientIdRow(body)(w);
   const id = row.params.id;
@@ -168,6 +183,10 @@ const ROWS: Record<string, Row> = {
   "GET /v2/secure-payments/{token}": securePaymentRow("single"),
   "GET /v2/secure-payments/{token}/pay": securePaymentRow("single"),
   "GET /v2/secure-payments/multicall-payouts/{token}": securePaymentRow("multicall"),
+  "POST /v2/secure-payments/{token}/intent": withBody(securePaymentRow("single"), () => ({ txHash: `0x${"ab".repeat(32)}`, chain: "BASE", token: "USDC" })),
+  "POST /v2/secure-payments/{token}/tron/broadcast": withBody(securePaymentRow("single"), () => ({
+    signedTransaction: { raw_data_hex: "0a", signature: ["ab"], raw_data: { contract: [{ type: "TriggerSmartContract" }] } },
+  })),
   "GET /v2/client-ids/{id}/branding": brandingRow(),
   "PUT /v2/client-ids/{id}/branding": brandingRow(() => ({ primaryActionColor: "#ff0000" })),
   "DELETE /v2/client-ids/{id}/branding": brandingRow(),
@@ -177,11 +196,13 @@ const ROWS: Record<string, Row> = {
   "GET /v2/request/{requestId}/routes": ownersRequestRow(),
   "PUT /v1/webhook/{webhookId}": webhookRow("platform", () => ({ isActive: false })),
   "DELETE /v1/webhook/{webhookId}": webhookRow("platform"),
+  "POST /v1/webhook/{webhookId}/rotate-secret": webhookRow("platform", () => ({ overlapSeconds: 60 })),
   "GET /v1/webhook/{webhookId}/deliveries": webhookRow("platform"),
   "GET /v1/webhook/{webhookId}/deliveries/{deliveryId}": webhookRow("platform"),
   "POST /v1/webhook/{webhookId}/deliveries/{deliveryId}/resend": webhookRow("platform"),
   "DELETE /v2/orchestrators/webhooks/{id}": webhookRow("orchestrator"),
   "PATCH /v2/orchestrators/webhooks/{id}": webhookRow("orchestrator"),
+  "POST /v2/orchestrators/webhooks/{id}/rotate-secret": webhookRow("orchestrator", () => ({ overlapSeconds: 60 })),
   "GET /v2/orchestrators/webhooks/{id}/deliveries": webhookRow("orchestrator"),
   "GET /v2/orchestrators/webhooks/{id}/deliveries/{deliveryId}": webhookRow("orchestrator"),
   "POST /v2/orchestrators/webhooks/{id}/deliveries/{deliveryId}/resend": webhookRow("orchestrator"),
@@ -193,9 +214,9 @@ const ROWS: Record<string, Row> = {
   "DELETE /v2/client-ids/{id}/orchestrator-link": clientIdRow(),
   "GET /v2/orchestrators/links/{linkId}": orchestratorLinkRow,
   "DELETE /v2/orchestrators/links/{linkId}": orchestratorLinkRow,
-  "GET /v1/orchestrator-links/{intentId}": approvedIntentRow,
-  "POST /v1/orchestrator-links/{intentId}/approve": approvedIntentRow,
-  "POST /v1/orchestrator-links/{intentId}/reject": approvedIntentRow,
+  "GET /v1/orchestrator-links/{intentId}": approvedIntentRow(),
+  "POST /v1/orchestrator-links/{intentId}/approve": approvedIntentRow(),
+  "POST /v1/orchestrator-links/{intentId}/reject": approvedIntentRow(false),
   "GET /v2/payee-destination/{destinationId}": destinationRow(),
   // A well-formed signed body: the owner gets past the lookup (and is refused for the nonce).
   "DELETE /v2/payee-destination/{destinationId}": destinationRow(() => ({ signature: `0x${"11".repeat(65)}`, nonce: `0x${"22".repeat(32)}` })),
@@ -228,7 +249,8 @@ function headersFor(p: Party, kind: AuthKind): Record<string, string> {
 }
 
 async function party(name: string): Promise<Party> {
-  const p = await createTestPlatform(name);
+  // The client ID may manage webhooks alone, so the matrix reaches the scoping behind that setting.
+  const p = await createTestPlatform(name, { webhookRegistrationByClientId: true });
   const s = await createTestSession(p.platformId);
   const ws = await createTestWalletSession(p.platformId);
   const o = await createTestOrchestrator(`${name} orchestrator`);

@@ -1,5 +1,5 @@
 // Reads a JSON body with a hard size cap, whatever Content-Length claims.
-import { ApiError, badRequest } from "./errors";
+import { ApiError, badRequest } from "../http/errors";
 
 export async function readBodyText(req: Request, maxBytes: number): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "NaN");
@@ -21,22 +21,22 @@ export async function readBodyText(req: Request, maxBytes: number): Promise<stri
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
   } catch {
-    throw badRequest("Request body is not valid UTF-8");
+    throw badRequest("body_not_utf8", "Request body is not valid UTF-8");
   }
 }
 
 function tooLarge(maxBytes: number): ApiError {
-  return new ApiError(413, `Request body is larger than ${maxBytes} bytes`);
+  return new ApiError(413, "body_too_large", `Request body is larger than ${maxBytes} bytes`);
 }
 
 export function parseJsonBody(text: string, contentType: string | null): unknown {
   if (text.trim() === "") return undefined;
   if (!contentType || !/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(contentType)) {
-    throw new ApiError(415, "Content-Type must be application/json");
+    throw new ApiError(415, "unsupported_media_type", "Content-Type must be application/json");
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw badRequest("Request body is not valid JSON");
+    throw badRequest("body_not_json", "Request body is not valid JSON");
   }
 }

@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
-import { conflict, badRequest } from "./errors";
+import { conflict, badRequest } from "../http/errors";
 
 const TTL_MS = 24 * 60 * 60_000;
 
@@ -17,7 +17,7 @@ export function requestHash(method: string, path: string, body: string): string 
 }
 
 export async function beginIdempotent(credential: string, key: string, hash: string, now = new Date()): Promise<IdempotencyStart> {
-  if (key.length === 0 || key.length > 255) throw badRequest("Idempotency-Key must be 1 to 255 characters");
+  if (key.length === 0 || key.length > 255) throw badRequest("idempotency_key_invalid", "Idempotency-Key must be 1 to 255 characters");
   const prisma = await db();
   const expired = new Date(now.getTime() - TTL_MS);
   await prisma.idempotencyKey.deleteMany({ where: { credential, key, createdAt: { lt: expired } } });
@@ -29,8 +29,8 @@ export async function beginIdempotent(credential: string, key: string, hash: str
   }
   const row = await prisma.idempotencyKey.findUnique({ where: { credential_key: { credential, key } } });
   if (!row) return beginIdempotent(credential, key, hash, now);
-  if (row.requestHash !== hash) throw conflict("Idempotency-Key was already used with a different request");
-  if (row.statusCode === null || row.responseBody === null) throw conflict("A request with this Idempotency-Key is still in progress");
+  if (row.requestHash !== hash) throw conflict("idempotency_key_reused", "Idempotency-Key was already used with a different request");
+  if (row.statusCode === null || row.responseBody === null) throw conflict("idempotency_key_in_progress", "A request with this Idempotency-Key is still in progress");
   return { kind: "replay", status: row.statusCode, body: row.responseBody };
 }
 
@@ -42,4 +42,9 @@ export async function finishIdempotent(credential: string, key: string, status: 
     return;
   }
   await prisma.idempotencyKey.update({ where: { credential_key: { credential, key } }, data: { statusCode: status, responseBody: body } });
+}
+
+/** Housekeeping: records older than the 24 h replay window. */
+export async function purgeIdempotencyKeys(now: Date): Promise<number> {
+  return (await (await db()).idempotencyKey.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - TTL_MS) } } })).count;
 }

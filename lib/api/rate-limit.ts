@@ -36,16 +36,12 @@ async function exchange(key: string, w: Window): Promise<void> {
   const n = w.pending;
   w.pending = 0;
   try {
-    const rows = await (await db()).$queryRawUnsafe<{ count: number }[]>(
-      `INSERT INTO rate_limit_buckets (key, window_start, count) VALUES ($1, $2, $3)
+    const rows = await (await db()).$queryRaw<{ count: number }[]>`
+      INSERT INTO rate_limit_buckets (key, window_start, count) VALUES (${key}, ${new Date(w.start)}, ${n})
        ON CONFLICT (key) DO UPDATE SET
          count = CASE WHEN rate_limit_buckets.window_start = EXCLUDED.window_start THEN rate_limit_buckets.count + EXCLUDED.count ELSE EXCLUDED.count END,
          window_start = EXCLUDED.window_start
-       RETURNING count`,
-      key,
-      new Date(w.start),
-      n,
-    );
+       RETURNING count`;
     w.shared = Math.max(w.shared + n, Number(rows[0]?.count ?? 0));
   } catch (err) {
     w.pending += n; // try again on the next flush; nothing counted is lost
@@ -75,6 +71,17 @@ function ensureTimer(): void {
 }
 
 export async function consumeRateLimit(key: string, limit: number, now = new Date()): Promise<RateLimitResult> {
+  return count(key, limit, 1, now);
+}
+
+/** The state of `key`'s window without counting a request (failed credentials are counted only
+ * once they failed, but checked before: lib/api/route.ts). */
+export async function peekRateLimit(key: string, limit: number, now = new Date()): Promise<RateLimitResult> {
+  const r = await count(key, limit, 0, now);
+  return { ...r, allowed: r.remaining > 0 };
+}
+
+async function count(key: string, limit: number, n: number, now: Date): Promise<RateLimitResult> {
   const start = Math.floor(now.getTime() / WINDOW_MS) * WINDOW_MS;
   let w = windows.get(key);
   if (!w || w.start !== start) {
@@ -88,7 +95,7 @@ export async function consumeRateLimit(key: string, limit: number, now = new Dat
     w = fresh;
   }
   await w.ready;
-  w.pending += 1;
+  w.pending += n;
   ensureTimer();
   const count = w.shared + w.pending;
   return {
@@ -115,4 +122,9 @@ export function rateLimitHeaders(r: RateLimitResult, now = new Date()): Record<s
   };
   if (!r.allowed) headers["retry-after"] = String(Math.max(1, Math.ceil((r.resetAt.getTime() - now.getTime()) / 1000)));
   return headers;
+}
+
+/** Housekeeping: windows that ended more than a minute ago. */
+export async function purgeRateLimitBuckets(now: Date): Promise<number> {
+  return (await (await db()).rateLimitBucket.deleteMany({ where: { windowStart: { lt: new Date(now.getTime() - 120_000) } } })).count;
 }

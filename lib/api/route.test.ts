@@ -7,8 +7,9 @@ import { resetConfigForTests } from "../config";
 import { db } from "../db/client";
 import { call } from "../test/http";
 import { createTestPlatform, createTestWalletSession, TEST_ORIGIN } from "../test/fixtures";
-import { reply } from "./reply";
-import { defineEndpoint, routeHandlers, unknownPathHandlers } from "./route";
+import { reply } from "../http/reply";
+import { routeHandlers, unknownPathHandlers } from "./route";
+import { defineEndpoint } from "../http/endpoint";
 
 let runs = 0;
 const echo = defineEndpoint({
@@ -18,6 +19,12 @@ const echo = defineEndpoint({
   tags: ["Test"],
   auth: ["apiKey", "clientId", "session"],
   body: z.object({ amount: z.string().regex(/^\d+$/, "must be digits"), note: z.string().max(5).optional() }),
+  response: z.strictObject({
+    amount: z.string(),
+    caller: z.string(),
+    run: z.number(),
+    big: z.codec(z.bigint(), z.string().regex(/^\d+$/), { decode: (n) => n.toString(), encode: (s) => BigInt(s) }),
+  }),
   handler: async ({ body, caller }) => {
     runs += 1;
     return { amount: body.amount, caller: caller.kind, run: runs, big: 10n ** 30n };
@@ -31,6 +38,7 @@ const withParams = defineEndpoint({
   auth: ["apiKey"],
   params: z.object({ itemId: z.string().regex(/^[0-9a-f]{4}$/, "must be 4 hex characters") }),
   query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) }),
+  response: z.strictObject({ itemId: z.string(), limit: z.number() }),
   handler: async ({ params, query }) => reply(200, { itemId: params.itemId, limit: query.limit }),
 });
 const boom = defineEndpoint({
@@ -43,14 +51,37 @@ const boom = defineEndpoint({
     throw new Error("secret internal detail");
   },
 });
+const dbGone = defineEndpoint({
+  method: "GET",
+  path: "/v2/db-gone",
+  summary: "fails as a query does when PostgreSQL goes away",
+  tags: ["Test"],
+  auth: ["apiKey"],
+  handler: async () => {
+    throw new Error("Connection terminated unexpectedly");
+  },
+});
+const dbGoneRoute = routeHandlers(dbGone);
 const whoAmI = defineEndpoint({
   method: "GET",
   path: "/v2/who",
   summary: "wallet sessions only",
   tags: ["Test"],
   auth: ["walletSession"],
-  handler: async ({ caller }) => caller,
+  response: z.looseObject({ kind: z.string() }),
+  handler: async ({ caller }) => ({ ...caller }),
 });
+const open = defineEndpoint({
+  method: "POST",
+  path: "/v2/open",
+  summary: "public, like login or register",
+  tags: ["Test"],
+  auth: [],
+  status: 200,
+  response: z.strictObject({ ok: z.boolean() }),
+  handler: async () => ({ ok: true }),
+});
+const openRoute = routeHandlers(open);
 const echoRoute = routeHandlers(echo);
 const whoRoute = routeHandlers(whoAmI);
 const itemRoute = routeHandlers(withParams);
@@ -138,10 +169,24 @@ describe("input", () => {
   it("reports every invalid field in the validation shape", async () => {
     const r = await call(echoRoute, "POST", "/v2/echo", { headers: key(), body: { amount: "1.5", note: "too long" } });
     expect(r.status).toBe(400);
-    expect(r.json).toMatchObject({ statusCode: 400, message: "Validation failed", error: "Bad Request" });
+    expect(r.json).toMatchObject({ statusCode: 400, message: "Validation failed", error: "Bad Request", code: "validation_failed" });
     expect(r.json.errors).toEqual(
       expect.arrayContaining([expect.objectContaining({ field: "amount", message: "must be digits" }), expect.objectContaining({ field: "note" })]),
     );
+  });
+
+  it("refuses NUL characters anywhere in the input, naming the field (PostgreSQL text cannot hold them)", async () => {
+    const inPath = await call(itemRoute, "GET", "/v2/items/ab%00d", { headers: key(), params: { itemId: "ab\u0000d" } });
+    expect(inPath.status).toBe(400);
+    expect(inPath.json.errors).toEqual([{ field: "itemId", message: "must not contain NUL characters" }]);
+    // A query parameter of the same name does not hide it.
+    const shadowed = await call(itemRoute, "GET", "/v2/items/ab%00d?itemId=abcd", { headers: key(), params: { itemId: "ab\u0000d" } });
+    expect(shadowed.json.errors).toEqual([{ field: "itemId", message: "must not contain NUL characters" }]);
+    const inQuery = await call(itemRoute, "GET", "/v2/items/abcd?limit=1%00", { headers: key(), params: { itemId: "abcd" } });
+    expect(inQuery.json.errors).toEqual([{ field: "limit", message: "must not contain NUL characters" }]);
+    const inBody = await call(echoRoute, "POST", "/v2/echo", { headers: key(), body: { amount: "1", note: "a\u0000", nested: { deep: ["x\u0000"] } } });
+    expect(inBody.status).toBe(400);
+    expect(inBody.json.errors.map((e: { field: string }) => e.field)).toEqual(["note", "nested.deep.0"]);
   });
 
   it("validates path and query parameters", async () => {
@@ -171,13 +216,25 @@ describe("input", () => {
     expect(r.headers.get("x-request-id")).toBe("trace-123");
   });
 
+  it("answers 503 database_unavailable with Retry-After, not 500, when the database went away", async () => {
+    const r = await call(dbGoneRoute, "GET", "/v2/db-gone", { headers: key() });
+    expect(r.status).toBe(503);
+    expect(r.headers.get("retry-after")).toBe("5");
+    expect(r.json).toEqual({
+      statusCode: 503,
+      message: "The database is unavailable; retry after the time in Retry-After",
+      error: "Service Unavailable",
+      code: "database_unavailable",
+    });
+  });
+
   it("answers unsupported methods with a JSON 405 and unknown paths with a JSON 404", async () => {
     const r = await call(echoRoute, "DELETE", "/v2/echo", { headers: key() });
     expect(r.status).toBe(405);
     expect(r.headers.get("allow")).toBe("POST, OPTIONS");
     const u = await call(unknownPathHandlers(), "GET", "/v2/nothing/here");
     expect(u.status).toBe(404);
-    expect(u.json).toEqual({ statusCode: 404, message: "Cannot GET /v2/nothing/here", error: "Not Found" });
+    expect(u.json).toEqual({ statusCode: 404, message: "Cannot GET /v2/nothing/here", error: "Not Found", code: "path_not_found" });
   });
 
   it("serialises bigint amounts as decimal strings", async () => {
@@ -212,7 +269,7 @@ describe("rate limits", () => {
     process.env.RATE_LIMIT_PER_MINUTE = "3";
     resetConfigForTests();
     const limited = await createTestPlatform("limited");
-    const h = { "x-api-key": limited.apiKey };
+    const h = { "x-api-key": limited.apiKey, "x-forwarded-for": "203.0.113.60" };
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await call(itemRoute, "GET", "/v2/items/abcd", { headers: h, params: { itemId: "abcd" } })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
@@ -221,6 +278,107 @@ describe("rate limits", () => {
     expect(last.headers.get("x-ratelimit-remaining")).toBe("0");
     // another credential is not affected
     const fresh = await createTestPlatform("fresh");
-    expect((await call(itemRoute, "GET", "/v2/items/abcd", { headers: { "x-api-key": fresh.apiKey }, params: { itemId: "abcd" } })).status).toBe(200);
+    expect((await call(itemRoute, "GET", "/v2/items/abcd", { headers: { "x-api-key": fresh.apiKey, "x-forwarded-for": "203.0.113.61" }, params: { itemId: "abcd" } })).status).toBe(200);
   });
 });
+
+describe("rate limits per source", () => {
+  // As the server leaves it: whatever the client wrote, then the peer that connected.
+  const from = (peer: string, forged = "") => ({ "x-forwarded-for": forged ? `${forged}, ${peer}` : peer });
+
+  it("keys anonymous calls by the peer address, not by an X-Forwarded-For entry the client chose", async () => {
+    process.env.RATE_LIMIT_PER_MINUTE = "3";
+    resetConfigForTests();
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await call(openRoute, "POST", "/v2/open", { headers: from("203.0.113.77", `198.51.100.${i}`) })).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect((await call(openRoute, "POST", "/v2/open", { headers: from("203.0.113.78") })).status).toBe(200);
+  });
+
+  it("believes forwarded addresses only from TRUSTED_PROXIES", async () => {
+    process.env.RATE_LIMIT_PER_MINUTE = "2";
+    process.env.TRUSTED_PROXIES = "10.0.0.0/8";
+    resetConfigForTests();
+    try {
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await call(openRoute, "POST", "/v2/open", { headers: from("10.0.0.5", "192.0.2.61") })).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      // Another client behind the same proxy has its own budget.
+      expect((await call(openRoute, "POST", "/v2/open", { headers: from("10.0.0.5", "192.0.2.62") })).status).toBe(200);
+    } finally {
+      delete process.env.TRUSTED_PROXIES;
+    }
+  });
+
+  it("counts failed credentials per source before resolving them: past the limit even a valid key waits", async () => {
+    process.env.RATE_LIMIT_PER_MINUTE = "3";
+    resetConfigForTests();
+    const guess = (peer: string, apiKey: string) => call(itemRoute, "GET", "/v2/items/abcd", { headers: { ...from(peer), "x-api-key": apiKey }, params: { itemId: "abcd" } });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await guess("203.0.113.90", `slk_guess_${i}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    const valid = (await createTestPlatform("guessed at")).apiKey;
+    const refused = await guess("203.0.113.90", valid);
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ statusCode: 429, error: "Too Many Requests" });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    // Other sources, and the same key from them, are not affected.
+    expect((await guess("203.0.113.91", valid)).status).toBe(200);
+    expect((await guess("203.0.113.91", "slk_other_guess")).status).toBe(401);
+  });
+
+  it("counts unknown client IDs, orchestrator keys and session tokens the same way", async () => {
+    process.env.RATE_LIMIT_PER_MINUTE = "2";
+    resetConfigForTests();
+    const peer = from("203.0.113.95");
+    const tries: Record<string, string>[] = [
+      { "x-client-id": "cid_nope", origin: TEST_ORIGIN },
+      { authorization: "Bearer sls_nope" },
+      { cookie: "session_token=sls_nope", origin: TEST_ORIGIN },
+    ];
+    const statuses = [];
+    for (const h of tries) statuses.push((await call(echoRoute, "POST", "/v2/echo", { headers: { ...peer, ...h }, body: { amount: "1" } })).status);
+    expect(statuses).toEqual([401, 401, 429]);
+  });
+});
+
+describe("CORS", () => {
+  const preflight = (route: typeof echoRoute, path: string, origin: string) =>
+    call(route, "OPTIONS", path, { headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "x-client-id, content-type" } });
+
+  it("answers a client-ID operation's preflight only for an origin some client ID allows", async () => {
+    const allowed = await preflight(echoRoute, "/v2/echo", TEST_ORIGIN);
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe(TEST_ORIGIN);
+    expect(allowed.headers.get("access-control-allow-headers")).toContain("x-client-id");
+    expect(allowed.headers.get("access-control-allow-credentials")).toBeNull();
+
+    const foreign = await preflight(echoRoute, "/v2/echo", "https://evil.example");
+    expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
+    expect(foreign.headers.get("access-control-allow-methods")).toBeNull();
+    // Nor does a foreign page read the answers, even to calls it could make.
+    const answered = await call(echoRoute, "POST", "/v2/echo", { headers: { "x-api-key": t.apiKey, origin: "https://evil.example" }, body: { amount: "1" } });
+    expect(answered.status).toBe(201);
+    expect(answered.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("does not invite browsers to API-key operations at all", async () => {
+    const pre = await preflight(itemRoute, "/v2/items/abcd", TEST_ORIGIN);
+    expect(pre.headers.get("access-control-allow-origin")).toBeNull();
+    const r = await call(itemRoute, "GET", "/v2/items/abcd", { headers: { "x-api-key": t.apiKey, origin: TEST_ORIGIN }, params: { itemId: "abcd" } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  it("follows allowedDomains as they change", async () => {
+    const p = await createTestPlatform("cors changes");
+    const origin = "https://cors-changes.example.org";
+    expect((await preflight(echoRoute, "/v2/echo", origin)).headers.get("access-control-allow-origin")).toBeNull();
+    const { updateClientId } = await import("../client-ids/manage-client-ids");
+    await updateClientId(p.platformId, p.clientIdId, { allowedDomains: ["*.example.org"] });
+    expect((await preflight(echoRoute, "/v2/echo", origin)).headers.get("access-control-allow-origin")).toBe(origin);
+    await updateClientId(p.platformId, p.clientIdId, { status: "inactive" });
+    expect((await preflight(echoRoute, "/v2/echo", origin)).headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+

@@ -5,58 +5,20 @@ import { z, ZodError } from "zod";
 import { getConfig } from "../config";
 import { log } from "../log";
 import { readBodyText, parseJsonBody } from "./body";
-import { callerKey, resolveCaller, type AuthKind, type Caller } from "./credentials";
-import { ApiError, errorResponse, forbidden, validationError, zodFieldErrors } from "./errors";
+import { isClientIdOrigin } from "../client-ids/browser-origins";
+import type { Caller } from "../http/caller";
+import type { Endpoint, HandlerContext, HttpMethod } from "../http/endpoint";
+import { ApiError, errorResponse, validationError, zodFieldErrors, type ErrorCode, type FieldError } from "../http/errors";
+import { Reply, serializeCookie, toJson } from "../http/reply";
+import { clientIp } from "../http/client-ip";
+import { strictInput } from "../http/strict-input";
+import { refuseCrossSite } from "../http/csrf";
+import { callerKey, presentsCredential, resolveCaller, UnknownCredential } from "./credentials";
 import { beginIdempotent, finishIdempotent, requestHash } from "./idempotency";
-import { consumeRateLimit, rateLimitHeaders } from "./rate-limit";
-import { Reply, serializeCookie, toJson } from "./reply";
+import { consumeRateLimit, peekRateLimit, rateLimitHeaders } from "./rate-limit";
+import { isDatabaseUnavailable } from "../db/unavailable";
 
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 const METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
-
-type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
-
-export interface HandlerContext<P, Q, B> {
-  req: Request;
-  params: P;
-  query: Q;
-  body: B;
-  caller: Caller;
-  requestId: string;
-}
-
-export interface EndpointSpec<P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined> {
-  method: HttpMethod;
-  /** OpenAPI-style path, e.g. `/v2/request/{requestId}/pay`; must match the app/ folder. */
-  path: string;
-  summary: string;
-  description?: string;
-  tags: string[];
-  /** Accepted credentials; an empty list makes the endpoint public. */
-  auth: AuthKind[];
-  params?: P;
-  query?: Q;
-  body?: B;
-  /** Schema of the success body, for the API reference. */
-  response?: z.ZodType;
-  status?: number;
-  /** Documented error statuses and when they happen. */
-  errors?: Record<number, string>;
-  /** Health checks must answer even when the database (which keeps the counters) is down. */
-  rateLimit?: false;
-  /** POSTs whose response carries a secret (a session token, a new key): Idempotency-Key is
-   * ignored there, because replaying would store that secret in clear in idempotency_keys. */
-  idempotency?: false;
-  handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>>) => Promise<unknown>;
-}
-
-export type Endpoint = EndpointSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;
-
-export function defineEndpoint<P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined>(
-  spec: EndpointSpec<P, Q, B>,
-): Endpoint {
-  return spec as unknown as Endpoint;
-}
 
 type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = ((req: Request, ctx: RouteContext) => Promise<Response>) & { endpoint?: Endpoint };
@@ -69,16 +31,48 @@ function requestIdOf(req: Request): string {
   return given && /^[A-Za-z0-9._-]{1,128}$/.test(given) ? given : ulid();
 }
 
-function clientIp(req: Request): string {
-  return req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || "local";
+/**
+ * Operations a browser page of an integrator may call: those taking a client ID (or a wallet
+ * session, which a client ID may accompany) and public ones. API-key, orchestrator-key and
+ * dashboard-session operations do not invite browsers of other sites at all.
+ */
+function invitesBrowsers(endpoints: Endpoint[]): boolean {
+  return endpoints.some((e) => e.auth.length === 0 || e.auth.includes("clientId") || e.auth.includes("walletSession"));
 }
 
-function corsHeaders(req: Request): Record<string, string> {
+/**
+ * CORS for an origin some active client ID allows, on operations that invite browsers; no
+ * Allow-Credentials ever: a cross-origin page can use only credentials it holds itself.
+ */
+async function corsHeaders(req: Request, invites: boolean): Promise<Record<string, string>> {
   const origin = req.headers.get("origin");
-  // No Allow-Credentials: a cross-origin page can only use credentials it holds itself
-  // (API key, client ID), which the Origin check of client IDs already governs.
-  return origin ? { "access-control-allow-origin": origin, vary: "Origin", "access-control-expose-headers": EXPOSED } : {};
+  if (!invites || !origin) return {};
+  const allowed = await isClientIdOrigin(origin).catch(() => false);
+  return allowed ? { "access-control-allow-origin": origin, vary: "Origin", "access-control-expose-headers": EXPOSED } : { vary: "Origin" };
 }
+
+/**
+ * PostgreSQL text and jsonb cannot hold NUL, so a NUL anywhere in the input would reach the
+ * database as an error (a 500) wherever a schema lets a plain string through: refused here
+ * once, for path, query and body alike, naming the field.
+ */
+function refuseNul(value: unknown, path = ""): void {
+  const errors: FieldError[] = [];
+  const walk = (v: unknown, at: string, depth: number) => {
+    if (typeof v === "string") {
+      if (v.includes("\u0000")) errors.push({ field: at || "body", message: "must not contain NUL characters" });
+    } else if (v && typeof v === "object" && depth < 64) {
+      for (const [k, inner] of Object.entries(v)) {
+        if (k.includes("\u0000")) errors.push({ field: at || "body", message: "must not contain NUL characters in property names" });
+        walk(inner, at ? `${at}.${k}` : k, depth + 1);
+      }
+    }
+  };
+  walk(value, path, 0);
+  if (errors.length > 0) throw validationError(errors.slice(0, 10));
+}
+
+const NO_QUERY = z.object({});
 
 function parseWith<T extends z.ZodType>(schema: T, input: unknown, prefix?: string): z.output<T> {
   const r = schema.safeParse(input);
@@ -88,11 +82,29 @@ function parseWith<T extends z.ZodType>(schema: T, input: unknown, prefix?: stri
 
 function checkCsrf(req: Request, caller: Caller): void {
   if (caller.kind !== "session" || !caller.viaCookie || req.method === "GET") return;
-  const origin = req.headers.get("origin");
-  const own = new URL(getConfig().APP_URL).origin;
-  const host = req.headers.get("host");
-  const sameHost = origin && host && (() => { try { return new URL(origin).host === host; } catch { return false; } })();
-  if (origin !== own && !sameHost) throw forbidden("Cross-site request refused: the Origin does not match this service");
+  refuseCrossSite(req);
+}
+
+/**
+ * Resolves the caller, counting unknown credentials per source: a source past
+ * RATE_LIMIT_PER_MINUTE failures in the window is answered 429 before its credential is even
+ * looked up, so guessing API keys, client IDs or session tokens is as limited as any call.
+ */
+async function resolveCounted(req: Request, endpoint: Endpoint, ip: string, headers: Record<string, string>): Promise<Caller> {
+  if (endpoint.auth.length === 0 || !presentsCredential(req)) return resolveCaller(req, endpoint.auth);
+  const limit = getConfig().RATE_LIMIT_PER_MINUTE;
+  const failuresKey = `credential_failures:ip:${ip}`;
+  const before = await peekRateLimit(failuresKey, limit);
+  if (!before.allowed) {
+    Object.assign(headers, rateLimitHeaders(before));
+    throw new ApiError(429, "rate_limited", "Too many failed credential attempts from this address; retry after the time in Retry-After");
+  }
+  try {
+    return await resolveCaller(req, endpoint.auth);
+  } catch (err) {
+    if (err instanceof UnknownCredential) await consumeRateLimit(failuresKey, limit);
+    throw err;
+  }
 }
 
 async function run(endpoint: Endpoint, req: Request, ctx: RouteContext, requestId: string, headers: Record<string, string>): Promise<{ status: number; body: string; cookies: string[] }> {
@@ -100,28 +112,36 @@ async function run(endpoint: Endpoint, req: Request, ctx: RouteContext, requestI
   const url = new URL(req.url);
   const declared = Number(req.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > config.MAX_BODY_BYTES) {
-    throw new ApiError(413, `Request body is larger than ${config.MAX_BODY_BYTES} bytes`);
+    throw new ApiError(413, "body_too_large", `Request body is larger than ${config.MAX_BODY_BYTES} bytes`);
   }
 
-  const caller = await resolveCaller(req, endpoint.auth);
+  const ip = clientIp(req);
+  const caller = await resolveCounted(req, endpoint, ip, headers);
   checkCsrf(req, caller);
-  const key = callerKey(caller, clientIp(req));
+  const key = callerKey(caller, ip);
   if (endpoint.rateLimit !== false) {
     const limit = await consumeRateLimit(key, config.RATE_LIMIT_PER_MINUTE);
     Object.assign(headers, rateLimitHeaders(limit));
-    if (!limit.allowed) throw new ApiError(429, "Too many requests; retry after the time in Retry-After");
+    if (!limit.allowed) throw new ApiError(429, "rate_limited", "Too many requests; retry after the time in Retry-After");
   }
 
   const rawParams = (await ctx.params) ?? {};
+  refuseNul(rawParams);
+  refuseNul(Object.fromEntries(url.searchParams));
   const params = endpoint.params ? parseWith(endpoint.params, rawParams) : undefined;
-  const query = endpoint.query ? parseWith(endpoint.query, Object.fromEntries(url.searchParams)) : undefined;
+  // Unknown query parameters are refused like unknown body fields, naming them (an endpoint
+  // without a query schema takes none).
+  const search = Object.fromEntries(url.searchParams);
+  const query = endpoint.query ? parseWith(strictInput(endpoint.query), search) : void parseWith(strictInput(NO_QUERY), search);
   // A DELETE is read only when it declares a body (a signed deactivation carries one).
   const bodyless = endpoint.method === "GET" || (endpoint.method === "DELETE" && !endpoint.body);
   const text = bodyless ? "" : await readBodyText(req, config.MAX_BODY_BYTES);
   let body: unknown;
   if (endpoint.body) {
     const parsed = parseJsonBody(text, req.headers.get("content-type"));
-    body = parseWith(endpoint.body, parsed ?? {});
+    refuseNul(parsed);
+    // Every object of every body refuses fields it does not declare (lib/http/strict-input.ts).
+    body = parseWith(strictInput(endpoint.body), parsed ?? {});
   }
 
   const idemKey = endpoint.method === "POST" && endpoint.idempotency !== false ? req.headers.get("idempotency-key") : null;
@@ -150,19 +170,34 @@ async function run(endpoint: Endpoint, req: Request, ctx: RouteContext, requestI
   return result;
 }
 
-function toErrorResponse(err: unknown, requestId: string): Response {
-  if (err instanceof ApiError) return errorResponse(err.status, err.message, { errors: err.extra.errors, headers: err.extra.headers });
-  if (err instanceof ZodError) return errorResponse(400, "Validation failed", { errors: zodFieldErrors(err) });
-  log.error({ reqId: requestId, err }, "unhandled error");
-  return errorResponse(500, `Internal server error (request id ${requestId})`);
+/** Seconds a client should wait before retrying while the database is unreachable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+async function unexpectedAndDatabaseDown(err: unknown): Promise<boolean> {
+  return !(err instanceof ApiError) && !(err instanceof ZodError) && (await isDatabaseUnavailable(err));
 }
 
-function finish(req: Request, res: Response, requestId: string, started: number, extra: Record<string, string>, caller?: string): Response {
+/** While PostgreSQL is down or restarting: 503 in the error shape, never a bare 500; the pool reconnects by itself. */
+function databaseUnavailable(): Response {
+  log.warn("database unavailable: answered 503");
+  return errorResponse(503, "database_unavailable", "The database is unavailable; retry after the time in Retry-After", {
+    headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
+  });
+}
+
+function toErrorResponse(err: unknown, requestId: string): Response {
+  if (err instanceof ApiError) return errorResponse(err.status, err.code, err.message, { errors: err.extra.errors, headers: err.extra.headers });
+  if (err instanceof ZodError) return errorResponse(400, "validation_failed", "Validation failed", { errors: zodFieldErrors(err) });
+  log.error({ reqId: requestId, err }, "unhandled error");
+  return errorResponse(500, "internal_error", `Internal server error (request id ${requestId})`);
+}
+
+function finish(req: Request, res: Response, requestId: string, started: number, extra: Record<string, string>, cors: Record<string, string> = {}): Response {
   const headers = new Headers(res.headers);
-  for (const [k, v] of Object.entries({ ...extra, ...corsHeaders(req), "x-request-id": requestId })) headers.set(k, v);
+  for (const [k, v] of Object.entries({ ...extra, ...cors, "x-request-id": requestId })) headers.set(k, v);
   headers.set("cache-control", "no-store");
   const out = new Response(res.body, { status: res.status, headers });
-  log.info({ reqId: requestId, method: req.method, path: new URL(req.url).pathname, status: res.status, ms: Date.now() - started, caller }, "request");
+  log.info({ reqId: requestId, method: req.method, path: new URL(req.url).pathname, status: res.status, ms: Date.now() - started }, "request");
   return out;
 }
 
@@ -171,24 +206,26 @@ function handlerFor(endpoint: Endpoint): RouteHandler {
     const started = Date.now();
     const requestId = requestIdOf(req);
     const headers: Record<string, string> = {};
+    const invites = invitesBrowsers([endpoint]);
     try {
       const r = await run(endpoint, req, ctx, requestId, headers);
       const res = new Response(r.body, { status: r.status, headers: { "content-type": "application/json; charset=utf-8" } });
       for (const c of r.cookies) res.headers.append("set-cookie", c);
-      return finish(req, res, requestId, started, headers);
+      return finish(req, res, requestId, started, headers, await corsHeaders(req, invites));
     } catch (err) {
-      return finish(req, toErrorResponse(err, requestId), requestId, started, headers);
+      const res = (await unexpectedAndDatabaseDown(err)) ? databaseUnavailable() : toErrorResponse(err, requestId);
+      return finish(req, res, requestId, started, headers, await corsHeaders(req, invites));
     }
   };
   handler.endpoint = endpoint;
   return handler;
 }
 
-function simple(status: number, message: string, extra: Record<string, string> = {}): RouteHandler {
+function simple(status: number, code: ErrorCode, message: string, extra: Record<string, string> = {}): RouteHandler {
   return async (req) => {
     const started = Date.now();
     const requestId = requestIdOf(req);
-    return finish(req, errorResponse(status, message), requestId, started, extra);
+    return finish(req, errorResponse(status, code, message), requestId, started, extra);
   };
 }
 
@@ -198,21 +235,17 @@ export function routeHandlers(...endpoints: Endpoint[]): Record<HttpMethod | "OP
   const out = {} as Record<HttpMethod | "OPTIONS", RouteHandler>;
   for (const m of METHODS) {
     const e = endpoints.find((x) => x.method === m);
-    out[m] = e ? handlerFor(e) : simple(405, `Method ${m} is not allowed here; allowed: ${allow}`, { allow });
+    out[m] = e ? handlerFor(e) : simple(405, "method_not_allowed", `Method ${m} is not allowed here; allowed: ${allow}`, { allow });
   }
+  const invites = invitesBrowsers(endpoints);
   out.OPTIONS = async (req) => {
     const started = Date.now();
     const requestId = requestIdOf(req);
-    const res = new Response(null, {
-      status: 204,
-      headers: {
-        allow,
-        "access-control-allow-methods": allow,
-        "access-control-allow-headers": ALLOWED_HEADERS,
-        "access-control-max-age": "600",
-      },
-    });
-    return finish(req, res, requestId, started, {});
+    const cors = await corsHeaders(req, invites);
+    const preflight: Record<string, string> = cors["access-control-allow-origin"]
+      ? { "access-control-allow-methods": allow, "access-control-allow-headers": ALLOWED_HEADERS, "access-control-max-age": "600" }
+      : {};
+    return finish(req, new Response(null, { status: 204, headers: { allow, ...preflight } }), requestId, started, {}, cors);
   };
   return out;
 }
@@ -225,7 +258,7 @@ export function unknownPathHandlers(): Record<HttpMethod | "OPTIONS", RouteHandl
       const started = Date.now();
       const requestId = requestIdOf(req);
       const path = new URL(req.url).pathname;
-      return finish(req, errorResponse(404, `Cannot ${req.method} ${path}`), requestId, started, {});
+      return finish(req, errorResponse(404, "path_not_found", `Cannot ${req.method} ${path}`), requestId, started, {});
     };
   }
   return out;

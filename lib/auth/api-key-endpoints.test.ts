@@ -65,7 +65,7 @@ describe("API keys over the API", () => {
     const other = await createTestPlatform("other");
     const r = await revoke(owner.auth, other.apiKeyId);
     expect(r.status).toBe(404);
-    expect(r.json).toEqual({ statusCode: 404, message: "API key not found", error: "Not Found" });
+    expect(r.json).toEqual({ statusCode: 404, message: "API key not found", error: "Not Found", code: "api_key_not_found" });
     expect((await useKey(other.apiKey)).status).toBe(200);
     expect((await list(owner.auth)).json.map((k: { id: string }) => k.id)).not.toContain(other.apiKeyId);
     expect((await revoke(owner.auth, "00000000-0000-4000-8000-000000000000")).status).toBe(404);

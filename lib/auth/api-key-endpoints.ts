@@ -1,11 +1,12 @@
 // API keys of the signed-in user's platform: created (the key is shown once), listed (only
 // its prefix) and revoked, from the dashboard or any client holding a session.
-import { notFound, unauthorized } from "../api/errors";
-import { defineEndpoint } from "../api/route";
-import type { Caller } from "../api/credentials";
+import { notFound, unauthorized } from "../http/errors";
+import { defineEndpoint } from "../http/endpoint";
+import type { Caller } from "../http/caller";
 import { z } from "zod";
 import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from "./api-keys";
-import { apiKeyParams, apiKeyRecord, createApiKeyBody, createdApiKey, isUuid } from "./schemas";
+import { apiKeyParams, apiKeyRecord, createApiKeyBody, createdApiKey } from "./schemas";
+import { isUuid } from "../ids/ids";
 
 const TAGS = ["API keys"];
 const NOT_FOUND = "API key not found";
@@ -54,10 +55,10 @@ export const revokeApiKeyEndpoint = defineEndpoint({
   errors: { 404: "No key with this id on the platform" },
   handler: async ({ caller, params }) => {
     const platformId = platformOf(caller);
-    if (!isUuid(params.apiKeyId)) throw notFound(NOT_FOUND);
+    if (!isUuid(params.apiKeyId)) throw notFound("api_key_not_found", NOT_FOUND);
     await revokeApiKey(platformId, params.apiKeyId);
     const key = await getApiKey(platformId, params.apiKeyId);
-    if (!key) throw notFound(NOT_FOUND);
+    if (!key) throw notFound("api_key_not_found", NOT_FOUND);
     return key;
   },
 });

@@ -1,5 +1,5 @@
 // Platform API keys: shown once at creation, stored as SHA-256 hashes.
-import { ttlCache } from "../cache/ttl-cache";
+import { credentialCache } from "../http/credential-cache";
 import { db } from "../db/client";
 import { generateToken, hashToken, tokenPrefix } from "./tokens";
 
@@ -10,7 +10,6 @@ const TOUCH_INTERVAL_MS = 60_000; // lastUsedAt is informative; one write a minu
  * reading the database again. A change made on this instance clears the cache at once; other
  * instances see it within this time. See docs/decisions.md.
  */
-export const CREDENTIAL_CACHE_MS = 5_000;
 
 export interface ResolvedApiKey {
   id: string;
@@ -26,12 +25,12 @@ export async function createApiKey(platformId: string, name: string) {
 }
 
 /** Valid keys by hash, for CREDENTIAL_CACHE_MS; a revoke on this instance clears it at once. */
-const resolved = ttlCache<ResolvedApiKey>(CREDENTIAL_CACHE_MS);
+const resolved = credentialCache<ResolvedApiKey>();
 
 export async function resolveApiKey(key: string, now = new Date()): Promise<ResolvedApiKey | null> {
   if (key.length > 200) return null;
   const keyHash = hashToken(key);
-  const cached = resolved.get(keyHash, now.getTime());
+  const cached = resolved.get(keyHash);
   if (cached) return cached;
   const prisma = await db();
   const row = await prisma.apiKey.findUnique({ where: { keyHash } });
@@ -40,7 +39,7 @@ export async function resolveApiKey(key: string, now = new Date()): Promise<Reso
     void prisma.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => undefined);
   }
   const out = { id: row.id, platformId: row.platformId };
-  resolved.set(keyHash, out, now.getTime());
+  resolved.set(keyHash, out);
   return out;
 }
 

@@ -42,7 +42,7 @@ describe("POST /v1/auth/register", () => {
     expect((await register({ email: "bob@example.com", password: "password-1" })).status).toBe(201);
     const dup = await register({ email: " BOB@example.COM", password: "password-2" });
     expect(dup.status).toBe(409);
-    expect(dup.json).toEqual({ statusCode: 409, message: "An account with this email already exists", error: "Conflict" });
+    expect(dup.json).toEqual({ statusCode: 409, message: "An account with this email already exists", error: "Conflict", code: "email_taken" });
     expect(dup.headers.get("set-cookie")).toBeNull();
     // the first password still works, the second does not
     expect((await login({ email: "bob@example.com", password: "password-1" })).status).toBe(200);
@@ -77,7 +77,7 @@ describe("POST /v1/auth/login", () => {
     const wrong = await login({ email: "dave@example.com", password: "not-daves-password" });
     const unknown = await login({ email: "nobody@example.com", password: "dave-password" });
     expect(wrong.status).toBe(401);
-    expect(wrong.json).toEqual({ statusCode: 401, message: "Invalid email or password", error: "Unauthorized" });
+    expect(wrong.json).toEqual({ statusCode: 401, message: "Invalid email or password", error: "Unauthorized", code: "email_password_invalid" });
     expect(unknown.status).toBe(401);
     expect(unknown.json).toEqual(wrong.json);
     expect(wrong.headers.get("set-cookie")).toBeNull();

@@ -1,10 +1,11 @@
-// The auth API (SERVICE.md §4.9, §5): wallet sign-in (EIP-4361 for EVM and Tron), email +
+// The auth API (docs/interface.md "Credentials"): wallet sign-in (EIP-4361 for EVM and Tron), email +
 // password accounts, the current session and logout. Sign-ins set the session_token cookie
 // and also return the token, for clients that send it as a Bearer token instead.
-import { bearer, readCookie, SESSION_COOKIE } from "../api/credentials";
-import { unauthorized } from "../api/errors";
-import { reply } from "../api/reply";
-import { defineEndpoint } from "../api/route";
+import { bearer, readCookie, SESSION_COOKIE } from "../http/caller";
+import { isOwnOrigin, refuseCrossSite } from "../http/csrf";
+import { unauthorized } from "../http/errors";
+import { reply } from "../http/reply";
+import { defineEndpoint } from "../http/endpoint";
 import { getPlatform } from "../platforms/create-platform";
 import {
   challengeBody,
@@ -17,6 +18,8 @@ import {
   verifyBody,
 } from "./schemas";
 import { clearedSessionCookie, sessionCookie } from "./session-cookie";
+import { now } from "./clock";
+import { beginLoginAttempt, clearLoginFailures, recordLoginFailure } from "./login-throttle";
 import { createSession, deleteSession, sessionExpiry } from "./sessions";
 import { authenticateEmailUser, getSignedInUser, registerEmailUser, type SignedInUser } from "./users";
 import { parseSignInAddress } from "./wallet-address";
@@ -85,17 +88,22 @@ export const login = defineEndpoint({
   method: "POST",
   path: "/v1/auth/login",
   summary: "Sign in with email and password",
-  description: `Starts an email session of 30 days. An unknown email and a wrong password get the same answer. ${SIGNED_IN_COOKIE}`,
+  description: `Starts an email session of 30 days. An unknown email and a wrong password get the same answer. After 5 failed tries for an email, each further try waits (429 with Retry-After): 1 s, then twice as long after every failure, up to 15 minutes; a successful sign-in starts over. ${SIGNED_IN_COOKIE}`,
   tags: TAGS,
   auth: [],
   body: loginBody,
   response: signInResponse,
   status: 200,
   idempotency: false,
-  errors: { 401: "Invalid email or password" },
+  errors: { 401: "Invalid email or password", 429: "Too many failed tries for this email (or from this address); retry after Retry-After" },
   handler: async ({ body }) => {
+    await beginLoginAttempt(body.email, now());
     const who = await authenticateEmailUser(body.email, body.password);
-    if (!who) throw unauthorized("Invalid email or password");
+    if (!who) {
+      await recordLoginFailure(body.email, now());
+      throw unauthorized("email_password_invalid", "Invalid email or password");
+    }
+    await clearLoginFailures(body.email);
     return signedIn(200, who, await createSession(who.user.id, "email"));
   },
 });
@@ -105,14 +113,22 @@ export const logout = defineEndpoint({
   path: "/v1/auth/logout",
   summary: "Sign out",
   description:
-    "Ends the session of the Bearer token or the session_token cookie (it is refused everywhere afterwards) and clears the cookie. Answers the same when there is no session or it already ended.",
+    "Ends the session of the Bearer token or the session_token cookie (it is refused everywhere afterwards) and clears the cookie. Answers the same when there is no session or it already ended. With the cookie, the request must come from this service's own pages (`Origin`), like every cookie request that changes state.",
   tags: TAGS,
   auth: [],
   response: logoutResponse,
   status: 200,
+  errors: { 403: "Cookie logout from another site's page (Origin not this service)" },
   handler: async ({ req }) => {
-    const tokens = [bearer(req.headers.get("authorization")), readCookie(req.headers.get("cookie"), SESSION_COOKIE)];
-    for (const token of new Set(tokens)) if (token) await deleteSession(token);
+    const fromHeader = bearer(req.headers.get("authorization"));
+    let fromCookie = readCookie(req.headers.get("cookie"), SESSION_COOKIE);
+    // The cookie comes along with requests other sites make: it is ended only on our own
+    // pages' requests (the wrapper's CSRF rule; this endpoint resolves no caller itself).
+    if (fromCookie && !isOwnOrigin(req)) {
+      if (!fromHeader) refuseCrossSite(req);
+      fromCookie = undefined;
+    }
+    for (const token of new Set([fromHeader, fromCookie])) if (token) await deleteSession(token);
     return reply(200, { signedOut: true }, { cookies: [clearedSessionCookie()] });
   },
 });
@@ -128,7 +144,7 @@ export const currentSession = defineEndpoint({
   handler: async ({ caller }) => {
     if (caller.kind !== "session") throw unauthorized();
     const [who, platform, expiresAt] = await Promise.all([getSignedInUser(caller.userId), getPlatform(caller.platformId), sessionExpiry(caller.sessionId)]);
-    if (!who || !platform || !expiresAt) throw unauthorized("Session expired or signed out");
+    if (!who || !platform || !expiresAt) throw unauthorized("session_expired", "Session expired or signed out");
     return {
       user: who.user,
       platformId: platform.id,

@@ -1,16 +1,12 @@
 // Request and response shapes of the auth API (/v1/auth/*) and of API-key management.
 import { z } from "zod";
+import { timestamp as isoTimestamp } from "../zod/timestamp";
 import { NETWORKS } from "../chains/networks";
 import { parseSignInAddress } from "./wallet-address";
+import { isUuid } from "../ids/ids";
 
 const EVM_CHAIN_IDS = Object.values(NETWORKS).filter((n) => n.family === "evm").map((n) => n.chainId);
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
-const timestamp = z.iso.datetime().describe("ISO 8601 timestamp");
+const timestamp = isoTimestamp.describe("ISO 8601 timestamp");
 
 // ---------- wallet sign-in ----------
 
@@ -42,7 +38,7 @@ export const challengeResponse = z
   .meta({ id: "WalletChallenge" });
 
 export const verifyBody = z.object({
-  challengeId: z.string().regex(UUID, "must be the challengeId returned by the challenge"),
+  challengeId: z.string().refine(isUuid, "must be the challengeId returned by the challenge"),
   nonce: z.string().min(1).max(128),
   message: z.string().min(1).max(4000).describe("The challenge's message, byte for byte"),
   signature: z
@@ -50,6 +46,7 @@ export const verifyBody = z.object({
     .max(20_000)
     .regex(/^(0x)?[0-9a-fA-F]+$/, "must be a hex signature")
     .describe("Hex signature of the message: EVM personal_sign (ERC-1271/6492 for smart-contract wallets), or TronWeb signMessageV2"),
+  expiresAt: z.string().max(64).optional().describe("Ignored: accepted so that the challenge's answer can be sent back whole, with `signature` added"),
 });
 
 // ---------- email + password ----------
@@ -116,6 +113,8 @@ export const apiKeyRecord = z
 export const createdApiKey = apiKeyRecord
   .extend({ key: z.string().describe("The full key, for the x-api-key header. Shown only in this response: store it now.") })
   .meta({ id: "CreatedApiKey" });
+export type ApiKeyView = z.output<typeof apiKeyRecord>;
+export type CreatedApiKeyView = z.output<typeof createdApiKey>;
 
 export const createApiKeyBody = z.object({
   name: z.string().trim().min(1, "is required").max(100).describe("A label to tell keys apart, e.g. where the key is used"),

@@ -1,7 +1,7 @@
 // The session_token cookie (DESIGN.md, Auth): httpOnly, sameSite=lax, secure except when the
 // service runs on http://localhost (browsers drop Secure cookies on other plain-http origins).
-import { SESSION_COOKIE } from "../api/credentials";
-import type { CookieSpec } from "../api/reply";
+import { SESSION_COOKIE } from "../http/caller";
+import type { CookieSpec } from "../http/reply";
 import { getConfig } from "../config";
 import { EMAIL_LIFETIME_MS } from "./sessions";
 

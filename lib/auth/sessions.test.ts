@@ -110,9 +110,23 @@ describe("POST /v1/auth/logout", () => {
     expect((await whoAmI(phone)).status).toBe(200);
   });
 
+  it("refuses a cookie logout from another site (CSRF) and leaves the session signed in", async () => {
+    const s = await walletSession();
+    for (const origin of ["https://evil.example", undefined]) {
+      const headers: Record<string, string> = { cookie: `session_token=${s.token}`, ...(origin ? { origin } : {}) };
+      const r = await call(logoutRoute, "POST", "/v1/auth/logout", { headers });
+      expect(r.status, String(origin)).toBe(403);
+      expect(r.json).toMatchObject({ statusCode: 403, error: "Forbidden" });
+      expect(r.headers.get("set-cookie")).toBeNull();
+    }
+    expect((await whoAmI(s.token)).status).toBe(200);
+    // A Bearer token is not sent by browsers on their own: no Origin needed.
+    expect((await call(logoutRoute, "POST", "/v1/auth/logout", { headers: { authorization: `Bearer ${s.token}`, origin: "https://evil.example" } })).status).toBe(200);
+  });
+
   it("answers the same and clears the cookie without a session, or with one already ended", async () => {
     expect((await call(logoutRoute, "POST", "/v1/auth/logout")).status).toBe(200);
-    const stale = await call(logoutRoute, "POST", "/v1/auth/logout", { headers: { cookie: "session_token=sls_unknown" } });
+    const stale = await call(logoutRoute, "POST", "/v1/auth/logout", { headers: { cookie: "session_token=sls_unknown", origin: ORIGIN } });
     expect(stale.status).toBe(200);
     expect(stale.headers.get("set-cookie")).toContain("Max-Age=0");
   });
@@ -127,7 +141,7 @@ describe("GET /v1/auth/session", () => {
   it("answers a malformed cookie with 401, and logout with 200, never a server error", async () => {
     for (const cookie of ["session_token=%", "session_token=%E0%A4%A", "session_token=", "session_token"]) {
       expect((await call(sessionRoute, "GET", "/v1/auth/session", { headers: { cookie } })).status, cookie).toBe(401);
-      expect((await call(logoutRoute, "POST", "/v1/auth/logout", { headers: { cookie } })).status, cookie).toBe(200);
+      expect((await call(logoutRoute, "POST", "/v1/auth/logout", { headers: { cookie, origin: ORIGIN } })).status, cookie).toBe(200);
     }
   });
 });

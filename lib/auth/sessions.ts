@@ -8,7 +8,8 @@ export const WALLET_IDLE_MS = 15 * 60_000;
 export const EMAIL_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 const SLIDE_WRITE_MS = 30_000; // extend the sliding expiry at most twice a minute
 
-export type SessionKind = "wallet" | "email";
+export type { SessionKind } from "../http/caller";
+import type { SessionKind } from "../http/caller";
 
 export interface ResolvedSession {
   id: string;
@@ -52,4 +53,14 @@ export async function deleteSession(token: string): Promise<void> {
 export async function sessionExpiry(sessionId: string): Promise<Date | null> {
   const row = await (await db()).session.findUnique({ where: { id: sessionId }, select: { expiresAt: true } });
   return row?.expiresAt ?? null;
+}
+
+/** Housekeeping: expired sessions, and wallet challenges a day past their expiry. */
+export async function purgeExpiredSignIns(now: Date): Promise<{ sessions: number; challenges: number }> {
+  const prisma = await db();
+  const [sessions, challenges] = await Promise.all([
+    prisma.session.deleteMany({ where: { expiresAt: { lt: now } } }),
+    prisma.walletChallenge.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 24 * 60 * 60_000) } } }),
+  ]);
+  return { sessions: sessions.count, challenges: challenges.count };
 }

@@ -1,5 +1,5 @@
 // Credentials are random, prefixed so a leaked one is recognisable, and stored only as hashes.
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 export function generateToken(prefix: string, bytes = 32): string {
   return `${prefix}_${randomBytes(bytes).toString("base64url")}`;
@@ -15,8 +15,3 @@ export function tokenPrefix(token: string): string {
   return token.slice(0, cut);
 }
 
-export function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}

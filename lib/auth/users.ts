@@ -1,10 +1,11 @@
 // Dashboard users: found or created by wallet address at wallet sign-in, registered and
 // authenticated by email + password. A new user gets a platform of their own.
-import { conflict } from "../api/errors";
+import { conflict } from "../http/errors";
 import { db } from "../db/client";
-import { createPlatformWithOwner } from "../platforms/create-platform";
+import { createPlatform } from "../platforms/create-platform";
 import { hashPassword, verifyPassword } from "./passwords";
-import { displayWalletAddress, type SignInAddress, type WalletType } from "./wallet-address";
+import { displayWalletAddress } from "../addresses/wallet-address";
+import type { SignInAddress, WalletType } from "./wallet-address";
 
 export interface PublicUser {
   id: string;
@@ -36,6 +37,26 @@ function isUniqueViolation(err: unknown): boolean {
   return typeof err === "object" && err !== null && (err as { code?: unknown }).code === "P2002";
 }
 
+interface NewOwner {
+  email?: string;
+  passwordHash?: string;
+  walletAddress?: string;
+  walletType?: "evm" | "tron";
+}
+
+/** A first sign-in: a platform of the user's own and the user, in one transaction. */
+async function createOwnerWithPlatform(platformName: string, owner: NewOwner) {
+  return (await db()).$transaction(async (tx) => {
+    const platform = await createPlatform(tx, { name: platformName });
+    return { platform, user: await tx.user.create({ data: { ...owner, platformId: platform.id } }) };
+  });
+}
+
+/** A user with email and password on an existing platform (the sandbox's demo user). */
+export async function createEmailUser(platformId: string, email: string, password: string): Promise<void> {
+  await (await db()).user.create({ data: { platformId, email, passwordHash: await hashPassword(password) } });
+}
+
 export async function getSignedInUser(userId: string): Promise<SignedInUser | null> {
   const row = await (await db()).user.findUnique({ where: { id: userId } });
   return row ? toSignedIn(row) : null;
@@ -47,7 +68,7 @@ export async function findOrCreateWalletUser(address: SignInAddress): Promise<Si
   const existing = await prisma.user.findUnique({ where: { walletAddress: address.key } });
   if (existing) return { ...toSignedIn(existing), created: false };
   try {
-    const { user } = await createPlatformWithOwner(address.display, { walletAddress: address.key, walletType: address.type });
+    const { user } = await createOwnerWithPlatform(address.display, { walletAddress: address.key, walletType: address.type });
     return { ...toSignedIn(user), created: true };
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
@@ -62,13 +83,13 @@ const DUPLICATE_EMAIL = "An account with this email already exists";
 /** `email` is already normalised (trimmed, lowercase) by the request schema. */
 export async function registerEmailUser(email: string, password: string): Promise<SignedInUser> {
   const prisma = await db();
-  if (await prisma.user.findUnique({ where: { email }, select: { id: true } })) throw conflict(DUPLICATE_EMAIL);
+  if (await prisma.user.findUnique({ where: { email }, select: { id: true } })) throw conflict("email_taken", DUPLICATE_EMAIL);
   const passwordHash = await hashPassword(password);
   try {
-    const { user } = await createPlatformWithOwner(email, { email, passwordHash });
+    const { user } = await createOwnerWithPlatform(email, { email, passwordHash });
     return toSignedIn(user);
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(DUPLICATE_EMAIL);
+    if (isUniqueViolation(err)) throw conflict("email_taken", DUPLICATE_EMAIL);
     throw err;
   }
 }

@@ -1,10 +1,9 @@
-// The wallet a sign-in address belongs to. The format decides (SERVICE.md §5): Tron addresses
-// are base58 and start with T, EVM addresses are 0x + 40 hex digits. Parsing is the shared
-// parseWalletAddress; this adds the two forms sign-in needs.
-import { getAddress } from "viem";
-import { parseWalletAddress } from "../client-ids/wallet-address";
+// The wallet a sign-in address belongs to. The format decides (docs/interface.md
+// "Credentials"): Tron addresses are base58 and start with T, EVM addresses are 0x + 40 hex
+// digits. Parsing is lib/addresses; this adds the two forms sign-in needs.
+import { addressKey, parseWalletAddress, type WalletKind } from "../addresses/wallet-address";
 
-export type WalletType = "evm" | "tron";
+export type WalletType = WalletKind;
 
 export interface SignInAddress {
   type: WalletType;
@@ -17,12 +16,5 @@ export interface SignInAddress {
 export function parseSignInAddress(input: string): SignInAddress | null {
   const parsed = parseWalletAddress(input.trim());
   if (!parsed) return null;
-  return parsed.kind === "evm"
-    ? { type: "evm", key: parsed.address.toLowerCase(), display: parsed.address }
-    : { type: "tron", key: parsed.address, display: parsed.address };
-}
-
-/** The form users see for a stored address (EVM checksummed, Tron unchanged). */
-export function displayWalletAddress(stored: string, type: WalletType): string {
-  return type === "evm" ? getAddress(stored) : stored;
+  return { type: parsed.kind, key: addressKey(parsed.address) ?? parsed.address, display: parsed.address };
 }

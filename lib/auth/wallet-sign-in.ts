@@ -1,14 +1,15 @@
 // Wallet sign-in: a single-use challenge (5 minutes) holding the exact message to sign, then
 // verification of the signed message, which starts a wallet session.
 import { randomBytes } from "node:crypto";
-import { unauthorized } from "../api/errors";
+import { unauthorized } from "../http/errors";
 import { getConfig } from "../config";
 import { db } from "../db/client";
 import { now } from "./clock";
 import { createSession } from "./sessions";
 import { buildSignInMessage, parseSignInMessage, signInMessageProblem, TRON_CHAIN_ID } from "./sign-in-message";
 import { findOrCreateWalletUser } from "./users";
-import { displayWalletAddress, type SignInAddress } from "./wallet-address";
+import { displayWalletAddress } from "../addresses/wallet-address";
+import type { SignInAddress } from "./wallet-address";
 import { isValidWalletSignature } from "./wallet-signature";
 
 export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
@@ -48,16 +49,16 @@ export async function verifyWalletSignIn(input: SignedChallenge) {
   const prisma = await db();
   const challenge = await prisma.walletChallenge.findUnique({ where: { id: input.challengeId } });
   if (!challenge || challenge.usedAt || challenge.expiresAt.getTime() <= t.getTime()) {
-    throw unauthorized("Challenge not found, expired or already used; request a new one");
+    throw unauthorized("challenge_not_found", "Challenge not found, expired or already used; request a new one");
   }
-  if (input.nonce !== challenge.nonce) throw unauthorized("The nonce does not match the challenge");
-  if (input.message !== challenge.message) throw unauthorized("The message is not the challenge's message; sign it unchanged");
+  if (input.nonce !== challenge.nonce) throw unauthorized("challenge_mismatch", "The nonce does not match the challenge");
+  if (input.message !== challenge.message) throw unauthorized("challenge_mismatch", "The message is not the challenge's message; sign it unchanged");
 
   const address = displayWalletAddress(challenge.address, challenge.walletType);
   const fields = parseSignInMessage(challenge.walletType, input.message);
-  if (!fields) throw unauthorized("The message is not a valid sign-in message");
+  if (!fields) throw unauthorized("sign_in_message_invalid", "The message is not a valid sign-in message");
   const problem = signInMessageProblem(fields, { appUrl: getConfig().APP_URL, nonce: challenge.nonce, address, now: t });
-  if (problem) throw unauthorized(problem);
+  if (problem) throw unauthorized("sign_in_message_invalid", problem);
 
   const valid = await isValidWalletSignature({
     walletType: challenge.walletType,
@@ -66,14 +67,14 @@ export async function verifyWalletSignIn(input: SignedChallenge) {
     signature: input.signature,
     chainId: fields.chainId,
   });
-  if (!valid) throw unauthorized(`The signature was not made by ${address}`);
+  if (!valid) throw unauthorized("signature_invalid", `The signature was not made by ${address}`);
 
   // Single use, also when two verifications of one challenge race: only one update wins.
   const { count } = await prisma.walletChallenge.updateMany({
     where: { id: challenge.id, usedAt: null, expiresAt: { gt: t } },
     data: { usedAt: t },
   });
-  if (count !== 1) throw unauthorized("Challenge not found, expired or already used; request a new one");
+  if (count !== 1) throw unauthorized("challenge_not_found", "Challenge not found, expired or already used; request a new one");
 
   const signedIn = await findOrCreateWalletUser({ type: challenge.walletType, key: challenge.address, display: address });
   const session = await createSession(signedIn.user.id, "wallet", t);

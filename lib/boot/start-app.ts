@@ -1,15 +1,24 @@
 // What happens once when a server process starts: start the sandbox chains (no RPC URL
-// configured), migrate, seed the sandbox demo, announce; and on SIGTERM/SIGINT save the
-// sandbox chains before exiting.
+// configured), migrate, seed the sandbox demo, announce; and on SIGTERM/SIGINT stop the
+// workers and save the sandbox chains before exiting. The one-time steps are safe when several
+// processes start at once on one database (lib/db/exclusive.ts).
 import { getConfig, type Config } from "../config";
 import { getDatabase } from "../db/client";
+import { exclusively } from "../db/exclusive";
 import { migrate } from "../db/migrate";
 import { startSandbox, type Sandbox } from "../devnet/sandbox";
-import { startWorkers, type Workers } from "../jobs/run-workers";
+import { startWorkers, type Workers } from "../workers/run-workers";
 import { log } from "../log";
-import { seedDemoPlatform, credentialsPath, DEMO_REQUEST, type DemoCredentials } from "../platforms/seed-demo";
+import { processState } from "./process-state";
+import { seedDemoPlatform, credentialsPath, DEMO_LINK, DEMO_REQUEST, type DemoCredentials } from "./seed-demo";
 
-const g = globalThis as unknown as { __stablelinkBoot?: Promise<void>; __stablelinkWorkers?: Workers };
+const g = globalThis as unknown as {
+  __stablelinkBoot?: Promise<void>;
+  __stablelinkWorkers?: Workers;
+  /** Set by scripts/serve.mjs, which handles the signals and calls __stablelinkShutdown after draining. */
+  __stablelinkServerDrains?: boolean;
+  __stablelinkShutdown?: (signal: NodeJS.Signals) => Promise<never>;
+};
 
 /** A server that cannot boot (bad configuration, unreachable database) must not serve. */
 export async function bootOrExit(): Promise<void> {
@@ -28,28 +37,33 @@ export function bootApp(): Promise<void> {
 
 /**
  * Stops the background workers (a job in progress is left to its lease and retried), the
- * sandbox (which saves every chain's state) and closes the database before the process exits. scripts/start.mjs sets NEXT_MANUAL_SIG_HANDLE so that Next.js leaves the
- * signals to us; without it Next.js may exit first and the chains keep their state of the
- * last periodic save (at most about a second old).
+ * sandbox (which saves every chain's state) and closes the database before the process exits.
+ * Under scripts/serve.mjs (`npm start`) the server owns the signals: it drains the HTTP
+ * requests first, then calls this through globalThis.__stablelinkShutdown. scripts/start.mjs
+ * sets NEXT_MANUAL_SIG_HANDLE so that Next.js leaves the signals to us; without it Next.js may
+ * exit first and the chains keep their state of the last periodic save (at most about a second old).
  */
 function stopOnSignals(sandbox: Promise<Sandbox | undefined>): void {
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, "shutting down");
-    const timer = setTimeout(() => process.exit(1), 20_000);
-    timer.unref();
-    void (async () => {
+  let stopping: Promise<never> | undefined;
+  const shutdown = (signal: NodeJS.Signals): Promise<never> => {
+    stopping ??= (async () => {
+      log.info({ signal }, "shutting down");
+      processState().draining = true;
+      const timer = setTimeout(() => process.exit(1), 20_000);
+      timer.unref();
       await g.__stablelinkWorkers?.stop().catch((err) => log.error({ err }, "workers: stop failed"));
+      processState().workers = processState().workers === "off" ? "off" : "stopped";
       const chains = await sandbox.catch(() => undefined); // a signal during start-up waits for the chains
       await chains?.stop().catch((err) => log.error({ err }, "sandbox: stop failed"));
       await (await getDatabase()).close().catch(() => undefined);
       process.exit(signal === "SIGINT" ? 130 : 143);
     })();
+    return stopping;
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  g.__stablelinkShutdown = shutdown;
+  if (g.__stablelinkServerDrains) return;
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
 async function boot(): Promise<void> {
@@ -68,10 +82,21 @@ async function boot(): Promise<void> {
   if (sandbox) {
     log.info({ ms: Date.now() - started, chains: sandbox.chains.map((c) => `${c.network}@${c.url}${c.restored ? " (restored)" : ""}`) }, "sandbox chains ready");
   }
-  if (config.RUN_WORKERS) g.__stablelinkWorkers = await startWorkers({ database: await getDatabase() });
+  if (config.RUN_WORKERS) {
+    processState().workers = "starting";
+    g.__stablelinkWorkers = await startWorkers({ database: await getDatabase() });
+    processState().workers = "running";
+  }
   const seed = config.SEED_DEMO ?? config.sandbox;
-  if (!seed) return;
-  const { created, credentials } = await seedDemoPlatform({ dataDir: config.DATA_DIR, appUrl: config.APP_URL, sandbox: config.sandbox });
+  if (!seed) {
+    processState().booted = true;
+    return;
+  }
+  // One process seeds; the others starting with it wait and then find the platform.
+  const { created, credentials } = await exclusively(await getDatabase(), "demo-seed", () =>
+    seedDemoPlatform({ dataDir: config.DATA_DIR, appUrl: config.APP_URL, sandbox: config.sandbox }),
+  );
+  processState().booted = true;
   if (!credentials) return;
   // Printed for the person who ran `npm start`; stdout, not the JSON log stream.
   console.log(
@@ -87,6 +112,7 @@ async function boot(): Promise<void> {
       `  Saved in ${credentialsPath(config.DATA_DIR)}`,
       `  Try: curl '${config.APP_URL}/v2/currencies?network=base' -H 'x-api-key: ${credentials.apiKey}'`,
       ...demoRequestLines(config, credentials),
+      ...demoLinkLines(credentials),
       "",
     ].join("\n"),
   );
@@ -100,6 +126,15 @@ function envPrefix(config: Config): string {
   if (process.env.APP_URL) vars.push(`APP_URL=${config.APP_URL}`);
   if (process.env.SANDBOX_PORT_BASE) vars.push(`SANDBOX_PORT_BASE=${config.SANDBOX_PORT_BASE}`);
   return vars.length > 0 ? `${vars.join(" ")} ` : "";
+}
+
+function demoLinkLines(credentials: DemoCredentials): string[] {
+  if (!credentials.demoPaymentUrl) return [];
+  return [
+    `  Demo payment link (${DEMO_LINK.amount} USDC on base to ${DEMO_REQUEST.payee}, reference ${DEMO_LINK.reference})`,
+    `    Open it      ${credentials.demoPaymentUrl}`,
+    `    Your links   ${credentials.dashboardUrl}/payment-links  (sign in as above; create more there)`,
+  ];
 }
 
 function demoRequestLines(config: Config, credentials: DemoCredentials): string[] {

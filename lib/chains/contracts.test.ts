@@ -42,7 +42,7 @@ function fn(abi: Abi, name: string): AbiFunction {
   return item as AbiFunction;
 }
 
-describe("function selectors quoted in PROTOCOL.md", () => {
+describe("function selectors quoted in docs/protocol.md", () => {
   it("match the ABIs", () => {
     expect(toFunctionSelector(fn(erc20FeeProxyAbi, "transferFromWithReferenceAndFee"))).toBe("0xc219a14d");
     expect(toFunctionSelector(fn(ethereumFeeProxyAbi, "transferWithReferenceAndFee"))).toBe("0xb868980b");
@@ -81,7 +81,7 @@ describe("registry", () => {
     }
   });
 
-  it("matches the PROTOCOL.md spot checks", () => {
+  it("matches the docs/protocol.md spot checks", () => {
     expect(getContract("mainnet", "ERC20FeeProxy")).toEqual({ address: "0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C", creationBlock: 10774767 });
     expect(getContract("base", "Erc20ConversionProxy").address).toBe("0x8296D56321cf207925a7804E5A8E3F579838e6Ad");
     expect(getContract("sepolia", "BatchConversionPayments").address).toBe("0x67818703c92580c0e106e401F253E8A410A66f8B");

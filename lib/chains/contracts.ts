@@ -1,4 +1,4 @@
-// The contract registry of reference/PROTOCOL.md: the payment contracts already deployed on
+// The contract registry of docs/protocol.md: the payment contracts already deployed on
 // every network, with the block each was created in (where payment detection starts), and
 // the minimal ABIs of the calls we build and the events we read. Pure data: no I/O.
 //

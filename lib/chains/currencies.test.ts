@@ -13,7 +13,7 @@ import {
 } from "./currencies";
 import { EVM_NETWORK_IDS, NETWORK_IDS, NETWORKS, type NetworkId } from "./networks";
 
-// Written out here, independently of the implementation, from PROTOCOL.md.
+// Written out here, independently of the implementation, from docs/protocol.md.
 function referenceHash(type: string, value: string): string {
   const json = JSON.stringify({ type, value }).toLowerCase();
   return `0x${keccak256(stringToBytes(json)).slice(2 + 12 * 2)}`; // last 20 of the 32 bytes

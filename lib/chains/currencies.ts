@@ -1,4 +1,4 @@
-// The currency list of SERVICE.md §2.2, built by scripts/build-currencies.mjs. Pure: no I/O.
+// The currency list served by `GET /v2/currencies`, built by scripts/build-currencies.mjs. Pure: no I/O.
 import { keccak256, toBytes } from "viem";
 import data from "./currencies.json";
 import { EVM_NETWORK_IDS, type NetworkId } from "./networks";
@@ -77,7 +77,7 @@ function isSupportedFiat(c: Currency): boolean {
   return isFiat(c) && (SUPPORTED_FIAT_INVOICE as readonly string[]).includes(c.id);
 }
 
-// Tron has no Erc20ConversionProxy (PROTOCOL.md), so fiat converts only on the EVM chains.
+// Tron has no Erc20ConversionProxy (docs/protocol.md), so fiat converts only on the EVM chains.
 function fiatRoutes(fiat: Currency): Currency[] {
   if (!isSupportedFiat(fiat)) return [];
   const evm = EVM_NETWORK_IDS as readonly string[];

@@ -1,4 +1,4 @@
-// The eight payment networks of SERVICE.md §2.1. Pure data: no I/O here.
+// The eight payment networks of docs/interface.md "Networks". Pure data: no I/O here.
 
 export const NETWORK_IDS = ["mainnet", "arbitrum-one", "optimism", "base", "matic", "bsc", "tron", "sepolia"] as const;
 export type NetworkId = (typeof NETWORK_IDS)[number];

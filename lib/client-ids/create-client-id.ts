@@ -9,6 +9,9 @@ export interface NewClientId {
   operatorWalletAddress?: string;
   defaultPreApprovalExpiry?: number;
   defaultAuthorizationExpiry?: number;
+  webhookRegistrationByClientId?: boolean;
+  /** Canonical, and checked to be the platform's active destination, by the caller. */
+  payeeDestinationId?: string;
 }
 
 /** Client IDs are public (browsers send them), so they need uniqueness, not secrecy. */

@@ -39,6 +39,7 @@ describe("POST /v2/client-ids", () => {
       defaultAuthorizationExpiry: null,
       status: "active",
       lastUsedAt: null,
+      webhookRegistrationByClientId: false,
     });
     expect(r.json.clientId).toMatch(/^cid_[0-9a-f]{32}$/);
     expect(r.json.id).not.toBe(r.json.clientId);
@@ -75,7 +76,7 @@ describe("POST /v2/client-ids", () => {
       [{ label: "   ", allowedDomains: ["https://a.example"] }, "label"],
       [{ label: "x".repeat(101), allowedDomains: ["https://a.example"] }, "label"],
       [{ label: "x" }, "allowedDomains"],
-      [{ label: "x", allowedDomains: [] }, "allowedDomains"],
+      [{ label: "x", allowedDomains: [], payeeDestinationId: "" }, "payeeDestinationId"],
       [{ label: "x", allowedDomains: ["*"] }, "allowedDomains.0"],
       [{ label: "x", allowedDomains: ["https://a.example/path"] }, "allowedDomains.0"],
       [{ label: "x", allowedDomains: Array.from({ length: 11 }, (_, i) => `https://s${i}.example`) }, "allowedDomains"],
@@ -164,12 +165,12 @@ describe("GET /v2/client-ids/{id}", () => {
     const r = await get(p.clientIdId, { "x-api-key": p.apiKey });
     expect(r.status).toBe(200);
     expect(Object.keys(r.json).sort()).toEqual(
-      ["allowedDomains", "clientId", "createdAt", "defaultAuthorizationExpiry", "defaultPreApprovalExpiry", "feeAddress", "feePercentage", "id", "label", "lastUsedAt", "operatorWalletAddress", "status", "updatedAt"].sort(),
+      ["allowedDomains", "clientId", "createdAt", "defaultAuthorizationExpiry", "defaultPreApprovalExpiry", "feeAddress", "feePercentage", "id", "label", "lastUsedAt", "operatorWalletAddress", "payeeDestinationId", "status", "updatedAt", "webhookRegistrationByClientId"].sort(),
     );
     for (const id of [p.clientIdId, "00000000-0000-4000-8000-000000000000", "123", p.clientId]) {
       const miss = await get(id);
       expect(miss.status, id).toBe(404);
-      expect(miss.json).toEqual({ statusCode: 404, message: "Client ID not found", error: "Not Found" });
+      expect(miss.json).toEqual({ statusCode: 404, message: "Client ID not found", error: "Not Found", code: "client_id_not_found" });
     }
   });
 
@@ -206,6 +207,15 @@ describe("PUT /v2/client-ids/{id}", () => {
     expect(fieldsOf(r)).toEqual(["feeAddress"]);
     expect((await put(c.json.id, { feePercentage: "3" })).json.feePercentage).toBe("3");
     expect((await get(c.json.id)).json.feeAddress).toBe(EVM);
+  });
+
+  it("turns webhook management by the client ID alone on and off", async () => {
+    const c = await create({ label: "hooks", allowedDomains: ["https://a.example"], webhookRegistrationByClientId: true });
+    expect(c.json.webhookRegistrationByClientId).toBe(true);
+    expect((await put(c.json.id, { webhookRegistrationByClientId: false })).json.webhookRegistrationByClientId).toBe(false);
+    const bad = await put(c.json.id, { webhookRegistrationByClientId: "yes" });
+    expect(bad.status).toBe(400);
+    expect(fieldsOf(bad)).toEqual(["webhookRegistrationByClientId"]);
   });
 
   it("pauses with status inactive and resumes with active", async () => {

@@ -1,9 +1,9 @@
 // /v2/client-ids: a platform manages its client IDs with its API key, or from the dashboard
 // with its session (the same endpoints; cookie calls are CSRF-checked by the wrapper).
 import { z } from "zod";
-import type { Caller } from "../api/credentials";
-import { unauthorized } from "../api/errors";
-import { defineEndpoint } from "../api/route";
+import type { Caller } from "../http/caller";
+import { unauthorized } from "../http/errors";
+import { defineEndpoint } from "../http/endpoint";
 import { createClientId, getClientId, listClientIds, revokeClientId, updateClientId } from "./manage-client-ids";
 import { clientIdListItem, clientIdParams, clientIdRecord, createClientIdBody, updateClientIdBody } from "./schemas";
 
@@ -15,16 +15,34 @@ export function platformOf(caller: Caller): string {
   throw unauthorized();
 }
 
+const CREATE_DESCRIPTION =
+  "A client ID is the credential of browser calls: sent as `x-client-id`, it is accepted only from the origins in `allowedDomains`. Its value is public; it is answered in full every time. " +
+  "With no allowed domains it is a backend client ID, for servers (no `Origin`), bound to a payee destination with `payeeDestinationId`.";
+
 export const createClientIdEndpoint = defineEndpoint({
   method: "POST",
   path: "/v2/client-ids",
   summary: "Create a client ID",
-  description:
-    "A client ID is the credential of browser calls: sent as `x-client-id`, it is accepted only from the origins in `allowedDomains`. Its value is public; it is answered in full every time.",
+  description: CREATE_DESCRIPTION,
   tags: TAGS,
   auth: ["apiKey", "session"],
   body: createClientIdBody,
   response: clientIdRecord,
+  errors: { 404: "`payeeDestinationId` is not a destination of the platform", 409: "`payeeDestinationId` is deactivated" },
+  handler: async ({ caller, body }) => createClientId(platformOf(caller), body),
+});
+
+/** The setup route of the hosted documentation (a dashboard session): the same operation. */
+export const createClientIdSessionEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v1/client-ids",
+  summary: "Create a client ID (session route)",
+  description: `The same as \`POST /v2/client-ids\`, under the auth API's path, with a session. ${CREATE_DESCRIPTION}`,
+  tags: TAGS,
+  auth: ["session"],
+  body: createClientIdBody,
+  response: clientIdRecord,
+  errors: { 404: "`payeeDestinationId` is not a destination of the platform", 409: "`payeeDestinationId` is deactivated" },
   handler: async ({ caller, body }) => createClientId(platformOf(caller), body),
 });
 

@@ -1,19 +1,15 @@
 // A platform's client IDs: create, list, read, change, pause and revoke. Every lookup is
 // scoped to the platform: another platform's id (or a malformed one) is "not found".
-import { badRequest, notFound, validationError } from "../api/errors";
+import { badRequest, notFound, validationError } from "../http/errors";
 import { db } from "../db/client";
-import type { ClientId as ClientIdRow } from "../db/generated/client";
+import { isUuid } from "../ids/ids";
+import type { ClientId as ClientIdRow, ClientIdStatus, Prisma } from "../db/generated/client";
 import { createClientIdRecord } from "./create-client-id";
 import { forgetResolvedClientIds } from "./resolve";
 import { feePercentageToBasisPoints } from "./fee-percentage";
+import { resolvePayeeDestination } from "../payee-destinations/resolve-destination";
 import type { ClientIdListItem, ClientIdRecord, CreateClientIdBody, UpdateClientIdBody } from "./schemas";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Internal ids are UUIDs; anything else cannot exist (and must not reach a uuid column). */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
 
 export const CLIENT_ID_NOT_FOUND = "Client ID not found";
 const REVOKED_MESSAGE = "This client ID is revoked; a revoked client ID cannot be changed or reactivated";
@@ -30,6 +26,8 @@ export function toClientIdRecord(row: ClientIdRow): ClientIdRecord {
     defaultPreApprovalExpiry: row.defaultPreApprovalExpiry,
     defaultAuthorizationExpiry: row.defaultAuthorizationExpiry,
     status: row.status,
+    webhookRegistrationByClientId: row.webhookRegistrationByClientId,
+    payeeDestinationId: row.payeeDestinationId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
@@ -48,9 +46,15 @@ function checkFee(feePercentage: string | null | undefined, feeAddress: string |
   }
 }
 
+/** A destination to bind: the platform's own and active (404, 409 otherwise), in canonical form. */
+async function bindable(platformId: string, destinationId: string): Promise<string> {
+  return (await resolvePayeeDestination(platformId, destinationId)).destinationId;
+}
+
 export async function createClientId(platformId: string, input: CreateClientIdBody): Promise<ClientIdRecord> {
   checkFee(input.feePercentage, input.feeAddress);
-  return toClientIdRecord(await createClientIdRecord(platformId, input));
+  const payeeDestinationId = input.payeeDestinationId === undefined ? undefined : await bindable(platformId, input.payeeDestinationId);
+  return toClientIdRecord(await createClientIdRecord(platformId, { ...input, payeeDestinationId }));
 }
 
 /** Newest first, revoked ones included (their status says so). */
@@ -62,7 +66,7 @@ export async function listClientIds(platformId: string): Promise<ClientIdListIte
 /** The platform's own client ID row, or a 404 that looks the same for foreign and missing ids. */
 export async function getClientIdOrThrow(platformId: string, id: string): Promise<ClientIdRow> {
   const row = isUuid(id) ? await (await db()).clientId.findFirst({ where: { id, platformId } }) : null;
-  if (!row) throw notFound(CLIENT_ID_NOT_FOUND);
+  if (!row) throw notFound("client_id_not_found", CLIENT_ID_NOT_FOUND);
   return row;
 }
 
@@ -72,12 +76,13 @@ export async function getClientId(platformId: string, id: string): Promise<Clien
 
 export async function updateClientId(platformId: string, id: string, patch: UpdateClientIdBody): Promise<ClientIdRecord> {
   const current = await getClientIdOrThrow(platformId, id);
-  if (current.status === "revoked") throw badRequest(REVOKED_MESSAGE);
+  if (current.status === "revoked") throw badRequest("client_id_revoked", REVOKED_MESSAGE);
   const { status, ...fields } = patch;
   checkFee(
     fields.feePercentage !== undefined ? fields.feePercentage : current.feePercentage,
     fields.feeAddress !== undefined ? fields.feeAddress : current.feeAddress,
   );
+  if (fields.payeeDestinationId) fields.payeeDestinationId = await bindable(platformId, fields.payeeDestinationId);
   if (status === "revoked") {
     // Revoking through PUT may carry other changes: apply them first, then revoke.
     if (Object.values(fields).some((v) => v !== undefined)) await applyUpdate(platformId, id, fields);
@@ -93,10 +98,16 @@ async function applyUpdate(platformId: string, id: string, data: Omit<UpdateClie
   forgetResolvedClientIds();
   if (count === 0) {
     const now = await prisma.clientId.findFirst({ where: { id, platformId } });
-    if (!now) throw notFound(CLIENT_ID_NOT_FOUND);
-    throw badRequest(REVOKED_MESSAGE);
+    if (!now) throw notFound("client_id_not_found", CLIENT_ID_NOT_FOUND);
+    throw badRequest("client_id_revoked", REVOKED_MESSAGE);
   }
   return getClientIdOrThrow(platformId, id);
+}
+
+/** Locks the client ID's row until the transaction ends; its status, or null when there is none. */
+export async function lockClientId(tx: Prisma.TransactionClient, id: string): Promise<ClientIdStatus | null> {
+  const rows = await tx.$queryRaw<{ status: ClientIdStatus }[]>`SELECT status::text AS status FROM client_ids WHERE id = ${id}::uuid FOR UPDATE`;
+  return rows[0]?.status ?? null;
 }
 
 /**

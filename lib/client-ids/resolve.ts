@@ -1,7 +1,7 @@
 // Client IDs are public values sent by browsers; only active ones authenticate.
-import { CREDENTIAL_CACHE_MS } from "../auth/api-keys";
-import { ttlCache } from "../cache/ttl-cache";
+import { credentialCache } from "../http/credential-cache";
 import { db } from "../db/client";
+import { forgetBrowserOrigins } from "./browser-origins";
 
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -12,16 +12,26 @@ export interface ResolvedClientId {
   allowedDomains: string[];
 }
 
-const resolved = ttlCache<ResolvedClientId>(CREDENTIAL_CACHE_MS);
+const resolved = credentialCache<ResolvedClientId>();
 
 /** Every change of a client ID (status, allowedDomains) calls this before it answers. */
 export function forgetResolvedClientIds(): void {
   resolved.clear();
+  forgetBrowserOrigins();
+}
+
+/**
+ * What secure payments created with this client ID must pay to: its bound payee destination,
+ * and whether it is a backend client ID (no allowed domains), which cannot create one unbound.
+ */
+export async function destinationBinding(clientIdId: string): Promise<{ payeeDestinationId: string | null; backend: boolean }> {
+  const row = await (await db()).clientId.findUnique({ where: { id: clientIdId }, select: { payeeDestinationId: true, allowedDomains: true } });
+  return { payeeDestinationId: row?.payeeDestinationId ?? null, backend: (row?.allowedDomains.length ?? 1) === 0 };
 }
 
 export async function resolveClientId(value: string, now = new Date()): Promise<ResolvedClientId | null> {
   if (value.length > 200) return null;
-  const cached = resolved.get(value, now.getTime());
+  const cached = resolved.get(value);
   if (cached) return cached;
   const prisma = await db();
   const row = await prisma.clientId.findUnique({ where: { clientId: value } });
@@ -30,6 +40,6 @@ export async function resolveClientId(value: string, now = new Date()): Promise<
     void prisma.clientId.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => undefined);
   }
   const out = { id: row.id, platformId: row.platformId, clientId: row.clientId, allowedDomains: row.allowedDomains };
-  resolved.set(value, out, now.getTime());
+  resolved.set(value, out);
   return out;
 }

@@ -1,20 +1,14 @@
-// Request and response shapes of /v2/client-ids (SERVICE.md §2.6, openapi.v2.json).
+// Request and response shapes of /v2/client-ids (`/docs`, tag "Client IDs").
 import { z } from "zod";
 import { normalizeFeePercentage } from "./fee-percentage";
 import { normalizeAllowedDomain } from "./origin";
-import { isZeroAddress, parseWalletAddress } from "./wallet-address";
+import { isZeroAddress, parseWalletAddress } from "../addresses/wallet-address";
+import { text } from "../zod/text";
 
 /** Expiries are seconds; ten years is more than any authorization should last. */
 export const MAX_EXPIRY_SECONDS = 315_360_000;
 export const MAX_ALLOWED_DOMAINS = 10;
 
-/** Text that PostgreSQL can store: no NUL characters. */
-export const text = (min: number, max: number) =>
-  z
-    .string()
-    .min(min, min === 1 ? "must not be empty" : `must be at least ${min} characters`)
-    .max(max, `must be at most ${max} characters`)
-    .refine((v) => !v.includes("\u0000"), "must not contain NUL characters");
 
 export const label = z
   .string()
@@ -36,11 +30,10 @@ const domainEntry = z.string().transform((v, ctx) => {
 
 export const allowedDomains = z
   .array(domainEntry)
-  .min(1, "must list at least one origin")
   .max(MAX_ALLOWED_DOMAINS, `must list at most ${MAX_ALLOWED_DOMAINS} origins`)
   .transform((list) => [...new Set(list)])
   .describe(
-    "Browser origins allowed to use the client ID: full origins (`https://shop.example.com`, scheme and port must match) or host patterns (`shop.example.com` on any scheme and port, `*.example.com` for every subdomain). Stored normalized (lowercase, no trailing slash, duplicates removed). `*` is refused.",
+    "Browser origins allowed to use the client ID: full origins (`https://shop.example.com`, scheme and port must match) or host patterns (`shop.example.com` on any scheme and port, `*.example.com` for every subdomain). Stored normalized (lowercase, no trailing slash, duplicates removed). `*` is refused. An empty list makes a backend client ID: for servers, used without `Origin` (a request with one is refused), and it must be bound to a payee destination (`payeeDestinationId`) to create secure payments.",
   );
 
 export const feePercentage = z
@@ -76,6 +69,12 @@ const operatorWalletAddress = walletAddress("operator wallet").describe(
   "Wallet that acts as operator for commerce payments (EVM or Tron); may be a smart wallet that granted permissions to the service's operator. Changing it affects new payments only.",
 );
 
+const webhookRegistrationByClientId = z
+  .boolean({ message: "must be true or false" })
+  .describe(
+    "Whether the client ID alone (`x-client-id` + Origin, no API key or session) may register webhook endpoints, list them, activate or deactivate them and send test events. A client ID is public and Origin is only a header outside a browser, so this is off unless you need it; delivery logs, resending and deleting always need an API key or a session. Off for new client IDs (client IDs created before this setting existed have it on).",
+  );
+
 const expiry = (what: string) =>
   z
     .number()
@@ -83,6 +82,14 @@ const expiry = (what: string) =>
     .positive("must be a positive number of seconds")
     .max(MAX_EXPIRY_SECONDS, `must be at most ${MAX_EXPIRY_SECONDS} seconds (10 years)`)
     .describe(`Default ${what} expiry in seconds for commerce payments; overrides the value passed to the calldata endpoint.`);
+
+const payeeDestinationId = z
+  .string()
+  .min(1, "must not be empty")
+  .max(300)
+  .describe(
+    "A payee destination of the platform (`{wallet}@eip155:{chainId}#{checksum}:{token}`) bound to this client ID: secure payments created with it pay there, so `requests[].destinationId` may be left out (another one is a 403). Required for a backend client ID (no allowed domains) to create secure payments. (Extension of this service: the hosted service binds it in its dashboard.)",
+  );
 
 export const createClientIdBody = z
   .object({
@@ -93,6 +100,8 @@ export const createClientIdBody = z
     operatorWalletAddress: operatorWalletAddress.optional(),
     defaultPreApprovalExpiry: expiry("pre-approval").optional(),
     defaultAuthorizationExpiry: expiry("authorization").optional(),
+    webhookRegistrationByClientId: webhookRegistrationByClientId.optional(),
+    payeeDestinationId: payeeDestinationId.optional(),
   })
   .meta({ id: "CreateClientIdRequest" });
 
@@ -107,6 +116,8 @@ export const updateClientIdBody = z
     operatorWalletAddress: operatorWalletAddress.nullable().optional(),
     defaultPreApprovalExpiry: expiry("pre-approval").nullable().optional(),
     defaultAuthorizationExpiry: expiry("authorization").nullable().optional(),
+    webhookRegistrationByClientId: webhookRegistrationByClientId.optional(),
+    payeeDestinationId: payeeDestinationId.nullable().optional(),
     status: z
       .enum(CLIENT_ID_STATUSES, { message: "must be one of active, inactive, revoked" })
       .optional()
@@ -129,6 +140,8 @@ export const clientIdRecord = z
     defaultPreApprovalExpiry: z.number().nullable(),
     defaultAuthorizationExpiry: z.number().nullable(),
     status: z.enum(CLIENT_ID_STATUSES).describe("`active`; `inactive` (paused, can be resumed); `revoked` (permanent)"),
+    webhookRegistrationByClientId,
+    payeeDestinationId: z.string().nullable().describe("The payee destination bound to this client ID, or null"),
     createdAt: z.string(),
     updatedAt: z.string(),
     lastUsedAt: z.string().nullable().describe("Last authenticated use (updated at most once a minute)"),

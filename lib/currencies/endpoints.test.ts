@@ -30,7 +30,7 @@ describe("GET /v2/currencies", () => {
     expect((await call(currencies, "GET", "/v2/currencies?id=USDT0-arbitrum-one", { headers: h })).json.address).toBe("0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9");
     const missing = await call(currencies, "GET", "/v2/currencies?id=NOPE-base", { headers: h });
     expect(missing.status).toBe(404);
-    expect(missing.json).toEqual({ statusCode: 404, message: "Token not found", error: "Not Found" });
+    expect(missing.json).toEqual({ statusCode: 404, message: "Token not found", error: "Not Found", code: "token_not_found" });
   });
 
   it("refuses an unknown network and firstOnly without network and symbol", async () => {

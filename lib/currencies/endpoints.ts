@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { badRequest, notFound } from "../api/errors";
-import { defineEndpoint } from "../api/route";
+import { badRequest, notFound } from "../http/errors";
+import { defineEndpoint } from "../http/endpoint";
 import { conversionRoutes, findCurrencies, getCurrency } from "../chains/currencies";
 import type { NetworkId } from "../chains/networks";
 import { conversionRoutesParams, conversionRoutesQuery, conversionRoutesResponse, currencySchema, listCurrenciesQuery } from "./schemas";
@@ -21,7 +21,7 @@ export const listCurrencies = defineEndpoint({
   handler: async ({ query }) => {
     const found = findCurrencies({ network: query.network, symbol: query.symbol, id: query.id });
     const filtered = query.network || query.symbol || query.id;
-    if (filtered && found.length === 0) throw notFound("Token not found");
+    if (filtered && found.length === 0) throw notFound("token_not_found", "Token not found");
     if (query.id || query.firstOnly === "true") return found[0];
     return found;
   },
@@ -40,8 +40,8 @@ export const listConversionRoutes = defineEndpoint({
   response: conversionRoutesResponse,
   errors: { 400: "Unknown network", 404: "Unknown currency" },
   handler: async ({ params, query }) => {
-    if (query.network && query.networks) throw badRequest("Use either network or networks, not both");
-    if (!getCurrency(params.currencyId)) throw notFound("Token not found");
+    if (query.network && query.networks) throw badRequest("currency_filter_ambiguous", "Use either network or networks, not both");
+    if (!getCurrency(params.currencyId)) throw notFound("token_not_found", "Token not found");
     if (query.networks) {
       const networks = query.networks as NetworkId[];
       return { currencyId: params.currencyId, networks, conversionRoutes: conversionRoutes(params.currencyId, networks) ?? [] };

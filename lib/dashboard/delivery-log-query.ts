@@ -2,7 +2,7 @@
 // query string, so a filtered page can be reloaded, linked and refreshed on the server. Values
 // the API would refuse are dropped (and named), never passed on: a hand-edited address shows
 // the unfiltered log with a note instead of an error page.
-import { DELIVERY_ID } from "../webhooks/delivery-log";
+import { isUlid } from "../ids/ids";
 import { deliveryListQuery } from "../webhooks/schemas";
 import type { DeliveryLogQuery } from "./webhook-hrefs";
 
@@ -29,7 +29,7 @@ export function parseDeliveryLogQuery(params: SearchParams): { query: DeliveryLo
   }
   const cursor = single(params.cursor);
   if (cursor !== undefined) {
-    if (DELIVERY_ID.test(cursor)) query.cursor = cursor;
+    if (isUlid(cursor)) query.cursor = cursor;
     else ignored.push("cursor");
   }
   for (const key of ["event", "status", "cursor"]) if (Array.isArray(params[key])) ignored.push(key);

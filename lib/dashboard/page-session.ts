@@ -4,7 +4,7 @@
 import { cache } from "react";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { SESSION_COOKIE } from "../api/credentials";
+import { SESSION_COOKIE } from "../http/caller";
 import { resolveSession, type SessionKind } from "../auth/sessions";
 import { getSignedInUser, type PublicUser } from "../auth/users";
 import { getPlatform } from "../platforms/create-platform";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { parsePaymentsPageQuery, paymentsHref } from "./payment-search-query";
+import { parsePaymentsPageQuery, paymentsCsvHref, paymentsHref } from "./payment-search-query";
 
 describe("payments page address", () => {
   it("lists the latest payments without filters", () => {
-    expect(parsePaymentsPageQuery({})).toEqual({ values: {}, filter: {}, page: { limit: 25, offset: 0 }, ignored: [] });
+    expect(parsePaymentsPageQuery({})).toEqual({ values: {}, filter: {}, page: { limit: 25, offset: 0, order: "newest" }, errors: {}, order: "newest" });
   });
 
   it("reads a date picker's day as the whole UTC day", () => {
@@ -12,15 +12,23 @@ describe("payments page address", () => {
     expect(q.filter.toDate?.toISOString()).toBe("2024-01-10T23:59:59.999Z");
   });
 
-  it("drops and names what the API would refuse, keeping the rest", () => {
+  it("names what the API would refuse, with its reason, and keeps it as typed", () => {
     const q = parsePaymentsPageQuery({ walletAddress: "0x12", type: "conversion", offset: "-3", toDate: "2024-01-01", fromDate: "2024-02-01", reference: ["a", "b"] });
-    expect(q.ignored.sort()).toEqual(["offset", "reference", "toDate", "walletAddress"]);
-    expect(q.filter).toEqual({ types: ["conversion"], fromDate: new Date("2024-02-01T00:00:00.000Z") });
-    expect(q.values).toEqual({ type: "conversion", fromDate: "2024-02-01" });
+    expect(Object.keys(q.errors).sort()).toEqual(["offset", "reference", "toDate", "walletAddress"]);
+    expect(q.errors.walletAddress).toMatch(/EVM address/);
+    expect(q.errors.toDate).toMatch(/From day/);
+    expect(q.values).toEqual({ walletAddress: "0x12", type: "conversion", toDate: "2024-01-01", fromDate: "2024-02-01", reference: "a,b" });
   });
 
   it("keeps the filters in page links", () => {
     expect(paymentsHref({ type: "direct", reference: "A B" }, 25)).toBe("/dashboard/payments?type=direct&reference=A+B&offset=25");
     expect(paymentsHref({})).toBe("/dashboard/payments");
+    expect(paymentsCsvHref({ type: "direct" })).toBe("/dashboard/payments/export?type=direct");
+    expect(paymentsHref({ type: "direct" }, 25, "amount_desc")).toBe("/dashboard/payments?type=direct&sort=amount_desc&offset=25");
+  });
+
+  it("reads the order, and names an unknown one", () => {
+    expect(parsePaymentsPageQuery({ sort: "oldest" }).page.order).toBe("oldest");
+    expect(parsePaymentsPageQuery({ sort: "cheapest" }).errors).toEqual({ sort: "must be one of newest, oldest, amount_desc, amount_asc" });
   });
 });

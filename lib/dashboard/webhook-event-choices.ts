@@ -1,5 +1,5 @@
 // The events a platform's endpoint can be sent as a test: those platforms receive
-// (SERVICE.md §6), the current ones first, then the legacy ones.
+// (docs/interface.md "Events"), the current ones first, then the legacy ones.
 import { CURRENT_EVENTS, EVENT_RECIPIENTS, LEGACY_EVENTS, type EventName } from "../webhooks/events";
 
 export interface WebhookEventChoices {

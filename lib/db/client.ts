@@ -85,7 +85,11 @@ export async function openPostgres(url: string, schemaArg?: string): Promise<Dat
   const connectionString = split.url;
   const schema = schemaArg ?? split.schema;
   const options = schema ? `-c search_path=${schema}` : undefined;
-  const pool = new pgMod.default.Pool({ connectionString, options, max: 10 });
+  // connectionTimeoutMillis: while PostgreSQL is unreachable a query fails within seconds
+  // (answered 503) instead of waiting; the pool opens new connections when it is back.
+  const pool = new pgMod.default.Pool({ connectionString, options, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle connection that PostgreSQL closes (restart, failover) is an event, not a crash.
+  pool.on("error", () => undefined);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined) });
   const listeners = new Set<{ stop: () => Promise<void> }>();
   return {

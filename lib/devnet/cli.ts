@@ -1,11 +1,12 @@
-// Runs the sandbox chains on their own, for manual use (wallets, cast, scripts):
-//
-//   npx tsx lib/devnet/cli.ts [network ...]
+// `npm run chains [network ...]`: the sandbox chains on their own, shared by several web and
+// worker processes configured with their RPC URLs (printed at start, ready to export) exactly
+// as they would share real RPC endpoints (README "Deployment"); also for manual use (wallets,
+// cast, scripts).
 //
 // State lives in DATA_DIR (default ./.data), ports start at SANDBOX_PORT_BASE (18545).
-// Ctrl-C saves every chain's state and stops the nodes.
+// SIGTERM or Ctrl-C saves every chain's state and stops the nodes.
 import { isNetworkId, type EvmNetworkId } from "../chains/networks";
-import { getConfig } from "../config";
+import { getConfig, rpcEnvName } from "../config";
 import { DEMO_WALLETS } from "./accounts";
 import { startSandbox } from "./sandbox";
 
@@ -27,6 +28,12 @@ console.log(`Sandbox chains ready in ${Date.now() - started} ms (state in ${conf
 for (const c of sandbox.chains) {
   console.log(`  ${c.network.padEnd(13)} chain ${String(c.chainId).padEnd(9)} ${c.url}  ${c.restored ? "restored" : "new"}, ${c.startMs} ms`);
 }
+console.log("Environment for web and worker processes that share these chains:");
+for (const c of sandbox.chains) console.log(`  ${rpcEnvName(c.network)}=${c.url}`);
+// Fresh chains: detection starts at block 0, not at the production proxies' creation blocks.
+console.log(`  PAYMENT_DETECTION_NETWORKS=${sandbox.chains.map((c) => c.network).join(",")}`);
+console.log(`  PAYMENT_DETECTION_START_BLOCKS=${sandbox.chains.map((c) => `${c.network}:0`).join(",")}`);
+console.log("  PAYMENT_CONFIRMATIONS=0");
 console.log("Demo wallets (anvil's default mnemonic; each has native coin and 1,000,000 of every test stablecoin):");
 for (const w of DEMO_WALLETS) console.log(`  ${w.address}  ${w.privateKey}`);
 

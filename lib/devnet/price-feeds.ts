@@ -95,8 +95,3 @@ export async function refreshPriceFeeds(chain: DevChain, network: EvmNetworkId):
   );
 }
 
-/** Sets one feed's rate (e.g. a test moving EUR/USD): output per input, as a decimal string. */
-export async function setPrice(chain: DevChain, feed: PriceFeed, rate: string): Promise<void> {
-  const answer = parseUnits(rate, FEED_DECIMALS);
-  await chain.send({ to: feed.address, data: encodeFunctionData({ abi: feedAbi, functionName: "updateAnswer", args: [answer] }) });
-}

@@ -63,7 +63,7 @@ describe("test tokens", () => {
 
 describe("price feeds", () => {
   it("use Request Network's currency hashes", () => {
-    expect(USD_HASH.toLowerCase()).toBe("0x775eb53d00dd0acd3ec1696472105d579b9b386b"); // PROTOCOL.md
+    expect(USD_HASH.toLowerCase()).toBe("0x775eb53d00dd0acd3ec1696472105d579b9b386b"); // docs/protocol.md
     for (const code of ["USD", ...Object.keys(FIAT_USD_RATES)]) expect(fiatHash(code).toLowerCase()).toBe(byId(code)!.hash.toLowerCase());
     for (const network of EVM_NETWORK_IDS) {
       const native = list.find((c) => c.network === network && c.type === "ETH");

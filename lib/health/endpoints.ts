@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { defineEndpoint } from "../api/route";
-import { reply } from "../api/reply";
-import { checkHealth } from "./check-health";
+import { defineEndpoint } from "../http/endpoint";
+import { reply } from "../http/reply";
+import { APP_VERSION } from "../version";
+import { checkHealth, checkReadiness } from "./check-health";
 
 const healthSchema = z.object({
   status: z.enum(["ok", "degraded"]),
@@ -23,9 +24,48 @@ export const getHealth = defineEndpoint({
   auth: [],
   rateLimit: false,
   response: healthSchema,
-  errors: { 503: "The database is unreachable" },
+  alsoAnswers: { 503: "The database is unreachable (the same body, database status down)" },
   handler: async () => {
     const health = await checkHealth();
     return reply(health.database.status === "up" ? 200 : 503, health);
+  },
+});
+
+export const getLiveness = defineEndpoint({
+  method: "GET",
+  path: "/health/live",
+  summary: "Liveness",
+  description:
+    "For a load balancer or orchestrator: 200 while the process serves HTTP, without touching the database (a database outage must not get every process restarted). Restart the process when it stops answering.",
+  tags: ["Health"],
+  auth: [],
+  rateLimit: false,
+  response: z.object({ status: z.literal("alive"), version: z.string() }),
+  handler: async () => ({ status: "alive" as const, version: APP_VERSION }),
+});
+
+const readinessSchema = z.object({
+  status: z.enum(["ready", "not_ready"]),
+  database: z.enum(["up", "down"]),
+  migrations: z.enum(["applied", "pending", "unknown"]).describe("Every migration of this build is applied (unknown while the database is down)"),
+  workers: z.enum(["off", "starting", "running", "stopped"]).describe("Background workers in this process; off when RUN_WORKERS=false"),
+  booted: z.boolean().describe("Start-up (migrations, workers, demo seed) finished"),
+  draining: z.boolean().describe("SIGTERM received: in-flight requests finish, no new ones are taken"),
+});
+
+export const getReadiness = defineEndpoint({
+  method: "GET",
+  path: "/health/ready",
+  summary: "Readiness",
+  description:
+    "For a load balancer: 200 when this process should get requests — the database answers, every migration is applied, start-up finished, the background workers run where configured (RUN_WORKERS) and the process is not draining after SIGTERM. 503 otherwise, with the same body saying which check failed.",
+  tags: ["Health"],
+  auth: [],
+  rateLimit: false,
+  response: readinessSchema,
+  alsoAnswers: { 503: "Not ready (the same body; see which field)" },
+  handler: async () => {
+    const readiness = await checkReadiness();
+    return reply(readiness.status === "ready" ? 200 : 503, readiness, readiness.status === "ready" ? {} : { headers: { "retry-after": "5" } });
   },
 });

@@ -1,8 +1,9 @@
 // OpenAPI 3.1 from the endpoints' zod schemas: the schemas that validate requests are the
 // ones documented, so the reference cannot drift from the behaviour.
 import { z } from "zod";
-import { describe as describeAuth, type AuthKind } from "../api/credentials";
-import type { Endpoint } from "../api/route";
+import { describe as describeAuth, type AuthKind } from "../http/caller";
+import { errorBodySchema } from "../http/errors";
+import type { Endpoint } from "../http/endpoint";
 import { APP_VERSION } from "../version";
 
 type JsonSchema = Record<string, unknown>;
@@ -22,16 +23,25 @@ function toSchema(schema: z.ZodType, io: "input" | "output", defs: Record<string
     unrepresentable: "any",
     reused: "inline",
     override: (ctx) => {
-      delete (ctx.jsonSchema as JsonSchema).$schema;
+      const js = ctx.jsonSchema as JsonSchema;
+      delete js.$schema;
+      // Inputs are parsed strictly (lib/http/strict-input.ts): an undeclared field is a 400.
+      if (io === "input" && js.type === "object" && js.properties && !("additionalProperties" in js)) js.additionalProperties = false;
     },
   }) as JsonSchema;
   delete json.$schema;
   const local = (json.$defs ?? json.definitions) as Record<string, JsonSchema> | undefined;
   if (local) {
-    Object.assign(defs, local);
+    // The shared schemas refer to each other too: their references move with them.
+    Object.assign(defs, toComponentRefs(local));
     delete json.$defs;
     delete json.definitions;
   }
+  return toComponentRefs(json);
+}
+
+/** zod names shared schemas `#/$defs/X`; in OpenAPI they live at `#/components/schemas/X`. */
+function toComponentRefs<T>(json: T): T {
   return JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/'));
 }
 
@@ -61,40 +71,39 @@ function parametersOf(e: Endpoint, defs: Record<string, JsonSchema>) {
   return out;
 }
 
-const errorSchema = {
-  type: "object",
-  required: ["statusCode", "message", "error"],
-  properties: {
-    statusCode: { type: "integer" },
-    message: { type: "string" },
-    error: { type: "string", description: "HTTP reason phrase" },
-    errors: {
-      type: "array",
-      description: "Validation failures only",
-      items: { type: "object", properties: { field: { type: "string" }, message: { type: "string" } }, required: ["field", "message"] },
-    },
-  },
-};
-
-function responsesOf(e: Endpoint, defs: Record<string, JsonSchema>) {
-  const status = String(e.status ?? (e.method === "POST" ? 201 : 200));
-  const responses: Record<string, JsonSchema> = {
-    [status]: {
-      description: "Success",
-      ...(e.response ? { content: { "application/json": { schema: toSchema(e.response, "output", defs) } } } : {}),
-    },
-  };
+/** Every status /docs publishes for an endpoint, with its description and body schema: the
+ * endpoint's response schema for its success statuses, the error body for the others. The
+ * document and the tests' response check (lib/test/http.ts) both read this. */
+export function documentedResponses(e: Endpoint): Record<string, { description: string; schema?: z.ZodType }> {
+  const success = { description: "Success", schema: e.response };
+  const responses: Record<string, { description: string; schema?: z.ZodType }> = { [String(e.status ?? (e.method === "POST" ? 201 : 200))]: success };
+  for (const [status, description] of Object.entries(e.alsoAnswers ?? {})) responses[status] = { description, schema: e.response };
   const errors: Record<number, string> = {};
-  if (e.params || e.query || e.body) errors[400] = "Validation failed";
+  // The wrapper refuses NUL characters in any path, query or body, whatever the endpoint declares.
+  errors[400] = e.params || e.query || e.body ? "Validation failed, or a NUL character in the input" : "A NUL character in the path or query";
   if (e.auth.length > 0) errors[401] = "Missing, invalid or revoked credentials";
+  const cookieSession = e.auth.includes("session") || e.auth.includes("walletSession");
   if (e.auth.includes("clientId")) errors[403] = "Origin not allowed for the client ID";
+  else if (e.auth.includes("walletSession")) errors[403] = "Not a wallet session, or a cross-site request with the session cookie";
+  else if (cookieSession && e.method !== "GET") errors[403] = "Cross-site request with the session cookie";
+  if (e.method === "POST" && e.idempotency !== false) errors[409] = "Idempotency-Key already used with another request, or still running";
   if (e.body) Object.assign(errors, { 413: "Body too large", 415: "Body is not JSON" });
   if (e.rateLimit !== false) errors[429] = "Rate limit exceeded; see Retry-After";
+  errors[500] = "Unexpected failure; the message names the request id";
+  const databaseDown = "The database is unreachable right now (down or restarting): `database_unavailable`, retry after Retry-After";
   Object.assign(errors, e.errors);
-  for (const [code, description] of Object.entries(errors)) {
-    responses[code] = { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
-  }
+  errors[503] = e.errors?.[503] ? `${e.errors[503]}; or ${databaseDown[0].toLowerCase()}${databaseDown.slice(1)}` : databaseDown;
+  for (const [status, description] of Object.entries(errors)) responses[status] ??= { description, schema: errorBodySchema };
   return responses;
+}
+
+function responsesOf(e: Endpoint, defs: Record<string, JsonSchema>) {
+  const out: Record<string, JsonSchema> = {};
+  for (const [status, { description, schema }] of Object.entries(documentedResponses(e))) {
+    const json = schema === errorBodySchema ? { $ref: "#/components/schemas/Error" } : schema && toSchema(schema, "output", defs);
+    out[status] = { description, ...(json ? { content: { "application/json": { schema: json } } } : {}) };
+  }
+  return out;
 }
 
 /** An event the service POSTs to webhook endpoints (OpenAPI 3.1 `webhooks`). */
@@ -103,6 +112,8 @@ export interface WebhookDoc {
   summary: string;
   description: string;
   schema: z.ZodType;
+  /** A whole payload, shown beside the schema. */
+  example?: unknown;
   headers: { name: string; description: string; required: boolean }[];
 }
 
@@ -117,7 +128,7 @@ export function buildOpenApiDocument(endpoints: Endpoint[], serverUrl: string, e
         description: e.description,
         tags: ["Webhook events"],
         parameters: e.headers.map((h) => ({ name: h.name, in: "header", required: h.required, description: h.description, schema: { type: "string" } })),
-        requestBody: { required: true, content: { "application/json": { schema: toSchema(e.schema, "output", defs) } } },
+        requestBody: { required: true, content: { "application/json": { schema: toSchema(e.schema, "output", defs), ...(e.example === undefined ? {} : { example: e.example }) } } },
         responses: { "200": { description: "Any 2xx, once the event is recorded; anything else (or nothing within 5 s) is retried after 1, 5 and 15 s" } },
       },
     };
@@ -141,13 +152,13 @@ export function buildOpenApiDocument(endpoints: Endpoint[], serverUrl: string, e
     info: {
       title: "Stablelink API",
       version: APP_VERSION,
-      description: "Payment requests, payouts and secure payments in stablecoins on seven EVM chains and Tron. Errors have the shape `{statusCode, message, error}`.",
+      description: "Payment requests, payouts and secure payments in stablecoins on seven EVM chains and Tron. Errors have the shape `{statusCode, message, error, code}`: branch on `code` (listed under the Error schema), not on `message`.",
     },
     servers: [{ url: serverUrl }],
     paths,
     webhooks,
     components: {
-      schemas: { Error: errorSchema, ...defs },
+      schemas: { Error: toSchema(errorBodySchema, "output", defs), ...defs },
       securitySchemes: {
         ApiKey: { type: "apiKey", in: "header", name: "x-api-key" },
         ClientId: { type: "apiKey", in: "header", name: "x-client-id", description: "Browser calls; the Origin must be in the client ID's allowedDomains" },

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ERROR_CODES } from "../http/error-codes";
 import type { RouteHandler } from "../api/route";
 import { buildOpenApiDocument } from "./build-document";
 import { ENDPOINTS } from "./registry";
@@ -44,5 +45,13 @@ describe("API reference registry", () => {
     expect(op.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "currencyId", in: "path" }), expect.objectContaining({ name: "networks", in: "query" })]));
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "404", "429"]));
     expect(doc.components.schemas).toHaveProperty("Currency");
+  });
+
+  it("publishes every error code with its meaning, so clients can branch on code", () => {
+    const doc = buildOpenApiDocument(ENDPOINTS, "http://localhost:3000");
+    const error = doc.components.schemas.Error as { required: string[]; properties: { code: { enum: string[]; description: string } } };
+    expect(error.required).toEqual(expect.arrayContaining(["statusCode", "message", "error", "code"]));
+    expect(error.properties.code.enum).toEqual(Object.keys(ERROR_CODES));
+    for (const [code, meaning] of Object.entries(ERROR_CODES)) expect(error.properties.code.description).toContain(`\`${code}\`: ${meaning}`);
   });
 });

@@ -1,11 +1,11 @@
 // Every API endpoint of the product. The API reference is built from this list, and
 // registry.test.ts fails when an app/ route serves an endpoint missing here (or the reverse).
-import type { Endpoint } from "../api/route";
+import type { Endpoint } from "../http/endpoint";
 import type { WebhookDoc } from "./build-document";
 import { DELIVERY_HEADERS } from "../webhooks/delivery-docs";
 import { EVENT_DOCS } from "../webhooks/event-docs";
 import { listConversionRoutes, listCurrencies } from "../currencies/endpoints";
-import { createClientIdEndpoint, getClientIdEndpoint, listClientIdsEndpoint, revokeClientIdEndpoint, updateClientIdEndpoint } from "../client-ids/endpoints";
+import { createClientIdEndpoint, createClientIdSessionEndpoint, getClientIdEndpoint, listClientIdsEndpoint, revokeClientIdEndpoint, updateClientIdEndpoint } from "../client-ids/endpoints";
 import {
   approveLinkRequestEndpoint,
   createLinkRequestEndpoint,
@@ -18,9 +18,10 @@ import {
   rejectLinkRequestEndpoint,
   unlinkClientIdEndpoint,
 } from "../orchestrators/endpoints";
-import { getHealth } from "../health/endpoints";
+import { getHealth, getLiveness, getReadiness } from "../health/endpoints";
 import {
   createDestinationEndpoint,
+  createSessionWalletDestinationEndpoint,
   deactivateDestinationEndpoint,
   getActiveDestinationEndpoint,
   getDestinationEndpoint,
@@ -36,14 +37,15 @@ import * as platformWebhooks from "../webhooks/platform-webhook-endpoints";
 import * as orchestratorWebhooks from "../webhooks/orchestrator-webhook-endpoints";
 import * as securePayments from "../secure-payments/endpoints";
 import * as securePaymentBranding from "../secure-payments/branding-endpoints";
-import { pagePaymentCallsEndpoint, pagePaymentProgressEndpoint } from "../pay-page/endpoints";
+import { pagePaymentCallsEndpoint, pagePaymentIntentEndpoint, pagePaymentProgressEndpoint } from "../pay-page/endpoints";
 
-export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionRoutes,
+export const ENDPOINTS: Endpoint[] = [getHealth, getLiveness, getReadiness, listCurrencies, listConversionRoutes,
   // auth API and API keys
   walletChallenge, walletVerify, register, login, logout, currentSession,
   listApiKeysEndpoint, createApiKeyEndpoint, revokeApiKeyEndpoint,
   // client IDs and orchestrator links
   createClientIdEndpoint,
+  createClientIdSessionEndpoint,
   listClientIdsEndpoint,
   getClientIdEndpoint,
   updateClientIdEndpoint,
@@ -61,6 +63,7 @@ export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionR
   // payee destinations
   getSigningDataEndpoint,
   createDestinationEndpoint,
+  createSessionWalletDestinationEndpoint,
   getActiveDestinationEndpoint,
   listDestinationsEndpoint,
   getDestinationEndpoint,
@@ -84,6 +87,7 @@ export const ENDPOINTS: Endpoint[] = [getHealth, listCurrencies, listConversionR
   ...Object.values(securePaymentBranding),
   // the hosted payment page's own calls (the link's token is the credential)
   pagePaymentCallsEndpoint,
+  pagePaymentIntentEndpoint,
   pagePaymentProgressEndpoint,
 ];
 

@@ -1,8 +1,9 @@
 // Orchestrator accounts and their keys. There is no public sign-up: operators create them with
 // `scripts/orchestrator.ts`. A key is shown once and stored as a SHA-256 hash.
 import { generateToken, hashToken, tokenPrefix } from "../auth/tokens";
-import { isUuid } from "../client-ids/manage-client-ids";
+import { isUuid } from "../ids/ids";
 import { db } from "../db/client";
+import type { Prisma } from "../db/generated/client";
 import { forgetResolvedOrchestratorKeys } from "./resolve";
 
 export const ORCHESTRATOR_KEY_PREFIX = "slo";
@@ -54,4 +55,9 @@ export async function listOrchestrators() {
 export async function findOrchestrator(orchestratorId: string): Promise<{ id: string; name: string } | null> {
   if (!isUuid(orchestratorId)) return null;
   return (await db()).orchestrator.findUnique({ where: { id: orchestratorId }, select: { id: true, name: true } });
+}
+
+/** Locks the orchestrator's row until the transaction ends (counting what it owns, race-free). */
+export async function lockOrchestrator(tx: Prisma.TransactionClient, id: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM orchestrators WHERE id = ${id}::uuid FOR UPDATE`;
 }

@@ -2,34 +2,20 @@
 // follow their links; platforms (x-api-key or dashboard session) link, read and unlink their
 // client IDs, and approve or reject hosted onboarding (session only: a person decides).
 import { z } from "zod";
-import type { Caller } from "../api/credentials";
-import { unauthorized } from "../api/errors";
-import { reply } from "../api/reply";
-import { defineEndpoint } from "../api/route";
+import { orchestratorOf, type Caller } from "../http/caller";
+import { unauthorized } from "../http/errors";
+import { reply } from "../http/reply";
+import { defineEndpoint } from "../http/endpoint";
 import { platformOf } from "../client-ids/endpoints";
 import { clientIdParams } from "../client-ids/schemas";
-import {
-  approveLinkRequest,
-  createLinkRequest,
-  endOrchestratorLink,
-  getClientIdLink,
-  getLinkRequest,
-  getOrchestratorLink,
-  linkClientIdDirect,
-  listOrchestratorLinks,
-  rejectLinkRequest,
-  unlinkClientId,
-} from "./links";
-import { approveLinkBody, directLinkBody, intentParams, linkListQuery, linkParams, linkRequestBody, linkView } from "./schemas";
+import { createLinkRequest, endOrchestratorLink, getOrchestratorLink, listOrchestratorLinks } from "./orchestrator-links";
+import { approveLinkRequest, getClientIdLink, getLinkRequest, linkClientIdDirect, rejectLinkRequest, unlinkClientId } from "./platform-links";
+import { approveLinkBody, directLinkBody, intentParams, intentQuery, linkListQuery, linkParams, linkRequestBody, linkView, rejectLinkBody } from "./schemas";
 
 const ORCHESTRATOR_TAGS = ["Orchestrators"];
 const CLIENT_ID_TAGS = ["Client IDs"];
 
 /** The orchestrator behind an x-orchestrator-key. */
-export function orchestratorOf(caller: Caller): string {
-  if (caller.kind === "orchestratorKey") return caller.orchestratorId;
-  throw unauthorized();
-}
 
 // ---------- orchestrators ----------
 
@@ -38,7 +24,7 @@ export const createLinkRequestEndpoint = defineEndpoint({
   path: "/v2/orchestrators/links",
   summary: "Start hosted onboarding",
   description:
-    "Opens a link request (status `pending`, valid 7 days) and answers its `onboardingUrl`: send the platform there. When the platform approves it in its dashboard with one of its client IDs, the link becomes `active` and `client_id.linked` is delivered to your webhooks with this `linkId`, `intentId` and the details given here.",
+    "Opens a link request (status `pending`, valid 7 days) and answers its `onboardingUrl`: send the platform there, and only there — its `key` is what lets a platform approve (the `intentId` alone does not). When the platform approves it in its dashboard with one of its client IDs, the link becomes `active` and `client_id.linked` is delivered to your webhooks with this `linkId`, `intentId` and the details given here.",
   tags: ORCHESTRATOR_TAGS,
   auth: ["orchestratorKey"],
   body: linkRequestBody,
@@ -108,6 +94,7 @@ export const linkClientIdEndpoint = defineEndpoint({
   params: clientIdParams,
   body: directLinkBody,
   response: linkView,
+  alsoAnswers: { 200: "Already linked to this orchestrator: the existing link" },
   errors: {
     404: "Client ID or orchestrator not found",
     409: "The client ID is revoked or inactive, or linked to another orchestrator",
@@ -142,13 +129,15 @@ export const getLinkRequestEndpoint = defineEndpoint({
   method: "GET",
   path: "/v1/orchestrator-links/{intentId}",
   summary: "Read a hosted onboarding request",
-  description: "What the dashboard shows at the onboarding URL: the orchestrator asking, the details it sent, the status and expiry.",
+  description:
+    "What the dashboard shows at the onboarding URL: the orchestrator asking, the details it sent, the status and expiry. A request not yet approved needs the `key` of its onboarding URL: the intent id alone, which events and lists carry, does not show it.",
   tags: ORCHESTRATOR_TAGS,
   auth: ["session"],
   params: intentParams,
+  query: intentQuery,
   response: linkView,
-  errors: { 404: "No such request (or it was approved by another platform)" },
-  handler: async ({ caller, params }) => getLinkRequest(sessionPlatform(caller), params.intentId),
+  errors: { 404: "No such request, the key is missing or wrong, or it was approved by another platform" },
+  handler: async ({ caller, params, query }) => getLinkRequest(sessionPlatform(caller), { intentId: params.intentId, key: query.key }),
 });
 
 export const approveLinkRequestEndpoint = defineEndpoint({
@@ -164,11 +153,11 @@ export const approveLinkRequestEndpoint = defineEndpoint({
   status: 200,
   response: linkView,
   errors: {
-    404: "No such request, or the client ID is not yours",
+    404: "No such request, the key is missing or wrong, or the client ID is not yours",
     409: "Already decided or withdrawn; or the client ID is revoked, inactive or linked to another orchestrator",
     410: "The request expired",
   },
-  handler: async ({ caller, params, body }) => approveLinkRequest(sessionPlatform(caller), params.intentId, body.clientId),
+  handler: async ({ caller, params, body }) => approveLinkRequest(sessionPlatform(caller), { intentId: params.intentId, key: body.key }, body.clientId),
 });
 
 export const rejectLinkRequestEndpoint = defineEndpoint({
@@ -178,8 +167,9 @@ export const rejectLinkRequestEndpoint = defineEndpoint({
   tags: ORCHESTRATOR_TAGS,
   auth: ["session"],
   params: intentParams,
+  body: rejectLinkBody,
   status: 200,
   response: linkView,
-  errors: { 404: "No such request", 409: "Already decided or withdrawn", 410: "The request expired" },
-  handler: async ({ caller, params }) => rejectLinkRequest(sessionPlatform(caller), params.intentId),
+  errors: { 404: "No such request, or the key is missing or wrong", 409: "Already decided or withdrawn", 410: "The request expired" },
+  handler: async ({ caller, params, body }) => rejectLinkRequest(sessionPlatform(caller), { intentId: params.intentId, key: body.key }),
 });

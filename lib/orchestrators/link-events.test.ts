@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { clientIdLinkedEvent } from "./link-events";
 
 describe("client_id.linked payload", () => {
-  it("carries exactly the fields of SERVICE.md §6, timestamped at linking", () => {
+  it("carries exactly the fields of its event schema, timestamped at linking", () => {
     const { payload } = clientIdLinkedEvent({
       platformId: "3f1c2d9e-0000-4000-8000-000000000004",
       clientIdId: "3f1c2d9e-0000-4000-8000-000000000005",

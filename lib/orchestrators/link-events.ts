@@ -1,4 +1,4 @@
-// The `client_id.linked` event (SERVICE.md §6): emitted to the orchestrator when a platform
+// The `client_id.linked` event (docs/interface.md "Events"): emitted to the orchestrator when a platform
 // completes hosted onboarding. Direct API links do not emit it.
 import type { Prisma } from "../db/generated/client";
 import { emitEvent } from "../webhooks/emit-event";

@@ -11,7 +11,11 @@ import { getConfig } from "../config";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 import { revokeOrchestratorKey } from "./accounts";
-import { createLinkRequest, findActiveLink, isLinked, LINK_REQUEST_TTL_MS, listPlatformLinks } from "./links";
+import { findActiveLink, isLinked } from "./active-links";
+import { LINK_REQUEST_TTL_MS } from "./links";
+import { createLinkRequest } from "./orchestrator-links";
+import { listPlatformLinks } from "./platform-links";
+import { onboardingKey } from "./onboarding-key";
 import { createTestOrchestrator, createTestSession } from "./test-fixtures";
 
 const EVM = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7";
@@ -27,10 +31,14 @@ async function platform(name: string): Promise<Platform> {
 
 const ok = (o: Orch) => ({ "x-orchestrator-key": o.orchestratorKey });
 const startOnboarding = (o: Orch, body: unknown = {}) => call(links, "POST", "/v2/orchestrators/links", { headers: ok(o), body });
-const approveAs = (p: Platform, intentId: string, clientId: string) =>
-  call(approve, "POST", `/v1/orchestrator-links/${intentId}/approve`, { headers: p.session, body: { clientId }, params: { intentId } });
-const rejectAs = (p: Platform, intentId: string) => call(reject, "POST", `/v1/orchestrator-links/${intentId}/reject`, { headers: p.session, params: { intentId } });
-const readIntent = (p: Platform, intentId: string) => call(intent, "GET", `/v1/orchestrator-links/${intentId}`, { headers: p.session, params: { intentId } });
+// The platform acts at the onboarding URL the orchestrator sent it, which carries the key.
+// (null: without a key)
+const approveAs = (p: Platform, intentId: string, clientId: string, key: string | null = onboardingKey(intentId)) =>
+  call(approve, "POST", `/v1/orchestrator-links/${intentId}/approve`, { headers: p.session, body: { clientId, ...(key === null ? {} : { key }) }, params: { intentId } });
+const rejectAs = (p: Platform, intentId: string, key: string | null = onboardingKey(intentId)) =>
+  call(reject, "POST", `/v1/orchestrator-links/${intentId}/reject`, { headers: p.session, body: key === null ? {} : { key }, params: { intentId } });
+const readIntent = (p: Platform, intentId: string, key: string | null = onboardingKey(intentId)) =>
+  call(intent, "GET", `/v1/orchestrator-links/${intentId}${key === null ? "" : `?key=${encodeURIComponent(key)}`}`, { headers: p.session, params: { intentId } });
 const linkDirect = (p: Platform, id: string, orchestratorId: string) =>
   call(clientIdLink, "POST", `/v2/client-ids/${id}/orchestrator-link`, { headers: p.key, body: { orchestratorId }, params: { id } });
 const unlink = (p: Platform, id: string) => call(clientIdLink, "DELETE", `/v2/client-ids/${id}/orchestrator-link`, { headers: p.key, params: { id } });
@@ -41,6 +49,45 @@ let rival: Orch;
 beforeAll(async () => {
   orch = await createTestOrchestrator("Acme Orchestration");
   rival = await createTestOrchestrator("Rival Orchestration");
+});
+
+describe("the onboarding URL's key", () => {
+  it("binds a pending request to whoever got its URL: the intent id alone (in events, lists, logs) lets no platform read, approve or reject it", async () => {
+    const intended = await platform("intended");
+    const other = await platform("got the intent id");
+    const started = (await startOnboarding(orch, { externalId: "keyed" })).json;
+    const key = new URL(started.onboardingUrl).searchParams.get("key")!;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(key).not.toContain(started.intentId);
+    const wrong = onboardingKey((await startOnboarding(orch)).json.intentId);
+
+    for (const k of [null, wrong, "x".repeat(32)]) {
+      expect((await readIntent(other, started.intentId, k)).status, String(k)).toBe(404);
+      expect((await approveAs(other, started.intentId, other.clientId, k)).status, String(k)).toBeOneOf([400, 404]);
+      expect((await rejectAs(other, started.intentId, k)).status, String(k)).toBeOneOf([400, 404]);
+    }
+    expect((await call(linkItem, "GET", `/v2/orchestrators/links/${started.linkId}`, { headers: ok(orch), params: { linkId: started.linkId } })).json.status).toBe("pending");
+
+    const approved = await approveAs(intended, started.intentId, intended.clientId, key);
+    expect(approved.status).toBe(200);
+    expect(approved.json.clientId).toBe(intended.clientId);
+    // Once approved, the link is the approving platform's, key or not, and nobody else's.
+    expect((await readIntent(intended, started.intentId, null)).json.status).toBe("active");
+    expect((await readIntent(other, started.intentId, key)).status).toBe(404);
+  });
+
+  it("is shown to the orchestrator in its own views of the link, and in no event", async () => {
+    const started = (await startOnboarding(orch)).json;
+    const listed = await call(links, "GET", "/v2/orchestrators/links", { headers: ok(orch) });
+    expect(listed.json.find((l: { linkId: string }) => l.linkId === started.linkId).onboardingUrl).toBe(started.onboardingUrl);
+    const p = await platform("event check");
+    await approveAs(p, started.intentId, p.clientId);
+    const { db } = await import("../db/client");
+    const events = await (await db()).webhookEvent.findMany({ where: { event: "client_id.linked" } });
+    const ours = events.map((e) => JSON.stringify(e.payload)).filter((t) => t.includes(started.intentId));
+    expect(ours).toHaveLength(1);
+    expect(ours[0]).not.toContain(onboardingKey(started.intentId));
+  });
 });
 
 describe("hosted onboarding", () => {
@@ -58,7 +105,7 @@ describe("hosted onboarding", () => {
       destinationWalletAddress: EVM,
       chain: "base",
       currency: "USDC",
-      onboardingUrl: `${getConfig().APP_URL}/dashboard/links/${intentId}`,
+      onboardingUrl: `${getConfig().APP_URL}/dashboard/links/${intentId}?key=${onboardingKey(intentId)}`,
     });
     expect(Date.parse(started.json.expiresAt) - Date.parse(started.json.createdAt)).toBe(LINK_REQUEST_TTL_MS);
 

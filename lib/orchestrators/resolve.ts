@@ -1,7 +1,6 @@
 // Orchestrator keys: stored as hashes like API keys, and cached like them.
-import { CREDENTIAL_CACHE_MS } from "../auth/api-keys";
 import { hashToken } from "../auth/tokens";
-import { ttlCache } from "../cache/ttl-cache";
+import { credentialCache } from "../http/credential-cache";
 import { db } from "../db/client";
 
 const TOUCH_INTERVAL_MS = 60_000; // lastUsedAt is informative; one write a minute is enough
@@ -11,7 +10,7 @@ export interface ResolvedOrchestratorKey {
   orchestratorId: string;
 }
 
-const resolved = ttlCache<ResolvedOrchestratorKey>(CREDENTIAL_CACHE_MS);
+const resolved = credentialCache<ResolvedOrchestratorKey>();
 
 /** A revoke calls this before it answers. */
 export function forgetResolvedOrchestratorKeys(): void {
@@ -21,7 +20,7 @@ export function forgetResolvedOrchestratorKeys(): void {
 export async function resolveOrchestratorKey(key: string, now = new Date()): Promise<ResolvedOrchestratorKey | null> {
   if (key.length > 200) return null;
   const keyHash = hashToken(key);
-  const cached = resolved.get(keyHash, now.getTime());
+  const cached = resolved.get(keyHash);
   if (cached) return cached;
   const prisma = await db();
   const row = await prisma.orchestratorKey.findUnique({ where: { keyHash } });
@@ -30,6 +29,6 @@ export async function resolveOrchestratorKey(key: string, now = new Date()): Pro
     void prisma.orchestratorKey.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => undefined);
   }
   const out = { id: row.id, orchestratorId: row.orchestratorId };
-  resolved.set(keyHash, out, now.getTime());
+  resolved.set(keyHash, out);
   return out;
 }

@@ -2,8 +2,9 @@
 import { z } from "zod";
 import { findCurrencies } from "../chains/currencies";
 import { NETWORK_IDS } from "../chains/networks";
-import { text, walletAddress } from "../client-ids/schemas";
-import { parseWalletAddress } from "../client-ids/wallet-address";
+import { walletAddress } from "../client-ids/schemas";
+import { text } from "../zod/text";
+import { parseWalletAddress } from "../addresses/wallet-address";
 import { LINK_STATUSES } from "./links";
 
 const id = (what: string) => z.string().min(1).max(100).describe(what);
@@ -31,6 +32,7 @@ export const linkView = z
     unlinkedAt: z.string().nullable(),
   })
   .meta({ id: "OrchestratorLink" });
+export type LinkView = z.output<typeof linkView>;
 
 export const linkRequestBody = z
   .object({
@@ -77,6 +79,12 @@ export const directLinkBody = z
   .object({ orchestratorId: text(1, 100).describe("The orchestrator to link to (it gives you its id)") })
   .meta({ id: "DirectLinkRequest" });
 
+const onboardingKey = text(1, 100).describe("The `key` of the onboarding URL the orchestrator sent you; needed while the request is pending");
+export const intentQuery = z.object({ key: onboardingKey.optional() });
 export const approveLinkBody = z
-  .object({ clientId: text(1, 200).describe("Your client ID to link: its public value (`cid_…`) or its internal `id`; it must be active") })
+  .object({
+    clientId: text(1, 200).describe("Your client ID to link: its public value (`cid_…`) or its internal `id`; it must be active"),
+    key: onboardingKey,
+  })
   .meta({ id: "ApproveLinkRequest" });
+export const rejectLinkBody = z.object({ key: onboardingKey }).meta({ id: "RejectLinkRequest" });

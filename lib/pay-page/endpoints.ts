@@ -4,11 +4,12 @@
 // /v2/secure-payments/{token}/pay, access list included), and the payment's progress while
 // the page waits for detection. Public, rate-limited per IP by the wrapper.
 import { z } from "zod";
-import { defineEndpoint } from "../api/route";
+import { defineEndpoint } from "../http/endpoint";
 import { buildSecurePaymentCalls } from "../secure-payments/build-secure-payment-calls";
 import { loadSecurePayment } from "../secure-payments/load-secure-payment";
 import { detectedPayments } from "../secure-payments/detected-payments";
-import { securePaymentCalldata, tokenParams } from "../secure-payments/schemas";
+import { intentBody, intentResponse, securePaymentCalldata, tokenParams } from "../secure-payments/schemas";
+import { recordIntent } from "../secure-payments/payment-intents";
 import { addressText } from "../requests/schemas";
 
 const TAGS = ["Payment page"];
@@ -41,6 +42,7 @@ export const pagePaymentProgress = z
     txHash: z.string().nullable().describe("The latest payment detected for the link, once there is one"),
   })
   .meta({ id: "PaymentPageProgress" });
+export type PagePaymentProgress = z.output<typeof pagePaymentProgress>;
 
 export const pagePaymentProgressEndpoint = defineEndpoint({
   method: "GET",
@@ -58,4 +60,19 @@ export const pagePaymentProgressEndpoint = defineEndpoint({
     const { status, requests } = await loadSecurePayment(params.token);
     return { status, txHash: (await detectedPayments(requests)).at(-1)?.txHash ?? null };
   },
+});
+
+export const pagePaymentIntentEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/pay/{token}/intent",
+  summary: "Record the transaction the page's wallet broadcast",
+  description: "The same as POST /v2/secure-payments/{token}/intent, with the link's token as the only credential: the page reports the payment transaction it sent.",
+  tags: TAGS,
+  auth: [],
+  params: tokenParams,
+  body: intentBody,
+  status: 200,
+  response: intentResponse,
+  errors: { 400: "Validation failed; chain not the payment's network", 403: "Expired or cancelled", 404: "Unknown token", 409: "Already completed" },
+  handler: async ({ params, body }) => recordIntent(params.token, body),
 });

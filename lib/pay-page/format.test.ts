@@ -12,6 +12,15 @@ describe("amounts and addresses on the payment page", () => {
     expect(formatMoney("25.25", "USDC")).toBe("25.25 USDC");
   });
 
+  it("writes dollar stablecoins with cents, and more decimals only when needed", () => {
+    expect(formatMoney("42.5", "USDC")).toBe("42.50 USDC");
+    expect(formatMoney("42.500000", "USDT")).toBe("42.50 USDT");
+    expect(formatMoney("25", "USDC")).toBe("25.00 USDC");
+    expect(formatMoney("1250", "USDC")).toBe("1,250.00 USDC");
+    expect(formatMoney("0.123456", "USDC")).toBe("0.123456 USDC");
+    expect(formatMoney("0.5", "ETH")).toBe("0.5 ETH");
+  });
+
   it("leaves anything that is not a decimal as it is", () => {
     expect(formatAmount("n/a")).toBe("n/a");
   });

@@ -1,5 +1,5 @@
 // Amounts and addresses as the payment page writes them, the same on the server and in the
-// browser (no locale): "1,250.5 USDC", "0x7099…79C8". Amounts stay decimal strings throughout.
+// browser (no locale): "1,250.50 USDC", "0.5 ETH", "0x7099…79C8". Amounts stay decimal strings throughout.
 
 /** "1250.50" → "1,250.5": thousands grouped, trailing fraction zeros dropped, never rounded. */
 export function formatAmount(decimal: string): string {
@@ -11,8 +11,15 @@ export function formatAmount(decimal: string): string {
   return `${sign}${grouped}${frac ? `.${frac}` : ""}`;
 }
 
+/** Dollar stablecoins are written as dollars: cents always shown ("42.50"), more digits only when they are not zero. */
+const DOLLAR_SYMBOLS = new Set(["USDC", "USDT", "USDT0", "USDbC", "USDC.e", "DAI", "fUSDC", "fUSDT", "USD"]);
+
+/** An amount in a currency: "42.50 USDC" (dollar stablecoins keep two decimals), "0.5 ETH". */
 export function formatMoney(decimal: string, symbol: string): string {
-  return `${formatAmount(decimal)} ${symbol}`;
+  const plain = formatAmount(decimal);
+  if (!DOLLAR_SYMBOLS.has(symbol) || !/^-?[\d,]+(\.\d*)?$/.test(plain)) return `${plain} ${symbol}`;
+  const [whole, fraction = ""] = plain.split(".");
+  return `${whole}.${fraction.padEnd(2, "0")} ${symbol}`;
 }
 
 /** The start and end of an address, for places where the whole one does not fit. */

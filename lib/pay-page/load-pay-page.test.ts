@@ -74,11 +74,14 @@ describe("the payment page's state of a link", () => {
 
     const paid = await link({ redirectUrl: "http://shop.example.com/thanks" });
     const tx = `0x${"ab".repeat(32)}`;
+    const payable = await loadPayPage(paid.token);
+    expect(payable).toMatchObject({ state: "payable", total: "25.25" });
     await (await db()).paymentRequest.update({ where: { id: paid.requestIds[0] }, data: { status: "paid", amountPaid: 25_000_000 } });
     await (await db()).payment.create({
       data: { requestId: paid.requestIds[0], platformId: p.platformId, network: "base", txHash: tx, logIndex: 0, blockNumber: 10n, blockHash: `0x${"cd".repeat(32)}`, blockTime: new Date(), amount: 25_000_000, type: "direct" },
     });
-    expect(await loadPayPage(paid.token)).toMatchObject({ state: "completed", amount: "25", symbol: "USDC", txHash: tx, explorerTxUrl: `https://basescan.org/tx/${tx}`, redirect: { url: "http://shop.example.com/thanks" } });
+    // The receipt's amount is the payable page's total (the fee on top included), never another figure.
+    expect(await loadPayPage(paid.token)).toMatchObject({ state: "completed", amount: "25.25", paidToPayee: "25", fee: "0.25", symbol: "USDC", txHash: tx, explorerTxUrl: `https://basescan.org/tx/${tx}`, redirect: { url: "http://shop.example.com/thanks" } });
     const progress = await call(statusRoute, "GET", `/pay/${paid.token}/status`, { params: { token: paid.token } });
     expect(progress.json).toEqual({ status: "completed", txHash: tx });
 

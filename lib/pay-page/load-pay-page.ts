@@ -58,12 +58,21 @@ function completedView(loaded: LoadedSecurePayment, payments: Detected, shared: 
   const first = requests[0];
   const currency = first ? getCurrency(first.paymentCurrency) : undefined;
   const last = payments.at(-1);
-  const sameCurrency = requests.every((r) => r.paymentCurrency === first?.paymentCurrency);
+  const same = currency !== undefined && requests.every((r) => r.paymentCurrency === first?.paymentCurrency) ? currency : undefined;
+  // The same sums the payable page showed as "Total": the requests' amounts and the fees on top.
+  const gross = requests.reduce((s, r) => s + r.expectedAmount, 0n);
+  const fee = feeLegs(requests).reduce((s, l) => s + l.amount, 0n);
+  const payees = new Set(requests.map((r) => r.payee));
   return {
     ...(shared as Pick<Extract<PayPageView, { state: "completed" }>, "branding" | "merchantName" | "sandbox">),
     state: "completed",
-    amount: currency && sameCurrency ? decimal(requests.reduce((s, r) => s + r.expectedAmount, 0n), currency) : null,
-    symbol: currency && sameCurrency ? currency.symbol : null,
+    amount: same ? decimal(gross + fee, same) : null,
+    symbol: same ? same.symbol : null,
+    paidToPayee: same && fee > 0n ? decimal(gross, same) : null,
+    fee: same && fee > 0n ? decimal(fee, same) : null,
+    payee: payees.size === 1 && sp.paymentType !== "multicall" ? (first?.payee ?? null) : null,
+    payer: last?.payerAddress ?? null,
+    reference: sp.reference,
     networkName: first ? NETWORKS[first.network].name : null,
     txHash: last?.txHash ?? null,
     explorerTxUrl: last?.explorerUrl ?? null,

@@ -97,8 +97,16 @@ export interface PayableView extends Branded {
 
 export interface CompletedView extends Branded {
   state: "completed";
+  /** What the payer paid in total (amounts + fees), as the payable page's "Total" and the success view say it. */
   amount: string | null;
   symbol: string | null;
+  /** The breakdown when a fee was paid on top: what the payee got and the fee, in `symbol`. */
+  paidToPayee: string | null;
+  fee: string | null;
+  /** The payee's address, for a link paying one payee. */
+  payee: string | null;
+  payer: string | null;
+  reference: string | null;
   networkName: string | null;
   txHash: string | null;
   explorerTxUrl: string | null;
@@ -119,9 +127,9 @@ export interface NotPayableView extends Branded {
 export type PayPageView = PayableView | CompletedView | ExpiredView | NotPayableView | { state: "unknown" };
 
 /** The island's share of the payable state: only what the browser acts on. */
-export type CheckoutProps = Pick<PayableView, "token" | "network" | "totalLabel" | "payLabel" | "redirect" | "policy" | "paymentType">;
+export type CheckoutProps = Pick<PayableView, "token" | "network" | "currency" | "totalLabel" | "payLabel" | "redirect" | "policy" | "paymentType">;
 
 export function checkoutProps(view: PayableView): CheckoutProps {
-  const { token, network, totalLabel, payLabel, redirect, policy, paymentType } = view;
-  return { token, network, totalLabel, payLabel, redirect, policy, paymentType };
+  const { token, network, currency, totalLabel, payLabel, redirect, policy, paymentType } = view;
+  return { token, network, currency, totalLabel, payLabel, redirect, policy, paymentType };
 }

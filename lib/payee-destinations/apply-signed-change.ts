@@ -4,12 +4,12 @@
 // nonce exactly one succeeds. A wallet has at most one active destination: adding another
 // deactivates the previous one (under a lock on the (platform, wallet) pair).
 import type { Hex } from "viem";
-import { badRequest, type FieldError } from "../api/errors";
+import { badRequest, type FieldError } from "../http/errors";
 import { now } from "../auth/clock";
 import { networkByChainId } from "../chains/networks";
 import { db } from "../db/client";
 import type { PayeeDestination, Prisma } from "../db/generated/client";
-import { formatDestinationId } from "./destination-id";
+import { canonicalAddress, formatDestinationId } from "./destination-id";
 import { destinationToken } from "./destination-tokens";
 import { findDestinationOrThrow, toView } from "./destination-view";
 import type { PayeeDestinationView } from "./schemas";
@@ -22,7 +22,7 @@ export interface SignedChange {
   nonce: string;
 }
 
-const refuse = (field: "nonce" | "signature", message: string) => badRequest(message, [{ field, message } satisfies FieldError]);
+const refuse = (field: "nonce" | "signature", message: string) => badRequest(field === "nonce" ? "signing_nonce_invalid" : "payee_signature_invalid", message, [{ field, message } satisfies FieldError]);
 
 const SPENT = "This nonce was already used: each signature counts once. Get new signing data and sign it again";
 
@@ -82,17 +82,43 @@ async function consumeOrRefuse(tx: Prisma.TransactionClient, nonce: string): Pro
 /** POST /v2/payee-destination: registers (or re-activates) the signed destination. */
 export async function addDestination(platformId: string, input: SignedChange): Promise<PayeeDestinationView> {
   const { issued, network, token, destinationId } = await verifiedNonce(platformId, input, "add");
+  return registerDestination(platformId, { walletAddress: issued.walletAddress, network, token, destinationId }, issued.nonce);
+}
+
+/**
+ * POST /v1/payee-destination: the same registration for the wallet of the wallet session, whose
+ * sign-in signature (EIP-4361, or Tron message signing) is the wallet's proof.
+ */
+export async function addSessionWalletDestination(platformId: string, sessionWallet: string | null, target: { chainId: number; tokenAddress: string }): Promise<PayeeDestinationView> {
+  const network = networkByChainId(target.chainId);
+  if (!network) throw badRequest("validation_failed", "Validation failed", [{ field: "chainId", message: `${target.chainId} is not a chain of this service` }]);
+  const walletAddress = sessionWallet && canonicalAddress(network, sessionWallet);
+  if (!walletAddress) {
+    throw badRequest("validation_failed", "Validation failed", [{ field: "chainId", message: `the signed-in wallet ${sessionWallet ?? "(none)"} cannot receive on ${network.id}: sign in with ${network.id === "tron" ? "a Tron" : "an EVM"} wallet` }]);
+  }
+  const token = destinationToken(network.id, target.tokenAddress);
+  if (!token) throw badRequest("validation_failed", "Validation failed", [{ field: "tokenAddress", message: `is not the USDC or USDT of ${network.id}` }]);
+  return registerDestination(platformId, { walletAddress, network, token, destinationId: formatDestinationId(network, walletAddress, token.address) }, null);
+}
+
+/** One wallet, one active destination: the previous one is deactivated, a known one re-activated. */
+async function registerDestination(
+  platformId: string,
+  d: { walletAddress: string; network: NonNullable<ReturnType<typeof networkByChainId>>; token: { address: string }; destinationId: string },
+  nonce: string | null,
+): Promise<PayeeDestinationView> {
   const t = now();
+  const { walletAddress, network, token, destinationId } = d;
   const row = await (await db()).$transaction(async (tx): Promise<PayeeDestination> => {
-    await lockWallet(tx, platformId, issued.walletAddress);
-    await consumeOrRefuse(tx, issued.nonce);
+    await lockWallet(tx, platformId, walletAddress);
+    if (nonce !== null) await consumeOrRefuse(tx, nonce);
     await tx.payeeDestination.updateMany({
-      where: { platformId, walletAddress: issued.walletAddress, isActive: true, NOT: { destinationId } },
+      where: { platformId, walletAddress, isActive: true, NOT: { destinationId } },
       data: { isActive: false, deactivatedAt: t },
     });
     return tx.payeeDestination.upsert({
       where: { platformId_destinationId: { platformId, destinationId } },
-      create: { platformId, destinationId, walletAddress: issued.walletAddress, chainId: network.chainId, tokenAddress: token.address, createdAt: t },
+      create: { platformId, destinationId, walletAddress, chainId: network.chainId, tokenAddress: token.address, createdAt: t },
       update: { isActive: true, deactivatedAt: null },
     });
   });

@@ -1,11 +1,11 @@
-// Destination ids (PROTOCOL.md): the payee's ERC-7828 interoperable name joined by ":" to the
+// Destination ids (docs/protocol.md): the payee's ERC-7828 interoperable name joined by ":" to the
 // token's address, `{wallet}@eip155:{chainId}#{checksum}:{tokenAddress}`. Tron is the eip155
 // chain 728126428; its addresses are written in base58 and checksummed over their 20 bytes.
 // Pure: the canonical form is EIP-55 hex on EVM chains, base58 on Tron, uppercase checksum.
 import { getAddress, isAddress, type Hex } from "viem";
 import { networkByChainId, type Network } from "../chains/networks";
 import { isTronAddress, tronFromHex, tronToEvmAddress } from "../chains/tron";
-import { eip155InteropName, eip155Parts, interopChecksum } from "./interop-address";
+import { eip155InteropName, eip155Parts, encodeInteropAddress, interopChecksum } from "./interop-address";
 
 export const DESTINATION_ID_FORMAT = "{walletAddress}@eip155:{chainId}#{checksum}:{tokenAddress}";
 const MAX_LENGTH = 200;
@@ -31,6 +31,11 @@ function bytesOf(network: Network, address: string): Hex {
 /** The payee's ERC-7828 name, `{wallet}@eip155:{chainId}#{checksum}`. */
 export function payeeInteropAddress(network: Network, walletAddress: string): string {
   return eip155InteropName(walletAddress, bytesOf(network, walletAddress), network.chainId);
+}
+
+/** The payee's binary ERC-7930 Interoperable Address v1 (hex), the same wallet and chain as its name. */
+export function payeeBinaryInteropAddress(network: Network, walletAddress: string): Hex {
+  return encodeInteropAddress(eip155Parts(network.chainId, bytesOf(network, walletAddress)));
 }
 
 export function formatDestinationId(network: Network, walletAddress: string, tokenAddress: string): string {

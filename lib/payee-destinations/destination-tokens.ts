@@ -1,5 +1,5 @@
 // The tokens a payee destination can be registered in: the USDC and the USDT of its network
-// (SERVICE.md §2.1). USDT0 is an alias of USDT for paying, not a destination token: where it
+// (docs/interface.md "Networks"). USDT0 is an alias of USDT for paying, not a destination token: where it
 // shares USDT's contract, that contract registers as USDT. Pure.
 import { CURRENCIES, type Currency } from "../chains/currencies";
 import type { NetworkId } from "../chains/networks";

@@ -1,10 +1,10 @@
 // A stored destination as the API shows it, and the lookups every reader shares. Every
 // lookup is scoped to a platform: another platform's destination is "not found".
-import { notFound } from "../api/errors";
+import { notFound } from "../http/errors";
 import { networkByChainId, type Network } from "../chains/networks";
 import { db } from "../db/client";
 import type { PayeeDestination } from "../db/generated/client";
-import { payeeInteropAddress } from "./destination-id";
+import { payeeBinaryInteropAddress, payeeInteropAddress } from "./destination-id";
 import { destinationSymbol, destinationToken } from "./destination-tokens";
 import type { PayeeDestinationView } from "./schemas";
 
@@ -20,9 +20,12 @@ export function rowTarget(row: Pick<PayeeDestination, "chainId" | "tokenAddress"
 
 export function toView(row: PayeeDestination): PayeeDestinationView {
   const { network, token } = rowTarget(row);
+  const interopName = payeeInteropAddress(network, row.walletAddress);
   return {
     destinationId: row.destinationId,
-    payeeAddress: payeeInteropAddress(network, row.walletAddress),
+    payeeAddress: interopName,
+    humanReadableInteropAddress: interopName,
+    binaryInteropAddress: payeeBinaryInteropAddress(network, row.walletAddress),
     walletAddress: row.walletAddress,
     chainId: row.chainId,
     network: network.id,
@@ -42,6 +45,6 @@ export async function findDestination(platformId: string, destinationId: string)
 
 export async function findDestinationOrThrow(platformId: string, destinationId: string): Promise<PayeeDestination> {
   const row = await findDestination(platformId, destinationId);
-  if (!row) throw notFound(DESTINATION_NOT_FOUND);
+  if (!row) throw notFound("destination_not_found", DESTINATION_NOT_FOUND);
   return row;
 }

@@ -166,6 +166,9 @@ describe("POST /v2/payee-destination", () => {
     expect(d).toEqual({
       destinationId: expect.stringMatching(/@eip155:8453#/),
       payeeAddress: expect.stringMatching(new RegExp(`^${payee.address}@eip155:8453#[0-9A-F]{8}$`)),
+      humanReadableInteropAddress: expect.stringMatching(new RegExp(`^${payee.address}@eip155:8453#[0-9A-F]{8}$`)),
+      // ERC-7930 v1: version 0001, eip155 0000, chain reference of 2 bytes 2105 (8453), 20 address bytes.
+      binaryInteropAddress: `0x0001000002210514${payee.address.slice(2).toLowerCase()}`,
       walletAddress: payee.address,
       chainId: 8453,
       network: "base",
@@ -177,6 +180,8 @@ describe("POST /v2/payee-destination", () => {
       createdAt: expect.any(String),
       deactivatedAt: null,
     });
+    // Clients of the hosted interface build the id from the record: its name, ":", the token.
+    expect(`${d.humanReadableInteropAddress}:${d.tokenAddress}`).toBe(d.destinationId);
     for (const headers of [shop.wallet, { "x-api-key": shop.apiKey }, { "x-client-id": shop.clientId, origin: TEST_ORIGIN }]) {
       const r = await get(d.destinationId, headers);
       expect(r.status, r.text).toBe(200);
@@ -194,6 +199,8 @@ describe("POST /v2/payee-destination", () => {
     const payee = tronPayee();
     const d = await register(payee, { chainId: 728126428, tokenAddress: USDC_TRON });
     expect(d).toMatchObject({ walletAddress: payee.address, network: "tron", chainId: 728126428, currency: "USDC-tron", active: true });
+    expect(d.humanReadableInteropAddress).toMatch(new RegExp(`^${payee.address}@eip155:728126428#[0-9A-F]{8}$`));
+    expect(`${d.humanReadableInteropAddress}:${d.tokenAddress}`).toBe(d.destinationId);
     expect((await get(d.destinationId, shop.wallet)).json).toEqual(d);
   });
 

@@ -1,15 +1,16 @@
 // /v2/payee-destination: a payee proves by signing (EIP-712, TIP-712 on Tron) where it wants
-// to be paid. Managing destinations needs a wallet session (SERVICE.md §4.5, §5); a client ID
+// to be paid. Managing destinations needs a wallet session (docs/interface.md "Credentials"); a client ID
 // with its Origin may come along and must be the same platform's. Reading needs any
 // credential of the platform.
 import { z } from "zod";
-import type { Caller } from "../api/credentials";
-import { unauthorized } from "../api/errors";
-import { defineEndpoint } from "../api/route";
-import { addDestination, deactivateDestination } from "./apply-signed-change";
+import type { Caller } from "../http/caller";
+import { unauthorized } from "../http/errors";
+import { defineEndpoint } from "../http/endpoint";
+import { addDestination, addSessionWalletDestination, deactivateDestination } from "./apply-signed-change";
+import { getSignedInUser } from "../auth/users";
 import { prepareSigningData } from "./prepare-signing-data";
 import { activeDestinationOf, getDestination, listDestinations } from "./read-destinations";
-import { activeDestinationQuery, destinationIdParams, listDestinationsQuery, payeeDestination, signedBody, signingData, signingDataQuery } from "./schemas";
+import { activeDestinationQuery, destinationIdParams, listDestinationsQuery, payeeDestination, sessionWalletDestinationBody, signedBody, signingData, signingDataQuery } from "./schemas";
 
 const TAGS = ["Payee Destination"];
 
@@ -47,6 +48,24 @@ export const createDestinationEndpoint = defineEndpoint({
   response: payeeDestination,
   errors: { 400: SIGNATURE_ERRORS, 403: "Not a wallet session, or the client ID sent along belongs to another platform or Origin" },
   handler: async ({ caller, body }) => addDestination(platformOf(caller), body),
+});
+
+export const createSessionWalletDestinationEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v1/payee-destination",
+  summary: "Create a payee destination for the signed-in wallet",
+  description:
+    "The setup route of the hosted documentation: registers `tokenAddress` on `chainId` for the wallet of the wallet session, whose sign-in signature proves it (no typed-data signature). Otherwise the same as `POST /v2/payee-destination`: one active destination per wallet, an existing one re-activated, the same answer.",
+  tags: TAGS,
+  auth: ["walletSession"],
+  body: sessionWalletDestinationBody,
+  response: payeeDestination,
+  errors: { 400: "Validation failed: an unknown chain, a token that is not its USDC or USDT, or a signed-in wallet of another family", 403: "Not a wallet session" },
+  handler: async ({ caller, body }) => {
+    if (caller.kind !== "session") throw unauthorized();
+    const who = await getSignedInUser(caller.userId);
+    return addSessionWalletDestination(caller.platformId, who?.user.walletAddress ?? null, body);
+  },
 });
 
 export const getActiveDestinationEndpoint = defineEndpoint({

@@ -1,6 +1,6 @@
 // Step one of adding or deactivating a destination: a fresh nonce and the typed data the
 // payee wallet signs over it.
-import { notFound } from "../api/errors";
+import { notFound } from "../http/errors";
 import { formatDestinationId, payeeInteropAddress } from "./destination-id";
 import { findDestination } from "./destination-view";
 import type { SigningDataView, SigningTarget } from "./schemas";
@@ -12,7 +12,7 @@ export async function prepareSigningData(platformId: string, target: SigningTarg
   const destinationId = formatDestinationId(network, walletAddress, token.address);
   if (action === "deactivate") {
     const existing = await findDestination(platformId, destinationId);
-    if (!existing?.isActive) throw notFound(`No active payee destination ${destinationId} on this platform`);
+    if (!existing?.isActive) throw notFound("destination_not_found", `No active payee destination ${destinationId} on this platform`);
   }
   const issued = await issueSigningNonce(platformId, { action, walletAddress, chainId: network.chainId, tokenAddress: token.address });
   return {

@@ -1,8 +1,8 @@
-// Request and response shapes of /v2/payee-destination (SERVICE.md §4.5, openapi.v2.json).
+// Request and response shapes of /v2/payee-destination (`/docs`, tag "Payee Destination").
 import { z } from "zod";
 import { NETWORK_IDS, NETWORKS, networkByChainId } from "../chains/networks";
-import { text } from "../client-ids/schemas";
-import { isZeroAddress, parseWalletAddress } from "../client-ids/wallet-address";
+import { text } from "../zod/text";
+import { isZeroAddress, parseWalletAddress } from "../addresses/wallet-address";
 import { canonicalAddress, DESTINATION_ID_FORMAT, parseDestinationId } from "./destination-id";
 import { describeDestinationTokens, destinationToken } from "./destination-tokens";
 import { DESTINATION_ACTIONS } from "./signing-typed-data";
@@ -56,6 +56,13 @@ export const signingDataQuery = z
 
 export type SigningTarget = z.output<typeof signingDataQuery>;
 
+export const sessionWalletDestinationBody = z
+  .object({
+    tokenAddress: z.string().min(1).max(100).describe("The destination token: the network's USDC or USDT (EVM `0x…`, Tron `T…`)"),
+    chainId: z.number().int().positive().describe("Chain of the destination, e.g. 8453 for Base; 728126428 for Tron"),
+  })
+  .meta({ id: "CreateSessionWalletDestination" });
+
 export const signedBody = z
   .object({
     signature: z
@@ -105,6 +112,10 @@ export const payeeDestination = z
   .object({
     destinationId: z.string().describe(`${DESTINATION_ID_FORMAT}: what secure payments name as \`destinationId\``).meta({ example: EXAMPLE_ID }),
     payeeAddress: z.string().describe("The payee wallet as an ERC-7828 interoperable name, {walletAddress}@eip155:{chainId}#{checksum}"),
+    humanReadableInteropAddress: z
+      .string()
+      .describe("The same ERC-7828 name under the hosted interface's field name (Tron under eip155:728126428); `destinationId` is this, `:` and `tokenAddress`"),
+    binaryInteropAddress: z.string().describe("The payee wallet and chain as a binary ERC-7930 Interoperable Address v1, hex"),
     walletAddress: z.string().describe("The payee wallet: EIP-55 hex, or base58 on Tron"),
     chainId: z.number().int(),
     network: z.enum(NETWORK_IDS),

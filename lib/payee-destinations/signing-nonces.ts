@@ -64,3 +64,8 @@ export async function consumeSigningNonce(tx: Prisma.TransactionClient, nonce: s
   const { count } = await tx.signingNonce.updateMany({ where: { nonce, usedAt: null, expiresAt: { gt: t } }, data: { usedAt: t } });
   return count === 1;
 }
+
+/** Housekeeping: nonces a day past their expiry (used or not, they can no longer sign). */
+export async function purgeSigningNonces(now: Date): Promise<number> {
+  return (await (await db()).signingNonce.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 24 * 60 * 60_000) } } })).count;
+}

@@ -52,8 +52,6 @@ export function payeeDestinationTypedData(p: SigningPayload) {
   };
 }
 
-export type PayeeDestinationTypedData = ReturnType<typeof payeeDestinationTypedData>;
-
 /**
  * The struct types without `EIP712Domain`, as mutable copies: what viem's signers and
  * TronWeb's TIP-712 encoder take (they derive the domain type from the domain).

@@ -4,7 +4,7 @@
 // that fiat), counts. Pure: no I/O.
 import { formatUnits } from "viem";
 import { currencyHash, getCurrency, isNative, isSameAsset, tokenByAddress, nativeCurrencyOf, type Currency } from "../chains/currencies";
-import { sameAddress } from "../requests/network-address";
+import { sameAddress } from "../addresses/wallet-address";
 import { CHAINLINK_DECIMALS } from "../requests/payment-maths";
 import type { DetectedPayment } from "./detected-payment";
 

@@ -1,11 +1,11 @@
-// The webhook events of a recorded payment (SERVICE.md §6): `payment.confirmed` for every
+// The webhook events of a recorded payment (docs/interface.md "Events"): `payment.confirmed` for every
 // payment, and the legacy `payment.partial` too while the request is not fully paid. Amounts
 // are in the invoice currency; fees in the currency paid. Pure: no I/O.
 import { formatUnits } from "viem";
 import { getCurrency, type Currency } from "../chains/currencies";
 import { explorerTxUrl } from "../chains/explorer";
 import type { SettlingRequest } from "../requests/settlement-store";
-import { webhookEvent, type OutgoingEvent } from "../webhooks/events";
+import { ON_CHAIN_PAYMENT_PROCESSOR, webhookEvent, type OutgoingEvent } from "../webhooks/events";
 
 export interface RecordedPayment {
   request: SettlingRequest;
@@ -38,7 +38,14 @@ export function paymentEvents(p: RecordedPayment, now = new Date()): OutgoingEve
     network: request.network,
     currency: invoice?.symbol ?? request.invoiceCurrency,
     paymentCurrency: p.paid.id,
+    // Detected on chain: no off-ramp leg, so no crypto-to-fiat step either.
+    isCryptoToFiat: false,
+    subStatus: "",
+    paymentProcessor: ON_CHAIN_PAYMENT_PROCESSOR,
     fees: p.feeAmount > 0n ? [{ type: "platform", amount: formatUnits(p.feeAmount, p.paid.decimals), currency: p.paid.symbol, address: p.feeAddress }] : [],
+    reference: request.reference,
+    customerInfo: request.customerInfo,
+    origin: request.origin,
     timestamp: now,
   };
   const confirmed = webhookEvent("payment.confirmed", owner, fields);

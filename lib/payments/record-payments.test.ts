@@ -16,9 +16,10 @@ async function eventsOf(requestId: string) {
 const undo = async (network: string, block: bigint) => (await db()).$transaction((tx) => undoPaymentsAbove(tx, network, block));
 
 describe("recording payments", () => {
-  it("marks a request paid and emits payment.confirmed with the fields of SERVICE.md §6, to the request's endpoints", async () => {
+  it("marks a request paid and emits payment.confirmed with the fields of its event schema, to the request's endpoints", async () => {
     const p = await platformWithEndpoints("http://127.0.0.1:9/hook");
-    const request = await testRequest(p);
+    const customerInfo = { firstName: "Ada", email: "ada@example.com", address: { country: "FR" } };
+    const request = await testRequest({ ...p, origin: "https://shop.example.com" }, { reference: "order-7", customerInfo });
     const fee = "0x1111111111111111111111111111111111111111";
     const payment = detected(request, 25_000_000n, { feeAmount: 125_000n, feeAddress: fee });
     expect(await record([payment])).toEqual({ recorded: 1, events: 1, ignored: 0 });
@@ -42,7 +43,13 @@ describe("recording payments", () => {
       network: "base",
       currency: "USDC",
       paymentCurrency: "USDC-base",
+      isCryptoToFiat: false,
+      subStatus: "",
+      paymentProcessor: "request-network",
       fees: [{ type: "platform", amount: "0.125", currency: "USDC", address: fee }],
+      reference: "order-7",
+      customerInfo,
+      origin: "https://shop.example.com",
       clientId: p.clientId,
       orchestratorId: null,
       timestamp: expect.any(String),

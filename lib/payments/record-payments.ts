@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "../db/generated/client";
 import { log } from "../log";
-import { lockRequestsByReferenceHash, setAmountsPaid, type SettlingRequest } from "../requests/settlement-store";
+import { lockRequests, lockRequestsByReferenceHash, setAmountsPaid, type SettlingRequest } from "../requests/settlement-store";
 import { emitEvents } from "../webhooks/emit-event";
 import type { DetectedPayment } from "./detected-payment";
 import { matchPayment } from "./match-payment";
@@ -171,7 +171,7 @@ export async function undoPaymentsAbove(tx: Tx, network: string, block: bigint):
   const touched = [...new Set(removed.map((r) => r.request_id))];
   if (touched.length > 0) {
     // Lock the requests in the same order as recording does, then settle them again.
-    await tx.$queryRaw`SELECT id FROM payment_requests WHERE id = ANY(${touched}::varchar[]) ORDER BY id FOR UPDATE`;
+    await lockRequests(tx, touched);
     const totals = await paidTotals(tx, touched);
     await setAmountsPaid(tx, touched.map((requestId) => ({ requestId, amountPaid: totals.get(requestId) ?? 0n })));
   }

@@ -1,5 +1,5 @@
 // GET /v2/request/{requestId} once payments are recorded: hasBeenPaid, txHash, the payments
-// and the amounts, in the shape of openapi.v2.json.
+// and the amounts, in the shape `/docs` publishes.
 import * as requestIdRoute from "@/app/v2/request/[requestId]/route";
 import { describe, expect, it } from "vitest";
 import { createTestPlatform } from "../test/fixtures";

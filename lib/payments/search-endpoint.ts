@@ -1,7 +1,7 @@
 // GET /v2/payments: the platform's payments matching every given filter (at least one).
-import type { Caller } from "../api/credentials";
-import { unauthorized } from "../api/errors";
-import { defineEndpoint } from "../api/route";
+import type { Caller } from "../http/caller";
+import { unauthorized } from "../http/errors";
+import { defineEndpoint } from "../http/endpoint";
 import { paymentSearchQuery, toPaymentFilter } from "./search-query";
 import { searchPayments } from "./search-payments";
 import { describeSearchResult, paymentSearchResponse } from "./search-response";

@@ -1,4 +1,5 @@
-// Payment search: one platform's payments matching every given filter (AND), newest first,
+// Payment search: one platform's payments matching every given filter (AND), newest first
+// (the dashboard may ask for oldest first or by amount),
 // with the exact count of matches. Written in SQL so each filter maps onto one of the indexes
 // of migration `payment_search_indexes` (see docs/decisions.md "Payment search"): filters on
 // the request (reference, payment reference, payee, invoice currency) select request ids
@@ -6,7 +7,9 @@
 // an OR across payer, payer EOA and payee cannot use any single index.
 import { toBigInt } from "../db/amounts";
 import { db } from "../db/client";
+import { Prisma } from "../db/generated/client";
 import type { RequestStatus } from "../requests/request-store";
+import { CURRENCIES } from "../chains/currencies";
 import type { PaymentFilter, PaymentPage } from "./search-query";
 
 export interface FoundPayment {
@@ -39,37 +42,37 @@ export interface PaymentSearchResult {
   total: number;
 }
 
-/** Builds the WHERE clause on `p` (payments) with numbered parameters; request filters are subqueries. */
-export function searchConditions(platformId: string, f: PaymentFilter): { where: string; params: unknown[] } {
-  const params: unknown[] = [platformId];
-  const arg = (v: unknown) => `$${params.push(v)}`;
-  const conds = ["p.platform_id = $1::uuid"];
+/** The WHERE clause on `p` (payments), every value a bound parameter; request filters are subqueries. */
+function searchConditions(platformId: string, f: PaymentFilter): Prisma.Sql {
+  const platform = Prisma.sql`${platformId}::uuid`;
+  const conds: Prisma.Sql[] = [Prisma.sql`p.platform_id = ${platform}`];
   // Request-side filters: request ids of this platform through payment_requests' indexes.
-  const requestsWhere = (cond: string) => `p.request_id IN (SELECT id FROM payment_requests WHERE platform_id = $1::uuid AND ${cond})`;
+  const requestsWhere = (cond: Prisma.Sql) => Prisma.sql`p.request_id IN (SELECT id FROM payment_requests WHERE platform_id = ${platform} AND ${cond})`;
 
-  if (f.txHashes) conds.push(`p.tx_hash = ANY(${arg(f.txHashes)}::text[])`);
-  if (f.requestId) conds.push(`p.request_id = ${arg(f.requestId)}`);
-  if (f.paymentReference) conds.push(requestsWhere(`payment_reference = ${arg(f.paymentReference)}`));
-  if (f.reference) conds.push(requestsWhere(`reference = ${arg(f.reference)}`));
+  if (f.txHashes) conds.push(Prisma.sql`p.tx_hash = ANY(${f.txHashes}::text[])`);
+  if (f.requestId) conds.push(Prisma.sql`p.request_id = ${f.requestId}`);
+  if (f.paymentReference) conds.push(requestsWhere(Prisma.sql`payment_reference = ${f.paymentReference}`));
+  if (f.reference) conds.push(requestsWhere(Prisma.sql`reference = ${f.reference}`));
   if (f.wallet) {
-    const lower = arg(f.wallet.lower);
+    const { lower, exact, kind } = f.wallet;
     // Tron base58 is case-sensitive: the lower() index finds it, the exact test confirms it.
-    const exact = f.wallet.kind === "tron" ? arg(f.wallet.exact) : null;
-    const match = (col: string) => `lower(${col}) = ${lower}${exact ? ` AND ${col} = ${exact}` : ""}`;
+    const match = (col: "payer_address" | "payer_eoa_address" | "payee") => {
+      const column = Prisma.raw(col);
+      return kind === "tron" ? Prisma.sql`lower(${column}) = ${lower} AND ${column} = ${exact}` : Prisma.sql`lower(${column}) = ${lower}`;
+    };
     conds.push(
-      `p.id IN (` +
-        `SELECT id FROM payments WHERE platform_id = $1::uuid AND ${match("payer_address")} ` +
-        `UNION SELECT id FROM payments WHERE platform_id = $1::uuid AND ${match("payer_eoa_address")} ` +
-        `UNION SELECT pp.id FROM payments pp WHERE pp.platform_id = $1::uuid AND pp.request_id IN (SELECT id FROM payment_requests WHERE platform_id = $1::uuid AND ${match("payee")}))`,
+      Prisma.sql`p.id IN (SELECT id FROM payments WHERE platform_id = ${platform} AND ${match("payer_address")}
+        UNION SELECT id FROM payments WHERE platform_id = ${platform} AND ${match("payer_eoa_address")}
+        UNION SELECT pp.id FROM payments pp WHERE pp.platform_id = ${platform} AND pp.request_id IN (SELECT id FROM payment_requests WHERE platform_id = ${platform} AND ${match("payee")}))`,
     );
   }
-  if (f.types) conds.push(`p.type IN (${f.types.map((t) => `${arg(t)}::"PaymentType"`).join(", ")})`);
-  if (f.paymentCurrencyIds) conds.push(`p.currency = ANY(${arg(f.paymentCurrencyIds)}::text[])`);
+  if (f.types) conds.push(Prisma.sql`p.type = ANY(${f.types}::text[]::"PaymentType"[])`);
+  if (f.paymentCurrencyIds) conds.push(Prisma.sql`p.currency = ANY(${f.paymentCurrencyIds}::text[])`);
   // Copied from the request at insert (trigger of migration payment_invoice_currency).
-  if (f.invoiceCurrencyIds) conds.push(`p.invoice_currency = ANY(${arg(f.invoiceCurrencyIds)}::text[])`);
-  if (f.fromDate) conds.push(`p.block_time >= ${arg(f.fromDate.toISOString())}::timestamp`);
-  if (f.toDate) conds.push(`p.block_time <= ${arg(f.toDate.toISOString())}::timestamp`);
-  return { where: conds.join(" AND "), params };
+  if (f.invoiceCurrencyIds) conds.push(Prisma.sql`p.invoice_currency = ANY(${f.invoiceCurrencyIds}::text[])`);
+  if (f.fromDate) conds.push(Prisma.sql`p.block_time >= ${f.fromDate.toISOString()}::timestamp`);
+  if (f.toDate) conds.push(Prisma.sql`p.block_time <= ${f.toDate.toISOString()}::timestamp`);
+  return Prisma.join(conds, " AND ");
 }
 
 interface Row {
@@ -123,33 +126,46 @@ function fromRow(r: Row): FoundPayment {
   };
 }
 
-/** The page's SQL: its parameters are the conditions' followed by limit and offset. */
-export function pageSql(where: string, paramCount: number): string {
-  return `SELECT p.id::text, p.network, p.tx_hash, to_char(p.block_time, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS block_time, p.type::text, p.amount::text,
+/** Each currency id's decimals, so amounts of tokens with 6 and 18 decimals order by value. */
+const CURRENCY_IDS = CURRENCIES.map((c) => c.id);
+const CURRENCY_DECIMALS = CURRENCIES.map((c) => c.decimals);
+
+function orderSql(page: PaymentPage): Prisma.Sql {
+  const value = Prisma.sql`(p.amount * 10::numeric ^ (36 - COALESCE((SELECT d.decimals FROM unnest(${CURRENCY_IDS}::text[], ${CURRENCY_DECIMALS}::int[]) AS d(id, decimals) WHERE d.id = COALESCE(p.currency, r.payment_currency)), 18)))`;
+  switch (page.order ?? "newest") {
+    case "oldest":
+      return Prisma.sql`p.block_time ASC, p.id ASC`;
+    case "amount_desc":
+      return Prisma.sql`${value} DESC, p.block_time DESC, p.id DESC`;
+    case "amount_asc":
+      return Prisma.sql`${value} ASC, p.block_time DESC, p.id DESC`;
+    default:
+      return Prisma.sql`p.block_time DESC, p.id DESC`;
+  }
+}
+
+function pageSql(where: Prisma.Sql, page: PaymentPage): Prisma.Sql {
+  return Prisma.sql`SELECT p.id::text, p.network, p.tx_hash, to_char(p.block_time, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS block_time, p.type::text, p.amount::text,
             p.fee_amount::text, p.fee_address, p.payer_address, p.currency, p.conversion_rate, r.id AS request_id, r.payment_reference, r.reference,
             r.customer_info::text, r.invoice_currency, r.payment_currency, r.status::text, r.expected_amount::text, r.amount_paid::text
        FROM payments p JOIN payment_requests r ON r.id = p.request_id
       WHERE ${where}
-      ORDER BY p.block_time DESC, p.id DESC
-      LIMIT $${paramCount + 1} OFFSET $${paramCount + 2}`;
-}
-
-/** Every condition is on `p`, so the count reads payments alone (often their index only). */
-export function countSql(where: string): string {
-  return `SELECT count(*)::text AS n FROM payments p WHERE ${where}`;
+      ORDER BY ${orderSql(page)}
+      LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
 export async function searchPayments(platformId: string, filter: PaymentFilter, page: PaymentPage): Promise<PaymentSearchResult> {
   const prisma = await db();
-  const { where, params } = searchConditions(platformId, filter);
-  const rows = await prisma.$queryRawUnsafe<Row[]>(pageSql(where, params.length), ...params, page.limit, page.offset);
+  const where = searchConditions(platformId, filter);
+  const rows = await prisma.$queryRaw<Row[]>(pageSql(where, page));
   // The exact count, over the same indexes as the page (docs/decisions.md: count strategy).
   // A page shorter than the limit already tells the count, so that query is saved.
   let total: number;
   if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
     total = page.offset + rows.length;
   } else {
-    const [{ n }] = await prisma.$queryRawUnsafe<{ n: string }[]>(countSql(where), ...params);
+    // Every condition is on `p`, so the count reads payments alone (often their index only).
+    const [{ n }] = await prisma.$queryRaw<{ n: string }[]>(Prisma.sql`SELECT count(*)::text AS n FROM payments p WHERE ${where}`);
     total = Number(n);
   }
   return { payments: rows.map(fromRow), total };

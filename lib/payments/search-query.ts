@@ -1,4 +1,4 @@
-// The query of GET /v2/payments (openapi.v2.json), validated and turned into a search filter.
+// The query of GET /v2/payments (`/docs`, tag "Payments"), validated and turned into a search filter.
 // Every parameter is checked here; what reaches SQL is normalised (lowercase hex, currency ids,
 // dates) so the indexes of search-payments.ts apply. Pure: no I/O.
 import { z } from "zod";
@@ -100,9 +100,15 @@ export interface PaymentFilter {
   toDate?: Date;
 }
 
+/** Orders the dashboard offers (the API always answers newest first). Amounts compare across tokens at their own decimals. */
+export const PAYMENT_ORDERS = ["newest", "oldest", "amount_desc", "amount_asc"] as const;
+export type PaymentOrder = (typeof PAYMENT_ORDERS)[number];
+
 export interface PaymentPage {
   limit: number;
   offset: number;
+  /** Default newest. */
+  order?: PaymentOrder;
 }
 
 export function toPaymentFilter(q: PaymentSearchQuery): { filter: PaymentFilter; page: PaymentPage } {

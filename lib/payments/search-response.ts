@@ -1,4 +1,4 @@
-// The answer of GET /v2/payments, shaped exactly as openapi.v2.json documents it, and the
+// The answer of GET /v2/payments, shaped exactly as the published interface has it (docs/interface.md), and the
 // mapping from found rows to it. Pure: no I/O.
 import { formatUnits } from "viem";
 import { getCurrency } from "../chains/currencies";

@@ -2,7 +2,7 @@
 // transaction, for requests created here or existing ones. Every item is checked before any
 // is stored; created requests are stored once the calldata could be built.
 import type { Address } from "viem";
-import { ApiError, badRequest, notFound, validationError, type FieldError } from "../api/errors";
+import { ApiError, badRequest, notFound, unavailable, validationError, type FieldError } from "../http/errors";
 import { latestBlock } from "../chains/block-cache";
 import { readConversionRate } from "../chains/conversion-rates";
 import { getContract } from "../chains/contracts";
@@ -15,8 +15,9 @@ import { feeForCall, type RequestOwner } from "../requests/caller";
 import { prepareRequest } from "../requests/create-request";
 import { approvalTransactions } from "../requests/encode-payment";
 import { parseFee, storedFee, type Fee } from "../requests/fee";
-import { parseNetworkAddress, sameAddress } from "../requests/network-address";
+import { parseNetworkAddress, sameAddress } from "../addresses/wallet-address";
 import { bigNumberValue, conversionAmounts, feeAmountOf } from "../requests/payment-maths";
+import { transactionOrder } from "../requests/build-pay-calldata";
 import { paymentMethodFor } from "../requests/payment-method";
 import { asStored, findRequests, insertRequests, type NewStoredRequest, type StoredRequest } from "../requests/request-store";
 import { readBatchFee } from "./batch-fee";
@@ -24,23 +25,29 @@ import { encodeBatchPayment, type BatchItem } from "./encode-batch";
 import { networkOfCurrency } from "./create-payout";
 import type { BatchPayoutBody } from "./schemas";
 
-/** SERVICE.md §7, word for word. */
+/** docs/interface.md "Errors", word for word. */
 export const TRON_BATCH_MESSAGE = "Batch payments are not supported for TRON networks. Please submit individual payment requests.";
 export const MIXED_NETWORKS_MESSAGE = "All requests must be on the same network";
 
 /** Receives the (zero-value) batch-fee transfer when neither a fee address nor the payer is known. */
 const NO_FEE_RECIPIENT: Address = "0x000000000000000000000000000000000000dEaD";
 
+type ApprovalTransaction = { to: string; data: string; value: 0 };
+type BatchTransaction = { to: string; data: string; value: { type: "BigNumber"; hex: string } };
+
 export interface BatchPayoutResult {
-  ERC20ApprovalTransactions: { to: string; data: string; value: 0 }[];
-  batchPaymentTransaction: { to: string; data: string; value: { type: "BigNumber"; hex: string } };
+  ERC20ApprovalTransactions: ApprovalTransaction[];
+  batchPaymentTransaction: BatchTransaction;
+  /** The same transactions in sending order, for clients that pick the payment by index. */
+  transactions: (ApprovalTransaction | BatchTransaction)[];
+  metadata: { stepsRequired: number; needsApproval: boolean; approvalTransactionIndex: number | null; paymentTransactionIndex: number };
   requestIds: string[];
 }
 
 function singleNetwork(networks: (NetworkId | undefined)[]): NetworkId | undefined {
   const known = [...new Set(networks.filter((n): n is NetworkId => n !== undefined))];
-  if (known.includes("tron")) throw badRequest(TRON_BATCH_MESSAGE);
-  if (known.length > 1) throw badRequest(MIXED_NETWORKS_MESSAGE);
+  if (known.includes("tron")) throw badRequest("batch_tron_unsupported", TRON_BATCH_MESSAGE);
+  if (known.length > 1) throw badRequest("batch_mixed_networks", MIXED_NETWORKS_MESSAGE);
   return known[0];
 }
 
@@ -53,7 +60,7 @@ function parseBatchFee(body: BatchPayoutBody, network: NetworkId | undefined, er
 }
 
 async function newRequests(owner: RequestOwner, body: BatchPayoutBody & { requests: NonNullable<BatchPayoutBody["requests"]> }) {
-  if (body.requests.some((r) => isTronAddress(r.payee.trim()))) throw badRequest(TRON_BATCH_MESSAGE);
+  if (body.requests.some((r) => isTronAddress(r.payee.trim()))) throw badRequest("batch_tron_unsupported", TRON_BATCH_MESSAGE);
   const network = singleNetwork(body.requests.map((r) => networkOfCurrency(r.paymentCurrency)));
   const errors: FieldError[] = [];
   const fee = (await feeForCall(owner, parseBatchFee(body, network, errors))) ?? null;
@@ -73,11 +80,11 @@ async function existingRequests(owner: RequestOwner, body: BatchPayoutBody & { r
   if (repeated) throw validationError([{ field: "requestIds", message: `lists ${repeated} more than once` }]);
   const found = new Map((await findRequests(owner.platformId, ids)).map((r) => [r.requestId, r]));
   const missing = ids.filter((id) => !found.has(id));
-  if (missing.length > 0) throw notFound(`Request not found: ${missing.join(", ")}`);
+  if (missing.length > 0) throw notFound("request_not_found", `Request not found: ${missing.join(", ")}`);
   const requests = ids.map((id) => found.get(id)!);
   const network = singleNetwork(requests.map((r) => r.network))!;
   const paid = requests.find((r) => r.amountPaid >= r.expectedAmount || r.status === "paid" || r.status === "cancelled");
-  if (paid) throw badRequest(`Request ${paid.requestId} is ${paid.status === "cancelled" ? "cancelled" : "already paid"}`);
+  if (paid) throw badRequest(paid.status === "cancelled" ? "request_cancelled" : "request_already_paid", `Request ${paid.requestId} is ${paid.status === "cancelled" ? "cancelled" : "already paid"}`);
   const errors: FieldError[] = [];
   const fee = (await feeForCall(owner, parseBatchFee(body, network, errors))) ?? null;
   if (errors.length > 0) throw validationError(errors);
@@ -86,8 +93,8 @@ async function existingRequests(owner: RequestOwner, body: BatchPayoutBody & { r
     // the batch contract sends every fee to a single fee address.
     const fees = requests.map((r) => storedFee(r.feePercentage, r.feeAddress)).filter((f): f is Fee => f !== null);
     const addresses = new Set(fees.map((f) => f.address.toLowerCase()));
-    if (addresses.size > 1) throw badRequest("These requests carry fees to different fee addresses; give feePercentage and feeAddress for the batch");
-    if (fees.length > 0 && fees.length < requests.length) throw badRequest("Some of these requests carry a fee and others do not; give feePercentage and feeAddress for the batch");
+    if (addresses.size > 1) throw badRequest("batch_fee_ambiguous", "These requests carry fees to different fee addresses; give feePercentage and feeAddress for the batch");
+    if (fees.length > 0 && fees.length < requests.length) throw badRequest("batch_fee_ambiguous", "Some of these requests carry a fee and others do not; give feePercentage and feeAddress for the batch");
     return { requests, created: [] as NewStoredRequest[], fee: null, perRequestFees: fees.length > 0, network };
   }
   return { requests, created: [] as NewStoredRequest[], fee, perRequestFees: false, network };
@@ -112,7 +119,7 @@ export async function createBatchPayout(owner: RequestOwner, body: BatchPayoutBo
   } catch (error) {
     if (error instanceof ApiError) throw error;
     log.warn({ network, err: error instanceof Error ? error.message : String(error) }, "batch payout: chain read failed");
-    throw new ApiError(503, `The ${network} network could not be read; try again shortly`);
+    throw unavailable("network_unavailable", `The ${network} network could not be read; try again shortly`);
   }
 }
 
@@ -122,7 +129,10 @@ export async function buildBatch(network: EvmNetworkId, requests: StoredRequest[
     const invoice = getCurrency(r.invoiceCurrency)!;
     const token = getCurrency(r.paymentCurrency)!;
     const method = paymentMethodFor(invoice, token);
-    if (!method.ok) throw badRequest(`Request ${r.requestId}: ${method.message}`);
+    if (!method.ok) throw badRequest("payment_method_unavailable", `Request ${r.requestId}: ${method.message}`);
+    if (method.method === "native-conversion") {
+      throw badRequest("payment_method_unavailable", `Request ${r.requestId}: a ${invoice.id} amount paid in ${token.id} cannot be batched yet; pay it on its own (GET /v2/request/{requestId}/pay)`);
+    }
     const fee = perRequestFees ? storedFee(r.feePercentage, r.feeAddress) : batchFeeOf;
     return { request: r, invoice, token, method: method.method, fee, due: r.expectedAmount - r.amountPaid };
   });
@@ -141,7 +151,7 @@ export async function buildBatch(network: EvmNetworkId, requests: StoredRequest[
     const bps = p.fee?.basisPoints ?? 0;
     if (p.method === "erc20-conversion") {
       const rate = rateOf.get(`${p.invoice.id}>${p.token.id}`);
-      if (!rate) throw new ApiError(503, `No conversion rate from ${p.invoice.id} to ${p.token.id} is available on ${network}`);
+      if (!rate) throw unavailable("conversion_rate_unavailable", `No conversion rate from ${p.invoice.id} to ${p.token.id} is available on ${network}`);
       const c = conversionAmounts(p.due, p.invoice.decimals, bps, rate);
       return { kind: "erc20-conversion", token: p.token.address as Address, recipient, requestAmount: c.requestAmount, feeAmount: c.requestFee, path: rate.path, maxToSpend: c.maxToSpend, paymentReference };
     }
@@ -151,7 +161,7 @@ export async function buildBatch(network: EvmNetworkId, requests: StoredRequest[
   });
 
   const feeRecipient = (plans.find((p) => p.fee)?.fee?.address as Address | undefined) ?? payer;
-  if (!feeRecipient && batchFee > 0n) throw badRequest("Give payer or feeAddress: the batch contract charges a batch fee that needs a recipient");
+  if (!feeRecipient && batchFee > 0n) throw badRequest("batch_fee_recipient_missing", "Give payer or feeAddress: the batch contract charges a batch fee that needs a recipient");
   const batch = encodeBatchPayment(network, items, feeRecipient ?? NO_FEE_RECIPIENT, batchFee);
 
   const spender = getContract(network, "BatchConversionPayments").address;
@@ -162,9 +172,13 @@ export async function buildBatch(network: EvmNetworkId, requests: StoredRequest[
     return approvalTransactions(token, spender, needed, state?.allowance(token, spender), requiresAllowanceReset(currency));
   });
 
+  const approvalTransactionsOut = approvals.map((t) => ({ to: t.to, data: t.data, value: 0 as const }));
+  const batchPaymentTransaction = { to: batch.transaction.to, data: batch.transaction.data, value: bigNumberValue(batch.transaction.value) };
   return {
-    ERC20ApprovalTransactions: approvals.map((t) => ({ to: t.to, data: t.data, value: 0 as const })),
-    batchPaymentTransaction: { to: batch.transaction.to, data: batch.transaction.data, value: bigNumberValue(batch.transaction.value) },
+    ERC20ApprovalTransactions: approvalTransactionsOut,
+    batchPaymentTransaction,
+    transactions: [...approvalTransactionsOut, batchPaymentTransaction],
+    metadata: { stepsRequired: approvals.length + 1, ...transactionOrder(approvals.length) },
     requestIds: requests.map((r) => r.requestId),
   };
 }

@@ -1,14 +1,14 @@
 // POST /v2/payouts: a one-time payment without a request created beforehand. The request is
 // created and its calldata built in one call; it is stored only once the calldata could be
 // built, so a payout that fails leaves nothing behind.
-import { badRequest, validationError, type FieldError } from "../api/errors";
+import { badRequest, validationError, type FieldError } from "../http/errors";
 import { getCurrency } from "../chains/currencies";
 import type { NetworkId } from "../chains/networks";
 import { buildPayCalldata, type PayCalldata } from "../requests/build-pay-calldata";
 import { feeForCall, type RequestOwner } from "../requests/caller";
 import { prepareRequest } from "../requests/create-request";
 import { parseFee, type Fee } from "../requests/fee";
-import { parseNetworkAddress, sameAddress } from "../requests/network-address";
+import { parseNetworkAddress, sameAddress } from "../addresses/wallet-address";
 import { asStored, insertRequests } from "../requests/request-store";
 import type { PayoutBody } from "./schemas";
 
@@ -25,7 +25,7 @@ export function networkOfCurrency(currencyId: string): NetworkId | undefined {
 
 export async function createPayout(owner: RequestOwner, body: PayoutBody): Promise<PayoutResult> {
   if (body.recurrence !== undefined) {
-    throw badRequest("Recurring payouts are not available on this service yet; send the payout without recurrence to pay it once");
+    throw badRequest("recurring_payouts_unavailable", "Recurring payouts are not available on this service yet; send the payout without recurrence to pay it once");
   }
   const errors: FieldError[] = [];
   const network = networkOfCurrency(body.paymentCurrency);

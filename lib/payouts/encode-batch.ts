@@ -1,4 +1,4 @@
-// BatchConversionPayments.batchPayments calldata (reference/PROTOCOL.md) and what the payer
+// BatchConversionPayments.batchPayments calldata (docs/protocol.md) and what the payer
 // must approve and send with it. Pure: rates, amounts and the batch fee are given.
 //
 // The contract groups payments by kind (MetaDetail.paymentNetworkId): same-token ERC-20

@@ -1,7 +1,7 @@
 // /v2/payouts: pay without creating a request first, once (POST /v2/payouts) or to many
 // payees in one transaction (POST /v2/payouts/batch). API key or client ID + Origin.
 import { z } from "zod";
-import { defineEndpoint } from "../api/route";
+import { defineEndpoint } from "../http/endpoint";
 import { requestOwner } from "../requests/caller";
 import { payCalldataResponse } from "../requests/schemas";
 import { createBatchPayout } from "./create-batch-payout";

@@ -51,6 +51,8 @@ const requestCount = async () => (await db()).paymentRequest.count({ where: { pl
 interface BatchAnswer {
   ERC20ApprovalTransactions: ApiTransaction[];
   batchPaymentTransaction: ApiTransaction;
+  transactions: ApiTransaction[];
+  metadata: { stepsRequired: number; needsApproval: boolean; approvalTransactionIndex: number | null; paymentTransactionIndex: number };
   requestIds: string[];
 }
 
@@ -69,7 +71,7 @@ describe("POST /v2/payouts", () => {
     });
     expect(r.status, r.text).toBe(201);
     expect(r.json.requestId).toMatch(/^[0-9a-f]{66}$/);
-    expect(r.json.metadata).toEqual({ stepsRequired: 2, needsApproval: true, approvalTransactionIndex: 0, hasEnoughBalance: true, hasEnoughGas: true });
+    expect(r.json.metadata).toEqual({ stepsRequired: 2, needsApproval: true, approvalTransactionIndex: 0, paymentTransactionIndex: 1, hasEnoughBalance: true, hasEnoughGas: true });
 
     const before = await tokenBalance(usdc.address, payer.address);
     const receipts = await sendAll("base", sandbox.urls.base!, payer.privateKey, r.json.transactions);
@@ -114,6 +116,9 @@ describe("POST /v2/payouts/batch", () => {
     expect(r.json.ERC20ApprovalTransactions.map((t) => t.to).sort()).toEqual([usdc.address, usdt.address].sort());
     expect(r.json.batchPaymentTransaction).toMatchObject({ to: batchContract, value: { type: "BigNumber", hex: "0x00" } });
     expect(r.json.batchPaymentTransaction.data.slice(0, 10)).toBe("0x92cddb91");
+    // Clients that pick the payment by index find the batch call after the two approvals.
+    expect(r.json.metadata).toEqual({ stepsRequired: 3, needsApproval: true, approvalTransactionIndex: 0, paymentTransactionIndex: 2 });
+    expect(r.json.transactions).toEqual([...r.json.ERC20ApprovalTransactions, r.json.batchPaymentTransaction]);
 
     const expected = (token: string) => requests.filter((q) => q.paymentCurrency === token).reduce((sum, q) => sum + parseUnits(q.amount, 6), 0n);
     const before = await Promise.all([usdc.address, usdt.address].map((t) => tokenBalance(t, payer.address)));
@@ -175,6 +180,7 @@ describe("POST /v2/payouts/batch", () => {
     const r = await batch({ requestIds: ids, payer: payer.address });
     expect(r.status, r.text).toBe(201);
     expect(r.json.ERC20ApprovalTransactions).toEqual([]);
+    expect(r.json.metadata).toMatchObject({ needsApproval: false, approvalTransactionIndex: null, paymentTransactionIndex: 0 });
     expect(r.json.requestIds).toEqual(ids);
     await sendAll("base", sandbox.urls.base!, payer.privateKey, [r.json.batchPaymentTransaction]);
     for (const payee of payees) expect(await tokenBalance(usdc.address, payee)).toBe(3_000_000n);
@@ -214,7 +220,7 @@ describe("POST /v2/payouts/batch", () => {
     const before = await requestCount();
     const tron = await batch({ requests: [{ payee: "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW", amount: "1", invoiceCurrency: "USDT-tron", paymentCurrency: "USDT-tron" }] });
     expect(tron.status).toBe(400);
-    expect(tron.json).toEqual({ statusCode: 400, error: "Bad Request", message: TRON_BATCH_MESSAGE });
+    expect(tron.json).toEqual({ statusCode: 400, error: "Bad Request", message: TRON_BATCH_MESSAGE, code: "batch_tron_unsupported" });
     expect(TRON_BATCH_MESSAGE).toBe("Batch payments are not supported for TRON networks. Please submit individual payment requests.");
 
     const mixed = await batch({

@@ -1,6 +1,6 @@
-// Request and response shapes of /v2/payouts and /v2/payouts/batch (openapi.v2.json).
+// Request and response shapes of /v2/payouts and /v2/payouts/batch (`/docs`, tag "Payouts").
 import { z } from "zod";
-import { addressText, amountText, currencyIdText, customerInfoSchema, merchantReference } from "../requests/schemas";
+import { addressText, amountText, currencyIdText, customerInfoSchema, merchantReference, transactionOrderFields } from "../requests/schemas";
 
 /** Largest batch served: 100 payments stay far below a block's gas limit on every network. */
 export const MAX_BATCH_SIZE = 100;
@@ -54,14 +54,23 @@ export type BatchPayoutBody = z.output<typeof batchPayoutBody>;
 
 const bigNumber = z.object({ type: z.literal("BigNumber"), hex: z.string() });
 
+const approvalTransaction = z.object({ to: z.string(), data: z.string(), value: z.literal(0) });
+const batchTransaction = z.object({ to: z.string(), data: z.string(), value: bigNumber });
+
 export const batchPayoutResponse = z
   .object({
     ERC20ApprovalTransactions: z
-      .array(z.object({ to: z.string(), data: z.string(), value: z.literal(0) }))
+      .array(approvalTransaction)
       .describe("Approvals of the batch contract to send first, in order (empty when the payer's allowances suffice)"),
-    batchPaymentTransaction: z
-      .object({ to: z.string(), data: z.string(), value: bigNumber })
-      .describe("BatchConversionPayments.batchPayments; `value` carries the native payments, if any"),
+    batchPaymentTransaction: batchTransaction.describe("BatchConversionPayments.batchPayments; `value` carries the native payments, if any"),
+    transactions: z
+      .array(z.union([approvalTransaction, batchTransaction]))
+      .describe("The same transactions in sending order: ERC20ApprovalTransactions, then batchPaymentTransaction (at metadata.paymentTransactionIndex)"),
+    metadata: z.object({
+      stepsRequired: z.number().describe("Number of transactions, approvals included"),
+      needsApproval: z.boolean(),
+      ...transactionOrderFields,
+    }),
     requestIds: z.array(z.string()).describe("The requests paid, in the order given (created ones included)"),
   })
   .meta({ id: "BatchPayout" });

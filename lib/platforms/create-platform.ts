@@ -1,22 +1,18 @@
-// A platform is created with its first user, in one statement: a first sign-in (wallet or
-// email registration) gives the user a platform of their own to manage.
+// Platforms: the tenant every user, key, client ID and payment belongs to. A first sign-in
+// creates one (lib/auth/users.ts, in the transaction that creates its first user).
 import { db } from "../db/client";
+import type { Prisma } from "../db/generated/client";
 
-export interface NewOwner {
-  email?: string;
-  passwordHash?: string;
-  walletAddress?: string;
-  walletType?: "evm" | "tron";
-}
-
-export async function createPlatformWithOwner(name: string, owner: NewOwner) {
-  const platform = await (await db()).platform.create({
-    data: { name: name.slice(0, 200), users: { create: owner } },
-    include: { users: true },
-  });
-  return { platform: { id: platform.id, name: platform.name, isDemo: platform.isDemo }, user: platform.users[0] };
+export async function createPlatform(tx: Prisma.TransactionClient, data: { name: string; isDemo?: boolean }) {
+  const platform = await tx.platform.create({ data: { name: data.name.slice(0, 200), isDemo: data.isDemo ?? false } });
+  return { id: platform.id, name: platform.name, isDemo: platform.isDemo };
 }
 
 export async function getPlatform(id: string) {
   return (await db()).platform.findUnique({ where: { id }, select: { id: true, name: true, isDemo: true, createdAt: true } });
+}
+
+/** Whether any platform exists yet (the sandbox seeds its demo platform on an empty database). */
+export async function hasPlatforms(): Promise<boolean> {
+  return (await (await db()).platform.count()) > 0;
 }

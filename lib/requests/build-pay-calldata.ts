@@ -1,10 +1,13 @@
-// The transactions a payer sends to pay a stored request on its own network (SERVICE.md
-// §2.3, §4.1): approvals only when the allowance is short, then the payment-proxy call, with
+// The transactions a payer sends to pay a stored request on its own network (`GET
+// /v2/request/{requestId}/pay`): approvals only when the allowance is short, then the payment-proxy call, with
 // balance and gas checked on the chain when the payer's wallet is known.
 // quotePayment() is the whole answer (routes read fees and gas from it); buildPayCalldata()
 // renders it in the published shape. Secure payments reuse both.
 import type { Address, Hex } from "viem";
-import { ApiError, badRequest, validationError } from "../api/errors";
+import { ApiError, badRequest, unavailable, validationError } from "../http/errors";
+import type { PayCalldata } from "./schemas";
+
+export type { PayCalldata } from "./schemas";
 import { latestBlock } from "../chains/block-cache";
 import { readConversionRate, type ConversionRate } from "../chains/conversion-rates";
 import { getContract } from "../chains/contracts";
@@ -17,12 +20,13 @@ import { log } from "../log";
 import {
   approvalTransactions,
   encodeConversionPayment,
+  encodeNativeConversionPayment,
   encodeErc20Payment,
   encodeNativePayment,
   type EvmTransaction,
 } from "./encode-payment";
 import { storedFee, type Fee } from "./fee";
-import { parseNetworkAddress } from "./network-address";
+import { parseNetworkAddress } from "../addresses/wallet-address";
 import { bigNumberValue, conversionAmounts, feeAmountOf, parseAmount } from "./payment-maths";
 import { paymentMethodFor, type PaymentMethod } from "./payment-method";
 import type { StoredRequest } from "./request-store";
@@ -73,27 +77,16 @@ export interface PayQuote {
   checks: PayChecks;
 }
 
-export interface PayCalldata {
-  transactions: { to: string; data: Hex; value: 0 | { type: "BigNumber"; hex: string } }[];
-  metadata: {
-    stepsRequired: number;
-    needsApproval: boolean;
-    approvalTransactionIndex: number | null;
-    hasEnoughBalance: boolean;
-    hasEnoughGas: boolean;
-  };
-}
-
 function chainUnavailable(network: NetworkId, error: unknown): ApiError {
   log.warn({ network, err: error instanceof Error ? error.message : String(error) }, "chain read failed");
-  return new ApiError(503, `The ${network} network could not be read; try again shortly`);
+  return unavailable("network_unavailable", `The ${network} network could not be read; try again shortly`);
 }
 
 /** Amount this payment settles, in the invoice currency's smallest unit. */
 function invoiceAmountOf(request: StoredRequest, invoice: Currency, amount: string | undefined): bigint {
-  if (request.status === "cancelled") throw badRequest("This request is cancelled");
+  if (request.status === "cancelled") throw badRequest("request_cancelled", "This request is cancelled");
   const due = request.expectedAmount - request.amountPaid;
-  if (due <= 0n) throw badRequest("This request has already been paid");
+  if (due <= 0n) throw badRequest("request_already_paid", "This request has already been paid");
   if (amount === undefined) return due;
   const parsed = parseAmount(amount, invoice.decimals, invoice.id);
   if (!parsed.ok) throw validationError([{ field: "amount", message: parsed.message }]);
@@ -111,7 +104,7 @@ function walletOf(request: StoredRequest, wallet: string | undefined): string | 
 function feeOf(request: StoredRequest, given: Fee | null | undefined): Fee | null {
   const fee = given === undefined ? storedFee(request.feePercentage, request.feeAddress) : given;
   if (fee && !parseNetworkAddress(fee.address, request.network).ok) {
-    throw badRequest(`The fee address ${fee.address} cannot receive fees on ${request.network}`);
+    throw badRequest("fee_address_unusable", `The fee address ${fee.address} cannot receive fees on ${request.network}`);
   }
   return fee;
 }
@@ -121,7 +114,7 @@ export async function quotePayment(request: StoredRequest, options: PayOptions =
   const token = getCurrency(request.paymentCurrency);
   if (!invoice || !token) throw new Error(`request ${request.requestId} names a currency that is no longer listed`);
   const method = paymentMethodFor(invoice, token);
-  if (!method.ok) throw badRequest(method.message);
+  if (!method.ok) throw badRequest("payment_method_unavailable", method.message);
   const invoiceAmount = invoiceAmountOf(request, invoice, options.amount);
   const wallet = walletOf(request, options.wallet);
   const fee = feeOf(request, options.fee);
@@ -201,6 +194,20 @@ async function planEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | un
     return { plan: { amount: q.invoiceAmount, feeAmount, pull, pay, nativeNeeded: 0n, tokenNeeded: needed }, state };
   }
 
+  if (q.method === "native-conversion") {
+    // The fiat amount converts to the native coin at the rate now; the payer sends the margin
+    // above it as value and EthConversionProxy returns what the rate at mining leaves over.
+    const head = block ?? (await latestBlock(network));
+    const [rate, state] = await Promise.all([
+      readConversionRate(network, currencyHash(q.invoice), currencyHash(q.token), head),
+      wallet ? readPayerState(network, wallet, [], head) : Promise.resolve(undefined),
+    ]);
+    if (!rate) throw unavailable("conversion_rate_unavailable", `No conversion rate from ${q.invoice.id} to ${q.token.id} is available on ${network}`);
+    const { requestAmount, requestFee, amount, feeAmount, maxToSpend } = conversionAmounts(q.invoiceAmount, q.invoice.decimals, q.fee?.basisPoints ?? 0, rate);
+    const pay = encodeNativeConversionPayment({ network, to: payee, requestAmount, path: rate.path, paymentReference: reference, feeAmount: requestFee, feeAddress, maxToSpend, maxRateTimespan: 0n });
+    return { plan: { amount, feeAmount, pay, conversion: { ...rate, maxToSpend }, nativeNeeded: maxToSpend, tokenNeeded: 0n }, state };
+  }
+
   // erc20-conversion: the invoice amount (fiat, padded to 8 decimals) converts at the rate
   // ChainlinkConversionPath gives now; the payer allows a margin above it.
   const spender = getContract(network, "Erc20ConversionProxy").address;
@@ -209,7 +216,7 @@ async function planEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | un
     readConversionRate(network, currencyHash(q.invoice), tokenAddress, head),
     wallet ? readPayerState(network, wallet, [{ token: tokenAddress, spender }], head) : Promise.resolve(undefined),
   ]);
-  if (!rate) throw new ApiError(503, `No conversion rate from ${q.invoice.id} to ${q.token.id} is available on ${network}`);
+  if (!rate) throw unavailable("conversion_rate_unavailable", `No conversion rate from ${q.invoice.id} to ${q.token.id} is available on ${network}`);
   const { requestAmount, requestFee, amount, feeAmount, maxToSpend } = conversionAmounts(q.invoiceAmount, q.invoice.decimals, q.fee?.basisPoints ?? 0, rate);
   const pay = encodeConversionPayment({
     network,
@@ -264,15 +271,24 @@ async function checkPayer(network: EvmNetworkId, wallet: Address, state: PayerSt
   return { checked: true, hasEnoughBalance, hasEnoughGas: state.nativeBalance >= plan.nativeNeeded + gasCost, gas: simulation.gas, gasPrice: state.gasPrice };
 }
 
+/**
+ * Where the payment sits among the transactions a client sends: the approvals first (a USDT
+ * reset to 0 included), then the one that pays. Clients written for the hosted interface send
+ * `transactions[paymentTransactionIndex]` as the payment and treat the others as approvals, so
+ * every calldata answer (single, payout, batch, secure payment) carries these from here.
+ */
+export function transactionOrder(approvalCount: number): { needsApproval: boolean; approvalTransactionIndex: number | null; paymentTransactionIndex: number } {
+  return { needsApproval: approvalCount > 0, approvalTransactionIndex: approvalCount > 0 ? 0 : null, paymentTransactionIndex: approvalCount };
+}
+
 /** The published response shape: token payments carry `value: 0`, native ones a BigNumber. */
 export function toPayCalldata(quote: PayQuote): PayCalldata {
-  const native = quote.method === "native";
+  const native = quote.method === "native" || quote.method === "native-conversion";
   return {
     transactions: quote.transactions.map((t) => ({ to: t.to, data: t.data, value: native ? bigNumberValue(t.value) : 0 })),
     metadata: {
       stepsRequired: quote.transactions.length,
-      needsApproval: quote.approvalCount > 0,
-      approvalTransactionIndex: quote.approvalCount > 0 ? 0 : null,
+      ...transactionOrder(quote.approvalCount),
       hasEnoughBalance: quote.checks.hasEnoughBalance,
       hasEnoughGas: quote.checks.hasEnoughGas,
     },

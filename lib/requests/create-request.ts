@@ -1,14 +1,14 @@
 // Creating payment requests. prepareRequest() checks one request's input against the
 // currency list and builds the row (pure, so batches check every item before writing any);
 // createRequest() is what endpoints and other domains (secure payments) call.
-import type { FieldError } from "../api/errors";
-import { validationError } from "../api/errors";
+import type { FieldError } from "../http/errors";
+import { validationError } from "../http/errors";
 import { getCurrency } from "../chains/currencies";
 import { NETWORKS } from "../chains/networks";
 import { feeForCall } from "./caller";
 import type { Fee } from "./fee";
 import { networkAvailability } from "./network-availability";
-import { parseNetworkAddress, sameAddress } from "./network-address";
+import { parseNetworkAddress, sameAddress } from "../addresses/wallet-address";
 import { parseAmount } from "./payment-maths";
 import { paymentMethodFor, type PaymentMethod } from "./payment-method";
 import { isRequestId, newRequestId, newSalt, paymentReference } from "./payment-reference";
@@ -34,6 +34,8 @@ export interface RequestContext {
   clientIdId: string | null;
   /** Set when an orchestrator creates the request for a linked platform; fixed from then on. */
   orchestratorId?: string | null;
+  /** The browser Origin of a client-ID caller, kept for payment events. */
+  origin?: string | null;
   /** Stored with the request and applied at payment time unless /pay names another. */
   fee?: Fee | null;
   now?: Date;
@@ -121,6 +123,7 @@ export function prepareRequest(input: RequestInput, ctx: RequestContext, prefix 
       paymentReference: paymentReference(requestId, salt, payee),
       reference: input.reference ?? null,
       customerInfo: input.customerInfo ?? null,
+      origin: ctx.origin ?? null,
       recurrence: input.recurrence ?? null,
       isCryptoToFiatAvailable: input.isCryptoToFiatAvailable ?? false,
       originalRequestId: input.originalRequestId?.toLowerCase() ?? null,

@@ -1,7 +1,7 @@
 // Calldata of the transactions a payer sends: approvals and the payment-proxy calls of
-// reference/PROTOCOL.md. Pure: every input is given, nothing is read.
+// docs/protocol.md. Pure: every input is given, nothing is read.
 import { encodeFunctionData, zeroAddress, type Address, type Hex } from "viem";
-import { erc20Abi, erc20ConversionProxyAbi, erc20FeeProxyAbi, ethereumFeeProxyAbi, getContract } from "../chains/contracts";
+import { erc20Abi, erc20ConversionProxyAbi, erc20FeeProxyAbi, ethConversionProxyAbi, ethereumFeeProxyAbi, getContract } from "../chains/contracts";
 import type { EvmNetworkId } from "../chains/networks";
 
 export interface EvmTransaction {
@@ -85,6 +85,19 @@ export interface ConversionPayment extends FeeLeg {
   maxToSpend: bigint;
   /** Oldest acceptable rate age in seconds; 0 accepts any. */
   maxRateTimespan: bigint;
+}
+
+/** EthConversionProxy: `value` is the most the payer spends (the proxy returns what the rate leaves over). */
+export function encodeNativeConversionPayment(p: ConversionPayment): EvmTransaction {
+  return {
+    to: getContract(p.network, "EthConversionProxy").address,
+    data: encodeFunctionData({
+      abi: ethConversionProxyAbi,
+      functionName: "transferWithReferenceAndFee",
+      args: [p.to, p.requestAmount, p.path, p.paymentReference, p.feeAmount, p.feeAddress ?? zeroAddress, p.maxRateTimespan],
+    }),
+    value: p.maxToSpend,
+  };
 }
 
 /** Erc20ConversionProxy.transferFromWithReferenceAndFee. */

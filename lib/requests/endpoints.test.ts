@@ -70,7 +70,7 @@ describe("POST /v2/request", () => {
     ["a payer equal to the payee", { ...usdcBase, payer: PAYEE.toLowerCase() }, "payer", /must differ from the payee/],
     ["a fiat payment currency", { ...usdcBase, paymentCurrency: "USD" }, "paymentCurrency", /fiat currency/],
     ["another token than the invoice's", { ...usdcBase, paymentCurrency: "USDT-base" }, "paymentCurrency", /paid in USDC-base itself/],
-    ["a fiat amount paid in a native coin", { ...usdcBase, invoiceCurrency: "USD", paymentCurrency: "ETH-base-base" }, "paymentCurrency", /not available; pay it in a stablecoin/],
+    ["a fiat amount paid in a fiat currency", { ...usdcBase, invoiceCurrency: "USD", paymentCurrency: "EUR" }, "paymentCurrency", /is a fiat currency/],
     ["an unsupported fiat", { ...usdcBase, invoiceCurrency: "CHF" }, "invoiceCurrency", /not a supported invoice currency/],
     ["fiat on Tron", { ...usdcBase, invoiceCurrency: "USD", paymentCurrency: "USDT-tron", payee: TRON_PAYEE }, "invoiceCurrency", /not available on Tron/],
     ["a missing payee", { amount: "1", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base" }, "payee", /is required/],
@@ -99,7 +99,7 @@ describe("POST /v2/request", () => {
     try {
       const r = await create(usdcBase, { "x-client-id": platform.clientId, origin: TEST_ORIGIN });
       expect(r.status, r.text).toBe(201);
-      expect(await findRequest(platform.platformId, r.json.requestId)).toMatchObject({ clientIdId: platform.clientIdId, feePercentage: "1.5", feeAddress });
+      expect(await findRequest(platform.platformId, r.json.requestId)).toMatchObject({ clientIdId: platform.clientIdId, origin: TEST_ORIGIN, feePercentage: "1.5", feeAddress });
       // Paid later with the API key, the stored fee applies: 1.5 % of 10 USDC on top.
       const answer = await pay(r.json.requestId);
       expect(answer.status, answer.text).toBe(200);
@@ -203,7 +203,7 @@ describe("GET /v2/request/{requestId}/pay without chain reads", () => {
     const { requestId, paymentReference } = await created({ ...usdcBase, amount: "2.5" });
     const r = await pay(requestId);
     expect(r.status, r.text).toBe(200);
-    expect(r.json.metadata).toEqual({ stepsRequired: 2, needsApproval: true, approvalTransactionIndex: 0, hasEnoughBalance: false, hasEnoughGas: false });
+    expect(r.json.metadata).toEqual({ stepsRequired: 2, needsApproval: true, approvalTransactionIndex: 0, paymentTransactionIndex: 1, hasEnoughBalance: false, hasEnoughGas: false });
     const proxy = "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814";
     expect(r.json.transactions[0]).toEqual({ to: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", data: `0x095ea7b3${word(proxy)}${uint(2_500_000n)}`, value: 0 });
     expect(r.json.transactions[1]).toEqual({
@@ -245,7 +245,7 @@ describe("GET /v2/request/{requestId}/pay without chain reads", () => {
         value: 0,
       },
     ]);
-    expect(r.json.metadata).toMatchObject({ stepsRequired: 3, needsApproval: true, approvalTransactionIndex: 0 });
+    expect(r.json.metadata).toMatchObject({ stepsRequired: 3, needsApproval: true, approvalTransactionIndex: 0, paymentTransactionIndex: 2 });
     // USDC on Tron needs no reset.
     const usdc = await created({ amount: "1", invoiceCurrency: "USDC-tron", paymentCurrency: "USDC-tron", payee: TRON_PAYEE });
     const usdcPay = await pay(usdc.requestId);

@@ -1,8 +1,8 @@
 // /v2/request: create a payment request, read its status, stop or resume its recurrence, and
 // get the calldata and routes to pay it. API key (servers) or client ID + Origin (browsers);
 // every lookup is scoped to the caller's platform.
-import { badRequest, notFound } from "../api/errors";
-import { defineEndpoint } from "../api/route";
+import { badRequest, notFound } from "../http/errors";
+import { defineEndpoint } from "../http/endpoint";
 import { buildPayCalldata } from "./build-pay-calldata";
 import { requestOwner } from "./caller";
 import { createRequest } from "./create-request";
@@ -17,7 +17,7 @@ const NOT_FOUND = "Request not found (also for another platform's request)";
 
 async function requestOrThrow(platformId: string, requestId: string): Promise<StoredRequest> {
   const request = await findRequest(platformId, requestId);
-  if (!request) throw notFound("Request not found");
+  if (!request) throw notFound("request_not_found", "Request not found");
   return request;
 }
 
@@ -71,7 +71,7 @@ export const updateRequestEndpoint = defineEndpoint({
   errors: { 400: "Validation failed, or the request is not recurring", 404: NOT_FOUND },
   handler: async ({ caller, params, body }) => {
     const request = await requestOrThrow(requestOwner(caller).platformId, params.requestId);
-    if (!request.recurrence) throw badRequest("This request is not recurring: only recurring requests can be stopped or resumed");
+    if (!request.recurrence) throw badRequest("request_not_recurring", "This request is not recurring: only recurring requests can be stopped or resumed");
     await setRecurrenceStopped(request.platformId, request.requestId, body.isRecurrenceStopped);
     return describeRequest({ ...request, isRecurrenceStopped: body.isRecurrenceStopped }, await listPayments(request.requestId));
   },

@@ -1,9 +1,9 @@
 // The fee a payer adds on top of a payment: a percentage of the amount, sent by the payment
 // proxy to a fee address in the same transaction. Pure: no I/O.
-import type { FieldError } from "../api/errors";
+import type { FieldError } from "../http/errors";
 import { feePercentageToBasisPoints, normalizeFeePercentage } from "../client-ids/fee-percentage";
 import type { NetworkId } from "../chains/networks";
-import { parseNetworkAddress } from "./network-address";
+import { parseNetworkAddress } from "../addresses/wallet-address";
 
 export interface Fee {
   /** Canonical text ("2.5"), as stored and shown. */

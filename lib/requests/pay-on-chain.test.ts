@@ -7,7 +7,7 @@ import * as routesRoute from "@/app/v2/request/[requestId]/routes/route";
 import { keccak256, parseEventLogs, parseUnits, type Address, type Hex, type TransactionReceipt } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { erc20Abi, erc20ConversionProxyAbi, erc20FeeProxyAbi, ethereumFeeProxyAbi, getContract } from "../chains/contracts";
+import { erc20Abi, erc20ConversionProxyAbi, erc20FeeProxyAbi, ethConversionProxyAbi, ethereumFeeProxyAbi, getContract } from "../chains/contracts";
 import type { EvmNetworkId } from "../chains/networks";
 import { DEMO_WALLETS } from "../devnet/accounts";
 import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
@@ -33,7 +33,7 @@ afterAll(async () => {
 
 interface PayAnswer {
   transactions: ApiTransaction[];
-  metadata: { stepsRequired: number; needsApproval: boolean; approvalTransactionIndex: number | null; hasEnoughBalance: boolean; hasEnoughGas: boolean };
+  metadata: { stepsRequired: number; needsApproval: boolean; approvalTransactionIndex: number | null; paymentTransactionIndex: number; hasEnoughBalance: boolean; hasEnoughGas: boolean };
 }
 
 const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
@@ -75,7 +75,7 @@ describe("ERC-20 payments through ERC20FeeProxy", () => {
     const payee = freshAddress();
     const { requestId, paymentReference } = await createRequest({ amount: "12.34", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee });
     const answer = await pay(requestId, { wallet: payer.address });
-    expect(answer.metadata).toEqual({ stepsRequired: 2, needsApproval: true, approvalTransactionIndex: 0, hasEnoughBalance: true, hasEnoughGas: true });
+    expect(answer.metadata).toEqual({ stepsRequired: 2, needsApproval: true, approvalTransactionIndex: 0, paymentTransactionIndex: 1, hasEnoughBalance: true, hasEnoughGas: true });
     expect(answer.transactions[0]).toMatchObject({ to: usdc.address, value: 0 });
     expect(answer.transactions[0].data.slice(0, 10)).toBe("0x095ea7b3");
     expect(answer.transactions[1]).toMatchObject({ to: feeProxy, value: 0 });
@@ -104,7 +104,7 @@ describe("ERC-20 payments through ERC20FeeProxy", () => {
     const payee = freshAddress();
     const { requestId } = await createRequest({ amount: "5", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee });
     const answer = await pay(requestId, { wallet: payer.address });
-    expect(answer.metadata).toMatchObject({ stepsRequired: 1, needsApproval: false, approvalTransactionIndex: null, hasEnoughBalance: true, hasEnoughGas: true });
+    expect(answer.metadata).toMatchObject({ stepsRequired: 1, needsApproval: false, approvalTransactionIndex: null, paymentTransactionIndex: 0, hasEnoughBalance: true, hasEnoughGas: true });
     await sendAll("base", sandbox.urls.base!, payer.privateKey, answer.transactions);
     expect(await tokenBalance("base", usdc.address)(payee)).toBe(5_000_000n);
   });
@@ -118,7 +118,7 @@ describe("ERC-20 payments through ERC20FeeProxy", () => {
     const payee = freshAddress();
     const { requestId } = await createRequest({ amount: "7.5", invoiceCurrency: "USDT-base", paymentCurrency: "USDT-base", payee });
     const answer = await pay(requestId, { wallet: payer.address });
-    expect(answer.metadata).toMatchObject({ stepsRequired: 3, needsApproval: true, approvalTransactionIndex: 0, hasEnoughBalance: true, hasEnoughGas: true });
+    expect(answer.metadata).toMatchObject({ stepsRequired: 3, needsApproval: true, approvalTransactionIndex: 0, paymentTransactionIndex: 2, hasEnoughBalance: true, hasEnoughGas: true });
     expect(answer.transactions.map((t) => t.to)).toEqual([usdt.address, usdt.address, feeProxy]);
     const balance = tokenBalance("base", usdt.address);
     const before = await balance(payer.address);
@@ -167,7 +167,7 @@ describe("native payments through EthereumFeeProxy", () => {
     const feeAddress = freshAddress();
     const { requestId, paymentReference } = await createRequest({ amount: "0.25", invoiceCurrency: "ETH-base-base", paymentCurrency: "ETH-base-base", payee });
     const answer = await pay(requestId, { wallet: payer.address, feePercentage: "1", feeAddress });
-    expect(answer.metadata).toEqual({ stepsRequired: 1, needsApproval: false, approvalTransactionIndex: null, hasEnoughBalance: true, hasEnoughGas: true });
+    expect(answer.metadata).toEqual({ stepsRequired: 1, needsApproval: false, approvalTransactionIndex: null, paymentTransactionIndex: 0, hasEnoughBalance: true, hasEnoughGas: true });
     expect(answer.transactions[0]).toMatchObject({ to: getContract("base", "EthereumFeeProxy").address, value: { type: "BigNumber", hex: "0x03810f6985c94000" } });
     const balance = nativeBalance("base");
     const before = await balance(payer.address);
@@ -211,6 +211,35 @@ describe("fiat-denominated payments through Erc20ConversionProxy", () => {
     expect(await balance(payee)).toBe(10_800_000n);
     expect(await balance(feeAddress)).toBe(216_000n);
     expect(before - (await balance(payer.address))).toBe(11_016_000n);
+  });
+});
+
+describe("fiat-denominated payments in the native coin through EthConversionProxy", () => {
+  it("USD → ETH at the feed's 3000: the payee gets exactly the dollar amount in ETH and the margin comes back", async () => {
+    const payer = DEMO_WALLETS[6];
+    const payee = freshAddress();
+    const feeAddress = freshAddress();
+    const { requestId, paymentReference } = await createRequest({ amount: "30", invoiceCurrency: "USD", paymentCurrency: "ETH-base-base", payee });
+    const answer = await pay(requestId, { wallet: payer.address, feePercentage: "1", feeAddress });
+    expect(answer.metadata).toMatchObject({ stepsRequired: 1, needsApproval: false, hasEnoughBalance: true, hasEnoughGas: true });
+    expect(answer.transactions).toHaveLength(1);
+    expect(answer.transactions[0].to).toBe(getContract("base", "EthConversionProxy").address);
+    // 0.0101 ETH (30 USD and the 1 % fee at 3000 USD/ETH; the inverse feed rounds a few wei) and the 2 % margin.
+    const sent = BigInt((answer.transactions[0].value as { hex: string }).hex);
+    const near = (v: bigint, target: bigint) => expect(v > target - 1000n && v <= target + 1000n, `${v} ≈ ${target}`).toBe(true);
+    near(sent, ((10n ** 16n + 10n ** 14n) * 10_200n) / 10_000n);
+    const balance = nativeBalance("base");
+    const before = await balance(payer.address);
+    const receipts = await sendAll("base", sandbox.urls.base!, payer.privateKey, answer.transactions);
+    const received = await balance(payee);
+    const fee = await balance(feeAddress);
+    near(received, 10n ** 16n);
+    near(fee, 10n ** 14n);
+    // The margin came back: the payer spent exactly what the payee and the fee address received.
+    expect(before - (await balance(payer.address)) - gasPaid(receipts)).toBe(received + fee);
+    const logs = receipts.flatMap((r) => r.logs);
+    const conversion = parseEventLogs({ abi: ethConversionProxyAbi, logs, eventName: "TransferWithConversionAndReference" });
+    expect(conversion[0].args).toMatchObject({ amount: 3_000_000_000n, paymentReference: keccak256(paymentReference) });
   });
 });
 

@@ -2,7 +2,7 @@
 // Crosschain and off-ramp parameters are recognised so that they are refused clearly instead
 // of being ignored (which would answer a same-chain payment the caller did not ask for).
 import { z } from "zod";
-import { badRequest, validationError } from "../api/errors";
+import { badRequest, validationError } from "../http/errors";
 import { getCurrency, isSameAsset } from "../chains/currencies";
 import { CHAIN_NAMES, CHAIN_NAME_VALUES } from "./chain-names";
 import { feeForCall, type RequestOwner } from "./caller";
@@ -43,7 +43,7 @@ export type PayQuery = z.output<typeof payQuery>;
 /** Refuses what this service cannot serve yet, before any lookup. */
 export function refuseUnavailable(query: Pick<PayQuery, "clientUserId" | "paymentDetailsId">): void {
   if (query.clientUserId !== undefined || query.paymentDetailsId !== undefined) {
-    throw badRequest("Off-ramp payments (clientUserId, paymentDetailsId) are not available on this service yet; omit them to get the on-chain payment calldata");
+    throw badRequest("off_ramp_unavailable", "Off-ramp payments (clientUserId, paymentDetailsId) are not available on this service yet; omit them to get the on-chain payment calldata");
   }
 }
 
@@ -59,6 +59,7 @@ export function refuseCrosschain(request: StoredRequest, query: Pick<PayQuery, "
   const sameToken = payment !== undefined && (payment.symbol.toUpperCase() === query.token.toUpperCase() || (source !== undefined && isSameAsset(payment, source)));
   if (query.chain === own && sameToken) return;
   throw badRequest(
+    "crosschain_unavailable",
     `Crosschain payments (paying ${request.paymentCurrency} on ${own} with ${query.token.toUpperCase()} from ${query.chain}) are not available on this service yet; omit chain and token to pay on ${own}`,
   );
 }

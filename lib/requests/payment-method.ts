@@ -5,6 +5,7 @@ export type PaymentMethod =
   | "erc20" // ERC20FeeProxy, invoice and payment in the same token
   | "native" // EthereumFeeProxy, the chain's own coin
   | "erc20-conversion" // Erc20ConversionProxy, a fiat amount paid in a stablecoin at the Chainlink rate
+  | "native-conversion" // EthConversionProxy, a fiat amount paid in the chain's own coin at the Chainlink rate
   | "trc20"; // Tron's ERC20FeeProxy
 
 export type MethodResult = { ok: true; method: PaymentMethod } | { ok: false; field: "invoiceCurrency" | "paymentCurrency"; message: string };
@@ -29,9 +30,7 @@ export function paymentMethodFor(invoice: Currency, payment: Currency): MethodRe
     if (!(SUPPORTED_FIAT_INVOICE as readonly string[]).includes(invoice.id)) {
       return { ok: false, field: "invoiceCurrency", message: `${invoice.id} is not a supported invoice currency; use a token or one of ${SUPPORTED_FIAT_INVOICE.join(", ")}` };
     }
-    if (isNative(payment)) {
-      return { ok: false, field: "paymentCurrency", message: `Paying a ${invoice.id} amount in ${payment.id} is not available; pay it in a stablecoin (${routesHint(invoice)})` };
-    }
+    if (isNative(payment)) return { ok: true, method: "native-conversion" };
     if (isConversionRoute(invoice, payment)) return { ok: true, method: "erc20-conversion" };
     return { ok: false, field: "paymentCurrency", message: `${payment.id} is not a conversion route of ${invoice.id} (${routesHint(invoice)})` };
   }

@@ -1,4 +1,4 @@
-// Request ids, salts and payment references (reference/PROTOCOL.md). Pure: randomness comes
+// Request ids, salts and payment references (docs/protocol.md). Pure: randomness comes
 // from node:crypto, nothing else is read.
 import { randomBytes } from "node:crypto";
 import { keccak256, stringToBytes, type Hex } from "viem";
@@ -12,7 +12,7 @@ export function isRequestId(value: string): boolean {
   return /^[0-9a-fA-F]{66}$/.test(value);
 }
 
-/** 8 random bytes as 16 hex characters (no 0x), the minimum PROTOCOL.md allows. */
+/** 8 random bytes as 16 hex characters (no 0x), the minimum docs/protocol.md allows. */
 export function newSalt(): string {
   return randomBytes(8).toString("hex");
 }

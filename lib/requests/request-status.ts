@@ -46,7 +46,7 @@ export function describeRequest(request: StoredRequest, payments: readonly Store
     reference: request.reference,
     // Only a USD invoice has a USD amount without a rate; rates come with recorded payments.
     amountInUsd: request.invoiceCurrency === "USD" ? amount : null,
-    // As openapi.v2.json: the rate of a request paid in one payment; a breakdown otherwise.
+    // As the published interface has it (docs/interface.md): the rate of a request paid in one payment; a breakdown otherwise.
     conversionRate: singleRate,
     rateSource: singleRate ? "chainlink" : null,
     conversionBreakdown: breakdown(request, payments, invoiceDecimals),

@@ -29,6 +29,8 @@ export interface StoredRequest {
   paymentReference: Hex;
   reference: string | null;
   customerInfo: CustomerInfo | null;
+  /** The Origin a client-ID caller created the request from; null with an API key. */
+  origin: string | null;
   recurrence: Recurrence | null;
   isRecurrenceStopped: boolean;
   isCryptoToFiatAvailable: boolean;
@@ -65,6 +67,7 @@ function fromRow(row: RequestRow): StoredRequest {
     paymentReference: row.paymentReference as Hex,
     reference: row.reference,
     customerInfo: (row.customerInfo as CustomerInfo | null) ?? null,
+    origin: row.origin,
     recurrence: (row.recurrence as Recurrence | null) ?? null,
     isRecurrenceStopped: row.isRecurrenceStopped,
     isCryptoToFiatAvailable: row.isCryptoToFiatAvailable,
@@ -94,6 +97,7 @@ function toCreateInput(r: NewStoredRequest): Prisma.PaymentRequestCreateManyInpu
     paymentReferenceHash: paymentReferenceHash(r.paymentReference),
     reference: r.reference,
     customerInfo: r.customerInfo ?? undefined,
+    origin: r.origin,
     recurrence: r.recurrence ?? undefined,
     isCryptoToFiatAvailable: r.isCryptoToFiatAvailable,
     originalRequestId: r.originalRequestId,

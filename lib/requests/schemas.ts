@@ -1,7 +1,7 @@
-// Request and response shapes of /v2/request (openapi.v2.json, SERVICE.md §2.3). Shapes only:
+// Request and response shapes of /v2/request (`/docs`, tag "Request"). Shapes only:
 // what depends on the currencies (decimals, address family) is checked in create-request.ts.
 import { z } from "zod";
-import { text } from "../client-ids/schemas";
+import { text } from "../zod/text";
 
 export const RECURRENCE_FREQUENCIES = ["DAILY", "WEEKLY", "MONTHLY", "YEARLY"] as const;
 
@@ -45,10 +45,13 @@ export const customerInfoSchema = z
         city: text(0, 100).optional(),
         state: text(0, 100).optional(),
         postalCode: text(0, 20).optional(),
+        // A codec, not a transform: the same schema describes the answer, which the tests
+        // check from the wire (lib/test/http.ts), and an upper-case code encodes as itself.
         country: z
-          .string()
-          .regex(/^[A-Za-z]{2}$/, "must be an ISO 3166-1 alpha-2 country code")
-          .transform((c) => c.toUpperCase())
+          .codec(z.string().regex(/^[A-Za-z]{2}$/, "must be an ISO 3166-1 alpha-2 country code"), z.string(), {
+            decode: (c) => c.toUpperCase(),
+            encode: (c) => c,
+          })
           .optional(),
       })
       .optional(),
@@ -160,6 +163,12 @@ export const requestStatusResponse = z
 
 export type RequestStatusResponse = z.output<typeof requestStatusResponse>;
 
+/** Where the paying transaction is (build-pay-calldata.ts transactionOrder()): shared by every calldata answer. */
+export const transactionOrderFields = {
+  approvalTransactionIndex: z.number().nullable().describe("Index of the first approval (0), null when none is needed; approvals come before the payment"),
+  paymentTransactionIndex: z.number().describe("Index of the transaction that pays; every other transaction is an approval to send before it"),
+};
+
 export const payCalldataResponse = z
   .object({
     transactions: z.array(
@@ -170,11 +179,12 @@ export const payCalldataResponse = z
       }),
     ),
     metadata: z.object({
-      stepsRequired: z.number(),
+      stepsRequired: z.number().describe("Number of transactions, approvals included"),
       needsApproval: z.boolean(),
-      approvalTransactionIndex: z.number().nullable(),
+      ...transactionOrderFields,
       hasEnoughBalance: z.boolean(),
       hasEnoughGas: z.boolean(),
     }),
   })
   .meta({ id: "PayCalldata" });
+export type PayCalldata = z.input<typeof payCalldataResponse>;

@@ -3,7 +3,7 @@
 // from which the status follows. Called inside the detection's transaction.
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { paymentReferenceHash, type RequestStatus } from "./request-store";
+import { paymentReferenceHash, type CustomerInfo, type RequestStatus } from "./request-store";
 
 type Tx = Prisma.TransactionClient;
 
@@ -23,6 +23,16 @@ export interface SettlingRequest {
   expectedAmount: bigint;
   amountPaid: bigint;
   status: RequestStatus;
+  /** What payment events repeat of the request: the merchant's reference, customer and the creating Origin. */
+  reference: string | null;
+  customerInfo: CustomerInfo | null;
+  origin: string | null;
+}
+
+/** Locks the requests (by id, in id order, as recording does) until the transaction ends. */
+export async function lockRequests(tx: Tx, requestIds: readonly string[]): Promise<void> {
+  if (requestIds.length === 0) return;
+  await tx.$queryRaw`SELECT id FROM payment_requests WHERE id = ANY(${[...requestIds]}::varchar[]) ORDER BY id FOR UPDATE`;
 }
 
 /** The requests of `network` whose payment reference hashes to one of `hashes`, locked until the transaction ends. */
@@ -44,10 +54,14 @@ export async function lockRequestsByReferenceHash(tx: Tx, network: string, hashe
       expected_amount: string;
       amount_paid: string;
       status: RequestStatus;
+      reference: string | null;
+      customer_info: CustomerInfo | null;
+      origin: string | null;
     }[]
   >`
     SELECT r.id, r.platform_id::text, r.client_id_id::text, c.client_id, r.orchestrator_id::text, r.network, r.payment_reference, r.payment_reference_hash,
-      r.payee, r.invoice_currency, r.payment_currency, r.expected_amount::text, r.amount_paid::text, r.status::text AS status
+      r.payee, r.invoice_currency, r.payment_currency, r.expected_amount::text, r.amount_paid::text, r.status::text AS status,
+      r.reference, r.customer_info, r.origin
     FROM payment_requests r LEFT JOIN client_ids c ON c.id = r.client_id_id
     WHERE r.network = ${network} AND r.payment_reference_hash = ANY(${hashes.map((h) => h.toLowerCase())}::text[])
     ORDER BY r.id
@@ -67,14 +81,10 @@ export async function lockRequestsByReferenceHash(tx: Tx, network: string, hashe
     expectedAmount: BigInt(r.expected_amount),
     amountPaid: BigInt(r.amount_paid),
     status: r.status,
+    reference: r.reference,
+    customerInfo: r.customer_info,
+    origin: r.origin,
   }));
-}
-
-/** The status a request has with `amountPaid` settled; a cancelled request stays cancelled. */
-export function statusAfterPayments(current: RequestStatus, expectedAmount: bigint, amountPaid: bigint): RequestStatus {
-  if (current === "cancelled") return current;
-  if (amountPaid >= expectedAmount) return "paid";
-  return amountPaid > 0n ? "partially_paid" : "pending";
 }
 
 /** Stores each request's amount paid (invoice units) and the status it implies. */

@@ -1,24 +1,25 @@
 // The access list of a secure payment (accessPolicy.allowedPayerAddresses): a wallet outside
 // it is refused, and the platform hears about it by `secure_payment.access_rejected` — at
-// most once per wallet per payment per 10 minutes (SERVICE.md §8), however many tries come
+// most once per wallet per payment per 10 minutes (docs/interface.md "Limits"), however many tries come
 // in at once. One statement decides: an upsert on access_rejections that only moves
 // `last_emitted` forward when the last event is older than the window, returning a row only
 // when it did. Concurrent tries queue on the unique (token, wallet) row, so exactly one sees
 // a row; the event is written in the same transaction, so it exists iff the decision does.
 import { randomUUID } from "node:crypto";
-import { forbidden, validationError } from "../api/errors";
+import { forbidden, validationError } from "../http/errors";
 import { db } from "../db/client";
 import { emitEvent } from "../webhooks/emit-event";
 import { webhookEvent } from "../webhooks/events";
 import { eventOwnerOf } from "./event-owner";
-import { isAllowedPayer, normalizePayerAddress } from "./payer-address";
+import { addressKey } from "../addresses/wallet-address";
+import { isAllowedPayer } from "./payer-address";
 import type { StoredSecurePayment } from "./secure-payment-store";
 
 export const ACCESS_REJECTION_WINDOW_MS = 10 * 60_000;
 
 /** Records a refused wallet; true when this try emitted the event (false: suppressed). */
 export async function recordAccessRejection(sp: StoredSecurePayment, wallet: string, now = new Date()): Promise<boolean> {
-  const attempted = normalizePayerAddress(wallet) ?? wallet.trim();
+  const attempted = addressKey(wallet) ?? wallet.trim();
   const cutoff = new Date(now.getTime() - ACCESS_REJECTION_WINDOW_MS);
   const owner = await eventOwnerOf(sp);
   return (await db()).$transaction(async (tx) => {
@@ -43,10 +44,10 @@ export async function enforceAccessList(sp: StoredSecurePayment, wallets: (strin
   const given = wallets.filter((w): w is string => w !== undefined && w.trim() !== "");
   if (given.length === 0) return;
   // Only wallet addresses are reported: junk must not reach the platform's webhook as an "attempt".
-  const junk = given.find((w) => normalizePayerAddress(w) === null);
+  const junk = given.find((w) => addressKey(w) === null);
   if (junk !== undefined) throw validationError([{ field: junk === wallets[0] ? "wallet" : "eoaWallet", message: "is not an EVM or Tron address" }]);
   if (isAllowedPayer(sp.allowedPayerAddresses, given)) return;
   // The EOA is the person behind a smart account: it is the one reported.
   await recordAccessRejection(sp, given[given.length - 1]);
-  throw forbidden("This wallet is not allowed to pay this secure payment");
+  throw forbidden("wallet_not_allowed", "This wallet is not allowed to pay this secure payment");
 }

@@ -1,20 +1,20 @@
 // Branding of the payment page: per client ID (API key or dashboard session of its platform)
 // and per orchestrator (its key). GET answers null when none is set; PUT sets the given
 // fields (null clears one); DELETE removes it, back to the neutral page.
-import type { Caller } from "../api/credentials";
-import { notFound, unauthorized } from "../api/errors";
-import { defineEndpoint } from "../api/route";
+import type { Caller } from "../http/caller";
+import { notFound, unauthorized } from "../http/errors";
+import { defineEndpoint } from "../http/endpoint";
 import { CLIENT_ID_NOT_FOUND, findOwnClientId } from "../client-ids/manage-client-ids";
 import { clientIdParams } from "../client-ids/schemas";
 import { brandingBody, deleteBranding, getBranding, putBranding, type BrandingOwner } from "./branding";
 import { readerPlatform } from "./creator";
-import { brandingView } from "./schemas";
+import { brandingView, deletedView } from "./schemas";
 
 const TAGS = ["Secure Payment"];
 
 async function clientOwner(caller: Caller, id: string): Promise<BrandingOwner> {
   const row = await findOwnClientId(readerPlatform(caller), id);
-  if (!row) throw notFound(CLIENT_ID_NOT_FOUND);
+  if (!row) throw notFound("client_id_not_found", CLIENT_ID_NOT_FOUND);
   return { clientIdId: row.id };
 }
 
@@ -61,6 +61,7 @@ export const deleteClientIdBrandingEndpoint = defineEndpoint({
   tags: TAGS,
   auth: ["apiKey", "session"],
   params: clientIdParams,
+  response: deletedView,
   errors: { 404: "Client ID not found (also another platform's)" },
   handler: async ({ caller, params }) => ({ deleted: await deleteBranding(await clientOwner(caller, params.id)) }),
 });
@@ -96,5 +97,6 @@ export const deleteOrchestratorBrandingEndpoint = defineEndpoint({
   description: ORCH_DESC,
   tags: TAGS,
   auth: ["orchestratorKey"],
+  response: deletedView,
   handler: async ({ caller }) => ({ deleted: await deleteBranding(orchestratorOwner(caller)) }),
 });

@@ -1,4 +1,4 @@
-// Branding of the Secure Payment Page, per client ID and per orchestrator (SERVICE.md §2.9
+// Branding of the Secure Payment Page, per client ID and per orchestrator (`/docs`, tag "Secure Payment"
 // `branding`): logo, five colours, terms and privacy links, and whether the request's own
 // branding shows. Values are validated here so the page can put them into CSS and links as
 // they are: colours are hex only, links https only, logos https or a small raster data URL.

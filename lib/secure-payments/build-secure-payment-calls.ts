@@ -1,4 +1,4 @@
-// GET /v2/secure-payments/{token}/pay (SERVICE.md §2.10, §4.2): the calls a payer's wallet
+// GET /v2/secure-payments/{token}/pay (`/docs`, tag "Secure Payment"): the calls a payer's wallet
 // sends, as one flat ordered list — approvals only when the allowance is short (USDT reset
 // first), then the main payment, then fee payments — plus the fee bundle (null without a
 // fee plan). The payment proxies pay the fee inside the payment call itself
@@ -9,13 +9,13 @@
 import { formatUnits, type Address } from "viem";
 import { latestBlock } from "../chains/block-cache";
 import { readPayerState } from "../chains/payer-state";
-import { ApiError, badRequest, validationError } from "../api/errors";
+import { ApiError, badRequest, unavailable, validationError } from "../http/errors";
 import { getCurrency } from "../chains/currencies";
 import { NETWORKS, type EvmNetworkId } from "../chains/networks";
 import { log } from "../log";
 import { buildBatch } from "../payouts/create-batch-payout";
-import { quotePayment, toPayCalldata, type PayQuote } from "../requests/build-pay-calldata";
-import { parseNetworkAddress } from "../requests/network-address";
+import { quotePayment, toPayCalldata, transactionOrder, type PayQuote } from "../requests/build-pay-calldata";
+import { parseNetworkAddress } from "../addresses/wallet-address";
 import { hasBeenPaid } from "../requests/request-status";
 import type { StoredRequest } from "../requests/request-store";
 import { enforceAccessList } from "./access-policy";
@@ -34,7 +34,7 @@ export function checkPayerQuery(q: PayerWallets): void {
     throw validationError([{ field: "isSafe", message: "cannot be combined with eoaWallet: a Safe pays from its own balance (wallet), not from an EOA" }]);
   }
   if (q.chain !== undefined || q.token !== undefined) {
-    throw badRequest("Crosschain payments (chain, token) are not available on this service yet; omit them to pay on the payment's own network");
+    throw badRequest("crosschain_unavailable", "Crosschain payments (chain, token) are not available on this service yet; omit them to pay on the payment's own network");
   }
 }
 
@@ -92,13 +92,13 @@ async function eoaHasEnough(quote: PayQuote, eoa: string): Promise<boolean> {
   try {
     const token = quote.token.address as Address;
     const proxy = quote.transactions[quote.transactions.length - 1].to as Address;
-    const native = quote.method === "native";
+    const native = quote.method === "native" || quote.method === "native-conversion";
     const state = await readPayerState(network, eoa as Address, native ? [] : [{ token, spender: proxy }], await latestBlock(network));
     const needed = quote.amount + quote.feeAmount;
     return (native ? state.nativeBalance : state.tokenBalance(token)) >= needed;
   } catch (error) {
     log.warn({ network, err: error instanceof Error ? error.message : String(error) }, "eoa balance read failed");
-    throw new ApiError(503, `The ${network} network could not be read; try again shortly`);
+    throw unavailable("network_unavailable", `The ${network} network could not be read; try again shortly`);
   }
 }
 
@@ -113,7 +113,6 @@ async function singleCalls(request: StoredRequest, q: PayerWallets): Promise<Sec
     metadata: {
       ...calldata.metadata,
       approvalTransactionsCount: quote.approvalCount,
-      paymentTransactionIndex: quote.approvalCount,
       isSafe: q.isSafe === "true",
     },
   };
@@ -129,7 +128,7 @@ async function batchCalls(paymentType: "batch" | "multicall", requests: StoredRe
   } catch (error) {
     if (error instanceof ApiError) throw error;
     log.warn({ network, err: error instanceof Error ? error.message : String(error) }, "secure payment batch: chain read failed");
-    throw new ApiError(503, `The ${network} network could not be read; try again shortly`);
+    throw unavailable("network_unavailable", `The ${network} network could not be read; try again shortly`);
   }
   const approvals = batch.ERC20ApprovalTransactions;
   return {
@@ -138,10 +137,8 @@ async function batchCalls(paymentType: "batch" | "multicall", requests: StoredRe
     feeBundle: feeBundleOf(requests),
     metadata: {
       stepsRequired: approvals.length + 1,
-      needsApproval: approvals.length > 0,
-      approvalTransactionIndex: approvals.length > 0 ? 0 : null,
+      ...transactionOrder(approvals.length),
       approvalTransactionsCount: approvals.length,
-      paymentTransactionIndex: approvals.length,
       // The batch builder does not simulate: nothing was checked.
       hasEnoughBalance: false,
       hasEnoughGas: false,
@@ -166,7 +163,7 @@ async function multicallCalls(loaded: LoadedSecurePayment, q: PayerWallets): Pro
     if (deriveStatus(child, requests) !== "pending") continue;
     for (const r of requests) if (!hasBeenPaid(r)) payable.push({ token: child.token, request: r });
   }
-  if (payable.length === 0) throw badRequest("No payout of this multicall can be paid now: each is paid, expired or cancelled");
+  if (payable.length === 0) throw badRequest("multicall_nothing_payable", "No payout of this multicall can be paid now: each is paid, expired or cancelled");
   const calls = await batchCalls("multicall", payable.map((p) => p.request), q, { token: loaded.sp.token, childTokens: [...new Set(payable.map((p) => p.token))] });
   return { ...calls, metadata: { ...calls.metadata, childCount: children.length, executableLegCount: payable.length } };
 }

@@ -1,5 +1,5 @@
 // The last check before a wallet is asked to sign anything on the payment page: every call
-// must go to a payment contract of PROTOCOL.md's registry or to a token of the payment's
+// must go to a payment contract of the registry of docs/protocol.md or to a token of the payment's
 // network, and a token may only be asked to approve one of those contracts (or to transfer to
 // a recipient the page itself shows). Anything else — a tampered API answer, a compromised
 // proxy in between — blocks the page with the reason, before the wallet sees it.

@@ -1,5 +1,5 @@
 // The contract check's policy for one network, built on the server from the contract
-// registry (PROTOCOL.md) and the token list, and handed to the payment page with its HTML.
+// registry (docs/protocol.md) and the token list, and handed to the payment page with its HTML.
 import { CONTRACT_NAMES, findContract, type ContractName } from "../chains/contracts";
 import { CURRENCIES, isToken } from "../chains/currencies";
 import { NETWORKS, type NetworkId } from "../chains/networks";

@@ -2,9 +2,9 @@
 // session, or an orchestrator acting for a linked platform — x-orchestrator-key together
 // with that platform's x-client-id, and only while the link between them is active. The
 // orchestrator is then fixed on the payment, its requests and its events.
-import type { Caller } from "../api/credentials";
-import { ApiError, forbidden, unauthorized } from "../api/errors";
-import { isLinked } from "../orchestrators/links";
+import type { Caller } from "../http/caller";
+import { badRequest, forbidden, unauthorized } from "../http/errors";
+import { isLinked } from "../orchestrators/active-links";
 
 export interface SecurePaymentCreator {
   platformId: string;
@@ -22,10 +22,10 @@ export async function creatorOf(caller: Caller): Promise<SecurePaymentCreator> {
       return { platformId: caller.platformId, clientIdId: caller.client?.clientIdId ?? null, orchestratorId: null };
     case "orchestratorKey": {
       if (!caller.client) {
-        throw new ApiError(400, "x-orchestrator-key must come with x-client-id: the client ID of the linked platform the secure payment is created for");
+        throw badRequest("client_id_required", "x-orchestrator-key must come with x-client-id: the client ID of the linked platform the secure payment is created for");
       }
       if (!(await isLinked(caller.orchestratorId, caller.client.clientIdId))) {
-        throw forbidden("This client ID is not linked to your orchestrator (no active link): the platform must link it before you can create secure payments for it");
+        throw forbidden("client_id_not_linked", "This client ID is not linked to your orchestrator (no active link): the platform must link it before you can create secure payments for it");
       }
       return { platformId: caller.client.platformId, clientIdId: caller.client.clientIdId, orchestratorId: caller.orchestratorId };
     }

@@ -3,7 +3,7 @@
 import { explorerTxUrl } from "../chains/explorer";
 import { listPayments, type StoredRequest } from "../requests/request-store";
 
-export interface DetectedPayment {
+export interface RecordedPaymentView {
   requestId: string;
   txHash: string;
   network: string;
@@ -13,7 +13,7 @@ export interface DetectedPayment {
 }
 
 /** Oldest first, with their explorer links. */
-export async function detectedPayments(requests: StoredRequest[]): Promise<DetectedPayment[]> {
+export async function detectedPayments(requests: StoredRequest[]): Promise<RecordedPaymentView[]> {
   const perRequest = await Promise.all(
     requests.map(async (r) =>
       (await listPayments(r.requestId)).map((p) => ({

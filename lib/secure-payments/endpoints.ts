@@ -1,17 +1,29 @@
 // /v2/secure-payments: create payment links (API key, client ID + Origin, session, or an
 // orchestrator key with the linked platform's client ID), read them and get their calldata.
 import { z } from "zod";
-import { notFound } from "../api/errors";
-import { defineEndpoint } from "../api/route";
+import { notFound } from "../http/errors";
+import { defineEndpoint } from "../http/endpoint";
 import { enforceAccessList } from "./access-policy";
 import { buildSecurePaymentCalls, checkPayerQuery } from "./build-secure-payment-calls";
-import { createMulticallPayout, createSecurePayment, createSecurePayout } from "./create-secure-payment";
+import { createBatchPayoutLink, createMulticallPayout } from "./combine-payout-links";
+import { createSecurePayout } from "./create-payout-link";
+import { createSecurePayment } from "./create-secure-payment";
+import { previewFeePlan } from "./fee-preview";
+import { assertNotInProgress, recordIntent } from "./payment-intents";
+import { relayTronTransaction } from "./tron-broadcast";
 import { creatorOf, readerPlatform } from "./creator";
 import { describeLookup, describeSecurePayment } from "./describe-secure-payment";
 import { loadSecurePayment } from "./load-secure-payment";
 import { describeMulticall } from "./multicall-state";
 import { assertPayable } from "./payment-state";
 import {
+  batchPayoutLinkBody,
+  feePreviewBody,
+  feePreviewResponse,
+  intentBody,
+  intentResponse,
+  tronBroadcastBody,
+  tronBroadcastResponse,
   createMulticallBody,
   createSecurePaymentBody,
   createSecurePaymentResponse,
@@ -33,7 +45,7 @@ const TAGS = ["Secure Payment"];
 const CREATE_AUTH = ["apiKey", "clientId", "orchestratorKey", "session"] as const;
 const CREATE_ERRORS = {
   400: "Validation failed; requests on several networks; a Tron batch; x-orchestrator-key without x-client-id",
-  403: "The orchestrator has no active link with this client ID",
+  403: "The orchestrator has no active link with this client ID; `destinationId` differs from the client ID's bound destination (`destination_mismatch`); a backend client ID is not bound to a payee destination (`client_id_not_bound`)",
   404: "Unknown destination (also another platform's)",
   409: "The destination is deactivated",
 };
@@ -42,6 +54,7 @@ const TOKEN_ERRORS = {
   403: "Expired, cancelled, or the wallet is not on the payment's access list",
   404: "Unknown token (also another platform's)",
   409: "Already completed",
+  423: "Secure payment is in progress: a payer reported a transaction (POST …/intent) in the last 10 minutes that detection has not settled yet",
 };
 
 export const createSecurePaymentEndpoint = defineEndpoint({
@@ -52,7 +65,8 @@ export const createSecurePaymentEndpoint = defineEndpoint({
     "Creates a payment link for one payment (or a legacy batch on one network) to the platform's payee destinations. Each item names a `destinationId` and an `amount` in the destination's token. " +
     "Answers the token and `securePaymentUrl` (`<APP_URL>/pay/<token>`). With a client ID, its fee settings become the fee plan, fixed at creation. " +
     "An orchestrator creates links for a linked platform with `x-orchestrator-key` and that platform's `x-client-id`; the orchestrator is then fixed on the payment and on its events. " +
-    "`accessPolicy.allowedPayerAddresses` restricts who may pay.",
+    "`accessPolicy.allowedPayerAddresses` restricts who may pay. " +
+    "A client ID bound to a payee destination (`payeeDestinationId` of /v2/client-ids) pays that destination: `destinationId` may be left out. A backend client ID (no allowed domains) is sent without `Origin` and must be bound.",
   tags: TAGS,
   auth: [...CREATE_AUTH],
   body: createSecurePaymentBody,
@@ -107,6 +121,7 @@ export const getSecurePaymentEndpoint = defineEndpoint({
     checkPayerQuery(query);
     const loaded = await loadSecurePayment(params.token, { platformId: readerPlatform(caller) });
     assertPayable(loaded.status);
+    await assertNotInProgress(loaded);
     await enforceAccessList(loaded.sp, [query.wallet, query.eoaWallet]);
     return loaded.sp.paymentType === "multicall" ? describeMulticall(loaded) : describeSecurePayment(loaded);
   },
@@ -125,7 +140,81 @@ export const paySecurePaymentEndpoint = defineEndpoint({
   query: securePaymentQuery,
   response: securePaymentCalldata,
   errors: { ...TOKEN_ERRORS, 503: "The payment's network could not be read" },
-  handler: async ({ caller, params, query }) => buildSecurePaymentCalls(params.token, query, { platformId: readerPlatform(caller) }),
+  handler: async ({ caller, params, query }) => {
+    const platformId = readerPlatform(caller);
+    const loaded = await loadSecurePayment(params.token, { platformId });
+    if (loaded.status === "pending" || loaded.status === "partially_settled") await assertNotInProgress(loaded);
+    return buildSecurePaymentCalls(params.token, query, { platformId });
+  },
+});
+
+export const previewFeesEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v2/secure-payments/fees/preview",
+  summary: "Preview the fee plan of a payment",
+  description:
+    "The fee plan a secure payment of `amount` in `currency` would get, by the same rule as creation (the creating client ID's fee, borne by the payer; without a client ID fee, no fees). Creates and stores nothing.",
+  tags: TAGS,
+  auth: [...CREATE_AUTH],
+  body: feePreviewBody,
+  status: 200,
+  response: feePreviewResponse,
+  errors: { 400: "Validation failed, or not a supported stablecoin", 403: CREATE_ERRORS[403] },
+  handler: async ({ caller, body }) => previewFeePlan(await creatorOf(caller), body),
+});
+
+export const createBatchPayoutLinkEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v2/secure-payments/batch-payouts",
+  summary: "Combine payout links into one batch link",
+  description:
+    "One link that pays 2 to 100 pending payout links (POST /v2/secure-payments/payouts) of one EVM network in one BatchConversionPayments transaction. The combined links are invalidated (403 on reads from then on). Same answer as POST /v2/secure-payments.",
+  tags: TAGS,
+  auth: ["apiKey", "clientId", "session"],
+  body: batchPayoutLinkBody,
+  response: createSecurePaymentResponse,
+  errors: { 400: "Validation failed; a token that is not a pending single payout link; payouts on several networks or on Tron", 404: "Unknown token (also another platform's)", 409: "A link was combined or cancelled meanwhile" },
+  handler: async ({ caller, body }) => createBatchPayoutLink(await creatorOf(caller), body),
+});
+
+export const broadcastTronEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v2/secure-payments/{token}/tron/broadcast",
+  summary: "Broadcast a signed Tron transaction of a secure payment",
+  description:
+    "Relays a TronWeb-signed transaction to the Tron network (`TRONGRID_URL`'s /wallet/broadcasttransaction) only when it is one of the calls GET …/pay answers for its signer: the TRC-20 approval or the ERC20FeeProxy payment of this link, with `raw_data_hex` carrying the same target and calldata (and hashing to `txID`). " +
+    "A node's refusal is answered 200 with `result: false` and its code and message; the broadcast is recorded as the payer's intent (the link answers 423 until detection settles it). No energy is rented: the payer's account pays the fees.",
+  tags: TAGS,
+  auth: ["clientId", "apiKey"],
+  params: tokenParams,
+  body: tronBroadcastBody,
+  status: 200,
+  response: tronBroadcastResponse,
+  errors: {
+    400: "Validation failed; not a Tron payment; the transaction is not one of this link's calls for its signer, or its raw bytes do not match",
+    403: "Expired, cancelled, or the signer is not on the access list",
+    404: "Unknown token (also another platform's)",
+    409: "Already completed",
+    502: "The Tron node could not be reached",
+  },
+  handler: async ({ caller, params, body }) => relayTronTransaction(params.token, body, { platformId: readerPlatform(caller) }),
+});
+
+export const recordIntentEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v2/secure-payments/{token}/intent",
+  summary: "Record the transaction a payer broadcast",
+  description:
+    "After the payer's wallet broadcast the payment, the page (or the integrator's own page) reports its `txHash` (or a Safe's `safeTxHash`) on `chain`; for a multicall payout, the UserOperation (`userOpHash`, `smartAccountAddress`, `transactionIndices`). " +
+    "Recorded once per transaction (the same report answers the same `intentId`); for 10 minutes, or until detection settles the payment, reads and calldata of the link answer 423. Settlement still comes from payment detection only. Crosschain routes are not available (400).",
+  tags: TAGS,
+  auth: ["clientId", "apiKey"],
+  params: tokenParams,
+  body: intentBody,
+  status: 200,
+  response: intentResponse,
+  errors: { 400: "Validation failed; chain not the payment's network; crosschain", 403: "Expired or cancelled", 404: "Unknown token (also another platform's)", 409: "Already completed" },
+  handler: async ({ caller, params, body }) => recordIntent(params.token, body, { platformId: readerPlatform(caller) }),
 });
 
 export const findSecurePaymentEndpoint = defineEndpoint({
@@ -141,7 +230,7 @@ export const findSecurePaymentEndpoint = defineEndpoint({
   handler: async ({ caller, query }) => {
     const platformId = readerPlatform(caller);
     const sp = await findSecurePaymentByRequest(platformId, query.requestId);
-    if (!sp) throw notFound("No secure payment found for this request ID");
+    if (!sp) throw notFound("secure_payment_not_found", "No secure payment found for this request ID");
     return describeLookup(sp, await loadSecurePayment(sp.token, { platformId }));
   },
 });
@@ -159,7 +248,7 @@ export const getMulticallPayoutEndpoint = defineEndpoint({
   errors: { 404: "Unknown multicall token (also another platform's, and tokens that are not multicalls)" },
   handler: async ({ caller, params }) => {
     const loaded = await loadSecurePayment(params.token, { platformId: readerPlatform(caller) });
-    if (loaded.sp.paymentType !== "multicall") throw notFound("Multicall payout not found");
+    if (loaded.sp.paymentType !== "multicall") throw notFound("secure_payment_not_found", "Multicall payout not found");
     return describeMulticall(loaded);
   },
 });
@@ -176,6 +265,7 @@ export const reportUserEventEndpoint = defineEndpoint({
   params: tokenParams,
   body: userEventBody,
   status: 202,
+  response: z.strictObject({ accepted: z.literal(true) }),
   errors: { 404: "Unknown token", 429: "Too many reports for this payment" },
   handler: async ({ params, body }) => reportUserEvent(params.token, body),
 });

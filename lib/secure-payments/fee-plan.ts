@@ -1,9 +1,9 @@
-// The fee plan of a secure payment (openapi `feePlan`, SERVICE.md §2.9): the platform fee of
+// The fee plan of a secure payment (`feePlan` in `/docs`): the platform fee of
 // the client ID it was created with, stored on its requests at creation and so fixed from
 // then on. The payer bears it, on top of the amount. USD figures are the stablecoin amounts
 // (USDC/USDT count 1:1); a fee plan exists only for a single stablecoin currency. Pure.
 import { formatUnits } from "viem";
-import { getCurrency } from "../chains/currencies";
+import { getCurrency, type Currency } from "../chains/currencies";
 import { storedFee } from "../requests/fee";
 import { feeAmountOf } from "../requests/payment-maths";
 import type { StoredRequest } from "../requests/request-store";
@@ -30,37 +30,49 @@ export function feePlanOf(requests: readonly StoredRequest[]): FeePlan {
   const currencies = new Set(requests.map((r) => r.paymentCurrency));
   if (currencies.size !== 1) return null;
   const currency = getCurrency(requests[0].paymentCurrency);
-  if (!currency || !USD_STABLECOINS.has(currency.symbol) || requests.some((r) => r.invoiceCurrency !== r.paymentCurrency)) return null;
+  if (!currency || !isUsdStablecoin(currency) || requests.some((r) => r.invoiceCurrency !== r.paymentCurrency)) return null;
   const legs = feeLegs(requests);
   if (legs.length === 0) return null;
-  const usd = (v: bigint) => formatUnits(v, currency.decimals);
   const gross = requests.reduce((s, r) => s + r.expectedAmount, 0n);
   const fees = legs.reduce((s, l) => s + l.amount, 0n);
-  const tron = currency.network === "tron";
+  return planOf({ currency, gross, fees, fee: { basisPoints: legs[0].basisPoints, address: legs[0].recipient } });
+}
+
+export const isUsdStablecoin = (currency: Currency) => USD_STABLECOINS.has(currency.symbol);
+
+/**
+ * The plan for `gross` in a USD stablecoin with `fees` on top (the client ID's fee, borne by
+ * the payer: its fee config says so, which wins over a payment's `defaultFeeBearer`).
+ */
+export function planOf(p: { currency: Currency; gross: bigint; fees: bigint; fee: { basisPoints: number; address: string } | null; flow?: "get_paid" | "pay"; defaultFeeBearer?: "payer" | "payee" }): NonNullable<FeePlan> {
+  const usd = (v: bigint) => formatUnits(v, p.currency.decimals);
+  const tron = p.currency.network === "tron";
   return {
     version: 1,
-    flow: "get_paid",
-    defaultFeeBearer: "payer",
-    grossAmountUsd: usd(gross),
-    netRecipientAmountUsd: usd(gross),
-    payerTotalAmountUsd: usd(gross + fees),
-    totalFeesUsd: usd(fees),
+    flow: p.flow ?? "get_paid",
+    defaultFeeBearer: p.defaultFeeBearer ?? "payer",
+    grossAmountUsd: usd(p.gross),
+    netRecipientAmountUsd: usd(p.gross),
+    payerTotalAmountUsd: usd(p.gross + p.fees),
+    totalFeesUsd: usd(p.fees),
     payeeBorneFeesUsd: "0",
-    payerBorneFeesUsd: usd(fees),
-    fees: [
-      {
-        type: "platform",
-        label: "Platform fee",
-        feeBearer: "payer",
-        feeBearerSource: "fee_config",
-        percentageBps: legs[0].basisPoints,
-        capUsd: null,
-        fixedAmountUsd: null,
-        calculatedAmountUsd: usd(fees),
-        destinationResolver: "client_id_fee_address",
-        destinationRef: tron ? { tronAddress: legs[0].recipient } : { evmAddress: legs[0].recipient },
-        configSource: "client_id",
-      },
-    ],
+    payerBorneFeesUsd: usd(p.fees),
+    fees: p.fee
+      ? [
+          {
+            type: "platform",
+            label: "Platform fee",
+            feeBearer: "payer",
+            feeBearerSource: "fee_config",
+            percentageBps: p.fee.basisPoints,
+            capUsd: null,
+            fixedAmountUsd: null,
+            calculatedAmountUsd: usd(p.fees),
+            destinationResolver: "client_id_fee_address",
+            destinationRef: tron ? { tronAddress: p.fee.address } : { evmAddress: p.fee.address },
+            configSource: "client_id",
+          },
+        ]
+      : [],
   };
 }

@@ -69,6 +69,8 @@ const ROUTES = [
 ];
 
 it("malformed requests to the secure-payment endpoints never produce a 500, and errors keep their shape", async () => {
+  const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+  console.log(`secure-payments fuzz seed ${seed} (replay with FUZZ_SEED=${seed})`);
   await fc.assert(
     fc.asyncProperty(
       fc.nat(ROUTES.length - 1),
@@ -87,6 +89,6 @@ it("malformed requests to the secure-payment endpoints never produce a 500, and 
         if (r.status >= 400) expect(r.json).toMatchObject({ statusCode: r.status, message: expect.any(String), error: expect.any(String) });
       },
     ),
-    { numRuns: 400 },
+    { numRuns: 400, seed },
   );
 });

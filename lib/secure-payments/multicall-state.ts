@@ -1,4 +1,4 @@
-// The state of a multicall payout (SERVICE.md §2.9, §4.3): a passive payload for the page —
+// The state of a multicall payout (`/docs`, tag "Secure Payment"): a passive payload for the page —
 // its children with their state and why one cannot be paid, totals per destination currency
 // and the amount summary of what paying now would cost. No calldata here (that is /pay).
 import { formatUnits, parseUnits } from "viem";
@@ -94,7 +94,7 @@ export async function describeMulticall({ sp, status }: LoadedSecurePayment, now
         network: request?.network ?? null,
         currency: request?.paymentCurrency ?? null,
       },
-      recoveryAction: reason ? "remove_child" : null,
+      recoveryAction: reason ? ("remove_child" as const) : null,
       feePlan: request ? feePlanOf([request]) : null,
       amount: request ? formatUnits(request.expectedAmount, decimalsOf(request)) : null,
       payee: request?.payee ?? null,

@@ -1,10 +1,10 @@
 // What the hosted page (/pay/<token>) needs on the server, without exceptions for the states
 // it renders as pages of their own: unknown, expired, completed, cancelled, or payable. The
 // token is the page's credential, so nothing here is scoped to a platform.
-import { ApiError } from "../api/errors";
+import { ApiError } from "../http/errors";
 import { enforceAccessList } from "./access-policy";
 import { describeSecurePayment } from "./describe-secure-payment";
-import { detectedPayments, type DetectedPayment } from "./detected-payments";
+import { detectedPayments, type RecordedPaymentView } from "./detected-payments";
 import { loadSecurePayment, type LoadedSecurePayment } from "./load-secure-payment";
 import { describeMulticall } from "./multicall-state";
 import type { SecurePaymentStatus } from "./payment-state";
@@ -17,7 +17,7 @@ export type PageState =
       loaded: LoadedSecurePayment;
       view: Awaited<ReturnType<typeof describeSecurePayment>> | Awaited<ReturnType<typeof describeMulticall>>;
       /** On-chain payments detected so far, oldest first, with their explorer links. */
-      payments: DetectedPayment[];
+      payments: RecordedPaymentView[];
     };
 
 export async function securePaymentPageState(token: string, now = new Date()): Promise<PageState> {

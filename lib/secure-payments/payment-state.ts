@@ -1,7 +1,7 @@
 // The state of a secure payment, derived on read from its requests (payment detection keeps
 // their `status` and `amountPaid`) and the clock: nothing has to run at expiry or payment for
 // the state to be right. Pure: no I/O.
-import { ApiError, conflict, forbidden, notFound } from "../api/errors";
+import { ApiError, conflict, forbidden, notFound } from "../http/errors";
 import { hasBeenPaid } from "../requests/request-status";
 import type { StoredRequest } from "../requests/request-store";
 import type { StoredSecurePayment } from "./secure-payment-store";
@@ -25,9 +25,9 @@ export function deriveStatus(sp: Pick<StoredSecurePayment, "storedStatus" | "exp
  * stays payable for its remaining children.
  */
 export function assertPayable(status: SecurePaymentStatus): void {
-  if (status === "completed") throw conflict("This secure payment has already been completed");
-  if (status === "expired") throw forbidden("This secure payment link has expired");
-  if (status === "invalidated") throw forbidden("This secure payment can no longer be paid: it was cancelled");
+  if (status === "completed") throw conflict("secure_payment_completed", "This secure payment has already been completed");
+  if (status === "expired") throw forbidden("secure_payment_expired", "This secure payment link has expired");
+  if (status === "invalidated") throw forbidden("secure_payment_cancelled", "This secure payment can no longer be paid: it was cancelled");
 }
 
-export const unknownToken = (): ApiError => notFound(NOT_FOUND);
+export const unknownToken = (): ApiError => notFound("secure_payment_not_found", NOT_FOUND);

@@ -1,12 +1,10 @@
-// Request and response shapes of /v2/secure-payments (openapi.v2.json "V2/Secure Payment",
-// SERVICE.md §2.9, §2.10, §4.2, §4.3). Shapes only: destinations, amounts per token and the
+// Request and response shapes of /v2/secure-payments (`/docs`, tag "Secure Payment",
+// `/docs`, tag "Secure Payment"). Shapes only: destinations, amounts per token and the
 // access list are checked against the network in create-secure-payment.ts.
 import { z } from "zod";
-import { text } from "../client-ids/schemas";
-import { addressText, amountText, currencyIdText, merchantReference } from "../requests/schemas";
+import { text } from "../zod/text";
+import { addressText, amountText, currencyIdText, merchantReference, transactionOrderFields } from "../requests/schemas";
 
-/** ULIDs: Crockford base32, 26 characters. Anything else cannot be a token (404 without a lookup). */
-export const TOKEN_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
 export const MAX_ALLOWED_PAYERS = 100;
 /** Default lifetime of a link; `expiresAt` in the body chooses another one (at most a year). */
 export const DEFAULT_LIFETIME_MS = 7 * 24 * 60 * 60_000;
@@ -26,7 +24,12 @@ const redirectUrl = z
     }
   }, "must be an http(s) URL");
 
-const redirectLabel = text(1, 255).regex(/^[^<>&"'`]*$/, "must not contain < > & \" ' or `").describe("Label of the redirect button");
+/** The documented rule: a redirect button needs somewhere to go. */
+const labelNeedsUrl = <T extends { redirectUrl?: string; redirectLabel?: string }>(b: T, ctx: z.RefinementCtx) => {
+  if (b.redirectLabel !== undefined && b.redirectUrl === undefined) ctx.addIssue({ code: "custom", path: ["redirectLabel"], message: "needs redirectUrl" });
+};
+
+const redirectLabel = text(1, 255).regex(/^[^<>&"'`]*$/, "must not contain < > & \" ' or `").describe("Label of the redirect button; needs `redirectUrl`");
 
 const accessPolicy = z
   .object({
@@ -62,7 +65,9 @@ export const createSecurePaymentBody = z
     requests: z
       .array(
         z.object({
-          destinationId: z.string().min(1, "must not be empty").max(300).optional().describe("A payee destination of the platform (`{wallet}@eip155:{chainId}#{checksum}:{token}`); required on this service"),
+          destinationId: z.string().min(1, "must not be empty").max(300).optional().describe(
+              "A payee destination of the platform (`{wallet}@eip155:{chainId}#{checksum}:{token}`). When the client ID creating the payment is bound to a payee destination it may be left out (the bound one is paid; a different one is 403 `destination_mismatch`); otherwise it is required (this service has no platform-wide default destination)",
+            ),
           amount: amountText.describe("Human-readable amount in the destination's token"),
         }),
       )
@@ -71,6 +76,7 @@ export const createSecurePaymentBody = z
     payerIdentifier: text(1, 255).optional().describe("Who is expected to pay, for the platform's records"),
     ...common,
   })
+  .superRefine(labelNeedsUrl)
   .meta({ id: "CreateSecurePayment" });
 export type CreateSecurePaymentBody = z.output<typeof createSecurePaymentBody>;
 
@@ -84,6 +90,7 @@ export const createSecurePayoutBody = z
     recipientIdentifier: text(1, 255).optional(),
     ...common,
   })
+  .superRefine(labelNeedsUrl)
   .meta({ id: "CreateSecurePayout" });
 export type CreateSecurePayoutBody = z.output<typeof createSecurePayoutBody>;
 
@@ -169,6 +176,9 @@ export const securePaymentQuery = z.object({
 export type SecurePaymentQuery = z.output<typeof securePaymentQuery>;
 
 export const findByRequestQuery = z.object({ requestId: z.string().min(1).max(100).describe("A request of the secure payment") });
+
+/** Answer of the branding DELETEs: false when there was none. */
+export const deletedView = z.strictObject({ deleted: z.boolean() });
 
 export const brandingView = z
   .object({
@@ -306,9 +316,9 @@ export const securePaymentCalldata = z
     metadata: z.object({
       stepsRequired: z.number(),
       needsApproval: z.boolean(),
-      approvalTransactionIndex: z.number().nullable(),
+      approvalTransactionIndex: transactionOrderFields.approvalTransactionIndex,
       approvalTransactionsCount: z.number(),
-      paymentTransactionIndex: z.number(),
+      paymentTransactionIndex: transactionOrderFields.paymentTransactionIndex,
       hasEnoughBalance: z.boolean(),
       hasEnoughGas: z.boolean(),
       isSafe: z.boolean(),
@@ -385,3 +395,138 @@ export const multicallView = z
     }),
   })
   .meta({ id: "MulticallPayout" });
+
+export const feePreviewBody = z
+  .object({
+    amount: amountText.describe("Base amount, human-readable, e.g. `12.5`"),
+    currency: currencyIdText("A USD stablecoin: currency id (`USDC-base`) or symbol (`USDC`)"),
+    flow: z.enum(["get_paid", "pay"]).describe("`get_paid`: incoming payment link; `pay`: outgoing payout"),
+    defaultFeeBearer: z.enum(["payer", "payee"]).optional().describe("Payment-level default; the client ID's fee config (payer-borne) still wins"),
+  })
+  .meta({ id: "FeePreviewRequest" });
+export type FeePreviewBody = z.output<typeof feePreviewBody>;
+
+export const feePreviewResponse = feePlan.unwrap().meta({ id: "FeePlanPreview" });
+
+export const batchPayoutLinkBody = z
+  .object({
+    tokens: z.array(z.string().min(1).max(40)).min(2, "must list at least 2 payout tokens").max(100, "must list at most 100 payout tokens").describe("Pending payout links (POST /v2/secure-payments/payouts) to combine; they are invalidated"),
+    redirectUrl: redirectUrl.optional().describe("Where the payer is sent after paying"),
+    redirectLabel: redirectLabel.optional(),
+  })
+  .superRefine(labelNeedsUrl)
+  .meta({ id: "CreateBatchPayoutLink" });
+export type BatchPayoutLinkBody = z.output<typeof batchPayoutLinkBody>;
+
+const hash32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, "must be 0x and 64 hex digits");
+const INTENT_CHAINS = ["BASE", "OPTIMISM", "ARBITRUM", "ETHEREUM", "POLYGON", "BNB"] as const;
+const routeFields = {
+  sourceToken: z.string().max(100).optional(),
+  sourceAmount: z.string().max(100).optional(),
+  routeKind: z.enum(["same_chain", "same_chain_conversion", "crosschain"]).optional(),
+  bridgeTool: z.enum(["across", "stargate"]).nullable().optional().describe("Accepted and recorded; crosschain routes are not available on this service"),
+};
+const safeDeadline = z.number().int().positive().optional().describe("Unix seconds; only with safeTxHash");
+const onlyWithSafeTx = <T extends { safePaymentDeadline?: number; safeTxHash?: string }>(b: T, ctx: z.RefinementCtx) => {
+  if (b.safePaymentDeadline !== undefined && b.safeTxHash === undefined) ctx.addIssue({ code: "custom", path: ["safePaymentDeadline"], message: "needs safeTxHash" });
+};
+
+export const paymentIntentBody = z
+  .object({
+    txHash: hash32.optional().describe("The transaction the payer broadcast"),
+    safeTxHash: hash32.optional().describe("Safe transaction hash while the Safe has not executed yet"),
+    chain: z.enum(INTENT_CHAINS),
+    token: z.enum(["USDC", "USDT", "EURC", "USDT0"]),
+    executionKind: z.enum(["evm_same_chain", "evm_cross_chain"]).optional(),
+    safePaymentDeadline: safeDeadline,
+    payerAddress: z.string().max(100).optional(),
+    payerEoaAddress: z.string().max(100).optional(),
+    sourceNetwork: z.string().max(40).optional().describe("Recorded as given"),
+    ...routeFields,
+  })
+  .superRefine(onlyWithSafeTx)
+  .superRefine((b, ctx) => {
+    if (!b.txHash && !b.safeTxHash) ctx.addIssue({ code: "custom", path: ["txHash"], message: "give txHash or safeTxHash" });
+  });
+
+export const multicallIntentBody = z
+  .object({
+    txHash: hash32.optional(),
+    safeTxHash: hash32.optional(),
+    safePaymentDeadline: safeDeadline,
+    chain: z.enum(INTENT_CHAINS),
+    smartAccountAddress: z.string().min(1).max(100),
+    payerEoaAddress: z.string().max(100).optional(),
+    userOpHash: hash32,
+    transactionIndices: z
+      .array(z.object({ childPosition: z.number().int().min(0), transactionIndex: z.number().int().min(0), routeTool: z.string().max(50).nullable().optional(), ...routeFields }))
+      .min(1)
+      .max(250),
+  })
+  .superRefine(onlyWithSafeTx);
+
+export const intentBody = z.union([multicallIntentBody, paymentIntentBody]).meta({ id: "SecurePaymentIntent" });
+export type IntentBody = z.output<typeof intentBody>;
+
+export const intentResponse = z
+  .union([
+    z.object({
+      intentId: z.string().describe("The recorded intent (the same one again for the same transaction)"),
+      paymentReference: z.string(),
+      txHash: z.string().optional(),
+      safeTxHash: z.string().optional(),
+      safePaymentDeadline: z.number().int().optional(),
+      isListening: z.boolean().describe("Whether payment detection watches the payment's network"),
+      payerAddress: z.string().optional(),
+    }),
+    z.object({
+      receiptId: z.string(),
+      multicallId: z.string(),
+      parentToken: z.string(),
+      txHash: z.string().optional(),
+      safeTxHash: z.string().optional(),
+      safePaymentDeadline: z.number().int().optional(),
+      sourceChain: z.enum(INTENT_CHAINS),
+      smartAccountAddress: z.string(),
+      userOpHash: z.string(),
+      transactionIndices: z.array(z.object({ childPosition: z.number().int(), transactionIndex: z.number().int() })),
+      isListening: z.literal(false).describe("Multicall receipts are audit-only"),
+    }),
+  ])
+  .meta({ id: "SecurePaymentIntentRecorded" });
+export type IntentResponse = z.input<typeof intentResponse>;
+
+const hex = (what: string) => z.string().regex(/^[a-fA-F0-9]+$/, `must be hex digits (${what})`);
+export const tronBroadcastBody = z
+  .object({
+    signedTransaction: z
+      .object({
+        raw_data_hex: hex("the signed transaction's raw data").max(20_000),
+        signature: z.array(hex("a signature").max(200)).min(1).max(5),
+        txID: z.string().regex(/^[a-fA-F0-9]{64}$/, "must be 64 hex digits").optional(),
+        raw_data: z
+          .object({
+            contract: z.array(z.unknown()).min(1).max(1).describe("One TriggerSmartContract: the approval or payment call this link's calldata names"),
+            fee_limit: z.number().int().min(0).optional(),
+            ref_block_bytes: z.string().max(20).optional(),
+            ref_block_hash: z.string().max(40).optional(),
+            expiration: z.number().int().optional(),
+            timestamp: z.number().int().optional(),
+          })
+          .describe("The decoded raw data, as TronWeb signs it"),
+        visible: z.boolean().optional(),
+      })
+      .describe("A TronWeb-signed transaction, as /wallet/broadcasttransaction takes it"),
+  })
+  .meta({ id: "TronBroadcastRequest" });
+export type TronBroadcastBody = z.output<typeof tronBroadcastBody>;
+
+export const tronBroadcastResponse = z
+  .object({
+    result: z.boolean(),
+    txid: z.string().optional(),
+    code: z.string().optional().describe("The node's refusal code, when result is false"),
+    message: z.string().optional().describe("The node's refusal message, decoded, when result is false"),
+  })
+  .meta({ id: "TronBroadcastResult" });
+export type TronBroadcastResult = z.input<typeof tronBroadcastResponse>;

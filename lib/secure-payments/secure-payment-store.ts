@@ -2,7 +2,7 @@
 import { db } from "../db/client";
 import type { Prisma, SecurePayment as Row } from "../db/generated/client";
 import { isRequestId } from "../requests/payment-reference";
-import { TOKEN_PATTERN } from "./schemas";
+import { isUlid } from "../ids/ids";
 
 export type SecurePaymentType = Row["paymentType"];
 
@@ -57,15 +57,10 @@ export async function insertSecurePayment(tx: Prisma.TransactionClient, sp: NewS
 
 /** Any platform's secure payment by token: the token is the credential of the hosted page. */
 export async function findSecurePaymentByToken(token: string): Promise<StoredSecurePayment | null> {
-  if (!TOKEN_PATTERN.test(token)) return null;
+  // A token is a ULID; anything else cannot exist (404 without a lookup).
+  if (!isUlid(token, true)) return null;
   const row = await (await db()).securePayment.findUnique({ where: { token: token.toUpperCase() } });
   return row ? fromRow(row) : null;
-}
-
-/** The platform's secure payment; null for a missing one and for another platform's alike. */
-export async function findOwnSecurePayment(platformId: string, token: string): Promise<StoredSecurePayment | null> {
-  const sp = await findSecurePaymentByToken(token);
-  return sp && sp.platformId === platformId ? sp : null;
 }
 
 /** The platform's newest secure payment that contains the request (children before their multicall parent). */
@@ -86,7 +81,7 @@ export async function findChildren(parentToken: string): Promise<StoredSecurePay
 
 /** The platform's secure payments among `tokens` (one query, for multicalls of up to 1000). */
 export async function findOwnSecurePayments(platformId: string, tokens: readonly string[]): Promise<StoredSecurePayment[]> {
-  const valid = tokens.filter((t) => TOKEN_PATTERN.test(t)).map((t) => t.toUpperCase());
+  const valid = tokens.filter((t) => isUlid(t, true)).map((t) => t.toUpperCase());
   const rows = await (await db()).securePayment.findMany({ where: { platformId, token: { in: valid } } });
   return rows.map(fromRow);
 }
@@ -98,4 +93,10 @@ export async function attachChildren(tx: Prisma.TransactionClient, parentToken: 
     FROM unnest(${childTokens}::varchar[], ${childTokens.map((_, i) => i)}::int[]) AS c(token, position)
     WHERE s.token = c.token AND s.parent_token IS NULL`;
   return count === childTokens.length;
+}
+
+/** Invalidates payout links merged into a batch link, in one statement; false when one was taken meanwhile. */
+export async function cancelMergedLinks(tx: Prisma.TransactionClient, tokens: string[]): Promise<boolean> {
+  const { count } = await tx.securePayment.updateMany({ where: { token: { in: tokens }, status: "pending", parentToken: null }, data: { status: "cancelled" } });
+  return count === tokens.length;
 }

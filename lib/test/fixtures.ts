@@ -7,10 +7,11 @@ import { db } from "../db/client";
 
 export const TEST_ORIGIN = "https://shop.example.com";
 
-export async function createTestPlatform(name = "Test platform") {
+/** `webhookRegistrationByClientId`: let the client ID alone manage webhooks (off, as for new client IDs). */
+export async function createTestPlatform(name = "Test platform", opts: { webhookRegistrationByClientId?: boolean } = {}) {
   const platform = await (await db()).platform.create({ data: { name } });
   const apiKey = await createApiKey(platform.id, "test key");
-  const client = await createClientIdRecord(platform.id, { label: "test client", allowedDomains: [TEST_ORIGIN] });
+  const client = await createClientIdRecord(platform.id, { label: "test client", allowedDomains: [TEST_ORIGIN], ...opts });
   return { platformId: platform.id, apiKey: apiKey.key, apiKeyId: apiKey.id, clientId: client.clientId, clientIdId: client.id };
 }
 

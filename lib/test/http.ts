@@ -1,5 +1,16 @@
-// Calls an app/ route module the way Next.js does: a Request and the path parameters.
+// Calls an app/ route module the way Next.js does (a Request and the path parameters), and
+// holds every answer to its contract: the body must match the schema /docs publishes for that
+// operation and status (lib/openapi/build-document.ts documentedResponses), with no field the
+// schema does not name. Every API test goes through call(), so the reference cannot drift
+// from what the API sends; lib/test/contract-count.ts prints how many answers were checked.
+import { isDeepStrictEqual } from "node:util";
+import { z } from "zod";
+import { errorBodySchema } from "../http/errors";
+import { toJson } from "../http/reply";
 import type { RouteHandler } from "../api/route";
+import type { Endpoint } from "../http/endpoint";
+import { documentedResponses } from "../openapi/build-document";
+import { countCheckedAnswer } from "./contract-count";
 
 type RouteModule = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS", RouteHandler>>;
 
@@ -7,6 +18,30 @@ export interface CallInit {
   headers?: Record<string, string>;
   body?: unknown; // objects are sent as JSON; strings as they are
   params?: Record<string, string | string[]>;
+}
+
+/** The schema /docs publishes for this answer; throws when the status is not documented. */
+function publishedSchema(endpoint: Endpoint | undefined, method: string, status: number): z.ZodType | undefined {
+  // Routes without an endpoint are the JSON 404s of unknown paths and the 405s of unserved methods.
+  if (!endpoint) {
+    if (status >= 400) return errorBodySchema;
+    throw new Error(`${method} answered ${status} without an endpoint`);
+  }
+  const documented = documentedResponses(endpoint)[String(status)];
+  if (!documented) {
+    throw new Error(`${endpoint.method} ${endpoint.path} answered ${status}, a status /docs does not publish for it (add it to the endpoint's errors or alsoAnswers)`);
+  }
+  return documented.schema;
+}
+
+/** Parses a received body as the wire form of `schema`, and fails on any field it does not name. */
+export function assertMatchesContract(schema: z.ZodType, body: unknown, what: string): void {
+  const parsed = z.safeEncode(schema, body);
+  if (!parsed.success) throw new Error(`${what}: the body does not match the published schema\n${z.prettifyError(parsed.error)}\n${JSON.stringify(body).slice(0, 2000)}`);
+  const described = JSON.parse(toJson(schema.parse(parsed.data)));
+  if (!isDeepStrictEqual(described, body)) {
+    throw new Error(`${what}: the body carries fields the published schema does not name\nsent:      ${JSON.stringify(body).slice(0, 2000)}\ndocumented: ${JSON.stringify(described).slice(0, 2000)}`);
+  }
 }
 
 export async function call(mod: RouteModule, method: keyof RouteModule, url: string, init: CallInit = {}) {
@@ -26,6 +61,11 @@ export async function call(mod: RouteModule, method: keyof RouteModule, url: str
     json = text ? JSON.parse(text) : undefined;
   } catch {
     /* not JSON */
+  }
+  if (method !== "OPTIONS") {
+    const schema = publishedSchema(handler.endpoint, method, res.status);
+    if (schema) assertMatchesContract(schema, json, `${method} ${new URL(url, "http://localhost").pathname} → ${res.status}`);
+    countCheckedAnswer();
   }
   return { status: res.status, headers: res.headers, text, json: json as any };
 }

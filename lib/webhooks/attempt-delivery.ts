@@ -36,7 +36,10 @@ interface Locked {
   endpoint_id: string;
   url: string;
   secret_encrypted: string;
+  previous_secret_encrypted: string | null;
+  previous_secret_expires_at: Date | null;
   is_active: boolean;
+  request_network_headers: boolean;
   is_test: boolean;
   open_attempt: string | null;
 }
@@ -75,7 +78,7 @@ function begin(deliveryId: string, claimId: string, timing: DeliveryTiming) {
   return async (tx: Tx): Promise<Begun> => {
     const [d] = await tx.$queryRaw<Locked[]>`
       SELECT d.status::text AS status, d.claim_id::text AS claim_id, d.round, d.attempt_count, d.body,
-             e.id::text AS endpoint_id, e.url, e.secret_encrypted, e.is_active, ev.is_test,
+             e.id::text AS endpoint_id, e.url, e.secret_encrypted, e.previous_secret_encrypted, e.previous_secret_expires_at, e.is_active, e.request_network_headers, ev.is_test,
              (SELECT a.id::text FROM webhook_attempts a WHERE a.delivery_id = d.id AND a.finished_at IS NULL LIMIT 1) AS open_attempt
       FROM webhook_deliveries d
       JOIN webhook_endpoints e ON e.id = d.endpoint_id
@@ -116,7 +119,18 @@ export async function attemptDelivery(deliveryId: string, claimId: string, opts:
   let result: AttemptResult;
   try {
     const secret = openWebhookSecret(d.endpoint_id, d.secret_encrypted);
-    const headers = deliveryHeaders({ deliveryId, retryCount: d.attempt_count, isTest: d.is_test, secret, body: d.body, now: new Date() });
+    const sentAt = new Date();
+    const overlapping = d.previous_secret_encrypted !== null && d.previous_secret_expires_at !== null && new Date(d.previous_secret_expires_at) > sentAt;
+    const headers = deliveryHeaders({
+      deliveryId,
+      retryCount: d.attempt_count,
+      isTest: d.is_test,
+      secret,
+      previousSecrets: overlapping ? [openWebhookSecret(d.endpoint_id, d.previous_secret_encrypted!)] : [],
+      body: d.body,
+      now: sentAt,
+      requestNetworkHeaders: d.request_network_headers,
+    });
     result = await sendAttempt(d.url, d.body, headers, { timeoutMs: opts.timing.attemptTimeoutMs, policy: opts.policy, ca: opts.ca });
   } catch (err) {
     result = { ok: false, statusCode: null, error: `could not send: ${(err as Error).message}`.slice(0, 300), durationMs: 0, responseExcerpt: null };

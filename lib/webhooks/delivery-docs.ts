@@ -5,6 +5,11 @@ export const DELIVERY_HEADERS: { name: string; description: string; required: bo
   { name: "x-service-delivery", description: "The delivery id, the same on every attempt: deduplicate by it (an event can arrive more than once).", required: true },
   { name: "x-service-retry-count", description: "`0` for the first attempt, up to `3`.", required: true },
   { name: "x-service-test", description: "`true` on test deliveries only.", required: false },
+  ...(["signature", "delivery", "retry-count", "test"] as const).map((name) => ({
+    name: `x-request-network-${name}`,
+    description: `Only to endpoints registered with \`requestNetworkHeaders: true\`: the same value as \`x-service-${name}\`, under the hosted service's name.`,
+    required: false,
+  })),
   { name: "webhook-id", description: "Standard Webhooks: the delivery id.", required: true },
   { name: "webhook-timestamp", description: "Standard Webhooks: Unix seconds of the attempt; refuse old ones (replays).", required: true },
   {

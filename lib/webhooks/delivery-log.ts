@@ -1,14 +1,14 @@
 // The delivery log of one endpoint: every delivery with every attempt (time, status, duration,
 // the first bytes of the answer), filtered and paginated newest first, and resending a
 // finished delivery. The caller resolves the endpoint within its own scope first.
-import { conflict, notFound } from "../api/errors";
+import { conflict, notFound } from "../http/errors";
 import { db } from "../db/client";
+import { isUlid } from "../ids/ids";
 import type { DeliveryStatus, Prisma } from "../db/generated/client";
 import { OUTBOX_CHANNEL } from "./emit-event";
 
 export const DELIVERY_NOT_FOUND = "Delivery not found";
 /** Delivery ids are ULIDs (upper-case Crockford base32). */
-export const DELIVERY_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 export interface AttemptView {
   round: number;
@@ -100,13 +100,13 @@ export async function listDeliveries(endpointId: string, f: DeliveryFilter): Pro
 }
 
 async function deliveryOrThrow(endpointId: string, deliveryId: string): Promise<Row & { event: { payload?: unknown } }> {
-  const row = DELIVERY_ID.test(deliveryId)
+  const row = isUlid(deliveryId)
     ? await (await db()).webhookDelivery.findFirst({
         where: { id: deliveryId, endpointId },
         include: { ...INCLUDE, event: { select: { event: true, isTest: true, payload: true } } },
       })
     : null;
-  if (!row) throw notFound(DELIVERY_NOT_FOUND);
+  if (!row) throw notFound("delivery_not_found", DELIVERY_NOT_FOUND);
   return row;
 }
 
@@ -124,7 +124,7 @@ export async function resendDelivery(endpointId: string, deliveryId: string, now
   const prisma = await db();
   await prisma.$transaction(async (tx) => {
     const endpoint = await tx.webhookEndpoint.findUnique({ where: { id: endpointId }, select: { isActive: true } });
-    if (!endpoint?.isActive) throw conflict("This webhook endpoint is inactive; activate it before resending");
+    if (!endpoint?.isActive) throw conflict("webhook_endpoint_inactive", "This webhook endpoint is inactive; activate it before resending");
     const { count } = await tx.webhookDelivery.updateMany({
       where: { id: row.id, endpointId, status: { in: ["delivered", "failed"] } },
       data: {
@@ -138,7 +138,7 @@ export async function resendDelivery(endpointId: string, deliveryId: string, now
         failureReason: null,
       },
     });
-    if (count === 0) throw conflict("This delivery is still in progress; resend it once it is delivered or failed");
+    if (count === 0) throw conflict("delivery_in_progress", "This delivery is still in progress; resend it once it is delivered or failed");
     await tx.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`;
   });
   return toView((await deliveryOrThrow(endpointId, deliveryId)) as Row);

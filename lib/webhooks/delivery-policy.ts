@@ -1,4 +1,4 @@
-// The delivery contract of SERVICE.md §6/§8: four attempts (the first plus retries after 1, 5
+// The delivery contract of docs/interface.md "Delivery", "Limits": four attempts (the first plus retries after 1, 5
 // and 15 seconds), each limited to 5 seconds. Tests of other behaviour may pass shorter
 // values; the schedule itself is tested with these.
 

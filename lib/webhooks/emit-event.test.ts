@@ -1,16 +1,19 @@
-// The outbox and the recipients of SERVICE.md §6: who receives which event, and that an event
+// The outbox and the recipients of docs/interface.md "Events": who receives which event, and that an event
 // exists exactly when the change that caused it commits.
 import { describe, expect, it } from "vitest";
 import { createClientIdRecord } from "../client-ids/create-client-id";
 import { revokeClientId } from "../client-ids/manage-client-ids";
 import { db } from "../db/client";
-import { approveLinkRequest, createLinkRequest, linkClientIdDirect, unlinkClientId } from "../orchestrators/links";
+import { createLinkRequest } from "../orchestrators/orchestrator-links";
+import { approveLinkRequest, linkClientIdDirect, unlinkClientId } from "../orchestrators/platform-links";
+import { onboardingKey } from "../orchestrators/onboarding-key";
 import { createTestOrchestrator } from "../orchestrators/test-fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { emitEvent } from "./emit-event";
 import { CURRENT_EVENTS, EVENT_PAYLOADS, type EventName, type EventOwner } from "./events";
 import { exampleEvent } from "./example-events";
-import { createOrchestratorEndpoint, createPlatformEndpoint, setOrchestratorEndpointActive } from "./manage-endpoints";
+import { createPlatformEndpoint } from "./client-id-endpoints";
+import { createOrchestratorEndpoint, setOrchestratorEndpointActive } from "./orchestrator-endpoints";
 import { confirmedPayment, emitInTransaction } from "./test-helpers";
 
 const hook = (name: string) => `http://127.0.0.1:9/${name}`;
@@ -38,7 +41,7 @@ async function world() {
 const endpointsOf = (e: { deliveries: { endpointId: string }[] }) => e.deliveries.map((d) => d.endpointId).sort();
 
 describe("recipients", () => {
-  it("follow SERVICE.md §6 for each current event, with the orchestrator fixed at creation", async () => {
+  it("follow the recipients table of docs/interface.md for each current event, with the orchestrator fixed at creation", async () => {
     const { ep, owner } = await world();
     const expected: Record<(typeof CURRENT_EVENTS)[number], string[]> = {
       "client_id.linked": [ep.orchestrator],
@@ -61,8 +64,17 @@ describe("recipients", () => {
     const legacy = await (await db()).webhookEndpoint.create({ data: { platformId: p.platformId, url: hook("platform-wide"), secretEncrypted: "x.y.z" } });
     const emitted = await emitInTransaction(confirmedPayment({ ...owner, clientIdId: null, clientId: null, orchestratorId: null }));
     expect(endpointsOf(emitted)).toEqual([ep.client, ep.second, legacy.id].sort());
-    const payload = JSON.parse((await (await db()).webhookDelivery.findFirstOrThrow({ where: { eventId: emitted.eventId } })).body);
-    expect(payload.clientId).toBeNull();
+    // Each client ID's endpoint reads its own client ID, never null; a platform-wide endpoint has none to name.
+    const rows = await (await db()).webhookDelivery.findMany({ where: { eventId: emitted.eventId } });
+    const clientIdAt = Object.fromEntries(rows.map((r) => [r.endpointId, JSON.parse(r.body).clientId]));
+    const second = await (await db()).clientId.findUniqueOrThrow({ where: { id: (await (await db()).webhookEndpoint.findUniqueOrThrow({ where: { id: ep.second } })).clientIdId! } });
+    expect(clientIdAt).toEqual({ [ep.client]: p.clientId, [ep.second]: second.clientId, [legacy.id]: null });
+    // Only clientId differs, in its documented place; the event keeps the resource's owner (none).
+    const [a, b] = rows.filter((r) => r.endpointId !== legacy.id).map((r) => JSON.parse(r.body));
+    expect(Object.keys(a)).toEqual(Object.keys(b));
+    expect({ ...a, clientId: null }).toEqual({ ...b, clientId: null });
+    const event = await (await db()).webhookEvent.findUniqueOrThrow({ where: { id: emitted.eventId } });
+    expect((event.payload as { clientId: unknown }).clientId).toBeNull();
   });
 
   it("write one delivery per endpoint with its own id and the same bytes", async () => {
@@ -107,12 +119,12 @@ describe("the outbox", () => {
     // Refused: the client ID is linked to this orchestrator directly... to another one.
     const o2 = await createTestOrchestrator("other orchestrator");
     const refused = await createLinkRequest(o2.orchestratorId, { externalId: "nope" });
-    await expect(approveLinkRequest(p.platformId, refused.intentId, direct.clientId)).rejects.toThrow(/already linked/);
+    await expect(approveLinkRequest(p.platformId, { intentId: refused.intentId, key: onboardingKey(refused.intentId) }, direct.clientId)).rejects.toThrow(/already linked/);
     expect(await linked()).toHaveLength(before);
 
     await unlinkClientId(p.platformId, direct.id);
     const request = await createLinkRequest(o.orchestratorId, { externalId: "merchant-7", chain: "base", currency: "USDC" });
-    const approved = await approveLinkRequest(p.platformId, request.intentId, p.clientId);
+    const approved = await approveLinkRequest(p.platformId, { intentId: request.intentId, key: onboardingKey(request.intentId) }, p.clientId);
     const events = await linked();
     expect(events).toHaveLength(before + 1);
     const event = events.at(-1)!;
@@ -134,12 +146,13 @@ describe("the outbox", () => {
 });
 
 describe("payloads", () => {
-  // The field lists of SERVICE.md §6, in order.
+  // The field lists of the events (docs/interface.md "Events"), in order.
   const FIELDS: Record<(typeof CURRENT_EVENTS)[number], string[]> = {
     "client_id.linked": ["event", "clientId", "orchestratorId", "linkId", "intentId", "externalId", "destinationId", "destinationWalletAddress", "chain", "currency", "timestamp"],
     "payment.confirmed": [
       "event", "requestId", "requestID", "paymentReference", "explorer", "amount", "totalAmountPaid", "expectedAmount", "txHash",
-      "payerAddress", "payerEoaAddress", "network", "currency", "paymentCurrency", "fees", "clientId", "orchestratorId", "timestamp",
+      "payerAddress", "payerEoaAddress", "network", "currency", "paymentCurrency", "isCryptoToFiat", "subStatus", "paymentProcessor", "fees",
+      "reference", "customerInfo", "origin", "clientId", "orchestratorId", "timestamp",
     ],
     "payment.failed": ["event", "requestId", "requestID", "paymentReference", "subStatus", "paymentProcessor"],
     "kyt.screening.completed": ["event", "paymentToken", "walletAddress", "eoaAddress", "smartAccountAddress", "status", "provider", "policyId", "clientId", "orchestratorId", "timestamp"],

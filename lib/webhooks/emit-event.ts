@@ -12,6 +12,12 @@ export const OUTBOX_CHANNEL = "stablelink_webhook_outbox";
 
 const nextId = monotonicFactory();
 
+/** An endpoint an event goes to, with its client ID's public value (null for platform-wide and orchestrator endpoints). */
+export interface Recipient {
+  id: string;
+  clientId: string | null;
+}
+
 export interface EmittedEvent {
   eventId: string;
   deliveries: { id: string; endpointId: string }[];
@@ -20,8 +26,8 @@ export interface EmittedEvent {
 // Raw SQL here: emitEvent runs inside other domains' transactions, so it stays short (two
 // statements) however many endpoints receive the event.
 
-/** Active endpoints that receive `event`, by SERVICE.md §6 and the owner fixed at creation. */
-async function recipientEndpoints(tx: Tx, event: OutgoingEvent): Promise<string[]> {
+/** Active endpoints that receive `event`, by docs/interface.md "Recipients" and the owner fixed at creation. */
+async function recipientEndpoints(tx: Tx, event: OutgoingEvent): Promise<Recipient[]> {
   const to = EVENT_RECIPIENTS[event.name as EventName];
   const { platformId, clientIdId, orchestratorId } = event.owner;
   const or: Prisma.Sql[] = [];
@@ -40,45 +46,61 @@ async function recipientEndpoints(tx: Tx, event: OutgoingEvent): Promise<string[
   if (or.length === 0) return [];
   // FOR KEY SHARE: an endpoint deleted meanwhile waits for this transaction instead of
   // failing it (the caller's change must not depend on someone's endpoint housekeeping).
-  const rows = await tx.$queryRaw<{ id: string }[]>`
-    SELECT e.id::text AS id FROM webhook_endpoints e
+  const rows = await tx.$queryRaw<Recipient[]>`
+    SELECT e.id::text AS id, c.client_id AS "clientId" FROM webhook_endpoints e LEFT JOIN client_ids c ON c.id = e.client_id_id
     WHERE e.is_active AND (${Prisma.join(or, " OR ")})
     ORDER BY e.created_at, e.id
-    FOR KEY SHARE`;
-  return rows.map((r) => r.id);
+    FOR KEY SHARE OF e`;
+  return rows;
 }
 
 /** The given endpoints that are still there and active, kept from deletion until commit. */
-export async function lockActiveEndpoints(tx: Tx, ids: string[]): Promise<string[]> {
-  const rows = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id::text AS id FROM webhook_endpoints WHERE id = ANY(${ids}::uuid[]) AND is_active ORDER BY created_at, id FOR KEY SHARE`;
-  return rows.map((r) => r.id);
+export async function lockActiveEndpoints(tx: Tx, ids: string[]): Promise<Recipient[]> {
+  return tx.$queryRaw<Recipient[]>`
+    SELECT e.id::text AS id, c.client_id AS "clientId" FROM webhook_endpoints e LEFT JOIN client_ids c ON c.id = e.client_id_id
+    WHERE e.id = ANY(${ids}::uuid[]) AND e.is_active ORDER BY e.created_at, e.id FOR KEY SHARE OF e`;
+}
+
+/**
+ * The bytes one endpoint receives. A resource created with an API key has no client ID, and its
+ * events go to every client ID's endpoints of the platform: each of those deliveries names the
+ * receiving endpoint's client ID, never null (docs/decisions.md "Webhooks: clientId of a
+ * resource created with an API key"). Everything else is the event's payload as is.
+ */
+function bodyFor(event: OutgoingEvent, serialized: string, to: Recipient): string {
+  const payload = event.payload as Record<string, unknown>;
+  if (event.owner.clientId !== null || to.clientId === null || !("clientId" in payload) || payload.clientId !== null) return serialized;
+  return JSON.stringify({ ...payload, clientId: to.clientId });
 }
 
 /** Writes the event and its deliveries to the given endpoints, in the caller's transaction. */
-export async function writeEvent(tx: Tx, event: OutgoingEvent, endpointIds: string[], now = new Date()): Promise<EmittedEvent> {
-  return (await writeEvents(tx, [{ event, endpointIds }], now))[0];
+export async function writeEvent(tx: Tx, event: OutgoingEvent, to: Recipient[], now = new Date()): Promise<EmittedEvent> {
+  return (await writeEvents(tx, [{ event, to }], now))[0];
+}
+
+/** The request an event is about, stored beside it so a request's page finds its deliveries. */
+function requestIdOf(event: OutgoingEvent): string | null {
+  const id = (event.payload as { requestId?: unknown }).requestId;
+  return typeof id === "string" ? id : null;
 }
 
 /** writeEvent for many events in one statement (payment detection emits a block's worth at once). */
-export async function writeEvents(tx: Tx, items: { event: OutgoingEvent; endpointIds: string[] }[], now = new Date()): Promise<EmittedEvent[]> {
+export async function writeEvents(tx: Tx, items: { event: OutgoingEvent; to: Recipient[] }[], now = new Date()): Promise<EmittedEvent[]> {
   if (items.length === 0) return [];
-  // Serialised once: every attempt to every endpoint sends these exact bytes.
-  const events = items.map(({ event, endpointIds }) => ({
-    event,
-    eventId: nextId(),
-    body: JSON.stringify(event.payload),
-    deliveries: endpointIds.map((endpointId) => ({ id: nextId(), endpointId })),
-  }));
-  const deliveries = events.flatMap((e) => e.deliveries.map((d) => ({ ...d, eventId: e.eventId, body: e.body })));
+  // Serialised once per delivery: every attempt to an endpoint sends these exact bytes.
+  const events = items.map(({ event, to }) => {
+    const body = JSON.stringify(event.payload);
+    return { event, eventId: nextId(), body, deliveries: to.map((r) => ({ id: nextId(), endpointId: r.id, body: bodyFor(event, body, r) })) };
+  });
+  const deliveries = events.flatMap((e) => e.deliveries.map((d) => ({ ...d, eventId: e.eventId })));
   await tx.$executeRaw`
     WITH ev AS (
-      INSERT INTO webhook_events (id, event, client_id_id, orchestrator_id, payload, is_test, created_at)
-      SELECT x.id, x.event, x.client_id_id, x.orchestrator_id, x.payload::jsonb, x.is_test, ${now}
+      INSERT INTO webhook_events (id, event, client_id_id, orchestrator_id, payload, request_id, is_test, created_at)
+      SELECT x.id, x.event, x.client_id_id, x.orchestrator_id, x.payload::jsonb, x.request_id, x.is_test, ${now}
       FROM unnest(${events.map((e) => e.eventId)}::varchar[], ${events.map((e) => e.event.name)}::text[],
         ${events.map((e) => e.event.owner.clientIdId)}::uuid[], ${events.map((e) => e.event.owner.orchestratorId)}::uuid[],
-        ${events.map((e) => e.body)}::text[], ${events.map((e) => e.event.isTest ?? false)}::boolean[])
-        AS x(id, event, client_id_id, orchestrator_id, payload, is_test)
+        ${events.map((e) => e.body)}::text[], ${events.map((e) => requestIdOf(e.event))}::text[], ${events.map((e) => e.event.isTest ?? false)}::boolean[])
+        AS x(id, event, client_id_id, orchestrator_id, payload, request_id, is_test)
     ), d AS (
       INSERT INTO webhook_deliveries (id, event_id, endpoint_id, body, status, next_attempt_at, created_at, updated_at)
       SELECT x.id, x.event_id, x.endpoint_id, x.body, 'pending', ${now}, ${now}, ${now}
@@ -87,7 +109,7 @@ export async function writeEvents(tx: Tx, items: { event: OutgoingEvent; endpoin
       RETURNING 1
     )
     SELECT pg_notify(${OUTBOX_CHANNEL}, '') FROM (SELECT count(*) AS n FROM d) c WHERE c.n > 0`;
-  return events.map((e) => ({ eventId: e.eventId, deliveries: e.deliveries }));
+  return events.map((e) => ({ eventId: e.eventId, deliveries: e.deliveries.map(({ id, endpointId }) => ({ id, endpointId })) }));
 }
 
 /**
@@ -100,14 +122,14 @@ export async function emitEvent(tx: Tx, event: OutgoingEvent): Promise<EmittedEv
 
 /** emitEvent for many events in one transaction; recipients are looked up once per owner. */
 export async function emitEvents(tx: Tx, events: OutgoingEvent[]): Promise<EmittedEvent[]> {
-  const recipients = new Map<string, string[]>();
+  const recipients = new Map<string, Recipient[]>();
   const items = [];
   for (const event of events) {
     const { platformId, clientIdId, orchestratorId } = event.owner;
     const key = [event.name, platformId, clientIdId, orchestratorId].join("|");
-    let endpointIds = recipients.get(key);
-    if (!endpointIds) recipients.set(key, (endpointIds = await recipientEndpoints(tx, event)));
-    items.push({ event, endpointIds });
+    let to = recipients.get(key);
+    if (!to) recipients.set(key, (to = await recipientEndpoints(tx, event)));
+    items.push({ event, to });
   }
   return writeEvents(tx, items);
 }

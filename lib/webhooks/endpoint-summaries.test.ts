@@ -3,7 +3,7 @@ import { createClientIdRecord } from "../client-ids/create-client-id";
 import { db } from "../db/client";
 import { createTestPlatform } from "../test/fixtures";
 import { deliveryCountsSince, endpointCountsByClientId } from "./endpoint-summaries";
-import { createPlatformEndpoint, getPlatformEndpoint, setPlatformEndpointActive } from "./manage-endpoints";
+import { createPlatformEndpoint, getPlatformEndpoint, setPlatformEndpointActive } from "./client-id-endpoints";
 import { confirmedPayment, emitInTransaction, platformWithEndpoints } from "./test-helpers";
 
 describe("webhook summaries of the dashboard", () => {

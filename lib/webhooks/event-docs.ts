@@ -1,14 +1,21 @@
 // The events as the API reference shows them (OpenAPI `webhooks`): each payload's schema, who
 // receives it and when, and the headers every delivery carries.
 import type { z } from "zod";
-import { CURRENT_EVENTS, EVENT_PAYLOADS, EVENT_RECIPIENTS, LEGACY_EVENTS, type EventName } from "./events";
+import { CURRENT_EVENTS, EVENT_PAYLOADS, EVENT_RECIPIENTS, LEGACY_EVENTS, type EventName, type EventOwner } from "./events";
+import { exampleEvent } from "./example-events";
 
 export interface EventDoc {
   name: EventName;
   summary: string;
   description: string;
   schema: z.ZodType;
+  /** A whole payload of this event, as a test delivery sends it. */
+  example: unknown;
 }
+
+/** The owner shown in the examples: a platform's client ID and the orchestrator that created the payment. */
+const EXAMPLE_OWNER: EventOwner = { platformId: "", clientIdId: null, clientId: "cid_example", orchestratorId: "00000000-0000-4000-8000-0000000000d1" };
+const EXAMPLE_TIME = new Date("2026-01-15T10:00:00.000Z");
 
 const WHEN: Record<EventName, string> = {
   "client_id.linked": "A platform completed hosted onboarding with one of its client IDs (direct API links do not emit it). Deduplicate by `linkId` or `intentId`.",
@@ -42,4 +49,5 @@ export const EVENT_DOCS: EventDoc[] = [...CURRENT_EVENTS, ...LEGACY_EVENTS].map(
   summary: firstClause(WHEN[name]),
   description: `${WHEN[name]}\n\nReceived by: ${recipients(name)}`,
   schema: EVENT_PAYLOADS[name],
+  example: exampleEvent(name, EXAMPLE_OWNER, EXAMPLE_TIME).payload,
 }));

@@ -1,4 +1,4 @@
-// The webhook event catalog (SERVICE.md §6): every event's exact field list, who receives it,
+// The webhook event catalog (docs/interface.md "Events"): every event's exact field list, who receives it,
 // and one typed builder, so a caller cannot get a field list wrong. `event`, `requestID`,
 // `clientId`, `orchestratorId` and `timestamp` are filled in here from the owner of the
 // resource, never by the caller.
@@ -15,6 +15,27 @@ const fee = z.strictObject({
   address: nullableString.describe("Receiving address, when the fee is paid on-chain"),
 });
 
+/** `paymentProcessor` of payments settled on chain, written as the hosted service's docs show it (receivers store it). */
+export const ON_CHAIN_PAYMENT_PROCESSOR = "request-network";
+
+const customerInfo = z
+  .strictObject({
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+    email: z.string().optional(),
+    address: z
+      .strictObject({
+        street: z.string().optional(),
+        city: z.string().optional(),
+        state: z.string().optional(),
+        postalCode: z.string().optional(),
+        country: z.string().optional().describe("ISO 3166-1 alpha-2"),
+      })
+      .optional(),
+  })
+  .nullable()
+  .describe("`customerInfo` given when the request was created (POST /v2/request, POST /v2/payouts); null without");
+
 /** Fields shared by the payment events. */
 const paymentFields = {
   requestId: z.string(),
@@ -30,11 +51,19 @@ const paymentFields = {
   network: z.string(),
   currency: z.string(),
   paymentCurrency: z.string(),
+  isCryptoToFiat: z.boolean().describe("Whether the payment is paid out in fiat (off-ramp); always false here, where off-ramp is not available"),
+  subStatus: z.string().describe("The step of a crypto-to-fiat payment; empty for payments settled on chain"),
+  paymentProcessor: z.string().describe(`Who processed the payment: \`${ON_CHAIN_PAYMENT_PROCESSOR}\` for payments settled on chain`),
   fees: z.array(fee),
+  reference: nullableString.describe("The merchant's `reference` given when the request was created; null without"),
+  customerInfo,
+  origin: nullableString.describe("The browser Origin the request was created from with a client ID; null for requests created with an API key"),
 };
 
 const owner = {
-  clientId: nullableString.describe("The platform's client ID the resource belongs to (null for resources created with an API key)"),
+  clientId: nullableString.describe(
+    "The platform's client ID the resource belongs to. A resource created with an API key has none: its events reach every client ID's endpoints, each delivery naming the receiving endpoint's client ID (null only at a platform-wide endpoint)",
+  ),
   orchestratorId: nullableString.describe("The orchestrator that created the resource, fixed at creation"),
 };
 
@@ -111,6 +140,8 @@ export const EVENT_PAYLOADS = {
     paymentReference: z.string(),
     txHash: z.string(),
     network: z.string(),
+    subStatus: z.string().describe("The crypto-to-fiat step, e.g. `ongoing_checks`"),
+    paymentProcessor: z.string().describe("e.g. `request-tech` for the fiat leg"),
     ...owner,
     timestamp: iso,
   }),
@@ -177,7 +208,7 @@ export const LEGACY_EVENTS = [
 ] as const satisfies readonly EventName[];
 export const EVENT_NAMES = [...CURRENT_EVENTS, ...LEGACY_EVENTS] as const;
 
-/** Who receives an event (SERVICE.md §6 "Recipients"). Legacy events go to platforms only. */
+/** Who receives an event (docs/interface.md "Recipients"). Legacy events go to platforms only. */
 export const EVENT_RECIPIENTS: Record<EventName, { platform: boolean; orchestrator: boolean }> = {
   "client_id.linked": { platform: false, orchestrator: true },
   "payment.confirmed": { platform: true, orchestrator: true },

@@ -1,7 +1,7 @@
 // Example payloads of every event, for test deliveries (`x-service-test: true`): the exact
 // shape a real event of that name has, with the caller's own client ID / orchestrator id and
 // obviously fictitious values elsewhere.
-import { webhookEvent, type EventFields, type EventName, type EventOwner, type OutgoingEvent } from "./events";
+import { ON_CHAIN_PAYMENT_PROCESSOR, webhookEvent, type EventFields, type EventName, type EventOwner, type OutgoingEvent } from "./events";
 
 const REQUEST_ID = "01" + "e2a7".repeat(16);
 const PAYMENT_REFERENCE = "0x7e1a5b2c9d3f4e60";
@@ -22,7 +22,13 @@ const payment = {
   network: "base",
   currency: "USDC",
   paymentCurrency: "USDC-base",
+  isCryptoToFiat: false,
+  subStatus: "",
+  paymentProcessor: ON_CHAIN_PAYMENT_PROCESSOR,
   fees: [{ type: "platform", amount: "0.50", currency: "USDC", address: "0x1111111111111111111111111111111111111111" }],
+  reference: "order-1042",
+  customerInfo: { firstName: "Ada", lastName: "Example", email: "ada@example.com", address: { city: "Paris", country: "FR" } },
+  origin: "https://shop.example.com",
 };
 
 const EXAMPLES: { [N in EventName]: (now: Date) => EventFields<N> } = {
@@ -36,7 +42,7 @@ const EXAMPLES: { [N in EventName]: (now: Date) => EventFields<N> } = {
     currency: "USDC",
   }),
   "payment.confirmed": () => payment,
-  "payment.failed": () => ({ requestId: REQUEST_ID, paymentReference: PAYMENT_REFERENCE, subStatus: "insufficient_funds", paymentProcessor: "crypto" }),
+  "payment.failed": () => ({ requestId: REQUEST_ID, paymentReference: PAYMENT_REFERENCE, subStatus: "insufficient_funds", paymentProcessor: ON_CHAIN_PAYMENT_PROCESSOR }),
   "kyt.screening.completed": () => ({
     paymentToken: TOKEN,
     walletAddress: PAYER,
@@ -57,7 +63,14 @@ const EXAMPLES: { [N in EventName]: (now: Date) => EventFields<N> } = {
   "secure_payment.access_rejected": () => ({ requestId: REQUEST_ID, attemptedPayerWalletAddress: PAYER }),
   "payment.partial": () => ({ ...payment, amount: "40.00", totalAmountPaid: "40.00" }),
   "payment.refunded": () => ({ requestId: REQUEST_ID, paymentReference: PAYMENT_REFERENCE, amount: "100.00", currency: "USDC", txHash: TX_HASH, network: "base" }),
-  "payment.processing": () => ({ requestId: REQUEST_ID, paymentReference: PAYMENT_REFERENCE, txHash: TX_HASH, network: "base" }),
+  "payment.processing": () => ({
+    requestId: REQUEST_ID,
+    paymentReference: PAYMENT_REFERENCE,
+    txHash: TX_HASH,
+    network: "base",
+    subStatus: "ongoing_checks",
+    paymentProcessor: "request-tech",
+  }),
   "compliance.updated": () => ({
     clientUserId: "customer-42",
     userId: "00000000-0000-4000-8000-0000000000b1",

@@ -1,22 +1,29 @@
 // /v2/orchestrators/webhooks: an orchestrator's webhook endpoints (x-orchestrator-key).
 import { z } from "zod";
-import { reply } from "../api/reply";
-import { defineEndpoint } from "../api/route";
-import { orchestratorOf } from "../orchestrators/endpoints";
+import { reply } from "../http/reply";
+import { defineEndpoint } from "../http/endpoint";
+import { orchestratorOf } from "../http/caller";
 import { getDelivery, listDeliveries, resendDelivery } from "./delivery-log";
 import { DELIVERY_CONTRACT } from "./delivery-docs";
-import { createOrchestratorEndpoint, endpointOrThrow, listOrchestratorEndpoints, setOrchestratorEndpointActive } from "./manage-endpoints";
+import { deleteEndpoint, endpointOrThrow, rotateSecret } from "./manage-endpoints";
+import { createOrchestratorEndpoint, listOrchestratorEndpoints, setOrchestratorEndpointActive } from "./orchestrator-endpoints";
 import {
   createdOrchestratorWebhook,
+  deletedWebhook,
   deliveryDetail,
   deliveryListQuery,
   deliveryPage,
   deliveryView,
+  orchestratorDeleteQuery,
   orchestratorDeliveryParams,
   orchestratorTestBody,
   orchestratorWebhook,
   orchestratorWebhookBody,
   orchestratorWebhookParams,
+  DEFAULT_ROTATION_OVERLAP_SECONDS,
+  ROTATION_DESCRIPTION,
+  rotatedSecret,
+  rotateSecretBody,
   testResult,
 } from "./schemas";
 import { sendTestEvent } from "./send-test-event";
@@ -28,14 +35,30 @@ export const createOrchestratorWebhookEndpoint = defineEndpoint({
   method: "POST",
   path: "/v2/orchestrators/webhooks",
   summary: "Register a webhook endpoint",
-  description: `Receives the events meant for orchestrators (SERVICE.md §6): \`client_id.linked\`, and \`payment.confirmed\`, \`kyt.screening.completed\` and \`secure_payment.user_event\` of the secure payments you created. Answers \`{webhook, secret}\`: the secret is shown only here. A URL you registered before, even inactive, is refused (409): reactivate it with PATCH. To change a URL, deactivate the old endpoint and register the new one.\n\n${DELIVERY_CONTRACT}`,
+  description: `Receives the events meant for orchestrators (see "Webhook events"): \`client_id.linked\`, and \`payment.confirmed\`, \`kyt.screening.completed\` and \`secure_payment.user_event\` of the secure payments you created. Answers \`{webhook, secret}\`: the secret is shown only here. A URL you registered before, even inactive, is refused (409): reactivate it with PATCH. To change a URL, deactivate the old endpoint and register the new one. At most 20 endpoints are active; deactivated ones count towards 100 registered in all until removed with \`DELETE …?permanent=true\`.\n\n${DELIVERY_CONTRACT}`,
   tags: TAGS,
   auth: ["orchestratorKey"],
   body: orchestratorWebhookBody,
   response: createdOrchestratorWebhook,
   idempotency: false,
-  errors: { 409: "The URL is already registered (active or inactive), or you have 20 endpoints already" },
+  errors: { 409: "The URL is already registered (active or inactive), or 20 endpoints are active (or 100 registered) already" },
   handler: async ({ caller, body }) => createOrchestratorEndpoint(orchestratorOf(caller), body.url),
+});
+
+export const rotateOrchestratorWebhookSecretEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v2/orchestrators/webhooks/{id}/rotate-secret",
+  summary: "Rotate a webhook endpoint's signing secret",
+  description: ROTATION_DESCRIPTION,
+  tags: TAGS,
+  auth: ["orchestratorKey"],
+  params: orchestratorWebhookParams,
+  body: rotateSecretBody,
+  response: rotatedSecret,
+  status: 200,
+  idempotency: false,
+  errors: { ...NOT_FOUND, 409: "Another rotation of this endpoint happened meanwhile" },
+  handler: async ({ caller, params, body }) => rotateSecret({ orchestratorId: orchestratorOf(caller) }, params.id, body.overlapSeconds ?? DEFAULT_ROTATION_OVERLAP_SECONDS),
 });
 
 export const listOrchestratorWebhooksEndpoint = defineEndpoint({
@@ -52,26 +75,29 @@ export const listOrchestratorWebhooksEndpoint = defineEndpoint({
 export const deactivateOrchestratorWebhookEndpoint = defineEndpoint({
   method: "DELETE",
   path: "/v2/orchestrators/webhooks/{id}",
-  summary: "Deactivate a webhook endpoint",
-  description: "Stops deliveries to the endpoint, keeping its URL and secret; PATCH reactivates it.",
+  summary: "Deactivate (or remove) a webhook endpoint",
+  description:
+    "Stops deliveries to the endpoint, keeping its URL and secret; PATCH reactivates it. With `?permanent=true` the endpoint and its delivery log are removed for good (answer `{id, deleted: true}`), and its URL may be registered again. At most 20 endpoints are active and 100 registered in all.",
   tags: TAGS,
   auth: ["orchestratorKey"],
   params: orchestratorWebhookParams,
-  response: orchestratorWebhook,
+  query: orchestratorDeleteQuery,
+  response: z.union([orchestratorWebhook, deletedWebhook]),
   errors: NOT_FOUND,
-  handler: async ({ caller, params }) => setOrchestratorEndpointActive(orchestratorOf(caller), params.id, false),
+  handler: async ({ caller, params, query }) =>
+    query.permanent === "true" ? deleteEndpoint({ orchestratorId: orchestratorOf(caller) }, params.id) : setOrchestratorEndpointActive(orchestratorOf(caller), params.id, false),
 });
 
 export const reactivateOrchestratorWebhookEndpoint = defineEndpoint({
   method: "PATCH",
   path: "/v2/orchestrators/webhooks/{id}",
   summary: "Reactivate a webhook endpoint",
-  description: "Resumes deliveries to a deactivated endpoint, with its original secret.",
+  description: "Resumes deliveries to a deactivated endpoint, with its original secret (409 when 20 endpoints are active already).",
   tags: TAGS,
   auth: ["orchestratorKey"],
   params: orchestratorWebhookParams,
   response: orchestratorWebhook,
-  errors: NOT_FOUND,
+  errors: { ...NOT_FOUND, 409: "20 endpoints are active already" },
   handler: async ({ caller, params }) => setOrchestratorEndpointActive(orchestratorOf(caller), params.id, true),
 });
 

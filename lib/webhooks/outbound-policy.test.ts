@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as platformWebhooks from "@/app/v1/webhook/route";
 import { resetConfigForTests } from "../config";
-import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
+import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 import { forbiddenAddressReason } from "./address-policy";
 import { checkWebhookUrl, type OutboundPolicy } from "./outbound-policy";
@@ -110,7 +110,7 @@ describe("registration in production", () => {
 
     it.each(["http://127.0.0.1/x", "https://169.254.169.254/x", "https://[::1]/x", "https://10.0.0.1/x", "http://localhost:3000/x"])("POST /v1/webhook refuses %s", async (url) => {
       const p = await createTestPlatform();
-      const r = await call(platformWebhooks, "POST", "/v1/webhook", { headers: { "x-client-id": p.clientId, origin: TEST_ORIGIN }, body: { url } });
+      const r = await call(platformWebhooks, "POST", "/v1/webhook", { headers: { "x-api-key": p.apiKey }, body: { url, clientId: p.clientId } });
       expect(r.status, r.text).toBe(400);
       expect(r.json.errors[0]).toMatchObject({ field: "url" });
     });

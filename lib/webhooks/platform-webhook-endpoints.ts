@@ -1,25 +1,25 @@
-// /v1/webhook: a platform's webhook endpoints, scoped to one of its client IDs. Callers: the
-// client ID itself (`x-client-id` + Origin), or the platform's dashboard session naming the
-// client ID (`clientId` in the body or query); id-addressed calls find only endpoints of the
-// caller's client ID (x-client-id) or of the session's platform.
+// /v1/webhook: a platform's webhook endpoints, scoped to one of its client IDs. Callers: an
+// API key or the platform's dashboard session naming the client ID (`clientId` in the body or
+// query), or — when the client ID's `webhookRegistrationByClientId` setting is on — the client
+// ID alone (`x-client-id` + Origin). A client ID is public and Origin is only a header outside
+// a browser, so alone it can never read delivery logs and payloads, resend or delete, and what
+// it does is recorded on the endpoint (when, from which address) for the dashboard to show.
+// docs/decisions.md "Webhooks: what a client ID alone may do".
 import { z } from "zod";
-import type { Caller } from "../api/credentials";
-import { conflict, notFound, unauthorized, validationError } from "../api/errors";
-import { reply } from "../api/reply";
-import { defineEndpoint } from "../api/route";
+import type { Caller } from "../http/caller";
+import { conflict, forbidden, notFound, unauthorized, validationError } from "../http/errors";
+import { reply } from "../http/reply";
+import { clientIp } from "../http/client-ip";
+import { defineEndpoint } from "../http/endpoint";
 import { CLIENT_ID_NOT_FOUND, findOwnClientId } from "../client-ids/manage-client-ids";
-import { findActiveLink } from "../orchestrators/links";
+import { db } from "../db/client";
+import { findActiveLink } from "../orchestrators/active-links";
 import { getDelivery, listDeliveries, resendDelivery } from "./delivery-log";
+import { defaultOutboundPolicy } from "./outbound-policy";
 import { DELIVERY_CONTRACT } from "./delivery-docs";
 import type { EventOwner } from "./events";
-import {
-  createPlatformEndpoint,
-  deletePlatformEndpoint,
-  endpointOrThrow,
-  listPlatformEndpoints,
-  setPlatformEndpointActive,
-  type EndpointScope,
-} from "./manage-endpoints";
+import { createPlatformEndpoint, listPlatformEndpoints, updatePlatformEndpoint, type ClientIdAction } from "./client-id-endpoints";
+import { deleteEndpoint, endpointOrThrow, rotateSecret, type EndpointScope } from "./manage-endpoints";
 import {
   createdPlatformWebhook,
   createPlatformWebhookBody,
@@ -32,15 +32,25 @@ import {
   platformTestBody,
   platformWebhook,
   platformWebhookQuery,
-  setActiveBody,
+  DEFAULT_ROTATION_OVERLAP_SECONDS,
+  ROTATION_DESCRIPTION,
+  rotatedSecret,
+  rotateSecretBody,
   testResult,
+  updatePlatformWebhookBody,
   webhookIdParams,
 } from "./schemas";
 import { sendTestEvent } from "./send-test-event";
 
 const TAGS = ["Webhooks"];
-const AUTH: ("clientId" | "session")[] = ["clientId", "session"];
+/** Registering, listing, (de)activating and testing: the client ID alone when its setting allows. */
+const MANAGE: ("apiKey" | "clientId" | "session")[] = ["apiKey", "clientId", "session"];
+/** Delivery logs and payloads, resending and deleting: never the client ID alone. */
+const OWNER_ONLY: ("apiKey" | "session")[] = ["apiKey", "session"];
 const NOT_FOUND = { 404: "Webhook endpoint not found (also for another client ID's or platform's endpoint)" };
+const CLIENT_ID_ALONE_OFF =
+  "Webhook management with the client ID alone is turned off for this client ID: use an API key or the dashboard, or turn on webhookRegistrationByClientId in the client ID's settings";
+const FORBIDDEN_ALONE = { 403: "The client ID alone is used while its webhookRegistrationByClientId setting is off" };
 
 interface ClientRef {
   id: string;
@@ -49,41 +59,57 @@ interface ClientRef {
   status: string;
 }
 
+/** A client-ID-alone caller may go on only when its client ID's setting allows it. */
+async function assertClientIdAloneAllowed(clientIdId: string): Promise<void> {
+  const row = await (await db()).clientId.findUnique({ where: { id: clientIdId }, select: { webhookRegistrationByClientId: true } });
+  if (!row?.webhookRegistrationByClientId) throw forbidden("client_id_alone_not_allowed", CLIENT_ID_ALONE_OFF);
+}
+
 /** The client ID a list/create/test call is about. */
 async function clientOf(caller: Caller, given: string | undefined): Promise<ClientRef> {
   if (caller.kind === "clientId") {
-    if (given !== undefined && given !== caller.clientId && given !== caller.clientIdId) throw notFound(CLIENT_ID_NOT_FOUND);
+    if (given !== undefined && given !== caller.clientId && given !== caller.clientIdId) throw notFound("client_id_not_found", CLIENT_ID_NOT_FOUND);
+    await assertClientIdAloneAllowed(caller.clientIdId);
     return { id: caller.clientIdId, platformId: caller.platformId, clientId: caller.clientId, status: "active" };
   }
-  if (caller.kind !== "session") throw unauthorized();
-  if (given === undefined) throw validationError([{ field: "clientId", message: "is required with a dashboard session: name the client ID whose endpoints these are" }]);
+  if (caller.kind !== "session" && caller.kind !== "apiKey") throw unauthorized();
+  if (given === undefined) throw validationError([{ field: "clientId", message: "is required with an API key or a dashboard session: name the client ID whose endpoints these are" }]);
   const row = await findOwnClientId(caller.platformId, given);
-  if (!row) throw notFound(CLIENT_ID_NOT_FOUND);
+  if (!row) throw notFound("client_id_not_found", CLIENT_ID_NOT_FOUND);
   return row;
 }
 
 /** Whose endpoints an id-addressed call may reach. */
-function scopeOf(caller: Caller): EndpointScope {
-  if (caller.kind === "clientId") return { clientIdId: caller.clientIdId };
-  if (caller.kind === "session") return { platformId: caller.platformId };
+async function scopeOf(caller: Caller): Promise<EndpointScope> {
+  if (caller.kind === "clientId") {
+    await assertClientIdAloneAllowed(caller.clientIdId);
+    return { clientIdId: caller.clientIdId };
+  }
+  if (caller.kind === "session" || caller.kind === "apiKey") return { platformId: caller.platformId };
   throw unauthorized();
+}
+
+/** What is recorded on the endpoint when the client ID alone acted. */
+function clientIdAlone(caller: Caller, req: Request): Omit<ClientIdAction, "action"> | undefined {
+  if (caller.kind !== "clientId") return undefined;
+  return { at: new Date().toISOString(), address: clientIp(req), origin: caller.origin };
 }
 
 export const createPlatformWebhookEndpoint = defineEndpoint({
   method: "POST",
   path: "/v1/webhook",
   summary: "Register a webhook endpoint",
-  description: `Registers a URL that receives the events of the client ID (SERVICE.md §6). Answers \`{id, secret}\`: the signing secret is shown only here. A client ID may register the same URL more than once; each registration has its own secret.\n\n${DELIVERY_CONTRACT}`,
+  description: `Registers a URL that receives the events of the client ID (see "Webhook events"). Answers \`{id, secret}\`: the signing secret is shown only here. With \`requestNetworkHeaders: true\` its deliveries also carry the hosted service's header names (\`x-request-network-*\`). A client ID may register the same URL more than once; each registration has its own secret. With the client ID alone (no API key or session) this needs the client ID's \`webhookRegistrationByClientId\` setting, and the registration is recorded on the endpoint (\`clientIdActions\`: when, from which address and Origin).\n\n${DELIVERY_CONTRACT}`,
   tags: TAGS,
-  auth: AUTH,
+  auth: MANAGE,
   body: createPlatformWebhookBody,
   response: createdPlatformWebhook,
   idempotency: false,
-  errors: { 404: "Client ID not found (session calls)", 409: "The client ID is revoked, or has 20 endpoints already" },
-  handler: async ({ caller, body }) => {
+  errors: { ...FORBIDDEN_ALONE, 404: "Client ID not found (API key and session calls)", 409: "The client ID is revoked, or has 20 endpoints already" },
+  handler: async ({ req, caller, body }) => {
     const client = await clientOf(caller, body.clientId);
-    if (client.status === "revoked") throw conflict("This client ID is revoked; it cannot receive new webhook endpoints");
-    return createPlatformEndpoint(client, body.url);
+    if (client.status === "revoked") throw conflict("client_id_revoked", "This client ID is revoked; it cannot receive new webhook endpoints");
+    return createPlatformEndpoint(client, body.url, defaultOutboundPolicy(), clientIdAlone(caller, req), { requestNetworkHeaders: body.requestNetworkHeaders });
   },
 });
 
@@ -93,25 +119,27 @@ export const listPlatformWebhooksEndpoint = defineEndpoint({
   summary: "List a client ID's webhook endpoints",
   description: "Every endpoint of the client ID, active and inactive, oldest first. Secrets are never listed.",
   tags: TAGS,
-  auth: AUTH,
+  auth: MANAGE,
   query: platformWebhookQuery,
   response: z.array(platformWebhook),
-  errors: { 404: "Client ID not found (session calls)" },
+  errors: { ...FORBIDDEN_ALONE, 404: "Client ID not found (API key and session calls)" },
   handler: async ({ caller, query }) => listPlatformEndpoints((await clientOf(caller, query.clientId)).id),
 });
 
 export const setPlatformWebhookActiveEndpoint = defineEndpoint({
   method: "PUT",
   path: "/v1/webhook/{webhookId}",
-  summary: "Activate or deactivate a webhook endpoint",
-  description: "`isActive: false` stops deliveries to the endpoint (attempts still pending fail); `true` resumes them for new events.",
+  summary: "Activate or deactivate a webhook endpoint, or choose its header names",
+  description:
+    "`isActive: false` stops deliveries to the endpoint (attempts still pending fail); `true` resumes them for new events. " +
+    "`requestNetworkHeaders: true` makes the following attempts also carry the hosted service's header names (`x-request-network-signature`, `-delivery`, `-retry-count`, `-test`), for receivers written for the hosted service; `false` stops them.",
   tags: TAGS,
-  auth: AUTH,
+  auth: MANAGE,
   params: webhookIdParams,
-  body: setActiveBody,
+  body: updatePlatformWebhookBody,
   response: platformWebhook,
-  errors: NOT_FOUND,
-  handler: async ({ caller, params, body }) => setPlatformEndpointActive(scopeOf(caller), params.webhookId, body.isActive),
+  errors: { ...FORBIDDEN_ALONE, ...NOT_FOUND },
+  handler: async ({ req, caller, params, body }) => updatePlatformEndpoint(await scopeOf(caller), params.webhookId, body, clientIdAlone(caller, req)),
 });
 
 export const deletePlatformWebhookEndpoint = defineEndpoint({
@@ -120,11 +148,28 @@ export const deletePlatformWebhookEndpoint = defineEndpoint({
   summary: "Delete a webhook endpoint",
   description: "Removes the endpoint permanently, with its delivery log; deliveries still pending stop.",
   tags: TAGS,
-  auth: AUTH,
+  auth: OWNER_ONLY,
   params: webhookIdParams,
   response: deletedWebhook,
   errors: NOT_FOUND,
-  handler: async ({ caller, params }) => deletePlatformEndpoint(scopeOf(caller), params.webhookId),
+  handler: async ({ caller, params }) => deleteEndpoint(await scopeOf(caller), params.webhookId),
+});
+
+export const rotatePlatformWebhookSecretEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v1/webhook/{webhookId}/rotate-secret",
+  summary: "Rotate a webhook endpoint's signing secret",
+  description: ROTATION_DESCRIPTION,
+  tags: TAGS,
+  auth: OWNER_ONLY,
+  params: webhookIdParams,
+  body: rotateSecretBody,
+  response: rotatedSecret,
+  status: 200,
+  idempotency: false,
+  errors: { ...NOT_FOUND, 409: "Another rotation of this endpoint happened meanwhile" },
+  handler: async ({ caller, params, body }) =>
+    rotateSecret(await scopeOf(caller), params.webhookId, body.overlapSeconds ?? DEFAULT_ROTATION_OVERLAP_SECONDS),
 });
 
 export const testPlatformWebhookEndpoint = defineEndpoint({
@@ -134,11 +179,11 @@ export const testPlatformWebhookEndpoint = defineEndpoint({
   description:
     "Sends the example payload of `eventType`, signed like any delivery and marked `x-service-test: true`, to every active endpoint of the client ID (or only `webhookId`). Answers the deliveries created; follow them in the delivery log.",
   tags: TAGS,
-  auth: AUTH,
+  auth: MANAGE,
   body: platformTestBody,
   response: testResult,
   status: 202,
-  errors: { 404: "Client ID or endpoint not found", 409: "No active endpoint (or the one named is inactive)" },
+  errors: { ...FORBIDDEN_ALONE, 404: "Client ID or endpoint not found", 409: "No active endpoint (or the one named is inactive)" },
   handler: async ({ caller, body }) => {
     const client = await clientOf(caller, body.clientId);
     const link = await findActiveLink(client.id);
@@ -153,13 +198,13 @@ export const listPlatformDeliveriesEndpoint = defineEndpoint({
   summary: "Delivery log of a webhook endpoint",
   description: "Deliveries to the endpoint, newest first, each with every attempt (time, status, duration, the first kilobyte of the answer). Filter by `event` and `status`; page with `cursor`.",
   tags: TAGS,
-  auth: AUTH,
+  auth: OWNER_ONLY,
   params: webhookIdParams,
   query: deliveryListQuery,
   response: deliveryPage,
   errors: NOT_FOUND,
   handler: async ({ caller, params, query }) => {
-    const endpoint = await endpointOrThrow(scopeOf(caller), params.webhookId);
+    const endpoint = await endpointOrThrow(await scopeOf(caller), params.webhookId);
     return listDeliveries(endpoint.id, { ...query, limit: query.limit ?? 50 });
   },
 });
@@ -169,11 +214,11 @@ export const getPlatformDeliveryEndpoint = defineEndpoint({
   path: "/v1/webhook/{webhookId}/deliveries/{deliveryId}",
   summary: "One delivery, with its payload",
   tags: TAGS,
-  auth: AUTH,
+  auth: OWNER_ONLY,
   params: platformDeliveryParams,
   response: deliveryDetail,
   errors: { 404: "Webhook endpoint or delivery not found" },
-  handler: async ({ caller, params }) => getDelivery((await endpointOrThrow(scopeOf(caller), params.webhookId)).id, params.deliveryId),
+  handler: async ({ caller, params }) => getDelivery((await endpointOrThrow(await scopeOf(caller), params.webhookId)).id, params.deliveryId),
 });
 
 export const resendPlatformDeliveryEndpoint = defineEndpoint({
@@ -183,10 +228,10 @@ export const resendPlatformDeliveryEndpoint = defineEndpoint({
   description:
     "Sends a delivered or failed delivery again: a new round of up to four attempts with the same delivery id and the same body (receivers that already processed it recognise the id).",
   tags: TAGS,
-  auth: AUTH,
+  auth: OWNER_ONLY,
   params: platformDeliveryParams,
   response: deliveryView,
   status: 202,
   errors: { 404: "Webhook endpoint or delivery not found", 409: "The delivery is still in progress, or the endpoint is inactive" },
-  handler: async ({ caller, params }) => reply(202, await resendDelivery((await endpointOrThrow(scopeOf(caller), params.webhookId)).id, params.deliveryId)),
+  handler: async ({ caller, params }) => reply(202, await resendDelivery((await endpointOrThrow(await scopeOf(caller), params.webhookId)).id, params.deliveryId)),
 });

@@ -1,7 +1,7 @@
-// Request and response shapes of the webhook endpoints (SERVICE.md §2.13, §4.10) and of the
+// Request and response shapes of the webhook endpoints (`/docs`, tag "Webhooks") and of the
 // delivery log.
 import { z } from "zod";
-import { text } from "../client-ids/schemas";
+import { text } from "../zod/text";
 import { EVENT_NAMES } from "./events";
 import { MAX_URL_LENGTH } from "./outbound-policy";
 
@@ -10,18 +10,30 @@ const url = text(1, MAX_URL_LENGTH).describe(
 );
 
 const clientIdRef = text(1, 200).describe(
-  "The client ID (public value `cid_…` or internal id). Required with a dashboard session; with `x-client-id` it defaults to that client ID.",
+  "The client ID (public value `cid_…` or internal id). Required with an API key or a dashboard session; with `x-client-id` it defaults to that client ID.",
 );
 
 const id = (what: string) => text(1, 100).describe(what);
 
 export const eventType = z.enum(EVENT_NAMES, { message: `must be one of ${EVENT_NAMES.join(", ")}` });
 
-export const createPlatformWebhookBody = z.object({ url, clientId: clientIdRef.optional() }).meta({ id: "CreateWebhookRequest" });
+const requestNetworkHeaders = z
+  .boolean({ message: "must be true or false" })
+  .describe(
+    "Also send the hosted service's header names — `x-request-network-signature`, `x-request-network-delivery`, `x-request-network-retry-count`, `x-request-network-test` — with the same values as `x-service-*`, for receivers written for the hosted service. Default false.",
+  );
+
+export const createPlatformWebhookBody = z
+  .object({ url, clientId: clientIdRef.optional(), requestNetworkHeaders: requestNetworkHeaders.optional() })
+  .meta({ id: "CreateWebhookRequest" });
 export const platformWebhookQuery = z.object({ clientId: clientIdRef.optional() });
-export const setActiveBody = z
-  .object({ isActive: z.boolean({ message: "must be true or false" }).describe("`true` activates the endpoint, `false` deactivates it") })
-  .meta({ id: "SetWebhookActiveRequest" });
+export const updatePlatformWebhookBody = z
+  .object({
+    isActive: z.boolean({ message: "must be true or false" }).optional().describe("`true` activates the endpoint, `false` deactivates it"),
+    requestNetworkHeaders: requestNetworkHeaders.optional(),
+  })
+  .refine((b) => b.isActive !== undefined || b.requestNetworkHeaders !== undefined, { message: "Give isActive, requestNetworkHeaders or both", path: ["isActive"] })
+  .meta({ id: "UpdateWebhookRequest" });
 export const platformTestBody = z
   .object({
     eventType,
@@ -29,6 +41,23 @@ export const platformTestBody = z
     webhookId: id("Send to this endpoint only (it must be active); by default to every active endpoint").optional(),
   })
   .meta({ id: "WebhookTestRequest" });
+/** How long the replaced secret keeps signing after a rotation, by default and at most. */
+export const DEFAULT_ROTATION_OVERLAP_SECONDS = 24 * 3600;
+const MAX_ROTATION_OVERLAP_SECONDS = 7 * 24 * 3600;
+
+export const rotateSecretBody = z
+  .object({
+    overlapSeconds: z
+      .number({ message: "must be a number" })
+      .int("must be a whole number")
+      .min(0, "must be at least 0")
+      .max(MAX_ROTATION_OVERLAP_SECONDS, `must be at most ${MAX_ROTATION_OVERLAP_SECONDS} (7 days)`)
+      .optional()
+      .describe(
+        `How long the previous secret keeps signing \`webhook-signature\` beside the new one, in seconds: 0 to ${MAX_ROTATION_OVERLAP_SECONDS} (7 days), default ${DEFAULT_ROTATION_OVERLAP_SECONDS} (24 hours). 0 retires it at once.`,
+      ),
+  })
+  .meta({ id: "RotateWebhookSecretRequest" });
 export const orchestratorWebhookBody = z.object({ url }).meta({ id: "CreateOrchestratorWebhookRequest" });
 export const orchestratorTestBody = z
   .object({ eventType, webhookId: id("Send to this endpoint only (it must be active); by default to every active endpoint").optional() })
@@ -36,6 +65,12 @@ export const orchestratorTestBody = z
 
 export const webhookIdParams = z.object({ webhookId: id("The endpoint's `id`") });
 export const orchestratorWebhookParams = z.object({ id: id("The endpoint's `id`") });
+export const orchestratorDeleteQuery = z.strictObject({
+  permanent: z
+    .enum(["true", "false"], { message: "must be true or false" })
+    .optional()
+    .describe("`true` removes the endpoint and its delivery log for good (its URL can then be registered again); otherwise it is only deactivated"),
+});
 export const platformDeliveryParams = webhookIdParams.extend({ deliveryId: id("The delivery's id (`x-service-delivery`)") });
 export const orchestratorDeliveryParams = orchestratorWebhookParams.extend({ deliveryId: id("The delivery's id (`x-service-delivery`)") });
 
@@ -50,12 +85,30 @@ export const deliveryListQuery = z.object({
 
 // ---------- responses ----------
 
+export const CLIENT_ID_ACTIONS = ["registered", "activated", "deactivated"] as const;
+export const clientIdAction = z
+  .object({
+    action: z.enum(CLIENT_ID_ACTIONS),
+    at: z.string().describe("When (ISO 8601)"),
+    address: z.string().describe("The address the request came from (see TRUSTED_PROXIES)"),
+    origin: z.string().nullable().describe("The Origin the request claimed (null for a backend client ID, which sends none)"),
+  })
+  .meta({ id: "WebhookClientIdAction" });
+
 export const platformWebhook = z
   .object({
     id: z.string(),
     url: z.string(),
     isActive: z.boolean(),
     clientId: z.string().nullable().describe("The client ID whose events it receives"),
+    requestNetworkHeaders: z.boolean().describe("Deliveries also carry the hosted service's header names (`x-request-network-*`)"),
+    clientIdActions: z
+      .array(clientIdAction)
+      .describe("What was done to this endpoint with the client ID alone (no API key or session): registration, activation, deactivation — oldest first, the last 20"),
+    previousSecretExpiresAt: z
+      .string()
+      .nullable()
+      .describe("After a secret rotation: until when the previous secret still signs `webhook-signature` beside the new one; null when only the current secret signs"),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -64,6 +117,21 @@ export const platformWebhook = z
 export const createdPlatformWebhook = z
   .object({ id: z.string(), secret: z.string().describe("Signing secret, shown only now: store it") })
   .meta({ id: "CreatedWebhook" });
+
+/** What /docs says of both rotate-secret operations (platforms and orchestrators). */
+export const ROTATION_DESCRIPTION =
+  "Gives the endpoint a new signing secret, answered only here. For `overlapSeconds` (default 24 hours, at most 7 days) the previous secret keeps signing: `webhook-signature` then carries two `v1,` signatures, the new secret's first — Standard Webhooks libraries accept the delivery with either secret, so switch your receiver to the new secret any time during the overlap. `x-service-signature` (and `x-request-network-signature`) carry the new secret's signature alone from the rotation on: a receiver that checks them must have the new secret at once, or check `webhook-signature` meanwhile. After the overlap only the new secret signs. Rotating again during an overlap retires the older secret at once (at most two secrets sign).";
+
+export const rotatedSecret = z
+  .object({
+    id: z.string(),
+    secret: z.string().describe("The new signing secret, shown only now: store it"),
+    previousSecretExpiresAt: z
+      .string()
+      .nullable()
+      .describe("Until when the previous secret also signs `webhook-signature` (both `v1,` signatures are sent); null when overlapSeconds was 0"),
+  })
+  .meta({ id: "RotatedWebhookSecret" });
 
 export const orchestratorWebhook = z
   .object({ id: z.string(), url: z.string(), isActive: z.boolean(), createdAt: z.string() })

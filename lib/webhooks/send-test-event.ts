@@ -1,6 +1,6 @@
 // A signed test event (`x-service-test: true`) with the example payload of the chosen event,
 // through the same outbox, signing and retries as real events.
-import { conflict } from "../api/errors";
+import { conflict } from "../http/errors";
 import { db } from "../db/client";
 import { lockActiveEndpoints, writeEvent } from "./emit-event";
 import type { EventName, EventOwner } from "./events";
@@ -15,7 +15,7 @@ export interface TestResult {
 
 export async function sendTestEvent(scope: EndpointScope, owner: EventOwner, eventType: EventName, webhookId?: string): Promise<TestResult> {
   const endpoints = await activeEndpointsOf(scope, webhookId);
-  if (endpoints.length === 0) throw conflict("There is no active webhook endpoint to send a test event to; register or activate one first");
+  if (endpoints.length === 0) throw conflict("webhook_no_active_endpoint", "There is no active webhook endpoint to send a test event to; register or activate one first");
   const event = exampleEvent(eventType, owner);
   const emitted = await (await db()).$transaction(async (tx) => writeEvent(tx, event, await lockActiveEndpoints(tx, endpoints.map((e) => e.id))));
   const urls = new Map(endpoints.map((e) => [e.id, e.url]));

@@ -1,9 +1,17 @@
 // The headers of one delivery attempt. Two signatures over the same raw body:
-// - `x-service-signature` (SERVICE.md §6): hex HMAC-SHA256 of the body, keyed with the secret
+// - `x-service-signature` (docs/interface.md "Events"): hex HMAC-SHA256 of the body, keyed with the secret
 //   string exactly as it was handed out;
 // - Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`): `v1,` + base64
 //   HMAC-SHA256 of `id.timestamp.body`, keyed with the base64 part of the `whsec_` secret, so
 //   receivers using a Standard Webhooks library can also refuse replays by the timestamp.
+// After a secret rotation, during the overlap the endpoint's previous secret signs too:
+// `webhook-signature` then carries both `v1,` signatures, space-separated (the new one first), as
+// Standard Webhooks allows, so a receiver verifying with either secret accepts the delivery;
+// `x-service-signature` is the new secret's alone (docs/decisions.md "Webhooks: secret rotation").
+// An endpoint registered with `requestNetworkHeaders` also gets the hosted service's names for
+// our four headers (`x-request-network-signature`, `-delivery`, `-retry-count`, `-test`), with the
+// same values: receivers written for the hosted service then work unchanged
+// (docs/decisions.md "Webhooks: the hosted service's header names").
 import { createHmac, randomBytes } from "node:crypto";
 import { APP_VERSION } from "../version";
 
@@ -28,21 +36,33 @@ export interface AttemptHeaderInput {
   retryCount: number;
   isTest: boolean;
   secret: string;
+  /** Secrets replaced by a rotation whose overlap is not over: they sign webhook-signature too. */
+  previousSecrets?: string[];
   body: string;
   now: Date;
+  /** The endpoint's option: also send our four headers under the hosted service's names. */
+  requestNetworkHeaders?: boolean;
 }
+
+/** Our header names and, for endpoints that ask, the hosted service's names of the same headers. */
+const SERVICE_PREFIX = "x-service-";
+const HOSTED_PREFIX = "x-request-network-";
 
 export function deliveryHeaders(a: AttemptHeaderInput): Record<string, string> {
   const timestamp = Math.floor(a.now.getTime() / 1000);
+  const ours: Record<string, string> = {
+    signature: serviceSignature(a.secret, a.body),
+    delivery: a.deliveryId,
+    "retry-count": String(a.retryCount),
+    ...(a.isTest ? { test: "true" } : {}),
+  };
+  const prefixes = a.requestNetworkHeaders ? [SERVICE_PREFIX, HOSTED_PREFIX] : [SERVICE_PREFIX];
   return {
     "content-type": "application/json",
     "user-agent": `Stablelink-Webhooks/${APP_VERSION}`,
-    "x-service-signature": serviceSignature(a.secret, a.body),
-    "x-service-delivery": a.deliveryId,
-    "x-service-retry-count": String(a.retryCount),
-    ...(a.isTest ? { "x-service-test": "true" } : {}),
+    ...Object.fromEntries(prefixes.flatMap((prefix) => Object.entries(ours).map(([name, value]) => [prefix + name, value]))),
     "webhook-id": a.deliveryId,
     "webhook-timestamp": String(timestamp),
-    "webhook-signature": standardWebhookSignature(a.secret, a.deliveryId, timestamp, a.body),
+    "webhook-signature": [a.secret, ...(a.previousSecrets ?? [])].map((secret) => standardWebhookSignature(secret, a.deliveryId, timestamp, a.body)).join(" "),
   };
 }

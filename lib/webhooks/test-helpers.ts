@@ -8,7 +8,7 @@ import { createTestPlatform } from "../test/fixtures";
 import { startDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from "./delivery-worker";
 import { emitEvent, type EmittedEvent } from "./emit-event";
 import { webhookEvent, type EventOwner, type OutgoingEvent } from "./events";
-import { createPlatformEndpoint } from "./manage-endpoints";
+import { createPlatformEndpoint } from "./client-id-endpoints";
 
 export async function startTestDelivery(opts: DeliveryWorkerOptions = {}): Promise<{ boss: PgBoss; worker: DeliveryWorker; stop(): Promise<void> }> {
   const database = await getDatabase();
@@ -54,7 +54,13 @@ export function confirmedPayment(owner: EventOwner) {
     network: "base",
     currency: "USDC",
     paymentCurrency: "USDC-base",
+    isCryptoToFiat: false,
+    subStatus: "",
+    paymentProcessor: "request-network",
     fees: [],
+    reference: null,
+    customerInfo: null,
+    origin: null,
   });
 }
 

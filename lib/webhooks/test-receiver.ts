@@ -9,6 +9,8 @@ export interface Received {
   headers: http.IncomingHttpHeaders;
   raw: Buffer;
   at: number; // Date.now() when the body was complete
+  /** The connection had carried an earlier request (keep-alive reuse). */
+  reusedConnection: boolean;
 }
 
 export type Answer = number | { status: number; body?: string; headers?: Record<string, string> } | "hang" | "reset";
@@ -24,6 +26,8 @@ export interface Receiver {
 
 export interface ReceiverOptions {
   host?: string;
+  /** A fixed port (a test run confined to a port range); default: any free one. */
+  port?: number;
   /** Serve HTTPS with this key and certificate. */
   tls?: { key: string | Buffer; cert: string | Buffer };
 }
@@ -33,11 +37,14 @@ export async function startReceiver(answer: (r: Received, index: number) => Answ
   const received: Received[] = [];
   const waiters: { n: number; resolve: () => void }[] = [];
   const sockets = new Set<import("node:net").Socket>();
+  const served = new WeakMap<object, number>(); // socket → requests it carried
   const handle: http.RequestListener = (req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const r: Received = { path: req.url ?? "/", headers: req.headers, raw: Buffer.concat(chunks), at: Date.now() };
+      const before = served.get(req.socket) ?? 0;
+      served.set(req.socket, before + 1);
+      const r: Received = { path: req.url ?? "/", headers: req.headers, raw: Buffer.concat(chunks), at: Date.now(), reusedConnection: before > 0 };
       const index = received.push(r) - 1;
       for (const w of waiters.filter((w) => received.length >= w.n)) w.resolve();
       const a = answer(r, index);
@@ -53,7 +60,7 @@ export async function startReceiver(answer: (r: Received, index: number) => Answ
     sockets.add(s);
     s.on("close", () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, host, resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     url: `${opts.tls ? "https" : "http"}://${host}:${port}`,

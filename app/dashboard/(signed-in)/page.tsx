@@ -1,13 +1,16 @@
 import Link from "next/link";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { PaymentsTable } from "@/components/dashboard/payments/payments-table";
+import { VolumeChart } from "@/components/dashboard/volume-chart";
 import { listApiKeys } from "@/lib/auth/api-keys";
 import { listClientIds } from "@/lib/client-ids/manage-client-ids";
+import { loadOverview, VOLUME_DAYS } from "@/lib/dashboard/overview";
 import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { listPlatformLinks } from "@/lib/orchestrators/links";
+import { listPlatformLinks } from "@/lib/orchestrators/platform-links";
 
 export const metadata = { title: "Overview" };
 
-function Stat({ href, label, value, hint }: { href: string; label: string; value: number; hint: string }) {
+function Stat({ href, label, value, hint }: { href: string; label: string; value: number | string; hint: string }) {
   return (
     <Link href={href} className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300 focus-visible:outline-2 focus-visible:outline-blue-700">
       <p className="text-sm text-slate-600">{label}</p>
@@ -20,7 +23,7 @@ function Stat({ href, label, value, hint }: { href: string; label: string; value
 export default async function OverviewPage() {
   const session = await requireDashboardSession();
   const platformId = session.platform.id;
-  const [clientIds, apiKeys, links] = await Promise.all([listClientIds(platformId), listApiKeys(platformId), listPlatformLinks(platformId)]);
+  const [clientIds, apiKeys, links, money] = await Promise.all([listClientIds(platformId), listApiKeys(platformId), listPlatformLinks(platformId), loadOverview(platformId)]);
   const activeClientIds = clientIds.filter((c) => c.status === "active").length;
   const activeKeys = apiKeys.filter((k) => !k.revokedAt).length;
   const activeLinks = links.filter((l) => l.status === "active").length;
@@ -32,6 +35,32 @@ export default async function OverviewPage() {
           {session.sessionKind === "wallet" ? " with a wallet: the session ends after 15 minutes without activity." : " with email and password."}
         </p>
       </PageHeader>
+      <div className="mb-4 grid gap-4 sm:grid-cols-2">
+        <Stat href="/dashboard/payments" label="Payments" value={money.paymentsCount} hint="Detected on chain for your requests, all time" />
+        <Stat
+          href="/dashboard/payment-links"
+          label="Open payment links"
+          value={`${money.openLinks}${money.openLinksCapped ? "+" : ""}`}
+          hint={money.openLinksCapped ? "Among your newest 200 links: waiting for a payer" : "Waiting for a payer"}
+        />
+      </div>
+      <section aria-labelledby="volume-heading" className="mb-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 id="volume-heading" className="mb-3 text-lg font-semibold">
+          Received, last {VOLUME_DAYS} days (UTC)
+        </h2>
+        <VolumeChart volume={money.volume} days={VOLUME_DAYS} />
+      </section>
+      <section aria-labelledby="recent-heading" className="mb-8">
+        <div className="mb-2 flex items-baseline justify-between">
+          <h2 id="recent-heading" className="text-lg font-semibold">
+            Recent payments
+          </h2>
+          <Link className="text-sm text-blue-700 underline" href="/dashboard/payments">
+            All payments
+          </Link>
+        </div>
+        {money.recent.length > 0 ? <PaymentsTable payments={money.recent} /> : <p className="text-sm text-slate-600">No payments yet: they appear here once a request of yours is paid on chain.</p>}
+      </section>
       <div className="grid gap-4 sm:grid-cols-3">
         <Stat href="/dashboard/client-ids" label="Active client IDs" value={activeClientIds} hint="Browser credentials, checked against their origins" />
         <Stat href="/dashboard/api-keys" label="Active API keys" value={activeKeys} hint="Server credentials (x-api-key)" />
@@ -48,6 +77,9 @@ export default async function OverviewPage() {
           </li>
           <li>
             <Link className="text-blue-700 underline" href="/dashboard/webhooks">Add a webhook endpoint</Link> so your servers hear about payments as they happen.
+          </li>
+          <li>
+            <Link className="text-blue-700 underline" href="/dashboard/payment-links">Create a payment link</Link> and send it to a payer: no code needed.
           </li>
           <li>
             Read the <a className="text-blue-700 underline" href="/docs">API reference</a>.

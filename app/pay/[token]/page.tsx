@@ -23,11 +23,12 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 }
 
 export default async function PayPage({ params }: Params) {
-  const view = await loadPayPage((await params).token);
+  const { token } = await params;
+  const view = await loadPayPage(token);
   if (view.state === "unknown") notFound();
   const shell = { branding: view.branding, merchantName: view.merchantName, sandbox: view.sandbox };
   if (view.state === "expired") return <PayShell {...shell}><ExpiredPanel view={view} /></PayShell>;
-  if (view.state === "completed") return <PayShell {...shell}><CompletedPanel view={view} /></PayShell>;
+  if (view.state === "completed") return <PayShell {...shell}><CompletedPanel view={view} token={token} /></PayShell>;
   if (view.state === "not-payable") return <PayShell {...shell}><NotPayablePanel view={view} /></PayShell>;
 
   const config = getConfig();

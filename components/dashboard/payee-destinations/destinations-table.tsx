@@ -8,7 +8,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { formatTime } from "@/components/ui/format-time";
 import { EmptyState } from "@/components/ui/states";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { Table, Td, Th } from "@/components/ui/table";
+import { ListTable, Td } from "@/components/ui/table";
 import type { PayeeDestinationView } from "@/lib/payee-destinations/schemas";
 import { shortAddress, shortDestinationId } from "./wallet-addresses";
 
@@ -30,26 +30,18 @@ export function DestinationsTable({
   if (destinations.length === 0) return <EmptyState title="No payee destinations yet">{emptyHint}</EmptyState>;
   return (
     <div aria-busy={busy || undefined}>
-      <Table label="Payee destinations">
-        <thead>
-          <tr>
-            <Th>Token and network</Th>
-            <Th>Wallet</Th>
-            <Th>Destination ID</Th>
-            <Th>Status</Th>
-            <Th>Created</Th>
-            {actions && (
-              <Th>
-                <span className="sr-only">Actions</span>
-              </Th>
-            )}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {destinations.map((d) => {
-            const network = networkNames[d.network] ?? d.network;
-            return (
-              <tr key={d.destinationId} data-testid="payee-destination-row" data-destination-id={d.destinationId}>
+      <ListTable
+        label="Payee destinations"
+        columns={["Token and network", "Wallet", "Destination ID", "Status", "Created"]}
+        actions={actions !== undefined}
+        rows={destinations}
+        rowKey={(d) => d.destinationId}
+        rowProps={(d) => ({ "data-testid": "payee-destination-row", "data-destination-id": d.destinationId })}
+      >
+        {(d) => {
+          const network = networkNames[d.network] ?? d.network;
+          return (
+            <>
                 <Td className="whitespace-nowrap">
                   <span className="font-medium">
                     {d.symbol} on {network}
@@ -74,11 +66,10 @@ export function DestinationsTable({
                 </Td>
                 <Td className="min-w-24 text-xs">{formatTime(d.createdAt)}</Td>
                 {actions && <Td className="text-right">{actions(d)}</Td>}
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
+            </>
+          );
+        }}
+      </ListTable>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 // Shown to a session signed in with email and password: the API takes payee-destination
-// changes only in a wallet session (SERVICE.md §5), so the page says why and how.
+// changes only in a wallet session (docs/interface.md "Credentials"), so the page says why and how.
 import { SignOutButton } from "../sign-out-button";
 
 export function WalletSessionRequired() {

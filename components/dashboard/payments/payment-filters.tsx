@@ -1,20 +1,21 @@
 // The payments page's filters: a plain GET form, so a filtered list is an address that can be
-// reloaded and shared, and the search runs on the server.
+// reloaded and shared, and the search runs on the server. A refused value stays in its field
+// with the reason under it.
 import Link from "next/link";
-import { buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { SelectField, TextField } from "@/components/ui/form-fields";
 import type { PaymentsPageQuery } from "@/lib/dashboard/payment-search-query";
-import { PAYMENT_TYPES } from "@/lib/payments/search-query";
+import { PAYMENT_TYPES, type PaymentOrder } from "@/lib/payments/search-query";
 
-export function PaymentFilters({ values }: { values: PaymentsPageQuery["values"] }) {
+export function PaymentFilters({ values, errors, order }: { values: PaymentsPageQuery["values"]; errors: PaymentsPageQuery["errors"]; order: PaymentOrder }) {
   return (
     <form method="get" action="/dashboard/payments" role="search" aria-label="Filter payments" className="mb-6 grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
-      <TextField label="Transaction hash" name="txHash" defaultValue={values.txHash} placeholder="0x…" spellCheck={false} />
-      <TextField label="Wallet (payer or payee)" name="walletAddress" defaultValue={values.walletAddress} placeholder="0x… or T…" spellCheck={false} />
-      <TextField label="Merchant reference" name="reference" defaultValue={values.reference} />
-      <TextField label="Request ID" name="requestId" defaultValue={values.requestId} spellCheck={false} />
-      <TextField label="Payment reference" name="paymentReference" defaultValue={values.paymentReference} placeholder="0x + 16 hex" spellCheck={false} />
-      <SelectField label="Type" name="type" defaultValue={values.type ?? ""}>
+      <TextField label="Transaction hash" name="txHash" error={errors.txHash} defaultValue={values.txHash} placeholder="0x…" spellCheck={false} />
+      <TextField label="Wallet (payer or payee)" name="walletAddress" error={errors.walletAddress} defaultValue={values.walletAddress} placeholder="0x… or T…" spellCheck={false} />
+      <TextField label="Merchant reference" name="reference" error={errors.reference} defaultValue={values.reference} />
+      <TextField label="Request ID" name="requestId" error={errors.requestId} defaultValue={values.requestId} spellCheck={false} />
+      <TextField label="Payment reference" name="paymentReference" error={errors.paymentReference} defaultValue={values.paymentReference} placeholder="0x + 16 hex" spellCheck={false} />
+      <SelectField label="Type" name="type" error={errors.type} defaultValue={values.type ?? ""}>
         <option value="">any</option>
         {PAYMENT_TYPES.map((t) => (
           <option key={t} value={t}>
@@ -22,10 +23,11 @@ export function PaymentFilters({ values }: { values: PaymentsPageQuery["values"]
           </option>
         ))}
       </SelectField>
-      <TextField label="Paid in" name="paymentCurrency" defaultValue={values.paymentCurrency} placeholder="USDC or USDC-base" />
-      <TextField label="Invoice currency" name="invoiceCurrency" defaultValue={values.invoiceCurrency} placeholder="USD" />
-      <TextField label="From (UTC day)" name="fromDate" type="date" defaultValue={values.fromDate} />
-      <TextField label="Until (UTC day)" name="toDate" type="date" defaultValue={values.toDate} />
+      <TextField label="Paid in" name="paymentCurrency" error={errors.paymentCurrency} defaultValue={values.paymentCurrency} placeholder="USDC or USDC-base" />
+      <TextField label="Invoice currency" name="invoiceCurrency" error={errors.invoiceCurrency} defaultValue={values.invoiceCurrency} placeholder="USD" />
+      <TextField label="From (UTC day)" name="fromDate" error={errors.fromDate} type="date" defaultValue={values.fromDate} />
+      <TextField label="Until (UTC day)" name="toDate" error={errors.toDate} type="date" defaultValue={values.toDate} />
+      {order !== "newest" && <input type="hidden" name="sort" value={order} />}
       <div className="flex items-end gap-2 sm:col-span-2">
         <button type="submit" className={buttonClasses("primary")}>
           Search

@@ -1,17 +1,40 @@
-// The found payments, newest first, each linking to its request and its transaction.
+// The found payments (newest first, or as the columns sort them), with their payer, each linking to its request and its transaction.
 import Link from "next/link";
 import { formatTime } from "@/components/ui/format-time";
 import { Table, Td, Th } from "@/components/ui/table";
-import type { FoundPaymentJson } from "@/lib/payments/search-response";
+import type { PaymentRow } from "@/lib/dashboard/payment-rows";
+import type { PaymentOrder } from "@/lib/payments/search-query";
 import { short, TxLink } from "./explorer-link";
 
-export function PaymentsTable({ payments }: { payments: FoundPaymentJson[] }) {
+/** The list's order and the address of each order, when the columns sort. */
+interface Sorting {
+  order: PaymentOrder;
+  href: (order: PaymentOrder) => string;
+}
+
+/** A column title that sorts: a link to the other direction (or to `first` when another column sorts). */
+function SortTh({ label, sorting, first, second }: { label: string; sorting: Sorting; first: PaymentOrder; second: PaymentOrder }) {
+  const active = sorting.order === first || sorting.order === second;
+  const next = sorting.order === first ? second : first;
+  const ascending = sorting.order === "oldest" || sorting.order === "amount_asc";
+  return (
+    <Th aria-sort={active ? (ascending ? "ascending" : "descending") : undefined}>
+      <Link className="underline decoration-dotted hover:text-slate-900" href={sorting.href(next)} data-testid={`sort-${label.toLowerCase()}`}>
+        {label}
+        {active && <span aria-hidden="true">{ascending ? " ▲" : " ▼"}</span>}
+      </Link>
+    </Th>
+  );
+}
+
+export function PaymentsTable({ payments, sorting }: { payments: PaymentRow[]; sorting?: Sorting }) {
   return (
     <Table label="Payments">
       <thead>
         <tr>
-          <Th>Time</Th>
-          <Th>Amount</Th>
+          {sorting ? <SortTh label="Time" sorting={sorting} first="newest" second="oldest" /> : <Th>Time</Th>}
+          {sorting ? <SortTh label="Amount" sorting={sorting} first="amount_desc" second="amount_asc" /> : <Th>Amount</Th>}
+          <Th>Payer</Th>
           <Th>Type</Th>
           <Th>Network</Th>
           <Th>Transaction</Th>
@@ -26,6 +49,7 @@ export function PaymentsTable({ payments }: { payments: FoundPaymentJson[] }) {
               <span className="font-medium">{p.amount}</span> {p.paymentCurrency}
               {p.currency !== p.paymentCurrency && <span className="block text-xs text-slate-500">invoice in {p.currency}</span>}
             </Td>
+            <Td>{p.payer ? <span className="font-mono text-xs" title={p.payer}>{short(p.payer)}</span> : "—"}</Td>
             <Td>{p.type}</Td>
             <Td>{p.sourceNetwork}</Td>
             <Td>{p.sourceTxHash ? <TxLink network={p.sourceNetwork} txHash={p.sourceTxHash} /> : "—"}</Td>

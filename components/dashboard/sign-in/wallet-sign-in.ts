@@ -1,14 +1,11 @@
 // Wallet sign-in against the auth API, the same for EVM and Tron wallets:
 // challenge for the address → the wallet signs the message unchanged → verify (sets the cookie).
 import { isUserRejection, providerNotFoundMessage } from "@/components/wallet/wallet-errors";
+import type { z } from "zod";
+import type { challengeResponse } from "@/lib/auth/schemas";
 import { apiRequest, ApiRequestError } from "../api-client";
 
-interface Challenge {
-  challengeId: string;
-  nonce: string;
-  message: string;
-  expiresAt: string;
-}
+type Challenge = z.output<typeof challengeResponse>;
 
 export async function signInWithWallet({ address, chainId, sign }: { address: string; chainId?: number; sign: (message: string) => Promise<string> }): Promise<void> {
   const challenge = await apiRequest<Challenge>("POST", "/v1/auth/wallet/challenge", chainId ? { address, chainId } : { address }, { redirectOn401: false });

@@ -11,6 +11,7 @@ import { createEndpoint } from "./webhook-api";
 
 export function CreateEndpointForm({ clientIdId, urlRule, onCreated }: { clientIdId: string; urlRule: string; onCreated: (created: { id: string; secret: string; url: string }) => void }) {
   const [url, setUrl] = useState("");
+  const [hostedHeaders, setHostedHeaders] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Error | null>(null);
 
@@ -19,9 +20,10 @@ export function CreateEndpointForm({ clientIdId, urlRule, onCreated }: { clientI
     setBusy(true);
     setError(null);
     try {
-      const created = await createEndpoint(clientIdId, url.trim());
+      const created = await createEndpoint(clientIdId, url.trim(), hostedHeaders);
       onCreated({ ...created, url: url.trim() });
       setUrl("");
+      setHostedHeaders(false);
     } catch (err) {
       setError(err instanceof Error ? err : new Error(errorMessage(err)));
     } finally {
@@ -57,6 +59,17 @@ export function CreateEndpointForm({ clientIdId, urlRule, onCreated }: { clientI
           Add endpoint
         </Button>
       </div>
+      <label className="mt-3 flex items-start gap-3 text-sm">
+        <input type="checkbox" className="mt-1 h-4 w-4" checked={hostedHeaders} onChange={(e) => setHostedHeaders(e.target.checked)} data-testid="request-network-headers" />
+        <span>
+          <span className="font-medium">Also send the hosted service’s header names</span>{" "}
+          <span className="text-slate-600">
+            (<code className="font-mono text-xs">x-request-network-signature</code>, <code className="font-mono text-xs">-delivery</code>,{" "}
+            <code className="font-mono text-xs">-retry-count</code>, <code className="font-mono text-xs">-test</code>, with the same values), for a receiver written for the hosted
+            service. You can change it later.
+          </span>
+        </span>
+      </label>
       <div className="mt-3">
         <FormError message={error && !urlError ? errorMessage(error) : null} details={error instanceof ApiRequestError ? error.otherErrors(["url"]) : []} />
       </div>

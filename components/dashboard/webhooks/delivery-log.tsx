@@ -5,7 +5,8 @@
 import Form from "next/form";
 import Link from "next/link";
 import { useId } from "react";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button-classes";
 import { formatTime } from "@/components/ui/format-time";
 import { EmptyState } from "@/components/ui/states";
 import type { WebhookEventChoices } from "@/lib/dashboard/webhook-event-choices";

@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { FormError } from "@/components/ui/form-fields";
 import { errorMessage } from "../api-client";
-import { deleteEndpoint, setEndpointActive } from "./webhook-api";
+import { useSavedToggle } from "../use-saved-toggle";
+import { deleteEndpoint, setEndpointActive, setEndpointHeaderNames } from "./webhook-api";
 
 interface EndpointRef {
   id: string;
@@ -36,6 +37,23 @@ export function EndpointActiveButton({ endpoint, onChanged }: { endpoint: Endpoi
       <Button variant="secondary" size="sm" busy={busy} onClick={toggle} aria-label={`${action} endpoint ${endpoint.url}`}>
         {action}
       </Button>
+      <FormError message={error} />
+    </span>
+  );
+}
+
+/** Whether deliveries also carry the hosted service's header names: a checkbox saved at once. */
+export function HeaderNamesSetting({ endpoint, onChanged }: { endpoint: EndpointRef & { requestNetworkHeaders: boolean }; onChanged: () => void }) {
+  const { on, busy, error, toggle } = useSavedToggle(endpoint.requestNetworkHeaders, (next) => setEndpointHeaderNames(endpoint.id, next), onChanged);
+  return (
+    <span className="flex flex-col gap-1">
+      <label className="flex items-start gap-2">
+        <input type="checkbox" className="mt-1 h-4 w-4" checked={on} disabled={busy} onChange={(e) => void toggle(e.target.checked)} data-testid="endpoint-request-network-headers" />
+        <span>
+          Also <code className="font-mono text-xs">x-request-network-signature</code>, <code className="font-mono text-xs">-delivery</code>,{" "}
+          <code className="font-mono text-xs">-retry-count</code> and <code className="font-mono text-xs">-test</code>, for a receiver written for the hosted service
+        </span>
+      </label>
       <FormError message={error} />
     </span>
   );

@@ -10,9 +10,11 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import type { WebhookEventChoices } from "@/lib/dashboard/webhook-event-choices";
 import { clientWebhooksHref, endpointHref, type DeliveryLogQuery } from "@/lib/dashboard/webhook-hrefs";
 import type { DeliveryView } from "@/lib/webhooks/delivery-log";
-import type { PlatformEndpointView } from "@/lib/webhooks/manage-endpoints";
-import { DeleteEndpointButton, EndpointActiveButton } from "./endpoint-actions";
+import type { PlatformEndpointView } from "@/lib/webhooks/client-id-endpoints";
+import { ClientIdActionList } from "./client-id-actions";
+import { DeleteEndpointButton, EndpointActiveButton, HeaderNamesSetting } from "./endpoint-actions";
 import { DeliveryLog } from "./delivery-log";
+import { RotateSecret } from "./rotate-secret";
 import { SendTestEventForm } from "./send-test-event-form";
 
 export interface DeliveryLogPage {
@@ -48,7 +50,7 @@ export function EndpointView({
       </p>
       <section aria-labelledby="endpoint-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 id="endpoint-title" className="min-w-0 font-mono text-lg font-semibold break-all sm:text-xl">
+          <h1 id="endpoint-title" title={endpoint.url} className="line-clamp-3 min-w-0 font-mono text-lg font-semibold break-all sm:text-xl">
             {endpoint.url}
           </h1>
           <StatusBadge status={endpoint.isActive ? "active" : "inactive"} />
@@ -65,8 +67,19 @@ export function EndpointView({
           </dd>
           <dt className="text-slate-600">Created</dt>
           <dd>{formatTime(endpoint.createdAt)}</dd>
+          <dt className="text-slate-600">Header names</dt>
+          <dd>
+            <code className="font-mono text-xs">x-service-*</code> and Standard Webhooks, always.
+            <HeaderNamesSetting endpoint={endpoint} onChanged={refresh} />
+          </dd>
           <dt className="text-slate-600">Signing secret</dt>
-          <dd>Shown once, when the endpoint was added. Lost it? Delete the endpoint and add the URL again.</dd>
+          <dd>
+            <RotateSecret endpoint={endpoint} onRotated={refresh} />
+          </dd>
+          <dt className="text-slate-600">By client ID alone</dt>
+          <dd>
+            <ClientIdActionList actions={endpoint.clientIdActions} />
+          </dd>
         </dl>
         <div className="mt-4 flex flex-wrap items-start gap-2">
           <EndpointActiveButton endpoint={endpoint} onChanged={refresh} />

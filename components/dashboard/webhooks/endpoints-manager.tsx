@@ -8,11 +8,13 @@ import { useCallback, useState, useTransition } from "react";
 import { formatTime } from "@/components/ui/format-time";
 import { EmptyState } from "@/components/ui/states";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { Table, Td, Th } from "@/components/ui/table";
+import { ListTable, Td } from "@/components/ui/table";
 import type { WebhookEventChoices } from "@/lib/dashboard/webhook-event-choices";
 import { endpointHref } from "@/lib/dashboard/webhook-hrefs";
 import type { DeliveryCounts } from "@/lib/webhooks/endpoint-summaries";
-import type { PlatformEndpointView } from "@/lib/webhooks/manage-endpoints";
+import type { PlatformEndpointView } from "@/lib/webhooks/client-id-endpoints";
+import { ClientIdAloneBadge } from "./client-id-actions";
+import { ClientIdAloneSetting } from "./client-id-alone-setting";
 import { CreateEndpointForm } from "./create-endpoint-form";
 import { DeleteEndpointButton, EndpointActiveButton } from "./endpoint-actions";
 import { NewSecretNotice } from "./new-secret-notice";
@@ -36,7 +38,7 @@ export function WebhookEndpointsManager({
   urlRule,
   events,
 }: {
-  client: { id: string; label: string; status: "active" | "inactive" | "revoked" };
+  client: { id: string; label: string; status: "active" | "inactive" | "revoked"; webhookRegistrationByClientId: boolean };
   endpoints: PlatformEndpointView[];
   /** Deliveries of the last 24 hours, by endpoint id. */
   recent: Record<string, DeliveryCounts>;
@@ -66,6 +68,8 @@ export function WebhookEndpointsManager({
         />
       )}
 
+      {client.status !== "revoked" && <ClientIdAloneSetting clientIdId={client.id} enabled={client.webhookRegistrationByClientId} onChanged={refresh} />}
+
       <section aria-labelledby="endpoints-title" className="space-y-3">
         <h2 id="endpoints-title" className="font-semibold">
           Endpoints
@@ -74,25 +78,22 @@ export function WebhookEndpointsManager({
           <EmptyState title="No webhook endpoints yet">Add the URL of your server above: it then receives this client ID’s payment events, signed.</EmptyState>
         ) : (
           <div aria-busy={refreshing || undefined}>
-            <Table label={`Webhook endpoints of ${client.label}`}>
-              <thead>
-                <tr>
-                  <Th>URL</Th>
-                  <Th>Status</Th>
-                  <Th>Last 24 h</Th>
-                  <Th>Created</Th>
-                  <Th>
-                    <span className="sr-only">Actions</span>
-                  </Th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {endpoints.map((e) => (
-                  <tr key={e.id} data-testid="webhook-endpoint-row">
+            <ListTable
+              label={`Webhook endpoints of ${client.label}`}
+              columns={["URL", "Status", "Last 24 h", "Created"]}
+              actions
+              rows={endpoints}
+              rowKey={(e) => e.id}
+              rowProps={() => ({ "data-testid": "webhook-endpoint-row" })}
+            >
+              {(e) => (
+                <>
                     <Td className="max-w-xs min-w-48">
-                      <Link className="font-mono text-xs break-all text-blue-700 underline" href={endpointHref(client.id, e.id)} aria-label={`Delivery log of ${e.url}`}>
+                      <Link className="line-clamp-2 font-mono text-xs break-all text-blue-700 underline" title={e.url} href={endpointHref(client.id, e.id)} aria-label={`Delivery log of ${e.url}`}>
                         {e.url}
                       </Link>
+                      <ClientIdAloneBadge actions={e.clientIdActions} />
+                      {e.requestNetworkHeaders && <span className="mt-1 block text-xs text-slate-600">also the hosted service’s header names</span>}
                     </Td>
                     <Td>
                       <StatusBadge status={e.isActive ? "active" : "inactive"} />
@@ -107,10 +108,9 @@ export function WebhookEndpointsManager({
                         <DeleteEndpointButton endpoint={e} onDeleted={refresh} />
                       </div>
                     </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+                </>
+              )}
+            </ListTable>
           </div>
         )}
       </section>

@@ -12,6 +12,7 @@ import type { EventName } from "@/lib/webhooks/events";
 import type { TestResult } from "@/lib/webhooks/send-test-event";
 import { errorMessage } from "../api-client";
 import { sendTestEvent } from "./webhook-api";
+import { shortUrl } from "./short-url";
 
 const ALL = "";
 
@@ -89,8 +90,8 @@ export function SendTestEventForm({
               <SelectField label="Send to" value={target} onChange={(e) => setTarget(e.target.value)} required>
                 <option value={ALL}>Every active endpoint ({activeCount})</option>
                 {targets.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.url}
+                  <option key={t.id} value={t.id} title={t.url}>
+                    {shortUrl(t.url)}
                   </option>
                 ))}
               </SelectField>
@@ -113,7 +114,9 @@ export function SendTestEventForm({
               <ul className="mt-1 space-y-1">
                 {result.deliveries.map((d) => (
                   <li key={d.id} className="break-all">
-                    <span className="font-mono text-xs">{d.url}</span> ·{" "}
+                    <span className="font-mono text-xs" title={d.url}>
+                      {shortUrl(d.url, 120)}
+                    </span> ·{" "}
                     <Link className="text-blue-700 underline" href={endpointHref(clientIdId, d.webhookId)}>
                       follow it in the delivery log
                     </Link>

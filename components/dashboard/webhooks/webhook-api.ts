@@ -2,19 +2,29 @@
 // session cookie, the client ID named in the body).
 import type { DeliveryDetail, DeliveryView } from "@/lib/webhooks/delivery-log";
 import type { EventName } from "@/lib/webhooks/events";
-import type { PlatformEndpointView } from "@/lib/webhooks/manage-endpoints";
+import type { PlatformEndpointView } from "@/lib/webhooks/client-id-endpoints";
 import type { TestResult } from "@/lib/webhooks/send-test-event";
 import { apiRequest } from "../api-client";
 
 const endpointPath = (webhookId: string) => `/v1/webhook/${encodeURIComponent(webhookId)}`;
 const deliveryPath = (webhookId: string, deliveryId: string) => `${endpointPath(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}`;
 
-export function createEndpoint(clientIdId: string, url: string): Promise<{ id: string; secret: string }> {
-  return apiRequest("POST", "/v1/webhook", { url, clientId: clientIdId });
+export function createEndpoint(clientIdId: string, url: string, requestNetworkHeaders: boolean): Promise<{ id: string; secret: string }> {
+  return apiRequest("POST", "/v1/webhook", { url, clientId: clientIdId, requestNetworkHeaders });
+}
+
+/** Also send the hosted service's header names (`x-request-network-*`), or stop. */
+export function setEndpointHeaderNames(webhookId: string, requestNetworkHeaders: boolean): Promise<PlatformEndpointView> {
+  return apiRequest("PUT", endpointPath(webhookId), { requestNetworkHeaders });
 }
 
 export function setEndpointActive(webhookId: string, isActive: boolean): Promise<PlatformEndpointView> {
   return apiRequest("PUT", endpointPath(webhookId), { isActive });
+}
+
+/** A new signing secret, shown once; the old one keeps signing webhook-signature for `overlapSeconds`. */
+export function rotateSecret(webhookId: string, overlapSeconds: number): Promise<{ id: string; secret: string; previousSecretExpiresAt: string | null }> {
+  return apiRequest("POST", `${endpointPath(webhookId)}/rotate-secret`, { overlapSeconds });
 }
 
 export function deleteEndpoint(webhookId: string): Promise<{ id: string; deleted: true }> {

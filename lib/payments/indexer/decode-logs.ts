@@ -1,4 +1,4 @@
-// The payment proxies' events (PROTOCOL.md) decoded into payment legs. Pure: no I/O.
+// The payment proxies' events (docs/protocol.md) decoded into payment legs. Pure: no I/O.
 // - ERC20FeeProxy / EthereumFeeProxy emit TransferWithReferenceAndFee: a direct payment, or one
 //   leg of a batch (the batch contract calls the proxy, so the event comes from the proxy).
 // - The conversion proxies delegatecall the fee proxies: the fee proxy's event comes from the

@@ -70,7 +70,7 @@ const received = (requestId: string) =>
   receiver.received.map((r) => ({ ...r, body: JSON.parse(r.raw.toString("utf8")) })).filter((r) => r.body.requestId === requestId);
 
 describe("payment detection on anvil", () => {
-  it("detects a request paid with the calldata of GET /pay and delivers payment.confirmed with the fields of SERVICE.md §6", async () => {
+  it("detects a request paid with the calldata of GET /pay and delivers payment.confirmed with the fields of its event schema", async () => {
     const payer = DEMO_WALLETS[1];
     const payee = freshAddress();
     const { requestId, paymentReference } = await createRequest({ amount: "12.5", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee });
@@ -88,7 +88,8 @@ describe("payment detection on anvil", () => {
     expect(hook.headers["x-service-signature"]).toBe(createHmac("sha256", secret).update(hook.raw).digest("hex"));
     expect(Object.keys(hook.body)).toEqual([
       "event", "requestId", "requestID", "paymentReference", "explorer", "amount", "totalAmountPaid", "expectedAmount", "txHash",
-      "payerAddress", "payerEoaAddress", "network", "currency", "paymentCurrency", "fees", "clientId", "orchestratorId", "timestamp",
+      "payerAddress", "payerEoaAddress", "network", "currency", "paymentCurrency", "isCryptoToFiat", "subStatus", "paymentProcessor", "fees",
+      "reference", "customerInfo", "origin", "clientId", "orchestratorId", "timestamp",
     ]);
     expect(hook.body).toMatchObject({
       event: "payment.confirmed",
@@ -105,8 +106,15 @@ describe("payment detection on anvil", () => {
       network: "base",
       currency: "USDC",
       paymentCurrency: "USDC-base",
+      isCryptoToFiat: false,
+      subStatus: "",
+      paymentProcessor: "request-network",
       fees: [],
-      clientId: null, // created with an API key: no client ID (its platform's client IDs all hear of it)
+      reference: null,
+      customerInfo: null,
+      origin: null, // created with an API key: no browser Origin
+      // Created with an API key, so every client ID of the platform hears of it; each delivery names its endpoint's.
+      clientId: platform.clientId,
       orchestratorId: null,
     });
   });
@@ -153,6 +161,19 @@ describe("payment detection on anvil", () => {
     expect(payment.type).toBe("conversion");
     expect(Number(payment.conversionRate)).toBeGreaterThan(0.9);
     expect(Number(payment.conversionRate)).toBeLessThan(1.1);
+  });
+
+  it("records a USD invoice paid in ETH through EthConversionProxy as a conversion, with its rate", async () => {
+    const payer = DEMO_WALLETS[5];
+    const { requestId } = await createRequest({ amount: "15", invoiceCurrency: "USD", paymentCurrency: "ETH-base-base", payee: freshAddress() });
+    await sendAll("base", url(), payer.privateKey, await payCalldata(requestId, { wallet: payer.address }));
+    await detectPayments("base");
+    expect(await requestRow(requestId)).toMatchObject({ status: "paid" });
+    expect((await requestRow(requestId)).amountPaid.toString()).toBe("1500");
+    const [payment] = await paymentsOf(requestId);
+    expect(payment).toMatchObject({ type: "conversion", currency: "ETH-base-base" });
+    // ETH per USD at the sandbox feed's 3000 USD/ETH.
+    expect(Number(payment.conversionRate)).toBeCloseTo(1 / 3000, 8);
   });
 
   it("records each payment of a batch payout as a batch payment, the converted one with its rate", async () => {

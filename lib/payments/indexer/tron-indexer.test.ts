@@ -1,5 +1,5 @@
 // Tron detection through a TronGrid-compatible API: recorded answers in TronGrid's format
-// (TransferWithReferenceAndFee events of the Tron ERC20FeeProxy of PROTOCOL.md), served by a
+// (TransferWithReferenceAndFee events of the Tron ERC20FeeProxy of docs/protocol.md), served by a
 // real local HTTP server, paged with a fingerprint, then resumed from the stored cursor.
 import http from "node:http";
 import type { AddressInfo } from "node:net";

@@ -7,7 +7,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, Td, Th } from "@/components/ui/table";
 import { listClientIds } from "@/lib/client-ids/manage-client-ids";
 import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { listPlatformLinks } from "@/lib/orchestrators/links";
+import { listPlatformLinks } from "@/lib/orchestrators/platform-links";
 
 export const metadata = { title: "Orchestrator links" };
 

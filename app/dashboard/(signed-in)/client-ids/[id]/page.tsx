@@ -1,10 +1,12 @@
 import { ClientIdDetails } from "@/components/dashboard/client-id-details";
+import { ClientIdDestinationPanel } from "@/components/dashboard/client-id-destination-panel";
 import { ClientIdWebhooksPanel } from "@/components/dashboard/webhooks/client-id-webhooks-panel";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/http/errors";
 import { getClientId } from "@/lib/client-ids/manage-client-ids";
 import { orNotFound } from "@/lib/dashboard/or-not-found";
 import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { getClientIdLink } from "@/lib/orchestrators/links";
+import { getClientIdLink } from "@/lib/orchestrators/platform-links";
+import { listDestinations } from "@/lib/payee-destinations/read-destinations";
 import { endpointCountsByClientId } from "@/lib/webhooks/endpoint-summaries";
 
 export const metadata = { title: "Client ID" };
@@ -14,13 +16,21 @@ export default async function ClientIdPage({ params }: { params: Promise<{ id: s
   const session = await requireDashboardSession();
   const record = await orNotFound(getClientId(session.platform.id, id));
   const link = await getClientIdLink(session.platform.id, id).catch((err: unknown) => {
-    if (err instanceof ApiError && err.status === 404) return null; // not linked
+    if (err instanceof ApiError && err.code === "client_id_not_linked") return null;
     throw err;
   });
   const webhooks = (await endpointCountsByClientId(session.platform.id))[record.id];
+  const destinations = await listDestinations(session.platform.id, { active: true });
   return (
     <div className="space-y-6">
       <ClientIdDetails record={record} link={link} />
+      <ClientIdDestinationPanel
+        clientIdId={record.id}
+        bound={record.payeeDestinationId}
+        backend={record.allowedDomains.length === 0}
+        destinations={destinations.map(({ destinationId, network, symbol, walletAddress }) => ({ destinationId, network, symbol, walletAddress }))}
+        canChange={record.status !== "revoked"}
+      />
       <ClientIdWebhooksPanel clientIdId={record.id} counts={webhooks} />
     </div>
   );

@@ -2,14 +2,16 @@ import { LinkRequestReview } from "@/components/dashboard/link-request-review";
 import { listClientIds } from "@/lib/client-ids/manage-client-ids";
 import { orNotFound } from "@/lib/dashboard/or-not-found";
 import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { getLinkRequest } from "@/lib/orchestrators/links";
+import { getLinkRequest } from "@/lib/orchestrators/platform-links";
 
 export const metadata = { title: "Onboarding request" };
 
-export default async function LinkRequestPage({ params }: { params: Promise<{ intentId: string }> }) {
+export default async function LinkRequestPage({ params, searchParams }: { params: Promise<{ intentId: string }>; searchParams: Promise<{ key?: string | string[] }> }) {
   const { intentId } = await params;
+  const given = (await searchParams).key;
+  const key = typeof given === "string" ? given : undefined; // the onboarding URL's key (lib/orchestrators/onboarding-key.ts)
   const session = await requireDashboardSession();
-  const [request, clientIds] = await Promise.all([orNotFound(getLinkRequest(session.platform.id, intentId)), listClientIds(session.platform.id)]);
+  const [request, clientIds] = await Promise.all([orNotFound(getLinkRequest(session.platform.id, { intentId, key })), listClientIds(session.platform.id)]);
   const selectable = clientIds.filter((c) => c.status === "active").map((c) => ({ id: c.id, clientId: c.clientId, label: c.label }));
-  return <LinkRequestReview request={request} clientIds={selectable} />;
+  return <LinkRequestReview request={request} clientIds={selectable} onboardingKey={key ?? ""} />;
 }

@@ -9,7 +9,7 @@ import { platformEventChoices } from "@/lib/dashboard/webhook-event-choices";
 import { WEBHOOKS_HREF } from "@/lib/dashboard/webhook-hrefs";
 import { webhookUrlRule } from "@/lib/dashboard/webhook-url-rule";
 import { recentDeliveryCounts } from "@/lib/webhooks/endpoint-summaries";
-import { listPlatformEndpoints } from "@/lib/webhooks/manage-endpoints";
+import { listPlatformEndpoints } from "@/lib/webhooks/client-id-endpoints";
 
 export const metadata = { title: "Webhooks" };
 
@@ -37,7 +37,7 @@ export default async function ClientWebhooksPage({ params }: { params: Promise<{
         </p>
       </PageHeader>
       <WebhookEndpointsManager
-        client={{ id: client.id, label: client.label, status: client.status }}
+        client={{ id: client.id, label: client.label, status: client.status, webhookRegistrationByClientId: client.webhookRegistrationByClientId }}
         endpoints={endpoints}
         recent={recent}
         urlRule={webhookUrlRule(getConfig())}

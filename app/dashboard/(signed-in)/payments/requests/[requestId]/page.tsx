@@ -1,10 +1,12 @@
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { RequestDetails } from "@/components/dashboard/payments/request-details";
+import { RequestDeliveries } from "@/components/dashboard/webhooks/request-deliveries";
 import { requireDashboardSession } from "@/lib/dashboard/page-session";
 import { isRequestId } from "@/lib/requests/payment-reference";
 import { describeRequest } from "@/lib/requests/request-status";
 import { findRequest, listPayments } from "@/lib/requests/request-store";
+import { deliveriesAboutRequest } from "@/lib/webhooks/request-deliveries";
 
 export const metadata = { title: "Request" };
 
@@ -14,13 +16,15 @@ export default async function RequestPage({ params }: { params: Promise<{ reques
   // Another platform's request is "not found", exactly like a missing one.
   const request = isRequestId(requestId) ? await findRequest(session.platform.id, requestId) : null;
   if (!request) notFound();
-  const status = describeRequest(request, await listPayments(request.requestId));
+  const [payments, deliveries] = await Promise.all([listPayments(request.requestId), deliveriesAboutRequest(session.platform.id, request.requestId)]);
+  const status = describeRequest(request, payments);
   return (
     <>
       <PageHeader title={request.reference ? `Request ${request.reference}` : "Request"}>
         <p className="font-mono text-xs break-all">{request.requestId}</p>
       </PageHeader>
       <RequestDetails status={status} />
+      <RequestDeliveries deliveries={deliveries} />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { orNotFound } from "@/lib/dashboard/or-not-found";
 import { requireDashboardSession } from "@/lib/dashboard/page-session";
 import { platformEventChoices } from "@/lib/dashboard/webhook-event-choices";
 import { listDeliveries } from "@/lib/webhooks/delivery-log";
-import { getPlatformEndpoint } from "@/lib/webhooks/manage-endpoints";
+import { getPlatformEndpoint } from "@/lib/webhooks/client-id-endpoints";
 
 export const metadata = { title: "Webhook endpoint" };
 

@@ -1,0 +1,77 @@
+// The platform's payment links with their state, and what can be done with each: copy, open,
+// show its QR code (open links), see its requests and payments. Server component.
+import Link from "next/link";
+import { formatTime } from "@/components/ui/format-time";
+import { CopyButton } from "@/components/ui/copy-button";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { Table, Td, Th } from "@/components/ui/table";
+import { formatMoney } from "@/lib/pay-page/format";
+import { qrPath } from "@/lib/pay-page/qr-path";
+import type { PaymentLinkRow } from "@/lib/secure-payments/payment-links";
+
+function Qr({ link, token }: { link: string; token: string }) {
+  const { size, d } = qrPath(link);
+  const titleId = `qr-${token}`;
+  return (
+    <svg role="img" aria-labelledby={titleId} viewBox={`0 0 ${size} ${size}`} className="size-40 rounded bg-white" shapeRendering="crispEdges">
+      <title id={titleId}>QR code of the payment link {token}</title>
+      <rect width={size} height={size} fill="#fff" />
+      <path d={d} fill="#000" />
+    </svg>
+  );
+}
+
+export function PaymentLinksTable({ links }: { links: PaymentLinkRow[] }) {
+  return (
+    <Table label="Payment links">
+      <thead>
+        <tr>
+          <Th>Reference</Th>
+          <Th>Amount</Th>
+          <Th>State</Th>
+          <Th>Created</Th>
+          <Th>Expires / paid</Th>
+          <Th>Link</Th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-200">
+        {links.map((l) => (
+          <tr key={l.token} data-testid="payment-link-row" data-token={l.token} data-state={l.state}>
+            <Td>
+              <span className="font-medium">{l.reference ?? "—"}</span>
+              {l.allowedPayers.length > 0 && <span className="block text-xs text-slate-500">{l.allowedPayers.length === 1 ? "1 allowed payer" : `${l.allowedPayers.length} allowed payers`}</span>}
+            </Td>
+            <Td className="whitespace-nowrap">
+              {l.total && l.symbol ? formatMoney(l.total, l.symbol) : "—"}
+              {l.networkName && <span className="block text-xs text-slate-500">on {l.networkName}</span>}
+            </Td>
+            <Td>
+              <StatusBadge status={l.state} />
+            </Td>
+            <Td className="whitespace-nowrap text-xs">{formatTime(l.createdAt)}</Td>
+            <Td className="whitespace-nowrap text-xs">{l.state === "paid" ? `Paid ${formatTime(l.completedAt)}` : formatTime(l.expiresAt)}</Td>
+            <Td>
+              <div className="flex flex-wrap items-center gap-2">
+                <CopyButton value={l.url} what={`the link ${l.reference ?? l.token}`} />
+                <a href={l.url} target="_blank" rel="noopener" className="text-sm text-blue-800 underline underline-offset-2">
+                  Open
+                </a>
+                {l.requestIds.map((id, i) => (
+                  <Link key={id} href={`/dashboard/payments/requests/${id}`} className="text-sm text-blue-800 underline underline-offset-2">
+                    {l.requestIds.length === 1 ? "Request and payments" : `Request ${i + 1}`}
+                  </Link>
+                ))}
+              </div>
+              {l.state === "open" && (
+                <details className="mt-1">
+                  <summary className="cursor-pointer text-xs text-slate-600">QR code</summary>
+                  <Qr link={l.url} token={l.token} />
+                </details>
+              )}
+            </Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

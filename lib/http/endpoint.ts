@@ -1,0 +1,65 @@
+// How an API operation is declared: defineEndpoint and the types it is checked with. Domains
+// declare their operations here; lib/api/route.ts runs them (docs/architecture.md "How to add
+// an endpoint").
+import type { z } from "zod";
+import type { AuthKind, Caller } from "./caller";
+import type { Reply } from "./reply";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+/** What a handler returns: the input type of its response schema (the wrapper serialises it). */
+export type ResponseOf<R> = R extends z.ZodType ? z.input<R> : null;
+
+export interface HandlerContext<P, Q, B> {
+  req: Request;
+  params: P;
+  query: Q;
+  body: B;
+  caller: Caller;
+  requestId: string;
+}
+
+export interface EndpointSpec<
+  P extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  R extends z.ZodType | undefined,
+> {
+  method: HttpMethod;
+  /** OpenAPI-style path, e.g. `/v2/request/{requestId}/pay`; must match the app/ folder. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** Accepted credentials; an empty list makes the endpoint public. */
+  auth: AuthKind[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Schema of the success body: what /docs publishes and what the handler must return. */
+  response?: R;
+  status?: number;
+  /** Other statuses whose body is also `response`, and when (e.g. the health check's 503). */
+  alsoAnswers?: Record<number, string>;
+  /** Documented error statuses and when they happen. */
+  errors?: Record<number, string>;
+  /** Health checks must answer even when the database (which keeps the counters) is down. */
+  rateLimit?: false;
+  /** POSTs whose response carries a secret (a session token, a new key): Idempotency-Key is
+   * ignored there, because replaying would store that secret in clear in idempotency_keys. */
+  idempotency?: false;
+  // A method (not a property) so that an endpoint with narrower schemas is still an Endpoint.
+  handler(ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>>): Promise<ResponseOf<R> | Reply<ResponseOf<R>>>;
+}
+
+export type Endpoint = EndpointSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;
+
+export function defineEndpoint<
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType | undefined = undefined,
+>(spec: EndpointSpec<P, Q, B, R>): Endpoint {
+  return spec;
+}

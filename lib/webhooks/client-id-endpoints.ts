@@ -1,0 +1,116 @@
+// A client ID's webhook endpoints (the platform's): registered with the client ID, an API key or
+// the dashboard session, activated, deactivated, deleted for good (manage-endpoints.ts). What was
+// done with the client ID alone is recorded on the endpoint and shown in the dashboard.
+import { conflict, notFound } from "../http/errors";
+import { lockClientId } from "../client-ids/manage-client-ids";
+import { db } from "../db/client";
+import { defaultOutboundPolicy, type OutboundPolicy } from "./outbound-policy";
+import { checkedUrl, createEndpoint, ENDPOINT_NOT_FOUND, endpointOrThrow, INCLUDE, MAX_ENDPOINTS_PER_OWNER, setActive, type EndpointScope, type Row } from "./manage-endpoints";
+
+/** A change made with the client ID alone (no API key or session): shown in the dashboard. */
+export interface ClientIdAction {
+  action: "registered" | "activated" | "deactivated";
+  at: string;
+  address: string;
+  origin: string | null; // null: a backend client ID, which sends no Origin
+}
+const KEPT_ACTIONS = 20;
+
+export interface PlatformEndpointView {
+  id: string;
+  url: string;
+  isActive: boolean;
+  clientId: string | null;
+  requestNetworkHeaders: boolean;
+  clientIdActions: ClientIdAction[];
+  previousSecretExpiresAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toPlatformView(row: Row): PlatformEndpointView {
+  return {
+    id: row.id,
+    url: row.url,
+    isActive: row.isActive,
+    clientId: row.clientId?.clientId ?? null,
+    requestNetworkHeaders: row.requestNetworkHeaders,
+    clientIdActions: Array.isArray(row.clientIdActions) ? (row.clientIdActions as unknown as ClientIdAction[]) : [],
+    previousSecretExpiresAt: row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date() ? row.previousSecretExpiresAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * `byClientIdAlone`: where the registration came from, when no API key or session vouched for it.
+ * `requestNetworkHeaders`: deliveries also carry the hosted service's header names (sign-delivery.ts).
+ */
+export async function createPlatformEndpoint(
+  client: { id: string; platformId: string },
+  url: string,
+  policy: OutboundPolicy = defaultOutboundPolicy(),
+  byClientIdAlone?: Omit<ClientIdAction, "action">,
+  options: { requestNetworkHeaders?: boolean } = {},
+): Promise<{ id: string; secret: string }> {
+  const clientIdActions = byClientIdAlone ? [{ action: "registered" as const, ...byClientIdAlone }] : [];
+  const { row, secret } = await createEndpoint({
+    platformId: client.platformId,
+    clientIdId: client.id,
+    orchestratorId: null,
+    url: await checkedUrl(url, policy),
+    clientIdActions,
+    requestNetworkHeaders: options.requestNetworkHeaders ?? false,
+  }, async (tx) => {
+    await lockClientId(tx, client.id);
+    if ((await tx.webhookEndpoint.count({ where: { clientIdId: client.id } })) >= MAX_ENDPOINTS_PER_OWNER) {
+      throw conflict("webhook_endpoint_limit", `At most ${MAX_ENDPOINTS_PER_OWNER} webhook endpoints can be registered here; delete one first`);
+    }
+  });
+  return { id: row.id, secret };
+}
+
+export async function listPlatformEndpoints(clientIdId: string): Promise<PlatformEndpointView[]> {
+  const rows = await (await db()).webhookEndpoint.findMany({ where: { clientIdId }, include: INCLUDE, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return rows.map(toPlatformView);
+}
+
+/** One endpoint of a client ID (the dashboard's endpoint page); another client ID's is not found. */
+export async function getPlatformEndpoint(clientIdId: string, id: string): Promise<PlatformEndpointView> {
+  return toPlatformView(await endpointOrThrow({ clientIdId }, id));
+}
+
+export async function setPlatformEndpointActive(
+  scope: EndpointScope,
+  id: string,
+  isActive: boolean,
+  byClientIdAlone?: Omit<ClientIdAction, "action">,
+): Promise<PlatformEndpointView> {
+  const row = await setActive(scope, id, isActive);
+  if (!byClientIdAlone) return toPlatformView(row);
+  const action: ClientIdAction = { action: isActive ? "activated" : "deactivated", ...byClientIdAlone };
+  // Appended in one statement (concurrent changes each keep theirs), the newest KEPT_ACTIONS kept.
+  await (await db()).$executeRaw`
+    UPDATE webhook_endpoints SET client_id_actions = (
+       SELECT COALESCE(jsonb_agg(a ORDER BY n), '[]'::jsonb) FROM (
+         SELECT a, n FROM jsonb_array_elements(client_id_actions || ${JSON.stringify([action])}::jsonb) WITH ORDINALITY AS t(a, n)
+         ORDER BY n DESC LIMIT ${KEPT_ACTIONS}) kept)
+     WHERE id = ${row.id}::uuid`;
+  return toPlatformView(await endpointOrThrow(scope, id));
+}
+
+/** PUT /v1/webhook/{id}: the hosted service's header names on or off, and/or (de)activation. */
+export async function updatePlatformEndpoint(
+  scope: EndpointScope,
+  id: string,
+  change: { isActive?: boolean; requestNetworkHeaders?: boolean },
+  byClientIdAlone?: Omit<ClientIdAction, "action">,
+): Promise<PlatformEndpointView> {
+  if (change.requestNetworkHeaders !== undefined) {
+    const row = await endpointOrThrow(scope, id);
+    const { count } = await (await db()).webhookEndpoint.updateMany({ where: { id: row.id }, data: { requestNetworkHeaders: change.requestNetworkHeaders } });
+    if (count === 0) throw notFound("webhook_endpoint_not_found", ENDPOINT_NOT_FOUND);
+  }
+  if (change.isActive !== undefined) return setPlatformEndpointActive(scope, id, change.isActive, byClientIdAlone);
+  return toPlatformView(await endpointOrThrow(scope, id));
+}

@@ -1,0 +1,74 @@
+// An orchestrator's webhook endpoints: DELETE deactivates (URL and secret kept), PATCH
+// reactivates, `?permanent=true` removes (manage-endpoints.ts); a URL is registered once per
+// orchestrator.
+import { conflict, notFound } from "../http/errors";
+import { db } from "../db/client";
+import type { Prisma, WebhookEndpoint } from "../db/generated/client";
+import { lockOrchestrator } from "../orchestrators/accounts";
+import { defaultOutboundPolicy, type OutboundPolicy } from "./outbound-policy";
+import { checkedUrl, createEndpoint, ENDPOINT_NOT_FOUND, endpointOrThrow, MAX_ENDPOINTS_PER_OWNER, setActive } from "./manage-endpoints";
+
+/** Registered in all, deactivated ones included (orchestrators keep those until they remove them). */
+const MAX_REGISTERED_PER_ORCHESTRATOR = 100;
+
+export interface OrchestratorEndpointView {
+  id: string;
+  url: string;
+  isActive: boolean;
+  createdAt: string;
+}
+
+export function toOrchestratorView(row: WebhookEndpoint): OrchestratorEndpointView {
+  return { id: row.id, url: row.url, isActive: row.isActive, createdAt: row.createdAt.toISOString() };
+}
+
+/**
+ * An orchestrator's endpoints are deactivated, not deleted (the interface, docs/interface.md), so the cap
+ * counts active ones: changing a URL (deactivate the old, register the new) must work at the
+ * cap. Registered ones in all are bounded too, and `DELETE …?permanent=true` makes room.
+ * Call inside a transaction holding the orchestrator's row lock.
+ */
+async function assertOrchestratorRoom(tx: Prisma.TransactionClient, orchestratorId: string, opts: { adding: boolean }): Promise<void> {
+  const active = await tx.webhookEndpoint.count({ where: { orchestratorId, isActive: true } });
+  if (active >= MAX_ENDPOINTS_PER_OWNER) {
+    throw conflict("webhook_endpoint_limit", `At most ${MAX_ENDPOINTS_PER_OWNER} active webhook endpoints: deactivate one first (DELETE /v2/orchestrators/webhooks/{id})`);
+  }
+  if (opts.adding && (await tx.webhookEndpoint.count({ where: { orchestratorId } })) >= MAX_REGISTERED_PER_ORCHESTRATOR) {
+    throw conflict(
+      "webhook_endpoint_limit",
+      `At most ${MAX_REGISTERED_PER_ORCHESTRATOR} webhook endpoints can be registered, deactivated ones included: remove deactivated ones for good with DELETE /v2/orchestrators/webhooks/{id}?permanent=true`,
+    );
+  }
+}
+
+export async function createOrchestratorEndpoint(
+  orchestratorId: string,
+  url: string,
+  policy: OutboundPolicy = defaultOutboundPolicy(),
+): Promise<{ webhook: OrchestratorEndpointView; secret: string }> {
+  const checked = await checkedUrl(url, policy);
+  const { row, secret } = await createEndpoint({ platformId: null, clientIdId: null, orchestratorId, url: checked }, async (tx) => {
+    await lockOrchestrator(tx, orchestratorId);
+    await assertOrchestratorRoom(tx, orchestratorId, { adding: true });
+  });
+  return { webhook: toOrchestratorView(row), secret };
+}
+
+/** Every endpoint of the orchestrator, inactive ones included. */
+export async function listOrchestratorEndpoints(orchestratorId: string): Promise<OrchestratorEndpointView[]> {
+  const rows = await (await db()).webhookEndpoint.findMany({ where: { orchestratorId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return rows.map(toOrchestratorView);
+}
+
+export async function setOrchestratorEndpointActive(orchestratorId: string, id: string, isActive: boolean): Promise<OrchestratorEndpointView> {
+  if (!isActive) return toOrchestratorView(await setActive({ orchestratorId }, id, false));
+  const row = await endpointOrThrow({ orchestratorId }, id);
+  if (row.isActive) return toOrchestratorView(row);
+  await (await db()).$transaction(async (tx) => {
+    await lockOrchestrator(tx, orchestratorId);
+    await assertOrchestratorRoom(tx, orchestratorId, { adding: false });
+    const { count } = await tx.webhookEndpoint.updateMany({ where: { id: row.id }, data: { isActive: true } });
+    if (count === 0) throw notFound("webhook_endpoint_not_found", ENDPOINT_NOT_FOUND);
+  });
+  return toOrchestratorView(await endpointOrThrow({ orchestratorId }, id));
+}

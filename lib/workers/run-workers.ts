@@ -1,0 +1,42 @@
+// Background work of a process: in the web process (RUN_WORKERS=true, the default) or alone
+// with `npm run worker`. Every job is idempotent, so several processes may run them.
+//
+// Jobs run on pg-boss (job-queue.ts), one per process. To add work:
+// - a queue of jobs: `boss.createQueue(name)`, `consume(boss, name, …)` (consume.ts), and
+//   create jobs with `boss.insert(jobs, { db: inTransaction(tx) })` inside the transaction
+//   that makes them necessary;
+// - work that must run on one instance at a time, every few seconds (e.g. one indexer per
+//   network): `runExclusively(boss, name, everyMs, fn)` (exclusive-loop.ts);
+// - work on a cron schedule (minutes and up): `boss.schedule(name, cron)` and a consumer.
+import { getDatabase, type Database } from "../db/client";
+import { log } from "../log";
+import { startPaymentDetection } from "../payments/indexer/start-detection";
+import { startDeliveryWorker, type DeliveryWorkerOptions } from "../webhooks/delivery-worker";
+import { runExclusively } from "../jobs/exclusive-loop";
+import { purgeExpired } from "./housekeeping";
+import { startJobQueue } from "../jobs/job-queue";
+
+const HOUSEKEEPING_MS = 10 * 60_000;
+
+export interface Workers {
+  stop(): Promise<void>;
+}
+
+export async function startWorkers(opts: { database?: Database; delivery?: DeliveryWorkerOptions } = {}): Promise<Workers> {
+  const database = opts.database ?? (await getDatabase());
+  const boss = await startJobQueue(database);
+  const delivery = await startDeliveryWorker(boss, database, opts.delivery);
+  const housekeeping = await runExclusively(boss, "housekeeping", HOUSEKEEPING_MS, async () => {
+    const counts = await purgeExpired();
+    log.debug({ counts }, "housekeeping");
+  });
+  const detection = await startPaymentDetection(boss);
+  return {
+    async stop() {
+      await detection.stop();
+      await housekeeping.stop();
+      await delivery.stop();
+      await boss.stop({ graceful: false, close: false });
+    },
+  };
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "payment_requests" ADD COLUMN     "origin" TEXT;

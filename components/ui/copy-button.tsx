@@ -2,7 +2,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { buttonClasses } from "./button";
+import { buttonClasses } from "./button-classes";
+import { useHydrated } from "./use-hydrated";
 
 async function writeClipboard(value: string): Promise<void> {
   if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(value);
@@ -20,6 +21,7 @@ async function writeClipboard(value: string): Promise<void> {
 }
 
 export function CopyButton({ value, label = "Copy", what }: { value: string; label?: string; what: string }) {
+  const hydrated = useHydrated();
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   useEffect(() => {
     if (state === "idle") return;
@@ -30,6 +32,7 @@ export function CopyButton({ value, label = "Copy", what }: { value: string; lab
     <button
       type="button"
       className={buttonClasses("secondary", "sm")}
+      disabled={!hydrated}
       aria-label={`${label} ${what}`}
       onClick={() => writeClipboard(value).then(() => setState("copied"), () => setState("failed"))}
     >

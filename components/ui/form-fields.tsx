@@ -1,7 +1,9 @@
 "use client";
 
-// Labelled form fields with their hint and error wired for screen readers.
+// Labelled form fields with their hint and error wired for screen readers. Like <Button>, they
+// stay disabled until React owns the page, so nothing typed before hydration is lost or resent.
 import { useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useHydrated } from "./use-hydrated";
 
 interface FieldChrome {
   label: string;
@@ -40,6 +42,7 @@ const INPUT =
 
 export function TextField({ label, hint, error, className = "", ...input }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
+  const hydrated = useHydrated();
   return (
     <Chrome id={id} label={label} hint={hint} error={error} required={input.required}>
       <input
@@ -48,6 +51,7 @@ export function TextField({ label, hint, error, className = "", ...input }: Fiel
         aria-describedby={describedBy(id, hint, error)}
         className={`${INPUT} ${error ? "border-red-500" : "border-slate-300"} ${className}`}
         {...input}
+        disabled={input.disabled || !hydrated}
       />
     </Chrome>
   );
@@ -55,6 +59,7 @@ export function TextField({ label, hint, error, className = "", ...input }: Fiel
 
 export function TextAreaField({ label, hint, error, className = "", ...area }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
+  const hydrated = useHydrated();
   return (
     <Chrome id={id} label={label} hint={hint} error={error} required={area.required}>
       <textarea
@@ -63,6 +68,7 @@ export function TextAreaField({ label, hint, error, className = "", ...area }: F
         aria-describedby={describedBy(id, hint, error)}
         className={`${INPUT} ${error ? "border-red-500" : "border-slate-300"} ${className}`}
         {...area}
+        disabled={area.disabled || !hydrated}
       />
     </Chrome>
   );
@@ -70,6 +76,7 @@ export function TextAreaField({ label, hint, error, className = "", ...area }: F
 
 export function SelectField({ label, hint, error, className = "", children, ...select }: FieldChrome & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
+  const hydrated = useHydrated();
   return (
     <Chrome id={id} label={label} hint={hint} error={error} required={select.required}>
       <select
@@ -78,6 +85,7 @@ export function SelectField({ label, hint, error, className = "", children, ...s
         aria-describedby={describedBy(id, hint, error)}
         className={`${INPUT} ${error ? "border-red-500" : "border-slate-300"} ${className}`}
         {...select}
+        disabled={select.disabled || !hydrated}
       >
         {children}
       </select>

@@ -10,6 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // docs/decisions.md, "One retry on CI".
+    retry: process.env.CI ? 1 : 0,
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
   },
 });

@@ -38,7 +38,7 @@ test("an endpoint's secret is shown once and copied, verifies a test event, and 
     const notice = page.getByRole("region", { name: "Endpoint added: copy its signing secret now" });
     await expect(notice).toContainText("You will not see this secret again");
     await expect(notice.getByRole("heading")).toBeFocused();
-    await expect(notice.getByRole("link", { name: "How to verify signatures" })).toHaveAttribute("href", "/docs#postV1Webhook");
+    await expect(notice.getByRole("link", { name: "How to verify signatures" })).toHaveAttribute("href", "/docs#tag/webhooks/postV1Webhook");
     await notice.getByRole("button", { name: "Copy the signing secret" }).click();
     await expect(notice.getByRole("button", { name: "Copy the signing secret" })).toHaveText("Copied");
     const secret = await page.evaluate(() => navigator.clipboard.readText());

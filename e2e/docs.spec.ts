@@ -1,16 +1,45 @@
+// The API reference (/docs): Scalar's renderer over /openapi.json's document, served by us.
 import { expect, test } from "@playwright/test";
+import { demo } from "./demo";
 
-test("the API reference lists the currency endpoints with their parameters", async ({ page }) => {
+test("the API reference finds an endpoint by search and shows its parameters, a request example with the demo key and an example response", async ({ page }) => {
   await page.goto("/docs");
-  await expect(page.getByRole("heading", { name: "API reference" })).toBeVisible();
-  const nav = page.getByRole("navigation", { name: "Endpoints" });
-  await expect(nav.getByRole("link", { name: /GET \/v2\/currencies$/ })).toBeVisible();
-  await expect(nav.getByRole("link", { name: /\/v2\/currencies\/\{currencyId\}\/conversion-routes/ })).toBeVisible();
-  await nav.getByRole("link", { name: /GET \/v2\/currencies$/ }).click();
-  const op = page.locator("article#getV2Currencies");
-  await expect(op).toContainText("firstOnly");
-  await expect(op).toContainText("network");
-  await expect(op.getByText("Response 200")).toBeVisible();
+  await page.getByRole("button", { name: /Search/ }).first().click();
+  await page.keyboard.type("conversion routes");
+  await page.getByRole("option", { name: /Conversion routes of a currency/ }).click();
+  await expect(page).toHaveURL(/#tag\/currencies\/getV2CurrenciesCurrencyIdConversionRoutes$/);
+  const op = page.locator('[id$="/tag/currencies/getV2CurrenciesCurrencyIdConversionRoutes"]');
+  await expect(op.getByText("Path Parameters")).toBeVisible();
+  await expect(op).toContainText("networks");
+  // The request example carries the sandbox demo platform's key, ready to paste.
+  await expect(op).toContainText(`x-api-key: ${demo().apiKey}`);
+  // An example response built from the response schema, with a tab per documented status.
+  await expect(op.getByRole("tab", { name: "404" })).toBeVisible();
+  await expect(op).toContainText('"conversionRoutes"');
+});
+
+test("the try-it console sends a request to this service with the demo key and shows the answer", async ({ page }) => {
+  await page.goto("/docs#tag/currencies/getV2Currencies");
+  const op = page.locator('[id$="/tag/currencies/getV2Currencies"]');
+  await op.getByRole("button", { name: /Test Request/ }).click();
+  const client = page.getByRole("dialog");
+  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/v2/currencies" && r.request().headers()["x-api-key"] === demo().apiKey);
+  await client.getByRole("button", { name: /^Send/ }).first().click();
+  expect((await answer).status()).toBe(200);
+  await expect(client).toContainText("USDC-base");
+});
+
+test("the API reference loads nothing from outside this service", async ({ page, baseURL }) => {
+  const outside: string[] = [];
+  page.on("request", (r) => {
+    if (!r.url().startsWith(baseURL!) && !r.url().startsWith("data:") && !r.url().startsWith("blob:")) outside.push(r.url());
+  });
+  await page.goto("/docs#tag/webhooks/postV1Webhook");
+  await expect(page.locator('[id$="/tag/webhooks/postV1Webhook"]')).toContainText("shown only here");
+  await page.getByRole("button", { name: /Search/ }).first().click();
+  await page.keyboard.type("payment.confirmed");
+  await expect(page.getByRole("option").first()).toBeVisible();
+  expect(outside).toEqual([]);
 });
 
 test("the OpenAPI document is served as JSON", async ({ request }) => {

@@ -12,7 +12,8 @@ import { getCurrency, isNative } from "../lib/chains/currencies";
 import { EVM_NETWORK_IDS, type EvmNetworkId } from "../lib/chains/networks";
 import { getConfig } from "../lib/config";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
-import { credentialsPath, type DemoCredentials } from "../lib/boot/seed-demo";
+import { credentialsPath } from "../lib/boot/demo-api-key";
+import type { DemoCredentials } from "../lib/boot/seed-demo";
 
 function fail(message: string): never {
   console.error(message);

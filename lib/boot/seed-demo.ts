@@ -2,7 +2,6 @@
 // written to <DATA_DIR>/demo-credentials.json (mode 600) because they are stored only hashed.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
 import { createApiKey } from "../auth/api-keys";
 import { createEmailUser } from "../auth/users";
 import { db } from "../db/client";
@@ -14,6 +13,7 @@ import { log } from "../log";
 import { destinationTokens } from "../payee-destinations/destination-tokens";
 import { registerDestinationWithKey } from "../payee-destinations/register-with-key";
 import { createPlatform, hasPlatforms } from "../platforms/create-platform";
+import { credentialsPath } from "./demo-api-key";
 import { createRequest } from "../requests/create-request";
 import { createSecurePayment } from "../secure-payments/create-secure-payment";
 
@@ -99,10 +99,6 @@ async function withDemoLink(dataDir: string, credentials: DemoCredentials, sandb
 
 async function withSandboxDemo(dataDir: string, credentials: DemoCredentials, sandbox: boolean): Promise<DemoCredentials> {
   return withDemoLink(dataDir, await withDemoRequest(dataDir, credentials, sandbox), sandbox);
-}
-
-export function credentialsPath(dataDir: string): string {
-  return path.join(dataDir, "demo-credentials.json");
 }
 
 export async function seedDemoPlatform(opts: { dataDir: string; appUrl: string; sandbox?: boolean }): Promise<{ created: boolean; credentials: DemoCredentials | null }> {

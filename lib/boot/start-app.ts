@@ -10,7 +10,8 @@ import { startSandbox, type Sandbox } from "../devnet/sandbox";
 import { startWorkers, type Workers } from "../workers/run-workers";
 import { log } from "../log";
 import { processState } from "./process-state";
-import { seedDemoPlatform, credentialsPath, DEMO_LINK, DEMO_REQUEST, type DemoCredentials } from "./seed-demo";
+import { credentialsPath } from "./demo-api-key";
+import { seedDemoPlatform, DEMO_LINK, DEMO_REQUEST, type DemoCredentials } from "./seed-demo";
 
 const g = globalThis as unknown as {
   __stablelinkBoot?: Promise<void>;

@@ -26,8 +26,10 @@ export const listCurrenciesQuery = z
     network: networkParam.optional().describe("Only currencies of this network"),
     symbol: z.string().min(1).max(32).optional().describe("Token symbol, case-insensitive"),
     id: z.string().min(1).max(64).optional().describe("Exact currency id; the answer is then one record"),
+    // "false" first: the try-it console of /docs prefills an enum with its first value, and
+    // "true" alone (without network and symbol) is a 400.
     firstOnly: z
-      .enum(["true", "false"], { message: "firstOnly must be 'true' or 'false' if provided" })
+      .enum(["false", "true"], { message: "firstOnly must be 'true' or 'false' if provided" })
       .optional()
       .describe("With network and symbol: answer the first match as one record"),
   })

@@ -27,6 +27,10 @@ function toSchema(schema: z.ZodType, io: "input" | "output", defs: Record<string
       delete js.$schema;
       // Inputs are parsed strictly (lib/http/strict-input.ts): an undeclared field is a 400.
       if (io === "input" && js.type === "object" && js.properties && !("additionalProperties" in js)) js.additionalProperties = false;
+      // zod writes the safe-integer range on every .int(): it says nothing a reader needs, and
+      // renderers take `minimum` as the example value (-9007199254740991 in /docs).
+      if (js.minimum === Number.MIN_SAFE_INTEGER) delete js.minimum;
+      if (js.maximum === Number.MAX_SAFE_INTEGER) delete js.maximum;
     },
   }) as JsonSchema;
   delete json.$schema;

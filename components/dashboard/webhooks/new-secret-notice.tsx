@@ -48,7 +48,7 @@ export function NewSecretNotice({
       <p className="mt-2">
         Check every delivery before trusting it: <code className="rounded bg-white px-1">x-service-signature</code> is the hex HMAC-SHA256 of the raw body, keyed with this
         secret. Standard Webhooks libraries verify the <code className="rounded bg-white px-1">webhook-signature</code> header with it as it is.{" "}
-        <a className="text-blue-700 underline" href="/docs#postV1Webhook">
+        <a className="text-blue-700 underline" href="/docs#tag/webhooks/postV1Webhook">
           How to verify signatures
         </a>
       </p>

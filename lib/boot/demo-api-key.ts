@@ -1,0 +1,21 @@
+// The sandbox demo platform's API key, for the API reference's examples and try-it console
+// (docs/decisions.md, "The API reference is Scalar, bundled"). Only in the sandbox: its key
+// moves test money on local chains and start-up already prints it. Production never reads it.
+import fs from "node:fs";
+import path from "node:path";
+import { getConfig } from "../config";
+
+export function credentialsPath(dataDir: string): string {
+  return path.join(dataDir, "demo-credentials.json");
+}
+
+export function sandboxDemoApiKey(): string | undefined {
+  const config = getConfig();
+  if (!config.sandbox) return undefined;
+  try {
+    const saved = JSON.parse(fs.readFileSync(credentialsPath(config.DATA_DIR), "utf8")) as { apiKey?: unknown };
+    return typeof saved.apiKey === "string" ? saved.apiKey : undefined;
+  } catch {
+    return undefined; // no demo platform (SEED_DEMO=false) or not written yet
+  }
+}

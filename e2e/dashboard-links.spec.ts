@@ -37,4 +37,17 @@ test.describe("on a phone", () => {
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
   });
+
+  test("the menu button opens every section, and picking one goes there and closes it", async ({ page }) => {
+    await registerAndSignIn(page);
+    await page.goto("/dashboard");
+    const nav = page.getByRole("navigation", { name: "Dashboard" });
+    await expect(nav.getByRole("link", { name: "Webhooks" })).toBeHidden();
+    await nav.getByRole("button", { name: /Menu/ }).click();
+    await expect(nav.getByRole("button", { name: /Menu/ })).toHaveAttribute("aria-expanded", "true");
+    for (const name of ["Overview", "Payments", "Payment links", "Client IDs", "API keys", "Webhooks"]) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    await nav.getByRole("link", { name: "Webhooks" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/webhooks$/);
+    await expect(nav.getByRole("button", { name: "Menu · Webhooks" })).toHaveAttribute("aria-expanded", "false");
+  });
 });

@@ -58,7 +58,8 @@ test("a request paid on the sandbox appears in the payments page, its filters an
   await expect(row).toContainText("direct");
   await expect(row).toContainText("base");
   await expect(row.getByTitle(payer.address, { exact: false })).toHaveCount(1);
-  await expect(row.getByRole("link", { name: `Transaction ${txHash} on the base explorer` })).toHaveAttribute("href", `https://basescan.org/tx/${txHash}`);
+  // Public explorers do not know the sandbox chains: the link opens the service's own page.
+  await expect(row.getByRole("link", { name: `Transaction ${txHash} on the sandbox explorer` })).toHaveAttribute("href", `${new URL(baseURL!).origin}/sandbox/tx/base/${txHash}`);
   await expect(page.getByTestId("payments-range")).toHaveText("1–1 of 1");
 
   // Filters: the payer in upper case finds it (EVM addresses match in any case); the wrong type does not.
@@ -109,7 +110,17 @@ test("a request paid on the sandbox appears in the payments page, its filters an
   const paymentRow = page.getByTestId("request-payment-row");
   await expect(paymentRow).toHaveCount(1);
   await expect(paymentRow).toContainText(payer.address);
-  await expect(paymentRow.getByRole("link", { name: `Transaction ${txHash} on the base explorer` })).toHaveAttribute("href", `https://basescan.org/tx/${txHash}`);
+  const txLink = paymentRow.getByRole("link", { name: `Transaction ${txHash} on the sandbox explorer` });
+  await expect(txLink).toHaveAttribute("href", `${new URL(baseURL!).origin}/sandbox/tx/base/${txHash}`);
+
+  // The sandbox's transaction page, read from the chain: status, block, from/to, the USDC transfer.
+  await page.goto(`/sandbox/tx/base/${txHash}`);
+  await expect(page.getByRole("heading", { name: "Sandbox transaction" })).toBeVisible();
+  await expect(page.getByTestId("tx-status")).toHaveText("Success");
+  await expect(page.getByText(payer.address, { exact: true })).toBeVisible();
+  await expect(page.getByTestId("token-transfer").filter({ hasText: "3.00 USDC" }).filter({ hasText: payee.address })).toHaveCount(1);
+  expect((await page.request.get(`/sandbox/tx/base/0x${"0".repeat(64)}`)).status()).toBe(404);
+  await page.goBack();
 
   // Another platform's (or no) request is not found, like a missing one.
   await page.goto(`/dashboard/payments/requests/01${"0".repeat(64)}`);

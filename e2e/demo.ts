@@ -10,6 +10,8 @@ export interface Demo {
   dashboardUrl: string;
   apiUrl: string;
   demoRequestId: string;
+  /** The demo wallet's USDC-on-Base payee destination (sandbox). */
+  demoDestinationId: string;
   /** The ready payment link of the demo platform (sandbox). */
   demoPaymentUrl: string;
 }

@@ -289,7 +289,7 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
       return (
         <div className="space-y-3" role="status" data-testid="pay-state" data-state="following">
           <p className="font-semibold">Payment sent. Waiting for {network.name} to confirm it…</p>
-          <TxLink network={props.network} txHash={phase.txHash} />
+          <TxLink sandbox={props.sandbox} network={props.network} txHash={phase.txHash} />
           {phase.slow && <p className="text-sm text-[var(--pay-muted)]">This takes longer than usual. You can close this page: the payee is told as soon as the payment is confirmed.</p>}
         </div>
       );
@@ -304,17 +304,17 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
             Payment confirmed
           </h2>
           <p className="text-sm">Loading your receipt…</p>
-          <TxLink network={props.network} txHash={phase.txHash} />
+          <TxLink sandbox={props.sandbox} network={props.network} txHash={phase.txHash} />
         </div>
       );
   }
 }
 
-function TxLink({ network, txHash }: { network: CheckoutProps["network"]; txHash: string }) {
+function TxLink({ network, txHash, sandbox }: { network: CheckoutProps["network"]; txHash: string; sandbox: boolean }) {
   return (
     <p className="text-sm">
       Transaction:{" "}
-      <a href={explorerTxUrl(network.id, txHash) ?? undefined} target="_blank" rel="noopener noreferrer" className="font-mono break-all underline underline-offset-2" data-testid="pay-tx-link">
+      <a href={explorerTxUrl(network.id, txHash, sandbox ? { origin: "" } : undefined) ?? undefined} target="_blank" rel="noopener noreferrer" className="font-mono break-all underline underline-offset-2" data-testid="pay-tx-link">
         {txHash}
       </a>
     </p>

@@ -1,12 +1,13 @@
-// Tables scroll sideways on narrow screens instead of breaking the page.
-import type { ReactNode, ThHTMLAttributes, TdHTMLAttributes } from "react";
+// Tables reflow on phones: each row becomes a card of "column: value" lines (the `reflow-table`
+// rules of app/globals.css read each cell's `data-label`), instead of scrolling sideways.
+import { Children, cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode, type ThHTMLAttributes, type TdHTMLAttributes } from "react";
 
 export function Table({ label, children }: { label: string; children: ReactNode }) {
   return (
     // `relative`: the sr-only header labels (absolutely positioned) stay inside the scrolling box
     // instead of widening the page on phones.
     <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table aria-label={label} className="min-w-full divide-y divide-slate-200 text-left text-sm">
+      <table aria-label={label} className="reflow-table min-w-full divide-y divide-slate-200 text-left text-sm">
         {children}
       </table>
     </div>
@@ -21,9 +22,10 @@ export function Th({ children, className = "", ...rest }: ThHTMLAttributes<HTMLT
   );
 }
 
-export function Td({ children, className = "", ...rest }: TdHTMLAttributes<HTMLTableCellElement>) {
+/** A cell; `label` (its column's title) is what a phone shows before the value. */
+export function Td({ children, className = "", label, ...rest }: TdHTMLAttributes<HTMLTableCellElement> & { label?: string }) {
   return (
-    <td className={`px-3 py-2 align-middle ${className}`} {...rest}>
+    <td className={`px-3 py-2 align-middle ${className}`} data-label={label} {...rest}>
       {children}
     </td>
   );
@@ -67,10 +69,18 @@ export function ListTable<T>({
       <tbody className="divide-y divide-slate-100">
         {rows.map((row) => (
           <tr key={rowKey(row)} {...rowProps?.(row)}>
-            {children(row)}
+            {labelCells(children(row), columns)}
           </tr>
         ))}
       </tbody>
     </Table>
+  );
+}
+
+/** Gives each cell of a row (a fragment of `Td`s) its column's title, for the phone layout. */
+function labelCells(cells: ReactNode, columns: string[]): ReactNode {
+  const list = isValidElement<{ children?: ReactNode }>(cells) && cells.type === Fragment ? cells.props.children : cells;
+  return Children.toArray(list).map((cell, i) =>
+    isValidElement(cell) && cell.type === Td && columns[i] ? cloneElement(cell as ReactElement<{ label?: string }>, { label: columns[i] }) : cell,
   );
 }

@@ -20,6 +20,13 @@ describe("explorer links", () => {
     expect(explorerAddressUrl("tron", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")).toBe("https://tronscan.org/#/address/TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
   });
 
+  it("links sandbox transactions to the service's own page, and sandbox addresses nowhere", () => {
+    const sandbox = { origin: "http://localhost:3000" };
+    expect(explorerTxUrl("base", HASH, sandbox)).toBe(`http://localhost:3000/sandbox/tx/base/${HASH}`);
+    expect(explorerTxUrl("base", HASH, { origin: "" })).toBe(`/sandbox/tx/base/${HASH}`);
+    expect(explorerAddressUrl("base", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", sandbox)).toBeNull();
+  });
+
   it("has no link for an unknown network", () => {
     expect(explorerTxUrl("dogechain", HASH)).toBeNull();
   });

@@ -81,7 +81,7 @@ describe("the payment page's state of a link", () => {
       data: { requestId: paid.requestIds[0], platformId: p.platformId, network: "base", txHash: tx, logIndex: 0, blockNumber: 10n, blockHash: `0x${"cd".repeat(32)}`, blockTime: new Date(), amount: 25_000_000, type: "direct" },
     });
     // The receipt's amount is the payable page's total (the fee on top included), never another figure.
-    expect(await loadPayPage(paid.token)).toMatchObject({ state: "completed", amount: "25.25", paidToPayee: "25", fee: "0.25", symbol: "USDC", txHash: tx, explorerTxUrl: `https://basescan.org/tx/${tx}`, redirect: { url: "http://shop.example.com/thanks" } });
+    expect(await loadPayPage(paid.token)).toMatchObject({ state: "completed", amount: "25.25", paidToPayee: "25", fee: "0.25", symbol: "USDC", txHash: tx, explorerTxUrl: expect.stringMatching(new RegExp(`/sandbox/tx/base/${tx}$`)), redirect: { url: "http://shop.example.com/thanks" } });
     const progress = await call(statusRoute, "GET", `/pay/${paid.token}/status`, { params: { token: paid.token } });
     expect(progress.json).toEqual({ status: "completed", txHash: tx });
 

@@ -127,9 +127,9 @@ export interface NotPayableView extends Branded {
 export type PayPageView = PayableView | CompletedView | ExpiredView | NotPayableView | { state: "unknown" };
 
 /** The island's share of the payable state: only what the browser acts on. */
-export type CheckoutProps = Pick<PayableView, "token" | "network" | "currency" | "totalLabel" | "payLabel" | "redirect" | "policy" | "paymentType">;
+export type CheckoutProps = Pick<PayableView, "token" | "network" | "currency" | "totalLabel" | "payLabel" | "redirect" | "policy" | "paymentType" | "sandbox">;
 
 export function checkoutProps(view: PayableView): CheckoutProps {
-  const { token, network, currency, totalLabel, payLabel, redirect, policy, paymentType } = view;
-  return { token, network, currency, totalLabel, payLabel, redirect, policy, paymentType };
+  const { token, network, currency, totalLabel, payLabel, redirect, policy, paymentType, sandbox } = view;
+  return { token, network, currency, totalLabel, payLabel, redirect, policy, paymentType, sandbox };
 }

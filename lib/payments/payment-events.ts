@@ -4,6 +4,7 @@
 import { formatUnits } from "viem";
 import { getCurrency, type Currency } from "../chains/currencies";
 import { explorerTxUrl } from "../chains/explorer";
+import { sandboxExplorer } from "../chains/sandbox-explorer";
 import type { SettlingRequest } from "../requests/settlement-store";
 import { ON_CHAIN_PAYMENT_PROCESSOR, webhookEvent, type OutgoingEvent } from "../webhooks/events";
 
@@ -28,7 +29,7 @@ export function paymentEvents(p: RecordedPayment, now = new Date()): OutgoingEve
   const fields = {
     requestId: request.requestId,
     paymentReference: request.paymentReference,
-    explorer: explorerTxUrl(request.network, p.txHash),
+    explorer: explorerTxUrl(request.network, p.txHash, sandboxExplorer()),
     amount: formatUnits(p.invoiceAmount, decimals),
     totalAmountPaid: formatUnits(p.totalAmountPaid, decimals),
     expectedAmount: formatUnits(request.expectedAmount, decimals),

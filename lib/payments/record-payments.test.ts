@@ -33,7 +33,7 @@ describe("recording payments", () => {
       requestId: request.requestId,
       requestID: request.requestId,
       paymentReference: request.paymentReference,
-      explorer: `https://basescan.org/tx/${payment.txHash}`,
+      explorer: expect.stringMatching(new RegExp(`/sandbox/tx/base/${payment.txHash}$`)),
       amount: "25",
       totalAmountPaid: "25",
       expectedAmount: "25",

@@ -1,6 +1,7 @@
 // The on-chain payments detection recorded for a link's requests: what the page shows when a
 // link is paid, what it polls while it waits, and who paid, for the lookup by request id.
 import { explorerTxUrl } from "../chains/explorer";
+import { sandboxExplorer } from "../chains/sandbox-explorer";
 import { listPayments, type StoredRequest } from "../requests/request-store";
 
 export interface RecordedPaymentView {
@@ -20,7 +21,7 @@ export async function detectedPayments(requests: StoredRequest[]): Promise<Recor
         requestId: r.requestId,
         txHash: p.txHash,
         network: p.network,
-        explorerUrl: explorerTxUrl(r.network, p.txHash),
+        explorerUrl: explorerTxUrl(r.network, p.txHash, sandboxExplorer()),
         payerAddress: p.payerAddress,
         blockTime: p.blockTime.toISOString(),
       })),

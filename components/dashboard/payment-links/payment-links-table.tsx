@@ -37,20 +37,20 @@ export function PaymentLinksTable({ links }: { links: PaymentLinkRow[] }) {
       <tbody className="divide-y divide-slate-200">
         {links.map((l) => (
           <tr key={l.token} data-testid="payment-link-row" data-token={l.token} data-state={l.state}>
-            <Td>
+            <Td label="Reference">
               <span className="font-medium">{l.reference ?? "—"}</span>
               {l.allowedPayers.length > 0 && <span className="block text-xs text-slate-500">{l.allowedPayers.length === 1 ? "1 allowed payer" : `${l.allowedPayers.length} allowed payers`}</span>}
             </Td>
-            <Td className="whitespace-nowrap">
+            <Td label="Amount" className="whitespace-nowrap">
               {l.total && l.symbol ? formatMoney(l.total, l.symbol) : "—"}
               {l.networkName && <span className="block text-xs text-slate-500">on {l.networkName}</span>}
             </Td>
-            <Td>
+            <Td label="State">
               <StatusBadge status={l.state} />
             </Td>
-            <Td className="whitespace-nowrap text-xs">{formatTime(l.createdAt)}</Td>
-            <Td className="whitespace-nowrap text-xs">{l.state === "paid" ? `Paid ${formatTime(l.completedAt)}` : formatTime(l.expiresAt)}</Td>
-            <Td>
+            <Td label="Created" className="whitespace-nowrap text-xs">{formatTime(l.createdAt)}</Td>
+            <Td label="Expires / paid" className="whitespace-nowrap text-xs">{l.state === "paid" ? `Paid ${formatTime(l.completedAt)}` : formatTime(l.expiresAt)}</Td>
+            <Td label="Link">
               <div className="flex flex-wrap items-center gap-2">
                 <CopyButton value={l.url} what={`the link ${l.reference ?? l.token}`} />
                 <a href={l.url} target="_blank" rel="noopener" className="text-sm text-blue-800 underline underline-offset-2">

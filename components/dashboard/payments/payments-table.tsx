@@ -44,16 +44,16 @@ export function PaymentsTable({ payments, sorting }: { payments: PaymentRow[]; s
       <tbody className="divide-y divide-slate-100">
         {payments.map((p) => (
           <tr key={p.id} data-testid="payment-row">
-            <Td className="whitespace-nowrap">{formatTime(p.timestamp, "—", "second")}</Td>
-            <Td className="whitespace-nowrap">
+            <Td label="Time" className="whitespace-nowrap">{formatTime(p.timestamp, "—", "second")}</Td>
+            <Td label="Amount" className="whitespace-nowrap">
               <span className="font-medium">{p.amount}</span> {p.paymentCurrency}
               {p.currency !== p.paymentCurrency && <span className="block text-xs text-slate-500">invoice in {p.currency}</span>}
             </Td>
-            <Td>{p.payer ? <span className="font-mono text-xs" title={p.payer}>{short(p.payer)}</span> : "—"}</Td>
-            <Td>{p.type}</Td>
-            <Td>{p.sourceNetwork}</Td>
-            <Td>{p.sourceTxHash ? <TxLink network={p.sourceNetwork} txHash={p.sourceTxHash} /> : "—"}</Td>
-            <Td>
+            <Td label="Payer">{p.payer ? <span className="font-mono text-xs" title={p.payer}>{short(p.payer)}</span> : "—"}</Td>
+            <Td label="Type">{p.type}</Td>
+            <Td label="Network">{p.sourceNetwork}</Td>
+            <Td label="Transaction">{p.sourceTxHash ? <TxLink network={p.sourceNetwork} txHash={p.sourceTxHash} /> : "—"}</Td>
+            <Td label="Request">
               <Link className="text-blue-700 underline" href={`/dashboard/payments/requests/${p.request.requestId}`}>
                 {p.request.reference ?? <span className="font-mono text-xs">{short(p.request.requestId)}</span>}
               </Link>

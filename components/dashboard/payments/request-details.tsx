@@ -5,6 +5,7 @@ import { formatTime } from "@/components/ui/format-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, Td, Th } from "@/components/ui/table";
 import { explorerAddressUrl } from "@/lib/chains/explorer";
+import { sandboxExplorer } from "@/lib/chains/sandbox-explorer";
 import type { RequestStatusResponse } from "@/lib/requests/schemas";
 import { TxLink } from "./explorer-link";
 
@@ -18,7 +19,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 export function RequestDetails({ status: s }: { status: RequestStatusResponse }) {
-  const payee = explorerAddressUrl(s.network, s.payee);
+  const payee = explorerAddressUrl(s.network, s.payee, sandboxExplorer());
   return (
     <>
       <section aria-label="Request" className="mb-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">

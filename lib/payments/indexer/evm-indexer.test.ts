@@ -96,7 +96,7 @@ describe("payment detection on anvil", () => {
       requestId,
       requestID: requestId,
       paymentReference,
-      explorer: `https://basescan.org/tx/${payment.txHash}`,
+      explorer: expect.stringMatching(new RegExp(`/sandbox/tx/base/${payment.txHash}$`)),
       amount: "12.5",
       totalAmountPaid: "12.5",
       expectedAmount: "12.5",

@@ -1,0 +1,113 @@
+// Every dashboard page and every state of the payment page, at desktop (1366 px) and phone
+// (390 px) widths: a full-page screenshot of each is kept in e2e/artifacts/screenshots/, axe
+// finds no serious or critical violation, and nothing is wider than the window (cut off or
+// scrolled sideways). Signed in as the sandbox demo platform. Demo wallet 1 (the demo payee, which
+// no other spec sends from) pays the link of the "paid" state to itself.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { sandboxRpcUrl } from "../lib/chains/clients";
+import { DEMO_WALLETS } from "../lib/devnet/accounts";
+import { sendAll, type ApiTransaction } from "../lib/test/send-calldata";
+import { demo } from "./demo";
+
+const SHOTS = "e2e/artifacts/screenshots";
+const WIDTHS = [
+  ["desktop", { width: 1366, height: 900 }],
+  ["phone", { width: 390, height: 844 }],
+] as const;
+
+/** Screenshots, axe and the overflow check at both widths; soft, so one run lists every page's faults. */
+async function checkPage(page: Page, name: string): Promise<void> {
+  for (const [label, size] of WIDTHS) {
+    await page.setViewportSize(size);
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect.soft(serious.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`), `${name} at ${label}`).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect.soft(overflow, `${name} at ${label}: wider than the window by ${overflow} px`).toBeLessThanOrEqual(0);
+  }
+}
+
+async function signInAsDemo(page: Page): Promise<void> {
+  const { email, password } = demo();
+  const res = await page.request.post("/v1/auth/login", { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test("every dashboard page passes axe and fits the window at desktop and phone widths", async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  await page.goto("/dashboard/sign-in");
+  await checkPage(page, "dashboard-sign-in");
+  await signInAsDemo(page);
+
+  const api = { "x-api-key": demo().apiKey };
+  const clients = (await (await page.request.get("/v2/client-ids", { headers: { origin: new URL(baseURL!).origin } })).json()) as { id: string; clientId: string }[];
+  const client = clients.find((c) => c.clientId === demo().clientId)!;
+  const hook = await page.request.post("/v1/webhook", { headers: api, data: { url: "https://shop.example.com/hooks/stablelink", clientId: demo().clientId } });
+  expect(hook.status(), await hook.text()).toBe(201);
+  const { id: webhookId } = (await hook.json()) as { id: string };
+
+  const pages: [string, string][] = [
+    ["dashboard-overview", "/dashboard"],
+    ["dashboard-payments", "/dashboard/payments"],
+    ["dashboard-payments-filter-error", "/dashboard/payments?fromDate=yesterday"],
+    ["dashboard-request", `/dashboard/payments/requests/${demo().demoRequestId}`],
+    ["dashboard-payment-links", "/dashboard/payment-links"],
+    ["dashboard-payee-destinations", "/dashboard/payee-destinations"],
+    ["dashboard-client-ids", "/dashboard/client-ids"],
+    ["dashboard-client-id", `/dashboard/client-ids/${client.id}`],
+    ["dashboard-api-keys", "/dashboard/api-keys"],
+    ["dashboard-webhooks", "/dashboard/webhooks"],
+    ["dashboard-webhooks-of-client", `/dashboard/webhooks/${client.id}`],
+    ["dashboard-webhook-endpoint", `/dashboard/webhooks/${client.id}/${webhookId}`],
+    ["dashboard-branding", "/dashboard/branding"],
+    ["dashboard-branding-of-client", `/dashboard/branding/${client.id}`],
+    ["dashboard-links", "/dashboard/links"],
+  ];
+  for (const [name, path] of pages) {
+    await page.setViewportSize(WIDTHS[0][1]);
+    const res = await page.goto(path);
+    expect.soft(res?.status(), `${path} answers`).toBe(200);
+    await checkPage(page, name);
+  }
+});
+
+test("every state of the payment page passes axe and fits the window at desktop and phone widths", async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  const origin = new URL(baseURL!).origin;
+  const browser = { "x-client-id": demo().clientId, origin };
+  const link = async (body: Record<string, unknown> = {}) => {
+    const res = await page.request.post("/v2/secure-payments", { headers: browser, data: { requests: [{ destinationId: demo().demoDestinationId, amount: "12.5" }], ...body } });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { token: string; requestIds: string[]; securePaymentUrl: string };
+  };
+
+  await page.goto(demo().demoPaymentUrl);
+  await expect(page.getByRole("button", { name: /Connect/ }).first()).toBeVisible();
+  await checkPage(page, "pay-payable");
+
+  const expiring = await link({ expiresAt: new Date(Date.now() + 2500).toISOString() });
+  const paid = await link({ reference: "A11Y-PAID" });
+  const payer = DEMO_WALLETS[1];
+  const calls = await page.request.get(`/v2/secure-payments/${paid.token}/pay?wallet=${payer.address}`, { headers: browser });
+  expect(calls.status(), await calls.text()).toBe(200);
+  const { transactions } = (await calls.json()) as { transactions: ApiTransaction[] };
+  await sendAll("base", sandboxRpcUrl("base", Number(process.env.SANDBOX_PORT_BASE ?? 18545)), payer.privateKey, transactions);
+
+  await page.goto(expiring.securePaymentUrl);
+  await expect(page.getByRole("heading", { name: "This payment link has expired" })).toBeVisible();
+  await checkPage(page, "pay-expired");
+
+  await expect(async () => {
+    await page.goto(paid.securePaymentUrl);
+    await expect(page.getByText("A11Y-PAID")).toBeVisible({ timeout: 1000 });
+    await expect(page.getByRole("button", { name: /Connect/ })).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 60_000, intervals: [1000] });
+  await checkPage(page, "pay-paid");
+
+  await page.goto("/pay/01J00000000000000000000000");
+  await expect(page.getByRole("heading", { name: "Payment link not found" })).toBeVisible();
+  await checkPage(page, "pay-unknown");
+});

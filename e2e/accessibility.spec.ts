@@ -9,6 +9,8 @@ import { sandboxRpcUrl } from "../lib/chains/clients";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { sendAll, type ApiTransaction } from "../lib/test/send-calldata";
 import { demo } from "./demo";
+import { SANDBOX_RPC } from "./support/secure-payment-platform";
+import { installTestWallet } from "./support/test-wallet";
 
 const SHOTS = "e2e/artifacts/screenshots";
 const WIDTHS = [
@@ -84,13 +86,18 @@ test("every state of the payment page passes axe and fits the window at desktop 
     return (await res.json()) as { token: string; requestIds: string[]; securePaymentUrl: string };
   };
 
+  // Without a browser wallet, then with one (the injected test wallet) offering to connect.
+  await page.goto(demo().demoPaymentUrl);
+  await expect(page.getByText("No browser wallet found")).toBeVisible();
+  await checkPage(page, "pay-payable-no-wallet");
+  const payer = DEMO_WALLETS[1];
+  await installTestWallet(page, { privateKey: payer.privateKey, chainId: 8453, rpcUrls: { 8453: SANDBOX_RPC.base } });
   await page.goto(demo().demoPaymentUrl);
   await expect(page.getByRole("button", { name: /Connect/ }).first()).toBeVisible();
   await checkPage(page, "pay-payable");
 
   const expiring = await link({ expiresAt: new Date(Date.now() + 2500).toISOString() });
   const paid = await link({ reference: "A11Y-PAID" });
-  const payer = DEMO_WALLETS[1];
   const calls = await page.request.get(`/v2/secure-payments/${paid.token}/pay?wallet=${payer.address}`, { headers: browser });
   expect(calls.status(), await calls.text()).toBe(200);
   const { transactions } = (await calls.json()) as { transactions: ApiTransaction[] };

@@ -54,7 +54,9 @@ test("a request paid on the sandbox appears in the payments page, its filters an
   await page.goto("/dashboard/payments");
   const row = page.getByTestId("payment-row").filter({ hasText: reference });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText("3 USDC");
+  // Money as the payment page writes it (two decimals for a dollar stablecoin) and its dollar value.
+  await expect(row).toContainText("3.00 USDC");
+  await expect(row.getByTestId("payment-usd")).toHaveText("$3.00");
   await expect(row).toContainText("direct");
   await expect(row).toContainText("base");
   await expect(row.getByTitle(payer.address, { exact: false })).toHaveCount(1);
@@ -106,7 +108,7 @@ test("a request paid on the sandbox appears in the payments page, its filters an
   await page.getByTestId("payment-row").getByRole("link", { name: reference }).click();
   await expect(page.getByRole("heading", { name: `Request ${reference}` })).toBeVisible();
   await expect(page.getByTestId("request-status")).toHaveText("paid");
-  await expect(page.getByTestId("request-paid")).toHaveText("3 USDC-base");
+  await expect(page.getByTestId("request-paid")).toHaveText("3.00 USDC");
   const paymentRow = page.getByTestId("request-payment-row");
   await expect(paymentRow).toHaveCount(1);
   await expect(paymentRow).toContainText(payer.address);
@@ -131,9 +133,15 @@ test("the payments page fits a phone and is reached from the menu", async ({ pag
   await page.setViewportSize({ width: 390, height: 844 });
   await registerAndSignIn(page);
   await page.goto("/dashboard");
-  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Payments" }).click();
+  const nav = page.getByRole("navigation", { name: "Dashboard" });
+  await nav.getByRole("button", { name: /Menu/ }).click();
+  await nav.getByRole("link", { name: "Payments" }).click();
   await expect(page).toHaveURL(/\/dashboard\/payments$/);
   await expect(page.getByRole("heading", { name: "Payments" })).toBeVisible();
+  // The filters fold behind a button on a phone until asked for.
+  await expect(page.getByLabel("Merchant reference")).toBeHidden();
+  await page.getByRole("button", { name: "Filters" }).click();
+  await expect(page.getByLabel("Merchant reference")).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -29,7 +29,7 @@ test("rotate secret: the new one is shown once, and both secrets verify test eve
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    await page.getByRole("button", { name: `Rotate the signing secret of ${url}` }).click();
+    await page.getByRole("button", { name: `Rotate secret of ${url}` }).click();
     const dialog = page.getByRole("dialog", { name: "Rotate this endpoint's signing secret?" });
     await expect(dialog.getByLabel("The old secret keeps signing")).toHaveValue(String(24 * 3600));
     await dialog.getByRole("button", { name: "Rotate secret" }).click();

@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { formatUnits } from "viem";
-import { formatAmount, formatMoney, shortAddress, unitsToDecimal } from "./format";
+import { formatAmount, formatMoney, shortAddress, unitsToDecimal, usdValue } from "./format";
 
 describe("amounts and addresses on the payment page", () => {
+  it("gives a dollar stablecoin's amount in dollars, and no dollar value for other tokens", () => {
+    expect(usdValue("1250.5", "USDC")).toBe("$1,250.50");
+    expect(usdValue("0.000001", "USDT")).toBe("$0.000001");
+    expect(usdValue("-3", "USDC")).toBe("-$3.00");
+    expect(usdValue("0.5", "ETH")).toBeNull();
+    expect(usdValue("10", "EURC")).toBeNull();
+  });
+
   it("groups thousands and drops trailing zeros without rounding", () => {
     expect(formatAmount("1250.50")).toBe("1,250.5");
     expect(formatAmount("1000000")).toBe("1,000,000");

@@ -22,6 +22,13 @@ export function formatMoney(decimal: string, symbol: string): string {
   return `${whole}.${fraction.padEnd(2, "0")} ${symbol}`;
 }
 
+/** What a payment is worth in US dollars, when that needs no exchange rate: "$1,250.50" for a dollar stablecoin, null otherwise. */
+export function usdValue(decimal: string, symbol: string): string | null {
+  if (!DOLLAR_SYMBOLS.has(symbol)) return null;
+  const money = formatMoney(decimal, "USD");
+  return money.startsWith("-") ? `-$${money.slice(1, -4)}` : `$${money.slice(0, -4)}`;
+}
+
 /** The start and end of an address, for places where the whole one does not fit. */
 export function shortAddress(address: string): string {
   return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;

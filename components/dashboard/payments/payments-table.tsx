@@ -3,6 +3,7 @@ import Link from "next/link";
 import { formatTime } from "@/components/ui/format-time";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { PaymentRow } from "@/lib/dashboard/payment-rows";
+import { formatMoney, usdValue } from "@/lib/pay-page/format";
 import type { PaymentOrder } from "@/lib/payments/search-query";
 import { short, TxLink } from "./explorer-link";
 
@@ -34,6 +35,7 @@ export function PaymentsTable({ payments, sorting }: { payments: PaymentRow[]; s
         <tr>
           {sorting ? <SortTh label="Time" sorting={sorting} first="newest" second="oldest" /> : <Th>Time</Th>}
           {sorting ? <SortTh label="Amount" sorting={sorting} first="amount_desc" second="amount_asc" /> : <Th>Amount</Th>}
+          <Th>USD value</Th>
           <Th>Payer</Th>
           <Th>Type</Th>
           <Th>Network</Th>
@@ -46,8 +48,11 @@ export function PaymentsTable({ payments, sorting }: { payments: PaymentRow[]; s
           <tr key={p.id} data-testid="payment-row">
             <Td label="Time" className="whitespace-nowrap">{formatTime(p.timestamp, "—", "second")}</Td>
             <Td label="Amount" className="whitespace-nowrap">
-              <span className="font-medium">{p.amount}</span> {p.paymentCurrency}
+              <span className="font-medium">{formatMoney(p.amount, p.paymentCurrency)}</span>
               {p.currency !== p.paymentCurrency && <span className="block text-xs text-slate-500">invoice in {p.currency}</span>}
+            </Td>
+            <Td label="USD value" className="whitespace-nowrap" data-testid="payment-usd">
+              {usdValue(p.amount, p.paymentCurrency) ?? <span title="No dollar price without an exchange rate">—</span>}
             </Td>
             <Td label="Payer">{p.payer ? <span className="font-mono text-xs" title={p.payer}>{short(p.payer)}</span> : "—"}</Td>
             <Td label="Type">{p.type}</Td>

@@ -5,7 +5,9 @@ import { formatTime } from "@/components/ui/format-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, Td, Th } from "@/components/ui/table";
 import { explorerAddressUrl } from "@/lib/chains/explorer";
+import { getCurrency } from "@/lib/chains/currencies";
 import { sandboxExplorer } from "@/lib/chains/sandbox-explorer";
+import { formatMoney } from "@/lib/pay-page/format";
 import type { RequestStatusResponse } from "@/lib/requests/schemas";
 import { TxLink } from "./explorer-link";
 
@@ -16,6 +18,11 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       <dd className="mt-0.5 break-words text-sm text-slate-900">{children}</dd>
     </div>
   );
+}
+
+/** "3.00 USDC" for the currency id USDC-base: the symbol a reader knows, formatted as the payment page does. */
+function money(amount: string, currencyId: string | null): string {
+  return currencyId ? formatMoney(amount, getCurrency(currencyId)?.symbol ?? currencyId) : amount;
 }
 
 export function RequestDetails({ status: s }: { status: RequestStatusResponse }) {
@@ -30,11 +37,11 @@ export function RequestDetails({ status: s }: { status: RequestStatusResponse })
             </span>
           </Field>
           <Field label="Amount">
-            {s.amount} {s.invoiceCurrency}
+            {money(s.amount, s.invoiceCurrency)}
           </Field>
           <Field label="Paid">
             <span data-testid="request-paid">
-              {s.amountPaid} {s.invoiceCurrency}
+              {money(s.amountPaid, s.invoiceCurrency)}
             </span>
           </Field>
           <Field label="Paid in">{s.paymentCurrency}</Field>
@@ -81,9 +88,9 @@ export function RequestDetails({ status: s }: { status: RequestStatusResponse })
               <tr key={`${p.txHash}-${p.blockNumber}-${p.amount}`} data-testid="request-payment-row">
                 <Td className="whitespace-nowrap">{formatTime(p.timestamp, "—", "second")}</Td>
                 <Td className="whitespace-nowrap">
-                  {p.amount} {p.currency}
+                  {money(p.amount, p.currency)}
                 </Td>
-                <Td className="whitespace-nowrap">{p.feeAmount === "0" ? "—" : p.feeAmount}</Td>
+                <Td className="whitespace-nowrap">{p.feeAmount === "0" ? "—" : money(p.feeAmount, p.currency)}</Td>
                 <Td>{p.type}</Td>
                 <Td>
                   <span className="font-mono text-xs">{p.payerAddress ?? "—"}</span>

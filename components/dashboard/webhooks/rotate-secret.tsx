@@ -53,7 +53,7 @@ export function RotateSecret({
           <span data-testid="previous-secret-until"> The previous secret also signs webhook-signature until {formatTime(endpoint.previousSecretExpiresAt)}.</span>
         )}
       </p>
-      <Button variant="secondary" size="sm" onClick={() => (setError(null), setOpen(true))} aria-label={`Rotate the signing secret of ${endpoint.url}`}>
+      <Button variant="secondary" size="sm" onClick={() => (setError(null), setOpen(true))} aria-label={`Rotate secret of ${endpoint.url}`}>
         Rotate secret
       </Button>
       <ConfirmDialog open={open} title="Rotate this endpoint's signing secret?" confirmLabel="Rotate secret" busyLabel="Rotating…" busy={busy} error={error} onConfirm={rotate} onCancel={() => setOpen(false)}>

@@ -114,6 +114,13 @@ test("every state of the payment page passes axe and fits the window at desktop 
   }).toPass({ timeout: 60_000, intervals: [1000] });
   await checkPage(page, "pay-paid");
 
+  const withdrawn = await link({ reference: "A11Y-CANCELLED" });
+  const cancelled = await page.request.post(`/v2/secure-payments/${withdrawn.token}/cancel`, { headers: { "x-api-key": demo().apiKey } });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  await page.goto(withdrawn.securePaymentUrl);
+  await expect(page.getByText("This link can no longer be paid")).toBeVisible();
+  await checkPage(page, "pay-cancelled");
+
   await page.goto("/pay/01J00000000000000000000000");
   await expect(page.getByRole("heading", { name: "Payment link not found" })).toBeVisible();
   await checkPage(page, "pay-unknown");

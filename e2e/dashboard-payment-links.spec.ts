@@ -78,3 +78,26 @@ test("the demo user creates a payment link, a payer pays it, the receipt shows i
   await paid.getByRole("link", { name: "Request and payments" }).click();
   await expect(page.getByTestId("request-payment-row").getByRole("link", { name: new RegExp(`Transaction ${txHash}`) })).toBeVisible();
 });
+
+test("the demo user cancels an open link from the list, and its page then says it can no longer be paid", async ({ page, baseURL }) => {
+  const creds = demo();
+  const reference = `CANCEL-${Date.now()}`;
+  const created = await page.request.post("/v2/secure-payments", {
+    headers: { "x-client-id": creds.clientId, origin: new URL(baseURL!).origin },
+    data: { requests: [{ destinationId: creds.demoDestinationId, amount: "7" }], reference },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { securePaymentUrl } = (await created.json()) as { securePaymentUrl: string };
+  expect((await page.request.post("/v1/auth/login", { data: { email: creds.email, password: creds.password } })).status()).toBe(200);
+
+  await page.goto("/dashboard/payment-links");
+  const row = page.getByTestId("payment-link-row").filter({ hasText: reference });
+  await expect(row).toHaveAttribute("data-state", "open");
+  await row.getByRole("button", { name: `Cancel link ${reference}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel the link" }).click();
+  await expect(row).toHaveAttribute("data-state", "cancelled");
+  await expect(row.getByRole("button", { name: `Cancel link ${reference}` })).toHaveCount(0);
+
+  await page.goto(securePaymentUrl);
+  await expect(page.getByText("This link can no longer be paid")).toBeVisible();
+});

@@ -96,6 +96,7 @@ export const ERROR_CODES = {
   secure_payment_completed: "The secure payment is already completed",
   secure_payment_expired: "The secure payment link has expired",
   secure_payment_cancelled: "The secure payment was cancelled",
+  secure_payment_partially_settled: "Part of the secure payment is paid: it can no longer be cancelled",
   secure_payment_not_payout: "Only payout links can be paid in a multicall",
   secure_payment_in_multicall: "The payout is already part of a multicall",
   multicall_kind_unavailable: "This multicall execution kind is not available",

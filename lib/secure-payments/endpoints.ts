@@ -5,6 +5,7 @@ import { notFound } from "../http/errors";
 import { defineEndpoint } from "../http/endpoint";
 import { enforceAccessList } from "./access-policy";
 import { buildSecurePaymentCalls, checkPayerQuery } from "./build-secure-payment-calls";
+import { cancelPaymentLink } from "./cancel-payment-link";
 import { createBatchPayoutLink, createMulticallPayout } from "./combine-payout-links";
 import { createSecurePayout } from "./create-payout-link";
 import { createSecurePayment } from "./create-secure-payment";
@@ -268,4 +269,25 @@ export const reportUserEventEndpoint = defineEndpoint({
   response: z.strictObject({ accepted: z.literal(true) }),
   errors: { 404: "Unknown token", 429: "Too many reports for this payment" },
   handler: async ({ params, body }) => reportUserEvent(params.token, body),
+});
+
+export const cancelSecurePaymentEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v2/secure-payments/{token}/cancel",
+  status: 200,
+  summary: "Cancel an open secure payment link",
+  description:
+    "Withdraws a link nobody has paid yet: its page then says it can no longer be paid, and asking for its calldata is a 403 `secure_payment_cancelled`. " +
+    "A link paid in part, completed, expired or already cancelled cannot be cancelled; nor one with a payer's transaction in flight (423). Not in the hosted service's API.",
+  tags: TAGS,
+  auth: ["session", "apiKey"],
+  params: tokenParams,
+  response: z.object({ token: z.string().describe("The link's token"), status: z.literal("cancelled") }),
+  errors: {
+    403: "Expired or already cancelled",
+    404: "Unknown token (also another platform's)",
+    409: "Completed or paid in part (`secure_payment_partially_settled`)",
+    423: TOKEN_ERRORS[423],
+  },
+  handler: async ({ caller, params }) => cancelPaymentLink(readerPlatform(caller), params.token),
 });

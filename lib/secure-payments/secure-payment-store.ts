@@ -95,6 +95,12 @@ export async function attachChildren(tx: Prisma.TransactionClient, parentToken: 
   return count === childTokens.length;
 }
 
+/** Cancels one pending link of the platform; false when it was not pending (paid, merged or cancelled meanwhile). */
+export async function cancelPendingLink(platformId: string, token: string): Promise<boolean> {
+  const { count } = await (await db()).securePayment.updateMany({ where: { token, platformId, status: "pending" }, data: { status: "cancelled" } });
+  return count === 1;
+}
+
 /** Invalidates payout links merged into a batch link, in one statement; false when one was taken meanwhile. */
 export async function cancelMergedLinks(tx: Prisma.TransactionClient, tokens: string[]): Promise<boolean> {
   const { count } = await tx.securePayment.updateMany({ where: { token: { in: tokens }, status: "pending", parentToken: null }, data: { status: "cancelled" } });

@@ -1,8 +1,9 @@
 // The platform's payment links with their state, and what can be done with each: copy, open,
-// show its QR code (open links), see its requests and payments. Server component.
+// show its QR code and cancel it (open links), see its requests and payments. Server component.
 import Link from "next/link";
 import { formatTime } from "@/components/ui/format-time";
 import { CopyButton } from "@/components/ui/copy-button";
+import { CancelLinkButton } from "./cancel-link-button";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, Td, Th } from "@/components/ui/table";
 import { formatMoney } from "@/lib/pay-page/format";
@@ -62,6 +63,11 @@ export function PaymentLinksTable({ links }: { links: PaymentLinkRow[] }) {
                   </Link>
                 ))}
               </div>
+              {l.state === "open" && (
+                <div className="mt-1">
+                  <CancelLinkButton token={l.token} name={l.reference ?? l.token} />
+                </div>
+              )}
               {l.state === "open" && (
                 <details className="mt-1">
                   <summary className="cursor-pointer text-xs text-slate-600">QR code</summary>

@@ -96,13 +96,15 @@ test("every state of the payment page passes axe and fits the window at desktop 
   await expect(page.getByRole("button", { name: /Connect/ }).first()).toBeVisible();
   await checkPage(page, "pay-payable");
 
-  const expiring = await link({ expiresAt: new Date(Date.now() + 2500).toISOString() });
+  const expiresAt = Date.now() + 2500;
+  const expiring = await link({ expiresAt: new Date(expiresAt).toISOString() });
   const paid = await link({ reference: "A11Y-PAID" });
   const calls = await page.request.get(`/v2/secure-payments/${paid.token}/pay?wallet=${payer.address}`, { headers: browser });
   expect(calls.status(), await calls.text()).toBe(200);
   const { transactions } = (await calls.json()) as { transactions: ApiTransaction[] };
   await sendAll("base", sandboxRpcUrl("base", Number(process.env.SANDBOX_PORT_BASE ?? 18545)), payer.privateKey, transactions);
 
+  await page.waitForTimeout(Math.max(0, expiresAt + 500 - Date.now()));
   await page.goto(expiring.securePaymentUrl);
   await expect(page.getByRole("heading", { name: "This payment link has expired" })).toBeVisible();
   await checkPage(page, "pay-expired");

@@ -19,14 +19,16 @@ test("the API reference finds an endpoint by search and shows its parameters, a 
 });
 
 test("the try-it console sends a request to this service with the demo key and shows the answer", async ({ page }) => {
-  await page.goto("/docs#tag/currencies/getV2Currencies");
-  const op = page.locator('[id$="/tag/currencies/getV2Currencies"]');
+  await page.goto("/docs#tag/client-ids/getV2ClientIds");
+  const op = page.locator('[id$="/tag/client-ids/getV2ClientIds"]');
   await op.getByRole("button", { name: /Test Request/ }).click();
   const client = page.getByRole("dialog");
-  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/v2/currencies" && r.request().headers()["x-api-key"] === demo().apiKey);
+  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/v2/client-ids" && r.request().headers()["x-api-key"] === demo().apiKey);
   await client.getByRole("button", { name: /^Send/ }).first().click();
   expect((await answer).status()).toBe(200);
-  await expect(client.getByRole("region", { name: "Response" })).toContainText("200 OK");
+  const response = client.getByRole("region", { name: "Response" });
+  await expect(response).toContainText("200 OK", { timeout: 15_000 });
+  await expect(response).toContainText("Demo client");
 });
 
 test("the API reference loads nothing from outside this service", async ({ page, baseURL }) => {

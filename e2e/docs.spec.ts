@@ -26,7 +26,7 @@ test("the try-it console sends a request to this service with the demo key and s
   const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/v2/client-ids" && r.request().headers()["x-api-key"] === demo().apiKey);
   await client.getByRole("button", { name: /^Send/ }).first().click();
   expect((await answer).status()).toBe(200);
-  const response = client.getByRole("region", { name: "Response" });
+  const response = client.getByRole("region", { name: "Response", exact: true });
   await expect(response).toContainText("200 OK", { timeout: 15_000 });
   await expect(response).toContainText("Demo client");
 });

@@ -22,7 +22,7 @@ export const PUBLIC_SURFACE = {
   ],
   webhooks: [
     "client-id-endpoints.ts", "delivery-docs.ts", "delivery-log.ts", "delivery-policy.ts", "delivery-worker.ts", "emit-event.ts", "endpoint-summaries.ts", "event-docs.ts", "events.ts",
-    "manage-endpoints.ts", "orchestrator-endpoints.ts", "orchestrator-webhook-endpoints.ts", "platform-webhook-endpoints.ts", "request-deliveries.ts", "schemas.ts", "send-test-event.ts",
+    "manage-endpoints.ts", "orchestrator-endpoints.ts", "orchestrator-webhook-endpoints.ts", "platform-webhook-endpoints.ts", "request-deliveries.ts", "schemas.ts", "send-test-event.ts", "webhook-secret.ts",
   ],
   "pay-page": ["endpoints.ts", "format.ts", "load-pay-page.ts", "page-branding.ts", "pay-page-view.ts", "qr-path.ts"],
   dashboard: [

@@ -95,6 +95,7 @@ export const ERROR_CODES = {
   payer_kyc_external: "The payer is verified by the external compliance provider, not here",
   payer_kyc_submitted: "The payer's data was already submitted or approved",
   payer_not_in_review: "The payer is not waiting for review",
+  compliance_provider_unavailable: "The external compliance provider failed to open verification; retry later",
   provider_signature_invalid: "The compliance provider's webhook signature is missing or wrong",
   recurring_payouts_unavailable: "Recurring payouts are not available on this service",
   batch_tron_unsupported: "Batch payments are not supported on Tron",

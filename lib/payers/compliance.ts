@@ -4,7 +4,8 @@
 import { getConfig } from "../config";
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { badRequest, conflict, notFound, unauthorized } from "../http/errors";
+import { ApiError, badRequest, conflict, notFound, unauthorized } from "../http/errors";
+import { log } from "../log";
 import { emitEvent } from "../webhooks/emit-event";
 import { webhookEvent } from "../webhooks/events";
 import { complianceProvider } from "./compliance-provider";
@@ -53,7 +54,11 @@ export async function registerPayer(platformId: string, clientUserId: string, id
   const provider = complianceProvider();
   let kycUrl = hostedKycUrl(token);
   if (payer.provider !== provider.name || (!provider.reviewedByOperator && !payer.providerApplicantId)) {
-    const started = await provider.startVerification({ payerId: payer.id, identity, hostedKycUrl: kycUrl });
+    const started = await provider.startVerification({ payerId: payer.id, identity, hostedKycUrl: kycUrl }).catch((err: unknown) => {
+      // The message names the status only (http-compliance-provider.ts): no personal data.
+      log.warn({ provider: provider.name, payerId: payer.id, err: err instanceof Error ? err.message : String(err) }, "compliance provider refused applicant creation");
+      throw new ApiError(502, "compliance_provider_unavailable", "The compliance provider could not open verification for this payer; retry later");
+    });
     await (await db()).$transaction((tx) => setProviderApplicant(tx, payer.id, provider.name, started.applicantId, provider.reviewedByOperator ? null : started.kycUrl));
     kycUrl = started.kycUrl;
   } else if (!provider.reviewedByOperator && payer.providerKycUrl) {

@@ -41,6 +41,7 @@ export const createPayerEndpoint = defineEndpoint({
   body: createPayerBody,
   response: createPayerResponse,
   status: 200,
+  errors: { 502: "The external compliance provider failed to open verification" },
   idempotency: false,
   handler: async ({ caller, body }) => {
     const { platformId } = apiKeyCaller(caller);

@@ -49,7 +49,10 @@ export async function awaitingFiat(tx: Tx, requestIds: string[]): Promise<Set<st
 
 /** Detection saw the crypto payment: the fiat leg starts, `payment.confirmed` waits for `fiat_sent`. */
 export async function startFiatLeg(tx: Tx, confirmed: OutgoingEvent<"payment.confirmed">, now = new Date()): Promise<OutgoingEvent> {
-  const { event: _e, requestID: _r, clientId: _c, orchestratorId: _o, timestamp: _t, ...fields } = confirmed.payload;
+  // What webhookEvent derives (event, requestID, clientId, orchestratorId, timestamp) is left out.
+  const fields = Object.fromEntries(
+    Object.entries(confirmed.payload).filter(([k]) => !["event", "requestID", "clientId", "orchestratorId", "timestamp"].includes(k)),
+  ) as HeldConfirmation["fields"];
   const held: HeldConfirmation = { owner: confirmed.owner, fields };
   await tx.offrampPayment.update({
     where: { requestId: fields.requestId },

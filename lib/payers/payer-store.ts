@@ -131,10 +131,6 @@ export async function recordRead(platformId: string, payerId: string, reader: Re
   await (await db()).payerDataRead.create({ data: { platformId, payerId, actor: reader.actor, purpose: reader.purpose } });
 }
 
-export async function listDataReads(platformId: string, payerId: string) {
-  return (await db()).payerDataRead.findMany({ where: { platformId, payerId }, orderBy: { createdAt: "desc" }, take: 50 });
-}
-
 /** The dashboard's list: statuses, and bank details for masking (decrypted here, never sent whole). */
 export async function listPayers(platformId: string) {
   const rows = await (await db()).payer.findMany({

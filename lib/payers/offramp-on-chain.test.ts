@@ -12,7 +12,8 @@ import * as agreementPageRoute from "@/app/v2/payer-pages/[token]/agreement/rout
 import * as reviewRoute from "@/app/v1/payers/[userId]/review/route";
 import * as progressRoute from "@/app/v1/offramp-payments/[requestId]/progress/route";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { log } from "../log";
 import { erc20Abi } from "../chains/contracts";
 import { DEMO_WALLETS } from "../devnet/accounts";
 import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
@@ -31,6 +32,12 @@ let receiver: Receiver;
 let delivery: Awaited<ReturnType<typeof startTestDelivery>>;
 let platform: Awaited<ReturnType<typeof platformWithEndpoints>>;
 let session: { token: string };
+
+// Every log call of the run (whatever the level), to check no personal data is ever logged.
+const logged: unknown[][] = [];
+for (const level of ["trace", "debug", "info", "warn", "error", "fatal"] as const) {
+  vi.spyOn(log, level).mockImplementation(((...args: unknown[]) => void logged.push(args)) as never);
+}
 
 beforeAll(async () => {
   sandbox = await startTestSandbox(["base"]);
@@ -158,5 +165,12 @@ describe("an off-ramp payment", () => {
     expect(withoutPayer.status).toBe(400);
     expect(withoutPayer.json).toMatchObject({ code: "offramp_payer_required" });
     expect((await status(request.requestId)).offRamp).toBeNull();
+  });
+
+  it("the logs of the whole run hold none of the payer's identity or bank fields", () => {
+    expect(logged.length, "the run logged nothing: the check would be empty").toBeGreaterThan(10);
+    const text = JSON.stringify(logged, (_k, v) => (typeof v === "bigint" ? v.toString() : v instanceof Error ? `${v.name}: ${v.message}` : v));
+    const personal = [...Object.entries(IDENTITY), ...Object.entries(BANK)].filter(([k]) => !["beneficiaryType", "country", "nationality", "currency"].includes(k)).map(([, v]) => v);
+    for (const value of personal) expect(text, `${value} was logged`).not.toContain(value);
   });
 });

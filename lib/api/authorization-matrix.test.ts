@@ -193,7 +193,8 @@ const payerRow =
     await submitKyc(new URL(kycUrl).pathname.split("/")[2], {});
     const { detail } = await addBankAccount(w.owner.platformId, clientUserId, bankDetails);
     const snapshot = async () => (await db()).payer.findUnique({ where: { id: payer.id }, include: { paymentDetails: true } });
-    return { params: by === "clientUserId" ? { clientUserId } : { userId: payer.id }, body, snapshot, payerId: payer.id, paymentDetailsId: detail.id };
+    const params: Record<string, string> = by === "clientUserId" ? { clientUserId } : { userId: payer.id };
+    return { params, body, snapshot, payerId: payer.id, paymentDetailsId: detail.id };
   };
 
 /** An off-ramp payment of the owner whose crypto payment was detected (fiat leg initiated). */

@@ -13,6 +13,7 @@ import { kycStatusOf, verifyProviderWebhook, type ProviderWebhook } from "./http
 import {
   addPaymentDetail,
   erasePayer,
+  findPayer,
   isCompliant,
   payerById,
   payerByApplicant,
@@ -50,7 +51,18 @@ async function emitCompliance(tx: Tx, payer: PayerRow): Promise<void> {
 
 /** POST /v2/payer: stores (or replaces) the identity data and answers where the payer completes compliance. */
 export async function registerPayer(platformId: string, clientUserId: string, identity: PayerIdentity) {
-  const { payer, token } = await (await db()).$transaction((tx) => upsertPayer(tx, platformId, clientUserId, identity));
+  const { payer, token } = await (await db()).$transaction(async (tx) => {
+    const before = await findPayer(platformId, clientUserId, tx);
+    const stored = await upsertPayer(tx, platformId, clientUserId, identity);
+    // New identity data after a review is not what was reviewed: KYC starts over.
+    const changed = before !== null && JSON.stringify(readIdentity(before)) !== JSON.stringify(identity);
+    if (changed && before.provider === "builtin" && before.kycStatus !== "not_started") {
+      const reset = await setStatuses(tx, stored.payer.id, { kycStatus: "not_started", kycRejectionReason: null });
+      await emitCompliance(tx, reset);
+      return { ...stored, payer: reset };
+    }
+    return stored;
+  });
   const provider = complianceProvider();
   let kycUrl = hostedKycUrl(token);
   if (payer.provider !== provider.name || (!provider.reviewedByOperator && !payer.providerApplicantId)) {

@@ -111,6 +111,15 @@ describe("a payer's compliance", () => {
     expect(r.status).toBe(400);
     expect((r.json as { errors: { field: string }[] }).errors.map((e) => e.field).sort()).toEqual(["favouriteColour", "phone"]);
   });
+
+  it("new identity data after the review starts KYC over (what was approved is not what is stored)", async () => {
+    await compliantPayer("user-changes");
+    const same = await createPayer("user-changes");
+    expect(same.status).toEqual({ kycStatus: "completed", agreementStatus: "completed" });
+    const changed = await createPayer("user-changes", { ...IDENTITY, lastName: "Someone-Else" });
+    expect(changed.status).toEqual({ kycStatus: "not_started", agreementStatus: "completed" });
+    expect((await status("user-changes")).json).toMatchObject({ isCompliant: false });
+  });
 });
 
 describe("bank accounts", () => {

@@ -56,7 +56,7 @@ export function KycForm({ token, view }: { token: string; view: PayerPortalView 
     <form onSubmit={submit} className="space-y-3" aria-label="Your details" noValidate>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {FIELDS.map(([k, label]) => (
-          <TextField key={k} label={label} name={k} value={values[k]} onChange={(e) => setValues({ ...values, [k]: e.target.value })} />
+          <TextField key={k} label={label} name={k} value={values[k]} required={k !== "addressLine2"} onChange={(e) => setValues({ ...values, [k]: e.target.value })} />
         ))}
         <TextField label="Tax or social security number" name="ssn" value={ssn} onChange={(e) => setSsn(e.target.value)} hint={`On file: ${view.identity.ssnMasked}. Type it only to correct it.`} autoComplete="off" />
       </div>

@@ -67,6 +67,8 @@ test("every dashboard page passes axe and fits the window at desktop and phone w
     ["dashboard-branding", "/dashboard/branding"],
     ["dashboard-branding-of-client", `/dashboard/branding/${client.id}`],
     ["dashboard-links", "/dashboard/links"],
+    ["dashboard-payers", "/dashboard/payers"],
+    ["dashboard-offramp", "/dashboard/offramp"],
   ];
   for (const [name, path] of pages) {
     await page.setViewportSize(WIDTHS[0][1]);

@@ -26,7 +26,7 @@ export const PUBLIC_SURFACE = {
   ],
   "pay-page": ["endpoints.ts", "format.ts", "load-pay-page.ts", "page-branding.ts", "pay-page-view.ts", "qr-path.ts"],
   dashboard: [
-    "branding-form.ts", "delivery-log-query.ts", "or-not-found.ts", "overview.ts", "page-session.ts", "payee-destination-choices.ts", "payment-rows.ts", "payment-search-query.ts", "payments-csv.ts",
+    "branding-form.ts", "delivery-log-query.ts", "or-not-found.ts", "overview.ts", "page-session.ts", "payee-destination-choices.ts", "payment-rows.ts", "payment-search-query.ts", "payments-csv.ts", "sandbox-transaction.ts",
     "sign-in-redirect.ts", "volume-chart.ts", "webhook-event-choices.ts", "webhook-hrefs.ts", "webhook-url-rule.ts",
   ],
   currencies: ["endpoints.ts"],

@@ -59,7 +59,7 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
             <PaymentLinksTable links={links} />
           )}
           <p className="text-sm text-slate-600">
-            Cancel an open link nobody has paid yet from its row (or with <code>POST /v2/secure-payments/{token}/cancel</code>); otherwise it stops being payable at its expiry.
+            Cancel an open link nobody has paid yet from its row (or with <code>{"POST /v2/secure-payments/{token}/cancel"}</code>); otherwise it stops being payable at its expiry.
           </p>
         </section>
       </div>

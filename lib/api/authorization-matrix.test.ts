@@ -219,6 +219,7 @@ const ROWS: Record<string, Row> = {
   "POST /v1/offramp-payments/{requestId}/progress": offrampRow,
   "GET /v2/secure-payments/{token}": securePaymentRow("single"),
   "GET /v2/secure-payments/{token}/pay": securePaymentRow("single"),
+  "POST /v2/secure-payments/{token}/cancel": securePaymentRow("single"),
   "GET /v2/secure-payments/multicall-payouts/{token}": securePaymentRow("multicall"),
   "POST /v2/secure-payments/{token}/intent": withBody(securePaymentRow("single"), () => ({ txHash: `0x${"ab".repeat(32)}`, chain: "BASE", token: "USDC" })),
   "POST /v2/secure-payments/{token}/tron/broadcast": withBody(securePaymentRow("single"), () => ({

@@ -50,8 +50,17 @@ const schema = z.object({
   PAYMENT_DETECTION_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(2000),
   PAYMENT_CONFIRMATIONS: z.string().optional(), // "12" or "mainnet:12,base:5"
   PAYMENT_DETECTION_START_BLOCKS: z.string().optional(), // "base:21000000,tron:79216121"
+  // Wallet screening (README "Wallet screening (KYT)")
+  KYT_PROVIDERS: z.string().default("ofac-list,sanctions-oracle"), // comma-separated, all consulted
+  KYT_API_URL: httpUrl.default("https://public.chainalysis.com"),
+  KYT_API_KEY: z.string().optional(),
+  KYT_CACHE_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(3600),
+  KYT_ON_PROVIDER_ERROR: z.enum(["refuse", "allow"]).default("refuse"),
+  KYT_SANCTIONS_LIST_FILE: z.string().optional(),
   ...rpcShape,
 });
+
+export const KYT_PROVIDER_NAMES = ["ofac-list", "sanctions-oracle", "chainalysis-api"] as const;
 
 export type RawConfig = z.infer<typeof schema>;
 
@@ -106,6 +115,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (production && !raw.ENCRYPTION_KEY) {
     throw new ConfigError(["ENCRYPTION_KEY: expected 64 hex characters (32 bytes); it is required when RPC URLs are configured in production"]);
   }
+  const kytProviders = raw.KYT_PROVIDERS.split(",").map((p) => p.trim()).filter(Boolean);
+  const unknownKyt = kytProviders.filter((p) => !(KYT_PROVIDER_NAMES as readonly string[]).includes(p));
+  if (kytProviders.length === 0 || unknownKyt.length > 0) throw new ConfigError([`KYT_PROVIDERS: expected one or more of ${KYT_PROVIDER_NAMES.join(", ")} separated by commas`]);
+  if (kytProviders.includes("chainalysis-api") && !raw.KYT_API_KEY) throw new ConfigError(["KYT_API_KEY: expected the API key of chainalysis-api, which KYT_PROVIDERS names"]);
   let trustedProxies: TrustedProxies;
   try {
     trustedProxies = parseTrustedProxies(raw.TRUSTED_PROXIES);

@@ -39,3 +39,13 @@ export const SANDBOX_ADMIN: DevAccount = {
   address: "0x7A43334426A5226Cfc999a08e8DE421b60F82f29",
   privateKey: "0x51ddd58c6c24dbb68bbbd6b3710fa2f81df743a9890c61be98e45230cf10228f",
 };
+
+/**
+ * A wallet the sandbox's sanctions oracle lists as sanctioned (setUpChain seeds it), so that
+ * wallet screening can be seen refusing a payer. Never funded.
+ * Private key = keccak256("stablelink sandbox sanctioned wallet").
+ */
+export const SANDBOX_SANCTIONED_WALLET: DevAccount = {
+  address: "0x1d707201c4f379a73534e069FC564F948aA2cD15",
+  privateKey: "0x70ff26c534c5a723bdffd130857f906f5974f8a0c7fb551df5f3019152d4409b",
+};

@@ -19,7 +19,8 @@ export type SandboxContractName =
   | "SandboxPermitToken"
   | "SandboxTetherToken"
   | "SandboxPriceFeed"
-  | "SandboxMulticall3";
+  | "SandboxMulticall3"
+  | "SandboxSanctionsOracle";
 
 export const SANDBOX_CONTRACT_NAMES: readonly SandboxContractName[] = [
   "SandboxToken",
@@ -27,6 +28,7 @@ export const SANDBOX_CONTRACT_NAMES: readonly SandboxContractName[] = [
   "SandboxTetherToken",
   "SandboxPriceFeed",
   "SandboxMulticall3",
+  "SandboxSanctionsOracle",
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

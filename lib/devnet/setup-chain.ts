@@ -1,11 +1,13 @@
 // Makes a fresh anvil chain look like the production network it stands for: the payment
 // contracts at their production addresses, wired to each other as deployed, test
 // stablecoins at the production token addresses, price feeds in the conversion path,
-// Multicall3 at its canonical address, and funded demo wallets.
+// Multicall3 at its canonical address, the sanctions oracle at its production address (seeded
+// with SANDBOX_SANCTIONED_WALLET), and funded demo wallets.
 import { encodeFunctionData, parseAbi, stringToHex, type Address, type Hex } from "viem";
 import { getContract } from "../chains/contracts";
+import { SANCTIONS_ORACLE_ADDRESSES } from "../chains/sanctions-oracle";
 import type { EvmNetworkId } from "../chains/networks";
-import { DEMO_TOKEN_BALANCE, DEMO_WALLETS, SANDBOX_ADMIN } from "./accounts";
+import { DEMO_TOKEN_BALANCE, DEMO_WALLETS, SANDBOX_ADMIN, SANDBOX_SANCTIONED_WALLET } from "./accounts";
 import { actAsAdmin, devChain, type DevChain } from "./dev-chain";
 import { placeContract, withConstructorArgs } from "./place-contract";
 import { deployPriceFeeds, NATIVE_CURRENCIES, USD_HASH } from "./price-feeds";
@@ -14,7 +16,7 @@ import { sandboxContract } from "./sandbox-contracts";
 import { TEST_TOKENS, PERMIT_VERSION, type TestToken } from "./test-tokens";
 
 /** Bump when the set-up changes: a chain set up by an older version is set up again on start. */
-export const SETUP_VERSION = 1;
+export const SETUP_VERSION = 2;
 
 // The set-up writes this marker last, so a chain interrupted mid-set-up is never taken as ready.
 // Code (not storage) because anvil's state dump keeps code of otherwise empty accounts.
@@ -91,5 +93,10 @@ export async function setUpChain(url: string, network: EvmNetworkId): Promise<vo
   for (const token of TEST_TOKENS[network]) await placeContract(chain, token.address, tokenCreationCode(token));
   await deployPriceFeeds(chain, network);
   await placeContract(chain, MULTICALL3_ADDRESS, sandboxContract("SandboxMulticall3").bytecode);
+  const oracle = SANCTIONS_ORACLE_ADDRESSES[network];
+  if (oracle) {
+    const { abi, bytecode } = sandboxContract("SandboxSanctionsOracle");
+    await placeContract(chain, oracle, withConstructorArgs(bytecode, abi.find((i) => i.type === "constructor")!.inputs, [[SANDBOX_SANCTIONED_WALLET.address]]));
+  }
   await chain.test.setCode({ address: SETUP_MARKER_ADDRESS, bytecode: markerCode() });
 }

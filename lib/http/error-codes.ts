@@ -101,6 +101,9 @@ export const ERROR_CODES = {
   multicall_kind_unavailable: "This multicall execution kind is not available",
   multicall_nothing_payable: "No payout of the multicall can be paid now",
   wallet_not_allowed: "The wallet is not in the payment's allowedPayerAddresses",
+  wallet_screening_rejected: "The payer's wallet did not pass the payment's wallet screening (accessPolicy.mode kyt_all_wallets)",
+  recipient_screening_rejected: "The payout's recipient did not pass the payment's wallet screening (accessPolicy.mode kyt_all_wallets)",
+  wallet_screening_unavailable: "The payment screens wallets and no screening provider could decide now; retry later",
   // webhooks
   webhook_endpoint_not_found: "No webhook endpoint with this id for the caller",
   webhook_endpoint_limit: "The owner has registered the most endpoints allowed",

@@ -16,6 +16,7 @@ export const NAV_SECTIONS: NavSection[] = [
   { href: "/dashboard/payee-destinations", label: "Payee destinations" },
   { href: "/dashboard/payment-links", label: "Payment links" },
   { href: "/dashboard/payments", label: "Payments", matchPrefix: true },
+  { href: "/dashboard/screening", label: "Wallet screening" },
   { href: "/dashboard/branding", label: "Payment page", matchPrefix: true },
 ];
 

@@ -39,7 +39,7 @@ export async function kytResultsOf(platformId: string, token: string): Promise<{
   return { payer: rows.filter((r) => r.role === "payer").map(view), payee: rows.filter((r) => r.role === "recipient").map(view) };
 }
 
-export interface ScreeningRow extends StoredScreening {}
+export type ScreeningRow = StoredScreening;
 
 /** The platform's newest results, newest first (at most `take`). */
 export async function latestScreenings(platformId: string, take = 100): Promise<ScreeningRow[]> {

@@ -35,6 +35,15 @@ function shownPayee(sp: LoadedSecurePayment["sp"], payee: string): string | null
   return sp.hidePayeeAddress || sp.hideUntilApproved ? null : payee;
 }
 
+/**
+ * The payee among the recipients the page's contract check lets a plain token transfer pay:
+ * left out when hidden, since the policy travels in the HTML. Payments go through the payment
+ * contracts (checked as contracts), so only a direct transfer to the hidden payee is blocked.
+ */
+function policyPayee(sp: LoadedSecurePayment["sp"], payee: string): string[] {
+  return shownPayee(sp, payee) === null ? [] : [payee];
+}
+
 function networkOf(id: NetworkId): PayNetwork {
   const n = NETWORKS[id];
   return { id: n.id, name: n.name, chainId: n.chainId, family: n.family, testnet: n.testnet };
@@ -126,7 +135,7 @@ function multicallView(loaded: LoadedSecurePayment, state: Awaited<ReturnType<ty
       fees: single ? formatMoney(fees, currency.symbol) : fees,
       payerTotal: single ? formatMoney(state.totals.amountSummary.payerTotal, currency.symbol) : totalLabel,
     },
-    policy: paymentCallPolicy(reference.network, payable.map((r) => r.payee)),
+    policy: paymentCallPolicy(reference.network, payable.flatMap((r) => policyPayee(loaded.sp, r.payee))),
   };
 }
 
@@ -166,7 +175,7 @@ function paymentView(loaded: LoadedSecurePayment, shared: Parameters<typeof paya
     total,
     totalLabel: formatMoney(total, currency.symbol),
     payLabel: `Pay ${formatMoney(total, currency.symbol)}`,
-    policy: paymentCallPolicy(first.network, [...requests.map((r) => r.payee), ...legs.map((l) => l.recipient)]),
+    policy: paymentCallPolicy(first.network, [...requests.flatMap((r) => policyPayee(loaded.sp, r.payee)), ...legs.map((l) => l.recipient)]),
   };
 }
 

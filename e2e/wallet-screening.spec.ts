@@ -57,7 +57,7 @@ test("a screened link refuses the sanctioned wallet with the refusal page, then 
   await installTestWallet(payerPage, { privateKey: payer.privateKey, chainId: 8453, rpcUrls: WALLET_RPC });
   await payerPage.goto(created.securePaymentUrl);
   await payerPage.getByRole("button", { name: "Connect Stablelink Test Wallet" }).click();
-  await payerPage.getByRole("button", { name: "Pay 10.1 USDC" }).click();
+  await payerPage.getByRole("button", { name: "Pay 10.10 USDC" }).click();
   await expect(payerPage.getByTestId("pay-state")).toHaveAttribute("data-state", "completed", { timeout: 60_000 });
   const events = await kytEvents(created.token, 2);
   expect(events.map((e) => [e.walletAddress, e.status])).toEqual([

@@ -14,7 +14,7 @@ import { emitEvent } from "../webhooks/emit-event";
 import { webhookEvent, type EventOwner } from "../webhooks/events";
 import { screeningProviders } from "./providers";
 import { ScreeningUnavailable, type ScreeningVerdict } from "./screening-provider";
-import { cachedVerdict, recordScreening, storeVerdict, type ScreeningRole } from "./screening-store";
+import { cachedVerdict, purgeStaleVerdicts, recordScreening, storeVerdict, type ScreeningRole } from "./screening-store";
 
 export interface ScreeningSubject {
   /** The secure payment's token (the event's paymentToken). */
@@ -93,4 +93,9 @@ export async function screenWallets(subject: ScreeningSubject, wallets: readonly
     if (verdict.status === "rejected") return { status: "rejected", wallet, role: w.role, provider };
   }
   return { status: "approved" };
+}
+
+/** Housekeeping: drops cached verdicts past KYT_CACHE_SECONDS (the per-payment results stay). */
+export async function purgeScreeningCache(now = new Date()): Promise<number> {
+  return purgeStaleVerdicts(new Date(now.getTime() - getConfig().KYT_CACHE_SECONDS * 1000));
 }

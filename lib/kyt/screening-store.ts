@@ -61,3 +61,9 @@ export async function recentScreenings(platformId: string, take: number): Promis
   const rows = await (await db()).kytScreening.findMany({ where: { platformId }, orderBy: { evaluatedAt: "desc" }, take });
   return rows.map((r) => ({ token: r.token, wallet: r.wallet, role: r.role as ScreeningRole, status: r.status as ScreeningStatus, reasonCode: r.reasonCode, provider: r.provider, evaluatedAt: r.evaluatedAt }));
 }
+
+/** Housekeeping: verdicts older than the cache lifetime are never read again. */
+export async function purgeStaleVerdicts(before: Date): Promise<number> {
+  const { count } = await (await db()).kytWalletVerdict.deleteMany({ where: { evaluatedAt: { lt: before } } });
+  return count;
+}

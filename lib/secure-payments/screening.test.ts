@@ -14,6 +14,7 @@ import { SANCTIONS_ORACLE_ADDRESSES } from "../chains/sanctions-oracle";
 import { resetConfigForTests } from "../config";
 import { db } from "../db/client";
 import { DEMO_WALLETS, SANDBOX_SANCTIONED_WALLET } from "../devnet/accounts";
+import { purgeScreeningCache } from "../kyt/screen-wallets";
 import { actAsAdmin, devChain } from "../devnet/dev-chain";
 import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
 import { registerTestDestination, tronPayee } from "../payee-destinations/test-fixtures";
@@ -200,6 +201,18 @@ describe("the verdict cache", () => {
       await chain.send({ to: oracle, data: encodeFunctionData({ abi, functionName: "addToSanctionsList", args: [[SANCTIONED]] }) });
       await withEnv({ KYT_CACHE_SECONDS: "0" }, async () => expect((await pay((await screenedLink()).token, SANCTIONED)).status).toBe(403));
     }
+  });
+});
+
+describe("housekeeping", () => {
+  it("drops cached verdicts once they are older than KYT_CACHE_SECONDS, and keeps the payments' results", async () => {
+    const { token } = await screenedLink();
+    expect((await pay(token, DEMO_WALLETS[7].address)).status).toBe(200);
+    const results = await (await db()).kytScreening.count();
+    expect(await purgeScreeningCache(new Date())).toBe(0); // all fresh
+    expect(await purgeScreeningCache(new Date(Date.now() + 3601_000))).toBeGreaterThan(0);
+    expect(await (await db()).kytWalletVerdict.count()).toBe(0);
+    expect(await (await db()).kytScreening.count()).toBe(results);
   });
 });
 

@@ -30,7 +30,7 @@ export const PUBLIC_SURFACE = {
   ],
   kyt: ["ofac-sdn.ts", "read-screenings.ts", "screen-wallets.ts"],
   currencies: ["endpoints.ts"],
-  health: ["endpoints.ts"],
+  health: ["endpoints.ts", "health-server.ts"],
 };
 
 /** Files that may reach inside any domain: tests and what only tests use. */

@@ -1,11 +1,12 @@
 // The screening sources on their own: the OFAC SDN parser on both published formats, the
 // bundled list, the sanctions oracle read on a sandbox chain (our oracle at the production
 // address), and the Chainalysis API adapter against a real local HTTP server.
-import { createPublicClient, http } from "viem";
+import { createPublicClient, http, parseAbi } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import bundled from "../../data/ofac-sanctions/sanctioned-addresses.json";
 import { isTronAddress } from "../chains/tron";
-import { DEMO_WALLETS, SANDBOX_SANCTIONED_WALLET } from "../devnet/accounts";
+import { SANCTIONS_ORACLE_ADDRESSES } from "../chains/sanctions-oracle";
+import { DEMO_WALLETS, SANDBOX_ADMIN, SANDBOX_SANCTIONED_WALLET } from "../devnet/accounts";
 import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
 import { startReceiver } from "../webhooks/test-receiver";
 import { chainalysisApiProvider } from "./chainalysis-api";
@@ -87,6 +88,14 @@ describe("the sanctions oracle on a sandbox chain", () => {
     expect(await oracle.screen(SANDBOX_SANCTIONED_WALLET.address, "base")).toEqual({ status: "rejected", reasonCode: "sanctioned" });
     expect(await oracle.screen(SANDBOX_SANCTIONED_WALLET.address.toLowerCase(), "base")).toEqual({ status: "rejected", reasonCode: "sanctioned" });
     expect(await oracle.screen(DEMO_WALLETS[3].address, "base")).toEqual({ status: "approved", reasonCode: "clear" });
+  });
+
+  it("lets only its owner change the list, as the real oracle does", async () => {
+    const client = createPublicClient({ transport: http(sandbox.urls.base!) });
+    const abi = parseAbi(["function addToSanctionsList(address[] addrs)", "function owner() view returns (address)"]);
+    const oracle = SANCTIONS_ORACLE_ADDRESSES.base!;
+    expect(await client.readContract({ address: oracle, abi, functionName: "owner" })).toBe(SANDBOX_ADMIN.address);
+    await expect(client.simulateContract({ account: DEMO_WALLETS[3].address, address: oracle, abi, functionName: "addToSanctionsList", args: [[DEMO_WALLETS[3].address]] })).rejects.toThrow(/not the owner/);
   });
 
   it("does not cover Tron or a network without a deployment", async () => {

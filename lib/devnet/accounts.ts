@@ -39,3 +39,14 @@ export const SANDBOX_ADMIN: DevAccount = {
   address: "0x7A43334426A5226Cfc999a08e8DE421b60F82f29",
   privateKey: "0x51ddd58c6c24dbb68bbbd6b3710fa2f81df743a9890c61be98e45230cf10228f",
 };
+
+/**
+ * The sandbox's recurring-payment relayer (docs/protocol.md, "Recurring payments"): the only
+ * account the sandbox's ERC20RecurringPaymentProxy accepts triggers from. Its own account so its
+ * nonces are not shared with the demo wallets; the set-up funds it with gas money.
+ * Private key = keccak256("stablelink sandbox relayer").
+ */
+export const SANDBOX_RELAYER: DevAccount = {
+  address: "0x220B37eb62f38530Afe495e4DDe2F7f4EC9E4779",
+  privateKey: "0x624cbe2f05407afb1fb2ab577737aa0bd0fc2764e215bc532b39712413aaa90d",
+};

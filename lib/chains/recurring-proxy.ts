@@ -76,11 +76,6 @@ export function schedulePermitTypedData(chainId: number, proxy: Address, permit:
   };
 }
 
-/** Instalment `index` (from 1) is due at firstPayment + (index − 1) · periodSeconds (unix seconds). */
-export function dueAt(permit: Pick<SchedulePermit, "firstPayment" | "periodSeconds">, index: number): number {
-  return permit.firstPayment + (index - 1) * permit.periodSeconds;
-}
-
 /** The proxy on this network: the sandbox's fixed address, or the configured one (none: recurring payouts are off there). */
 export function recurringProxyAddress(network: EvmNetworkId): Address | undefined {
   const config = getConfig();

@@ -119,11 +119,6 @@ export async function openSchedulesOf(network: EvmNetworkId, subscriber: Address
   return rows.map(fromRow);
 }
 
-export async function listPlatformSchedules(platformId: string, take = 100): Promise<RecurringPayment[]> {
-  const rows = await (await db()).recurringPayment.findMany({ where: { platformId }, orderBy: { createdAt: "desc" }, take });
-  return rows.map(fromRow);
-}
-
 /** Active schedules on a network: what the relayer looks at. */
 export async function activeSchedules(network: EvmNetworkId): Promise<RecurringPayment[]> {
   const rows = await (await db()).recurringPayment.findMany({ where: { network, status: "active" }, orderBy: { createdAt: "asc" } });

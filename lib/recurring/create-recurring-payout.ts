@@ -17,7 +17,7 @@ import { parseFee, storedFee, type Fee } from "../requests/fee";
 import { feeAmountOf } from "../requests/payment-maths";
 import { insertRequests } from "../requests/request-store";
 import { insertRecurringPayment, openSchedulesOf, withTransaction } from "./recurring-store";
-import { firstPaymentTime, instalmentCost, PERIOD_SECONDS, scheduleDeadline, startsInThePast, type Frequency } from "./schedule-rules";
+import { firstPaymentTime, instalmentCost, LAST_START_SECONDS, PERIOD_SECONDS, scheduleDeadline, startsInThePast, type Frequency } from "./schedule-rules";
 import type { RecurringPayoutAnswer } from "./schemas";
 
 export interface RecurringPayoutInput {
@@ -55,6 +55,7 @@ export async function createRecurringPayout(owner: RequestOwner, body: Recurring
   if (network && !proxy) fail("paymentCurrency", `recurring payouts are not configured on ${network} (no recurring proxy address)`);
   const startDate = new Date(recurrence.startDate);
   if (startsInThePast(startDate)) fail("recurrence.startDate", "must be today or later");
+  else if (startDate.getTime() / 1000 > LAST_START_SECONDS) fail("recurrence.startDate", `must be before ${new Date(LAST_START_SECONDS * 1000).toISOString().slice(0, 10)} (the contract's uint32 times)`);
 
   let fee: Fee | null = null;
   let payer: Address | undefined;

@@ -221,6 +221,7 @@ describe("recurring payouts on the sandbox", () => {
     expect(await bad({ totalPayments: 256 })).toContain("recurrence.totalPayments");
     expect(await bad({ frequency: "HOURLY" })).toContain("recurrence.frequency");
     expect(await bad({ startDate: "2020-01-01" })).toContain("recurrence.startDate");
+    expect(await bad({ startDate: "2107-01-01" })).toContain("recurrence.startDate"); // past the contract's uint32 times
     expect(await bad({ extra: 1 })).toContain("recurrence.extra");
     expect(await bad({}, { paymentCurrency: "ETH-base-base", invoiceCurrency: "ETH-base-base" })).toContain("paymentCurrency");
     expect(await bad({}, { invoiceCurrency: "USD" })).toContain("invoiceCurrency");

@@ -43,6 +43,9 @@ export function firstPaymentTime(startDate: Date, chainNow: number): number {
   return Math.max(Math.floor(startDate.getTime() / 1000), chainNow);
 }
 
+/** The contract's firstPayment is a uint32: the last second it can name (2106-02-07); later due times are uint256 sums. */
+export const LAST_START_SECONDS = 2 ** 32 - 1;
+
 /** The start date is today (UTC) or later. */
 export function startsInThePast(startDate: Date, now = new Date()): boolean {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());

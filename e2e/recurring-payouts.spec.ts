@@ -28,7 +28,7 @@ async function send(tx: { to: string; data: string }) {
 const balance = (who: Address) => publicClient.readContract({ address: DAI, abi: erc20, functionName: "balanceOf", args: [who] });
 const status = async (request: APIRequestContext, id: string) => (await (await request.get(`/v2/payouts/recurring/${id}`, { headers: { "x-api-key": demo().apiKey } })).json()) as Record<string, unknown>;
 
-test("a weekly schedule of 4 is paid when due, pauses on a revoked allowance, resumes and stops when cancelled", async ({ request }) => {
+test("a weekly schedule of 4 is paid when due, pauses on a revoked allowance, resumes and stops when cancelled on the Subscriptions page", async ({ request, page }) => {
   test.setTimeout(180_000);
   const headers = { "x-api-key": demo().apiKey };
   const receiver = await startReceiver(() => 200);
@@ -83,10 +83,17 @@ test("a weekly schedule of 4 is paid when due, pauses on a revoked allowance, re
     expect((await request.patch(`/v2/payouts/recurring/${id}`, { headers, data: { action: "unpause" } })).status()).toBe(200);
     await expect.poll(async () => (await status(request, id)).processedPayments, { timeout: 30_000 }).toBe(3);
 
+    // The merchant sees it on the dashboard's Subscriptions page and cancels it there.
+    expect((await page.request.post("/v1/auth/login", { data: { email: demo().email, password: demo().password } })).status()).toBe(200);
+    await page.goto("/dashboard/subscriptions");
+    const row = page.locator(`[data-testid="subscription-row"][data-id="${id}"]`);
+    await expect(row).toContainText("3 of 4");
+    await expect(row).toContainText("active");
+    await row.getByRole("button", { name: /Cancel subscription/ }).click();
+    await page.getByRole("button", { name: "Cancel subscription", exact: true }).click();
+    await expect(row).toHaveAttribute("data-status", "cancelled");
+
     // Cancelled: nothing more is paid, weeks later.
-    const cancelled = await request.patch(`/v2/payouts/recurring/${id}`, { headers, data: { action: "cancel" } });
-    expect(cancelled.status()).toBe(200);
-    for (const tx of (await cancelled.json()).transactions) await send(tx);
     await moveChainClock(RPC, 2 * WEEK);
     await new Promise((r) => setTimeout(r, 5_000)); // several relayer runs (every second in the sandbox)
     expect(await status(request, id)).toMatchObject({ status: "cancelled", processedPayments: 3 });

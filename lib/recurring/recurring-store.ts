@@ -119,6 +119,12 @@ export async function openSchedulesOf(network: EvmNetworkId, subscriber: Address
   return rows.map(fromRow);
 }
 
+/** The platform's newest schedules (the dashboard's Subscriptions page). */
+export async function listPlatformSchedules(platformId: string, take = 200): Promise<RecurringPayment[]> {
+  const rows = await (await db()).recurringPayment.findMany({ where: { platformId }, orderBy: { createdAt: "desc" }, take });
+  return rows.map(fromRow);
+}
+
 /** Active schedules on a network: what the relayer looks at. */
 export async function activeSchedules(network: EvmNetworkId): Promise<RecurringPayment[]> {
   const rows = await (await db()).recurringPayment.findMany({ where: { network, status: "active" }, orderBy: { createdAt: "asc" } });

@@ -25,7 +25,7 @@ const payoutRecurrence = z
       .describe("Number of instalments"),
     payer: addressText("The payer's wallet: signs the schedule and approves the recurring proxy; not the payee"),
   })
-  .meta({ id: "PayoutRecurrence" });
+  .meta({ id: "PayoutRecurrence", example: { startDate: "2030-01-01", frequency: "WEEKLY", totalPayments: 4, payer: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" } });
 
 const paymentFields = {
   payee: addressText("Wallet paid: 0x… on EVM networks, T… on Tron"),

@@ -30,7 +30,7 @@ export const PUBLIC_SURFACE = {
     "sign-in-redirect.ts", "volume-chart.ts", "webhook-event-choices.ts", "webhook-hrefs.ts", "webhook-url-rule.ts",
   ],
   currencies: ["endpoints.ts"],
-  health: ["endpoints.ts"],
+  health: ["endpoints.ts", "health-server.ts"],
 };
 
 /** Files that may reach inside any domain: tests and what only tests use. */

@@ -53,6 +53,7 @@ const schema = z.object({
   WALLETCONNECT_PROJECT_ID: z.string().optional(),
   WEBHOOK_ALLOWED_HOSTS: z.string().default(""), // comma-separated hosts exempt from the private-address check
   RUN_WORKERS: bool.default(true), // run background jobs inside the web process
+  WORKER_HEALTH_PORT: port.optional(), // `npm run worker` answers /health/live and /health/ready here
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000), // read by scripts/serve.mjs on SIGTERM
   // Payment detection (README "Payment detection")
   PAYMENT_DETECTION_NETWORKS: z.string().optional(), // comma-separated; "none" turns detection off

@@ -187,6 +187,22 @@ describe("recurring payouts on the sandbox", () => {
     expect(status).toMatchObject({ processedPayments: 1, payments: [{ index: 1, txHash: row.txHash }] });
   }, 60_000);
 
+  it("PATCH /v2/request/{id} isRecurrenceStopped pauses the schedule, and resuming the request resumes it", async () => {
+    const payer = DEMO_WALLETS[6];
+    const created = await createSchedule(payer.address, fresh());
+    await sendAll("base", sandbox.urls.base!, payer.privateKey, created.transactions);
+    expect((await activate(created.id, await signPermit(payer.privateKey, created.recurringPaymentPermit))).status).toBe(201);
+    const setStopped = (isRecurrenceStopped: boolean) =>
+      call(requestIdRoute, "PATCH", `/v2/request/${created.requestId}`, { headers: headers(), params: { requestId: created.requestId }, body: { isRecurrenceStopped } });
+    expect((await setStopped(true)).status).toBe(200);
+    expect(await relayOnce("base")).toEqual({ paid: 0, failed: 0 });
+    expect(await getSchedule(created.id)).toMatchObject({ status: "paused", processedPayments: 0, failureReason: "Recurrence stopped on the request (isRecurrenceStopped)" });
+    expect((await setStopped(false)).status).toBe(200);
+    expect(await relayOnce("base")).toEqual({ paid: 1, failed: 0 });
+    expect(await getSchedule(created.id)).toMatchObject({ status: "active", processedPayments: 1, failureReason: null });
+    expect((await patch(created.id, "cancel")).status).toBe(200);
+  }, 60_000);
+
   it("activates a smart-contract wallet's schedule when the wallet accepts the signature (ERC-1271), and refuses another wallet's signature", async () => {
     const wallet = fresh();
     // A minimal wallet whose isValidSignature answers the ERC-1271 magic value whatever it is asked.

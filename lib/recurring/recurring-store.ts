@@ -131,6 +131,12 @@ export async function activeSchedules(network: EvmNetworkId): Promise<RecurringP
   return rows.map(fromRow);
 }
 
+/** Paused schedules on a network whose pause reason is `reason`. */
+export async function pausedSchedules(network: EvmNetworkId, reason: string): Promise<RecurringPayment[]> {
+  const rows = await (await db()).recurringPayment.findMany({ where: { network, status: "paused", failureReason: reason } });
+  return rows.map(fromRow);
+}
+
 /** Moves the status from one of `from` to `to` (and sets the other fields); false when the row was not in `from`. */
 export async function transition(
   id: string,

@@ -40,6 +40,7 @@ import {
   forgetSending,
   getRecurringPayment,
   markPaid,
+  pausedSchedules,
   recordSending,
   replaceSending,
   sendingInstalments,
@@ -54,6 +55,8 @@ import { dueTime, instalmentCost } from "./schedule-rules";
 const STUCK_AFTER_MS = 120_000;
 const RECEIPT_TIMEOUT_MS = 60_000;
 const LEASE_SECONDS = 120;
+/** A run starts no new instalment after this long, so it ends well within its lease. */
+const RUN_BUDGET_MS = 60_000;
 /** Why a schedule paused when the request's isRecurrenceStopped was set (PATCH /v2/request/{id}). */
 export const STOPPED_BY_REQUEST = "Recurrence stopped on the request (isRecurrenceStopped)";
 
@@ -266,12 +269,19 @@ export async function relayOnce(network: EvmNetworkId, hooks: RelayerHooks = {})
   const account = relayerAccount();
   const total = { paid: 0, failed: 0 };
   if (!account || !recurringProxyAddress(network)) return total;
+  const started = Date.now();
   const client = getPublicClient(network);
   await reconcile(network, client, account);
+  // A schedule paused by the request's isRecurrenceStopped resumes when the request resumes.
+  for (const s of await pausedSchedules(network, STOPPED_BY_REQUEST)) {
+    const request = await findRequest(s.platformId, s.requestId);
+    if (request && !request.isRecurrenceStopped) await transition(s.id, ["paused"], { status: "active", failureReason: null, failureCount: 0 });
+  }
   const schedules = await activeSchedules(network);
   if (schedules.length === 0) return total;
   const chainNow = Number((await client.getBlock({ blockTag: "latest" })).timestamp);
   for (const s of schedules) {
+    if (Date.now() - started > RUN_BUDGET_MS) break; // the next run goes on
     try {
       const r = await payDue(client, account, s, chainNow, hooks);
       total.paid += r.paid;

@@ -15,6 +15,7 @@ export const PUBLIC_SURFACE = {
   ],
   payments: ["indexer/start-detection.ts", "payment-volume.ts", "search-endpoint.ts", "search-payments.ts", "search-query.ts", "search-response.ts"],
   payouts: ["create-batch-payout.ts", "endpoints.ts"],
+  payers: ["dashboard-endpoints.ts", "endpoints.ts", "dashboard-view.ts", "offramp.ts", "payer-store.ts", "portal-endpoints.ts", "portal-page.ts", "schemas.ts"],
   recurring: ["create-recurring-payout.ts", "endpoints.ts", "list-schedules.ts", "relayer.ts", "schemas.ts"],
   "secure-payments": [
     "branding-endpoints.ts", "branding-rules.ts", "branding.ts", "build-secure-payment-calls.ts", "contract-check.ts", "contract-policy.ts", "create-secure-payment.ts",
@@ -22,7 +23,7 @@ export const PUBLIC_SURFACE = {
   ],
   webhooks: [
     "client-id-endpoints.ts", "delivery-docs.ts", "delivery-log.ts", "delivery-policy.ts", "delivery-worker.ts", "emit-event.ts", "endpoint-summaries.ts", "event-docs.ts", "events.ts",
-    "manage-endpoints.ts", "orchestrator-endpoints.ts", "orchestrator-webhook-endpoints.ts", "platform-webhook-endpoints.ts", "request-deliveries.ts", "schemas.ts", "send-test-event.ts",
+    "manage-endpoints.ts", "orchestrator-endpoints.ts", "orchestrator-webhook-endpoints.ts", "platform-webhook-endpoints.ts", "request-deliveries.ts", "schemas.ts", "send-test-event.ts", "webhook-secret.ts",
   ],
   "pay-page": ["endpoints.ts", "format.ts", "load-pay-page.ts", "page-branding.ts", "pay-page-view.ts", "qr-path.ts"],
   dashboard: [

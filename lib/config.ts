@@ -42,6 +42,18 @@ const schema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, "64 hex characters (32 bytes)")
     .optional(),
+  // Keys data was encrypted with before a rotation, still read until `npm run secrets:rotate` re-encrypts (README "Key rotation").
+  ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}(,[0-9a-fA-F]{64})*$/, "comma-separated keys of 64 hex characters")
+    .optional(),
+  // Payer compliance (README "Payers and off-ramp"): the built-in provider, or an HTTP provider.
+  COMPLIANCE_PROVIDER: z.enum(["builtin", "http"]).default("builtin"),
+  COMPLIANCE_PROVIDER_URL: httpUrl.optional(),
+  COMPLIANCE_PROVIDER_API_KEY: z.string().optional(),
+  COMPLIANCE_PROVIDER_WEBHOOK_SECRET: z.string().optional(),
+  // "network:address,…": where off-ramp payments are paid; the sandbox uses a demo wallet.
+  OFFRAMP_DEPOSIT_ADDRESSES: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -124,6 +136,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const production = raw.NODE_ENV === "production" && !sandbox;
   if (production && !raw.ENCRYPTION_KEY) {
     throw new ConfigError(["ENCRYPTION_KEY: expected 64 hex characters (32 bytes); it is required when RPC URLs are configured in production"]);
+  }
+  if (raw.COMPLIANCE_PROVIDER === "http") {
+    const missing = (["COMPLIANCE_PROVIDER_URL", "COMPLIANCE_PROVIDER_API_KEY", "COMPLIANCE_PROVIDER_WEBHOOK_SECRET"] as const).filter((k) => !raw[k]);
+    if (missing.length > 0) throw new ConfigError(missing.map((k) => `${k}: expected a value; it is required when COMPLIANCE_PROVIDER=http`));
   }
   let trustedProxies: TrustedProxies;
   try {

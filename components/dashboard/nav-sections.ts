@@ -17,6 +17,8 @@ export const NAV_SECTIONS: NavSection[] = [
   { href: "/dashboard/payment-links", label: "Payment links" },
   { href: "/dashboard/subscriptions", label: "Subscriptions" },
   { href: "/dashboard/payments", label: "Payments", matchPrefix: true },
+  { href: "/dashboard/payers", label: "Payers" },
+  { href: "/dashboard/offramp", label: "Off-ramp" },
   { href: "/dashboard/branding", label: "Payment page", matchPrefix: true },
 ];
 

@@ -34,6 +34,9 @@ import { createBatchPayoutEndpoint, createPayoutEndpoint } from "../payouts/endp
 import { activateRecurringEndpoint, getRecurringEndpoint, updateRecurringEndpoint } from "../recurring/endpoints";
 import { createRequestEndpoint, getRequestEndpoint, payRequestEndpoint, requestRoutesEndpoint, updateRequestEndpoint } from "../requests/endpoints";
 import { searchPaymentsEndpoint } from "../payments/search-endpoint";
+import * as payers from "../payers/endpoints";
+import * as payerPages from "../payers/portal-endpoints";
+import * as payerDashboard from "../payers/dashboard-endpoints";
 import * as platformWebhooks from "../webhooks/platform-webhook-endpoints";
 import * as orchestratorWebhooks from "../webhooks/orchestrator-webhook-endpoints";
 import * as securePayments from "../secure-payments/endpoints";
@@ -75,6 +78,18 @@ export const ENDPOINTS: Endpoint[] = [getHealth, getLiveness, getReadiness, list
   updateRequestEndpoint,
   payRequestEndpoint,
   requestRoutesEndpoint,
+  // payers, compliance and off-ramp
+  payers.createPayerEndpoint,
+  payers.getPayerEndpoint,
+  payers.updatePayerEndpoint,
+  payers.createPaymentDetailsEndpoint,
+  payers.getPaymentDetailsEndpoint,
+  payers.complianceWebhookEndpoint,
+  payerPages.submitKycEndpoint,
+  payerPages.acceptAgreementEndpoint,
+  payerDashboard.reviewPayerEndpoint,
+  payerDashboard.erasePayerEndpoint,
+  payerDashboard.advanceOfframpEndpoint,
   // payouts
   createPayoutEndpoint,
   createBatchPayoutEndpoint,

@@ -3,10 +3,11 @@
 // every lookup is scoped to the caller's platform.
 import { badRequest, notFound } from "../http/errors";
 import { defineEndpoint } from "../http/endpoint";
+import { fiatProgress } from "../payers/offramp";
 import { buildPayCalldata } from "./build-pay-calldata";
 import { requestOwner } from "./caller";
 import { createRequest } from "./create-request";
-import { payOptionsOf, payQuery, refuseCrosschain, refuseUnavailable, requireWallet, routesQuery } from "./pay-query";
+import { payOptionsOf, payQuery, refuseCrosschain, requireWallet, resolveOfframp, routesQuery } from "./pay-query";
 import { paymentRoutes, routesResponse } from "./payment-routes";
 import { describeRequest } from "./request-status";
 import { findRequest, listPayments, setRecurrenceStopped, type StoredRequest } from "./request-store";
@@ -19,6 +20,11 @@ async function requestOrThrow(platformId: string, requestId: string): Promise<St
   const request = await findRequest(platformId, requestId);
   if (!request) throw notFound("request_not_found", "Request not found");
   return request;
+}
+
+async function offRampView(requestId: string) {
+  const progress = await fiatProgress(requestId);
+  return progress && { ...progress, updatedAt: progress.updatedAt.toISOString() };
 }
 
 export const createRequestEndpoint = defineEndpoint({
@@ -54,7 +60,7 @@ export const getRequestEndpoint = defineEndpoint({
   errors: { 404: NOT_FOUND },
   handler: async ({ caller, params }) => {
     const request = await requestOrThrow(requestOwner(caller).platformId, params.requestId);
-    return describeRequest(request, await listPayments(request.requestId));
+    return describeRequest(request, await listPayments(request.requestId), await offRampView(request.requestId));
   },
 });
 
@@ -73,7 +79,7 @@ export const updateRequestEndpoint = defineEndpoint({
     const request = await requestOrThrow(requestOwner(caller).platformId, params.requestId);
     if (!request.recurrence) throw badRequest("request_not_recurring", "This request is not recurring: only recurring requests can be stopped or resumed");
     await setRecurrenceStopped(request.platformId, request.requestId, body.isRecurrenceStopped);
-    return describeRequest({ ...request, isRecurrenceStopped: body.isRecurrenceStopped }, await listPayments(request.requestId));
+    return describeRequest({ ...request, isRecurrenceStopped: body.isRecurrenceStopped }, await listPayments(request.requestId), await offRampView(request.requestId));
   },
 });
 
@@ -88,22 +94,26 @@ export const payRequestEndpoint = defineEndpoint({
     "With `wallet`, the allowance, balances and gas (simulated with eth_simulateV1, compared with 1.2× margin at the current gas price) are read from the chain; " +
     "without it nothing is checked: the approval is included and `hasEnoughBalance`/`hasEnoughGas` are false. " +
     "Tron requests get TRC-20 calldata (the approval, for USDT preceded by an approval of 0, then the ERC20FeeProxy call; targets in base58) without balance checks. " +
-    "Crosschain (`chain`/`token` naming another chain or token) and off-ramp (`clientUserId`, `paymentDetailsId`) payments are not available yet and answer 400.",
+    "Crosschain (`chain`/`token` naming another chain or token) payments are not available yet and answer 400. " +
+    "Off-ramp: a crypto-to-fiat request (created with `isCryptoToFiatAvailable: true` and no payee) pays the operator's deposit address and needs `clientUserId` and `paymentDetailsId`: " +
+    "an unknown payer or bank account answers 404, a payer whose KYC or agreement is not completed 403 (`payer_not_compliant`); the fiat leg then shows in GET /v2/request/{requestId} (`offRamp`).",
   tags: TAGS,
   auth: ["apiKey", "clientId"],
   params: requestIdParams,
   query: payQuery,
   response: payCalldataResponse,
   errors: {
-    400: "Validation failed; crosschain or off-ramp asked; amount above what is due; request already paid",
-    404: NOT_FOUND,
+    400: "Validation failed; crosschain asked; off-ramp parameters missing or given for another request; amount above what is due; request already paid",
+    403: "Off-ramp: the payer is not compliant",
+    404: `${NOT_FOUND}; off-ramp: unknown payer or payment details`,
+    409: "Off-ramp: the request was already paid",
     503: "The request's network could not be read",
   },
   handler: async ({ caller, params, query }) => {
-    refuseUnavailable(query);
     const owner = requestOwner(caller);
     const request = await requestOrThrow(owner.platformId, params.requestId);
     refuseCrosschain(request, query);
+    await resolveOfframp(owner.platformId, request, query);
     return buildPayCalldata(request, await payOptionsOf(owner, request, query));
   },
 });

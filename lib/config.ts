@@ -19,6 +19,16 @@ const rpcShape = Object.fromEntries(EVM_NETWORK_IDS.map((n) => [rpcEnvName(n), h
   z.ZodOptional<typeof httpUrl>
 >;
 
+/** RECURRING_PROXY_BASE, …: where the operator deployed our recurring proxy on that network. */
+export function recurringProxyEnvName(network: EvmNetworkId): string {
+  return `RECURRING_PROXY_${network.toUpperCase().replace(/-/g, "_")}`;
+}
+const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an 0x address (40 hex digits)");
+const recurringProxyShape = Object.fromEntries(EVM_NETWORK_IDS.map((n) => [recurringProxyEnvName(n), evmAddress.optional()])) as Record<
+  string,
+  z.ZodOptional<typeof evmAddress>
+>;
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: port.default(3000),
@@ -70,7 +80,15 @@ const schema = z.object({
   KYT_CACHE_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(3600),
   KYT_ON_PROVIDER_ERROR: z.enum(["refuse", "allow"]).default("refuse"),
   KYT_SANCTIONS_LIST_FILE: z.string().optional(),
+  // Recurring payouts (README "Recurring payouts"): the relayer's key (the sandbox has its own demo key)
+  RECURRING_RELAYER_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "0x + 64 hex characters")
+    .optional(),
+  RECURRING_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).optional(), // how often the relayer looks for due instalments
+  RECURRING_MAX_TRIES: z.coerce.number().int().min(1).max(100).default(3), // failed tries of one instalment before the schedule pauses
   ...rpcShape,
+  ...recurringProxyShape,
 });
 
 export const KYT_PROVIDER_NAMES = ["ofac-list", "sanctions-oracle", "chainalysis-api"] as const;

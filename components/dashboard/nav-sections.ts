@@ -15,6 +15,7 @@ export const NAV_SECTIONS: NavSection[] = [
   { href: "/dashboard/links", label: "Orchestrator links", matchPrefix: true },
   { href: "/dashboard/payee-destinations", label: "Payee destinations" },
   { href: "/dashboard/payment-links", label: "Payment links" },
+  { href: "/dashboard/subscriptions", label: "Subscriptions" },
   { href: "/dashboard/payments", label: "Payments", matchPrefix: true },
   { href: "/dashboard/screening", label: "Wallet screening" },
   { href: "/dashboard/payers", label: "Payers" },

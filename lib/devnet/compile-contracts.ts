@@ -1,4 +1,4 @@
-// Compiles our own sandbox contracts (contracts/*.sol) with solc-js into
+// Compiles our own contracts (contracts/*.sol: the sandbox's and the recurring proxy we deploy everywhere) with solc-js into
 // lib/devnet/artifacts/sandbox-contracts.json. The sandbox loads that committed JSON instead of
 // compiling at start-up: solc-js needs seconds and a large wasm module, the JSON is a few KB.
 // compile-contracts.test.ts fails when the JSON no longer matches the sources.
@@ -20,7 +20,8 @@ export type SandboxContractName =
   | "SandboxTetherToken"
   | "SandboxPriceFeed"
   | "SandboxMulticall3"
-  | "SandboxSanctionsOracle";
+  | "SandboxSanctionsOracle"
+  | "ERC20RecurringPaymentProxy";
 
 export const SANDBOX_CONTRACT_NAMES: readonly SandboxContractName[] = [
   "SandboxToken",
@@ -29,6 +30,7 @@ export const SANDBOX_CONTRACT_NAMES: readonly SandboxContractName[] = [
   "SandboxPriceFeed",
   "SandboxMulticall3",
   "SandboxSanctionsOracle",
+  "ERC20RecurringPaymentProxy",
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -10,6 +10,7 @@ import { startServer } from "./server";
 import { benchWebhooks } from "./webhooks";
 import { benchPaymentSearch } from "./payment-search";
 import { benchPaymentDetection } from "./payment-detection";
+import { benchRecurring } from "./recurring";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3260);
@@ -23,6 +24,12 @@ if (process.env.BENCH_ONLY === "payment-search") {
 // BENCH_ONLY=payment-detection: detection latency and indexing rate, in process on a sandbox chain.
 if (process.env.BENCH_ONLY === "payment-detection") {
   console.table(await benchPaymentDetection());
+  process.exit(0);
+}
+
+// BENCH_ONLY=recurring: recurring instalments per minute and due-to-webhook delay, in process on a sandbox chain.
+if (process.env.BENCH_ONLY === "recurring") {
+  console.table(await benchRecurring());
   process.exit(0);
 }
 
@@ -65,6 +72,7 @@ try {
   console.table(await benchWebhooks(server));
   console.table(await benchPaymentSearch());
   console.table(await benchPaymentDetection());
+  console.table(await benchRecurring());
   printPayPage(await benchPayPage(server));
 } finally {
   await server.stop();

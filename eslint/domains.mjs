@@ -16,6 +16,7 @@ export const PUBLIC_SURFACE = {
   payments: ["indexer/start-detection.ts", "payment-volume.ts", "search-endpoint.ts", "search-payments.ts", "search-query.ts", "search-response.ts"],
   payouts: ["create-batch-payout.ts", "endpoints.ts"],
   payers: ["dashboard-endpoints.ts", "endpoints.ts", "dashboard-view.ts", "offramp.ts", "payer-store.ts", "portal-endpoints.ts", "portal-page.ts", "schemas.ts"],
+  recurring: ["create-recurring-payout.ts", "endpoints.ts", "list-schedules.ts", "relayer.ts", "schemas.ts"],
   "secure-payments": [
     "branding-endpoints.ts", "branding-rules.ts", "branding.ts", "build-secure-payment-calls.ts", "contract-check.ts", "contract-policy.ts", "create-secure-payment.ts",
     "detected-payments.ts", "endpoints.ts", "fee-plan.ts", "load-secure-payment.ts", "multicall-state.ts", "page-state.ts", "payment-intents.ts", "payment-links.ts", "schemas.ts",
@@ -29,6 +30,7 @@ export const PUBLIC_SURFACE = {
     "branding-form.ts", "delivery-log-query.ts", "or-not-found.ts", "overview.ts", "page-session.ts", "payee-destination-choices.ts", "payment-rows.ts", "payment-search-query.ts", "payments-csv.ts", "sandbox-transaction.ts",
     "sign-in-redirect.ts", "volume-chart.ts", "webhook-event-choices.ts", "webhook-hrefs.ts", "webhook-url-rule.ts",
   ],
+  kyt: ["ofac-sdn.ts", "read-screenings.ts", "screen-wallets.ts"],
   currencies: ["endpoints.ts"],
   health: ["endpoints.ts", "health-server.ts"],
 };

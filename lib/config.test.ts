@@ -37,6 +37,15 @@ describe("configuration", () => {
     expect(() => parseConfig({ TRUSTED_PROXIES: "lb.internal" })).toThrow(/TRUSTED_PROXIES: .*lb\.internal/);
   });
 
+  it("screens with the OFAC list and the oracle by default, refuses on provider errors, and checks the provider list", () => {
+    const c = parseConfig({});
+    expect([c.KYT_PROVIDERS, c.KYT_ON_PROVIDER_ERROR, c.KYT_CACHE_SECONDS]).toEqual(["ofac-list,sanctions-oracle", "refuse", 3600]);
+    expect(() => parseConfig({ KYT_PROVIDERS: "ofac-list,hypernative" })).toThrow(/KYT_PROVIDERS: expected one or more of ofac-list, sanctions-oracle, chainalysis-api/);
+    expect(() => parseConfig({ KYT_PROVIDERS: "chainalysis-api" })).toThrow(/KYT_API_KEY/);
+    expect(parseConfig({ KYT_PROVIDERS: "chainalysis-api", KYT_API_KEY: "k" }).KYT_PROVIDERS).toBe("chainalysis-api");
+    expect(() => parseConfig({ KYT_ON_PROVIDER_ERROR: "ignore" })).toThrow(/KYT_ON_PROVIDER_ERROR/);
+  });
+
   it("treats empty variables as unset", () => {
     expect(parseConfig({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
   });

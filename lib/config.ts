@@ -19,6 +19,16 @@ const rpcShape = Object.fromEntries(EVM_NETWORK_IDS.map((n) => [rpcEnvName(n), h
   z.ZodOptional<typeof httpUrl>
 >;
 
+/** RECURRING_PROXY_BASE, …: where the operator deployed our recurring proxy on that network. */
+export function recurringProxyEnvName(network: EvmNetworkId): string {
+  return `RECURRING_PROXY_${network.toUpperCase().replace(/-/g, "_")}`;
+}
+const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an 0x address (40 hex digits)");
+const recurringProxyShape = Object.fromEntries(EVM_NETWORK_IDS.map((n) => [recurringProxyEnvName(n), evmAddress.optional()])) as Record<
+  string,
+  z.ZodOptional<typeof evmAddress>
+>;
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: port.default(3000),
@@ -63,8 +73,25 @@ const schema = z.object({
   PAYMENT_DETECTION_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(2000),
   PAYMENT_CONFIRMATIONS: z.string().optional(), // "12" or "mainnet:12,base:5"
   PAYMENT_DETECTION_START_BLOCKS: z.string().optional(), // "base:21000000,tron:79216121"
+  // Wallet screening (README "Wallet screening (KYT)")
+  KYT_PROVIDERS: z.string().default("ofac-list,sanctions-oracle"), // comma-separated, all consulted
+  KYT_API_URL: httpUrl.default("https://public.chainalysis.com"),
+  KYT_API_KEY: z.string().optional(),
+  KYT_CACHE_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(3600),
+  KYT_ON_PROVIDER_ERROR: z.enum(["refuse", "allow"]).default("refuse"),
+  KYT_SANCTIONS_LIST_FILE: z.string().optional(),
+  // Recurring payouts (README "Recurring payouts"): the relayer's key (the sandbox has its own demo key)
+  RECURRING_RELAYER_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "0x + 64 hex characters")
+    .optional(),
+  RECURRING_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).optional(), // how often the relayer looks for due instalments
+  RECURRING_MAX_TRIES: z.coerce.number().int().min(1).max(100).default(3), // failed tries of one instalment before the schedule pauses
   ...rpcShape,
+  ...recurringProxyShape,
 });
+
+export const KYT_PROVIDER_NAMES = ["ofac-list", "sanctions-oracle", "chainalysis-api"] as const;
 
 export type RawConfig = z.infer<typeof schema>;
 
@@ -119,6 +146,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (production && !raw.ENCRYPTION_KEY) {
     throw new ConfigError(["ENCRYPTION_KEY: expected 64 hex characters (32 bytes); it is required when RPC URLs are configured in production"]);
   }
+  const kytProviders = raw.KYT_PROVIDERS.split(",").map((p) => p.trim()).filter(Boolean);
+  const unknownKyt = kytProviders.filter((p) => !(KYT_PROVIDER_NAMES as readonly string[]).includes(p));
+  if (kytProviders.length === 0 || unknownKyt.length > 0) throw new ConfigError([`KYT_PROVIDERS: expected one or more of ${KYT_PROVIDER_NAMES.join(", ")} separated by commas`]);
+  if (kytProviders.includes("chainalysis-api") && !raw.KYT_API_KEY) throw new ConfigError(["KYT_API_KEY: expected the API key of chainalysis-api, which KYT_PROVIDERS names"]);
   if (raw.COMPLIANCE_PROVIDER === "http") {
     const missing = (["COMPLIANCE_PROVIDER_URL", "COMPLIANCE_PROVIDER_API_KEY", "COMPLIANCE_PROVIDER_WEBHOOK_SECRET"] as const).filter((k) => !raw[k]);
     if (missing.length > 0) throw new ConfigError(missing.map((k) => `${k}: expected a value; it is required when COMPLIANCE_PROVIDER=http`));

@@ -29,7 +29,7 @@ export class ApiRequestError extends Error {
   }
 }
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export async function apiRequest<T>(method: Method, path: string, body?: unknown, opts: { redirectOn401?: boolean } = {}): Promise<T> {
   let res: Response;

@@ -38,7 +38,7 @@ export interface PayerWallet {
 
 type Phase =
   | { name: "preparing" }
-  | { name: "refused"; message: string }
+  | { name: "refused"; message: string; screening: boolean }
   | { name: "blocked"; reason: string }
   | { name: "unavailable"; message: string }
   | { name: "ready"; steps: CheckoutStep[]; calldata: Calldata }
@@ -73,7 +73,9 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
       if (!check.ok) return { name: "blocked", reason: check.reason };
       return { name: "ready", steps: checkoutSteps(calldata.transactions, props.policy, props.payLabel), calldata };
     } catch (err) {
-      if (err instanceof PayApiError && err.code === "wallet_not_allowed") return { name: "refused", message: err.message };
+      if (err instanceof PayApiError && err.code === "wallet_not_allowed") return { name: "refused", message: err.message, screening: false };
+      // Screening refusals (the wallet, or a payout's recipient) get the same dead end, worded for screening.
+      if (err instanceof PayApiError && (err.code === "wallet_screening_rejected" || err.code === "recipient_screening_rejected")) return { name: "refused", message: err.message, screening: true };
       return { name: "unavailable", message: err instanceof Error ? err.message : "The payment could not be prepared. Try again." };
     }
   }, [credentials, wallet.address, props.policy, props.payLabel]);
@@ -210,14 +212,21 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
       );
     case "refused":
       return (
-        <div role="alert" className="space-y-3" data-testid="pay-state" data-state="refused">
+        <div role="alert" className="space-y-3" data-testid="pay-state" data-state="refused" data-reason={phase.screening ? "screening" : "not_allowed"}>
           <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold outline-none">
             This wallet cannot pay this link
           </h2>
-          <p className="text-sm">
-            The payee allowed only certain wallets to pay it, and <span className="font-mono break-all">{wallet.address}</span> is not one of them. Nothing was sent. Switch to
-            the wallet the payee expects, or ask them to allow this one.
-          </p>
+          {phase.screening ? (
+            <p className="text-sm">
+              The payee screens every wallet that pays this link, and the screening refused this payment{" "}
+              (<span className="font-mono break-all">{wallet.address}</span>). Nothing was sent. If you think this is a mistake, contact the payee.
+            </p>
+          ) : (
+            <p className="text-sm">
+              The payee allowed only certain wallets to pay it, and <span className="font-mono break-all">{wallet.address}</span> is not one of them. Nothing was sent. Switch to
+              the wallet the payee expects, or ask them to allow this one.
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
             <button type="button" className={ACTION_CLASSES} onClick={prepare}>
               Check again

@@ -7,6 +7,7 @@ const TONES: Record<string, string> = {
   revoked: "bg-slate-200 text-slate-700",
   unlinked: "bg-slate-200 text-slate-700",
   rejected: "bg-red-100 text-red-800",
+  approved: "bg-emerald-100 text-emerald-800",
   cancelled: "bg-slate-200 text-slate-700",
   expired: "bg-slate-200 text-slate-700",
   delivered: "bg-emerald-100 text-emerald-800",

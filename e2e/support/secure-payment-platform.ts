@@ -21,6 +21,8 @@ export interface WebhookEvent {
 
 export interface PagePlatform {
   payee: Address;
+  /** The payee wallet's dashboard session (the session_token cookie of a browser signed in as the platform). */
+  sessionToken: string;
   feeAddress: Address;
   receiver: Receiver;
   /** Webhook deliveries received so far whose signature checks out with the endpoint's secret (others fail the test). */
@@ -68,6 +70,7 @@ export async function setUpPagePlatform(baseURL: string): Promise<PagePlatform> 
 
   return {
     payee: account.address,
+    sessionToken: session.token,
     feeAddress,
     receiver,
     events,

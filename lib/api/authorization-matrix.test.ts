@@ -21,6 +21,7 @@ import { addBankAccount, registerPayer, submitKyc } from "../payers/compliance";
 import { BANK, IDENTITY } from "../payers/payer-fixtures";
 import type { BankDetails, PayerIdentity } from "../payers/schemas";
 import { createRequest } from "../requests/create-request";
+import { insertTestSchedule } from "../recurring/test-fixtures";
 import { createMulticallPayout } from "../secure-payments/combine-payout-links";
 import { createSecurePayout } from "../secure-payments/create-payout-link";
 import { createSecurePayment } from "../secure-payments/create-secure-payment";
@@ -119,6 +120,14 @@ const destinationRow =
     const d = await registerTestDestination(w.owner.platformId);
     const snapshot = async () => (await db()).payeeDestination.findMany({ where: { destinationId: d.destinationId }, orderBy: { createdAt: "asc" } });
     return { params: { destinationId: d.destinationId }, body, snapshot };
+  };
+
+/** A recurring payout of the owner, waiting for its signature. */
+const recurringRow =
+  (body?: (actor: Party) => unknown): Row =>
+  async (w) => {
+    const { id } = await insertTestSchedule(w.owner.platformId);
+    return { params: { id }, body, snapshot: async () => (await db()).recurringPayment.findUnique({ where: { id } }) };
   };
 
 /** A recurring USDC request of the owner (no chain read is needed to answer about it). */
@@ -258,6 +267,9 @@ const ROWS: Record<string, Row> = {
   "GET /v2/payee-destination/{destinationId}": destinationRow(),
   // A well-formed signed body: the owner gets past the lookup (and is refused for the nonce).
   "DELETE /v2/payee-destination/{destinationId}": destinationRow(() => ({ signature: `0x${"11".repeat(65)}`, nonce: `0x${"22".repeat(32)}` })),
+  "POST /v2/payouts/recurring/{id}": recurringRow(() => ({ permitSignature: `0x${"11".repeat(65)}` })),
+  "GET /v2/payouts/recurring/{id}": recurringRow(),
+  "PATCH /v2/payouts/recurring/{id}": recurringRow(() => ({ action: "cancel" })),
   "DELETE /v1/api-keys/{apiKeyId}": async (w) => {
     const k = await createApiKey(w.owner.platformId, "owned");
     return { params: { apiKeyId: k.id }, snapshot: async () => (await db()).apiKey.findUnique({ where: { id: k.id } }) };

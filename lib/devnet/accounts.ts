@@ -39,3 +39,24 @@ export const SANDBOX_ADMIN: DevAccount = {
   address: "0x7A43334426A5226Cfc999a08e8DE421b60F82f29",
   privateKey: "0x51ddd58c6c24dbb68bbbd6b3710fa2f81df743a9890c61be98e45230cf10228f",
 };
+
+/**
+ * A wallet the sandbox's sanctions oracle lists as sanctioned (setUpChain seeds it), so that
+ * wallet screening can be seen refusing a payer. Never funded.
+ * Private key = keccak256("stablelink sandbox sanctioned wallet").
+ */
+export const SANDBOX_SANCTIONED_WALLET: DevAccount = {
+  address: "0x1d707201c4f379a73534e069FC564F948aA2cD15",
+  privateKey: "0x70ff26c534c5a723bdffd130857f906f5974f8a0c7fb551df5f3019152d4409b",
+};
+
+/**
+ * The sandbox's recurring-payment relayer (docs/protocol.md, "Recurring payments"): the only
+ * account the sandbox's ERC20RecurringPaymentProxy accepts triggers from. Its own account so its
+ * nonces are not shared with the demo wallets; the set-up funds it with gas money.
+ * Private key = keccak256("stablelink sandbox relayer").
+ */
+export const SANDBOX_RELAYER: DevAccount = {
+  address: "0x220B37eb62f38530Afe495e4DDe2F7f4EC9E4779",
+  privateKey: "0x624cbe2f05407afb1fb2ab577737aa0bd0fc2764e215bc532b39712413aaa90d",
+};

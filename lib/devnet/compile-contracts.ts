@@ -1,4 +1,4 @@
-// Compiles our own sandbox contracts (contracts/*.sol) with solc-js into
+// Compiles our own contracts (contracts/*.sol: the sandbox's and the recurring proxy we deploy everywhere) with solc-js into
 // lib/devnet/artifacts/sandbox-contracts.json. The sandbox loads that committed JSON instead of
 // compiling at start-up: solc-js needs seconds and a large wasm module, the JSON is a few KB.
 // compile-contracts.test.ts fails when the JSON no longer matches the sources.
@@ -19,7 +19,9 @@ export type SandboxContractName =
   | "SandboxPermitToken"
   | "SandboxTetherToken"
   | "SandboxPriceFeed"
-  | "SandboxMulticall3";
+  | "SandboxMulticall3"
+  | "SandboxSanctionsOracle"
+  | "ERC20RecurringPaymentProxy";
 
 export const SANDBOX_CONTRACT_NAMES: readonly SandboxContractName[] = [
   "SandboxToken",
@@ -27,6 +29,8 @@ export const SANDBOX_CONTRACT_NAMES: readonly SandboxContractName[] = [
   "SandboxTetherToken",
   "SandboxPriceFeed",
   "SandboxMulticall3",
+  "SandboxSanctionsOracle",
+  "ERC20RecurringPaymentProxy",
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,11 +1,14 @@
 // Makes a fresh anvil chain look like the production network it stands for: the payment
 // contracts at their production addresses, wired to each other as deployed, test
 // stablecoins at the production token addresses, price feeds in the conversion path,
-// Multicall3 at its canonical address, and funded demo wallets.
+// Multicall3 at its canonical address, the sanctions oracle at its production address (seeded
+// with SANDBOX_SANCTIONED_WALLET), and funded demo wallets.
 import { encodeFunctionData, parseAbi, stringToHex, type Address, type Hex } from "viem";
 import { getContract } from "../chains/contracts";
+import { SANCTIONS_ORACLE_ADDRESSES } from "../chains/sanctions-oracle";
+import { SANDBOX_RECURRING_PROXY } from "../chains/recurring-proxy";
 import type { EvmNetworkId } from "../chains/networks";
-import { DEMO_TOKEN_BALANCE, DEMO_WALLETS, SANDBOX_ADMIN } from "./accounts";
+import { DEMO_TOKEN_BALANCE, DEMO_WALLETS, SANDBOX_ADMIN, SANDBOX_RELAYER, SANDBOX_SANCTIONED_WALLET } from "./accounts";
 import { actAsAdmin, devChain, type DevChain } from "./dev-chain";
 import { placeContract, withConstructorArgs } from "./place-contract";
 import { deployPriceFeeds, NATIVE_CURRENCIES, USD_HASH } from "./price-feeds";
@@ -14,7 +17,7 @@ import { sandboxContract } from "./sandbox-contracts";
 import { TEST_TOKENS, PERMIT_VERSION, type TestToken } from "./test-tokens";
 
 /** Bump when the set-up changes: a chain set up by an older version is set up again on start. */
-export const SETUP_VERSION = 1;
+export const SETUP_VERSION = 3; // 2: the sanctions oracle; 3: the recurring payment proxy and its relayer
 
 // The set-up writes this marker last, so a chain interrupted mid-set-up is never taken as ready.
 // Code (not storage) because anvil's state dump keeps code of otherwise empty accounts.
@@ -22,6 +25,7 @@ export const SETUP_MARKER_ADDRESS: Address = "0x63FE8B9B4D7bDbE8c92c7A09FfE819bF
 const markerCode = (): Hex => `0xfe${stringToHex(`stablelink-sandbox-v${SETUP_VERSION}`).slice(2)}`; // 0xfe: INVALID, never runs
 
 export const MULTICALL3_ADDRESS: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
+
 
 // Production setup values (smart-contracts' contract-setup scripts): batch fee 0, fee limit $150.
 const BATCH_FEE_AMOUNT_USD_LIMIT = 150n * 10n ** 8n;
@@ -84,6 +88,14 @@ function tokenCreationCode(token: TestToken): Hex {
   }
 }
 
+async function placeRecurringProxy(chain: DevChain, network: EvmNetworkId): Promise<void> {
+  const { abi, bytecode } = sandboxContract("ERC20RecurringPaymentProxy");
+  const params = abi.find((i) => i.type === "constructor")!.inputs;
+  const args = [getContract(network, "ERC20FeeProxy").address, SANDBOX_RELAYER.address, SANDBOX_ADMIN.address];
+  await placeContract(chain, SANDBOX_RECURRING_PROXY, withConstructorArgs(bytecode, params, args));
+  await chain.test.setBalance({ address: SANDBOX_RELAYER.address, value: 10n ** 22n });
+}
+
 export async function setUpChain(url: string, network: EvmNetworkId): Promise<void> {
   const chain = devChain(url);
   await actAsAdmin(chain);
@@ -91,5 +103,11 @@ export async function setUpChain(url: string, network: EvmNetworkId): Promise<vo
   for (const token of TEST_TOKENS[network]) await placeContract(chain, token.address, tokenCreationCode(token));
   await deployPriceFeeds(chain, network);
   await placeContract(chain, MULTICALL3_ADDRESS, sandboxContract("SandboxMulticall3").bytecode);
+  const oracle = SANCTIONS_ORACLE_ADDRESSES[network];
+  if (oracle) {
+    const { abi, bytecode } = sandboxContract("SandboxSanctionsOracle");
+    await placeContract(chain, oracle, withConstructorArgs(bytecode, abi.find((i) => i.type === "constructor")!.inputs, [[SANDBOX_SANCTIONED_WALLET.address]]));
+  }
+  await placeRecurringProxy(chain, network);
   await chain.test.setCode({ address: SETUP_MARKER_ADDRESS, bytecode: markerCode() });
 }

@@ -31,6 +31,7 @@ import {
 import { createApiKeyEndpoint, listApiKeysEndpoint, revokeApiKeyEndpoint } from "../auth/api-key-endpoints";
 import { currentSession, login, logout, register, walletChallenge, walletVerify } from "../auth/endpoints";
 import { createBatchPayoutEndpoint, createPayoutEndpoint } from "../payouts/endpoints";
+import { activateRecurringEndpoint, getRecurringEndpoint, updateRecurringEndpoint } from "../recurring/endpoints";
 import { createRequestEndpoint, getRequestEndpoint, payRequestEndpoint, requestRoutesEndpoint, updateRequestEndpoint } from "../requests/endpoints";
 import { searchPaymentsEndpoint } from "../payments/search-endpoint";
 import * as payers from "../payers/endpoints";
@@ -92,6 +93,9 @@ export const ENDPOINTS: Endpoint[] = [getHealth, getLiveness, getReadiness, list
   // payouts
   createPayoutEndpoint,
   createBatchPayoutEndpoint,
+  activateRecurringEndpoint,
+  getRecurringEndpoint,
+  updateRecurringEndpoint,
   // webhooks
   ...Object.values(platformWebhooks),
   ...Object.values(orchestratorWebhooks),

@@ -56,6 +56,17 @@ describe("the payment page's state of a link", () => {
     expect(checkCalls(view.policy, [{ to: OUTSIDER, data: "0x" }]).ok).toBe(false);
   });
 
+  it("hides the payee's address (and with hideUntilApproved the reference) from the first paint, its contract check included", async () => {
+    for (const [policy, reference] of [[{ hidePayeeAddress: true }, "INV-8"], [{ hideUntilApproved: true }, null]] as const) {
+      const { token } = await link({ reference: "INV-8", accessPolicy: policy });
+      const view = await loadPayPage(token);
+      if (view.state !== "payable") throw new Error(`expected payable, got ${view.state}`);
+      expect(view).toMatchObject({ payees: [{ address: null, amount: "25" }], reference });
+      expect(JSON.stringify(view).toLowerCase()).not.toContain(destination.walletAddress.slice(2).toLowerCase());
+      expect(view.policy.recipients).toEqual([FEE_ADDRESS.slice(2)]);
+    }
+  });
+
   it("carries the client ID's branding, checked again for the page", async () => {
     await putBranding({ clientIdId: p.clientIdId }, { primaryActionColor: "#fde047", termsPath: "https://shop.example.com/terms", displayRequestBranding: false });
     const view = await loadPayPage((await link()).token);

@@ -26,6 +26,24 @@ const BLOCK_REASONS: Record<string, string> = {
   not_found: "Not found",
 };
 
+/**
+ * The payee as the page shows it before any wallet is approved: hidden (null) when the creator
+ * set `hidePayeeAddress` or `hideUntilApproved`. The calls a wallet is given after it passed
+ * the access list and screening name the payee, as they must.
+ */
+function shownPayee(sp: LoadedSecurePayment["sp"], payee: string): string | null {
+  return sp.hidePayeeAddress || sp.hideUntilApproved ? null : payee;
+}
+
+/**
+ * The payee among the recipients the page's contract check lets a plain token transfer pay:
+ * left out when hidden, since the policy travels in the HTML. Payments go through the payment
+ * contracts (checked as contracts), so only a direct transfer to the hidden payee is blocked.
+ */
+function policyPayee(sp: LoadedSecurePayment["sp"], payee: string): string[] {
+  return shownPayee(sp, payee) === null ? [] : [payee];
+}
+
 function networkOf(id: NetworkId): PayNetwork {
   const n = NETWORKS[id];
   return { id: n.id, name: n.name, chainId: n.chainId, family: n.family, testnet: n.testnet };
@@ -70,9 +88,9 @@ function completedView(loaded: LoadedSecurePayment, payments: Detected, shared: 
     symbol: same ? same.symbol : null,
     paidToPayee: same && fee > 0n ? decimal(gross, same) : null,
     fee: same && fee > 0n ? decimal(fee, same) : null,
-    payee: payees.size === 1 && sp.paymentType !== "multicall" ? (first?.payee ?? null) : null,
+    payee: payees.size === 1 && sp.paymentType !== "multicall" && first ? shownPayee(sp, first.payee) : null,
     payer: last?.payerAddress ?? null,
-    reference: sp.reference,
+    reference: sp.hideUntilApproved ? null : sp.reference,
     networkName: first ? NETWORKS[first.network].name : null,
     txHash: last?.txHash ?? null,
     explorerTxUrl: last?.explorerUrl ?? null,
@@ -103,7 +121,7 @@ function multicallView(loaded: LoadedSecurePayment, state: Awaited<ReturnType<ty
     ...payableBase(loaded, shared, reference),
     paymentType: "multicall",
     currency: { id: currency.id, symbol: currency.symbol, decimals: currency.decimals, address: isNative(currency) ? "" : currency.address },
-    payees: payable.map((r) => ({ address: r.payee, amount: decimal(r.expectedAmount - r.amountPaid, currencyOf(r)) })),
+    payees: payable.map((r) => ({ address: shownPayee(loaded.sp, r.payee), amount: decimal(r.expectedAmount - r.amountPaid, currencyOf(r)) })),
     amount: state.totals.amountSummary.grossAmount,
     fees: /^0(\.0*)?$/.test(fees) ? [] : [{ label: "Fees", amount: fees }],
     total: state.totals.amountSummary.payerTotal,
@@ -117,7 +135,7 @@ function multicallView(loaded: LoadedSecurePayment, state: Awaited<ReturnType<ty
       fees: single ? formatMoney(fees, currency.symbol) : fees,
       payerTotal: single ? formatMoney(state.totals.amountSummary.payerTotal, currency.symbol) : totalLabel,
     },
-    policy: paymentCallPolicy(reference.network, payable.map((r) => r.payee)),
+    policy: paymentCallPolicy(reference.network, payable.flatMap((r) => policyPayee(loaded.sp, r.payee))),
   };
 }
 
@@ -129,7 +147,7 @@ function payableBase(loaded: LoadedSecurePayment, shared: { branding: ReturnType
     state: "payable" as const,
     token: sp.token,
     network: networkOf(first.network),
-    reference: sp.reference,
+    reference: sp.hideUntilApproved ? null : sp.reference,
     expiresAt: sp.expiresAt.toISOString(),
     redirect: redirectOf(sp.redirectUrl, sp.redirectLabel),
     restricted: sp.allowedPayerAddresses.length > 0,
@@ -151,13 +169,13 @@ function paymentView(loaded: LoadedSecurePayment, shared: Parameters<typeof paya
     ...payableBase(loaded, shared, first),
     paymentType: requests.length > 1 ? "batch" : "single",
     currency: { id: currency.id, symbol: currency.symbol, decimals: currency.decimals, address: isNative(currency) ? "" : currency.address },
-    payees: requests.map((r) => ({ address: r.payee, amount: decimal(r.expectedAmount - r.amountPaid, currency) })),
+    payees: requests.map((r) => ({ address: shownPayee(loaded.sp, r.payee), amount: decimal(r.expectedAmount - r.amountPaid, currency) })),
     amount: decimal(amount, currency),
     fees: fee > 0n ? [{ label: bps !== undefined && legs.every((l) => l.basisPoints === bps) ? `Platform fee (${bps / 100} %)` : "Platform fee", amount: decimal(fee, currency) }] : [],
     total,
     totalLabel: formatMoney(total, currency.symbol),
     payLabel: `Pay ${formatMoney(total, currency.symbol)}`,
-    policy: paymentCallPolicy(first.network, [...requests.map((r) => r.payee), ...legs.map((l) => l.recipient)]),
+    policy: paymentCallPolicy(first.network, [...requests.flatMap((r) => policyPayee(loaded.sp, r.payee)), ...legs.map((l) => l.recipient)]),
   };
 }
 

@@ -1,7 +1,9 @@
 // POST /v2/payouts: a one-time payment without a request created beforehand. The request is
 // created and its calldata built in one call; it is stored only once the calldata could be
 // built, so a payout that fails leaves nothing behind.
-import { badRequest, validationError, type FieldError } from "../http/errors";
+import { validationError, type FieldError } from "../http/errors";
+import { createRecurringPayout } from "../recurring/create-recurring-payout";
+import type { RecurringPayoutAnswer } from "../recurring/schemas";
 import { getCurrency } from "../chains/currencies";
 import type { NetworkId } from "../chains/networks";
 import { buildPayCalldata, type PayCalldata } from "../requests/build-pay-calldata";
@@ -23,10 +25,8 @@ export function networkOfCurrency(currencyId: string): NetworkId | undefined {
   return c && c.network !== "fiat" ? c.network : undefined;
 }
 
-export async function createPayout(owner: RequestOwner, body: PayoutBody): Promise<PayoutResult> {
-  if (body.recurrence !== undefined) {
-    throw badRequest("recurring_payouts_unavailable", "Recurring payouts are not available on this service yet; send the payout without recurrence to pay it once");
-  }
+export async function createPayout(owner: RequestOwner, body: PayoutBody): Promise<PayoutResult | RecurringPayoutAnswer> {
+  if (body.recurrence !== undefined) return createRecurringPayout(owner, { ...body, recurrence: body.recurrence });
   const errors: FieldError[] = [];
   const network = networkOfCurrency(body.paymentCurrency);
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { defineEndpoint } from "../http/endpoint";
 import { requestOwner } from "../requests/caller";
 import { payCalldataResponse } from "../requests/schemas";
+import { recurringPayoutResponse } from "../recurring/schemas";
 import { createBatchPayout } from "./create-batch-payout";
 import { createPayout } from "./create-payout";
 import { batchPayoutBody, batchPayoutResponse, MAX_BATCH_SIZE, payoutBody } from "./schemas";
@@ -20,12 +21,14 @@ export const createPayoutEndpoint = defineEndpoint({
   summary: "Pay once, without a request created beforehand",
   description:
     "Creates the payment request and answers the calldata to pay it, as GET /v2/request/{requestId}/pay would for `payerWallet` (the approval is included only when its allowance is short; balance and gas are checked). " +
-    "`feePercentage`/`feeAddress` are stored with the request and added on top of the amount. Recurring payouts (`recurrence`) are not available yet and answer 400.",
+    "`feePercentage`/`feeAddress` are stored with the request and added on top of the amount. " +
+    "With `recurrence` the payout is a schedule of `totalPayments` instalments of `amount` (an ERC-20 token, invoiceCurrency = paymentCurrency): the answer is a RecurringPayout with the EIP-712 `recurringPaymentPermit` the payer signs and, when the payer's allowance is short, the approval of the recurring proxy for every instalment; " +
+    "nothing is paid until the signature is posted to POST /v2/payouts/recurring/{id}. Our relayer then pays each instalment when it is due by the chain's clock.",
   tags: TAGS,
   auth: ["apiKey", "clientId"],
   body: payoutBody,
-  response: payoutResponse,
-  errors: { 400: "Validation failed, or recurrence asked", 503: "The payment network could not be read" },
+  response: z.union([payoutResponse, recurringPayoutResponse]),
+  errors: { 400: "Validation failed (recurrence: not an ERC-20 token, a start date in the past, the payer is the payee…)", 503: "The payment network could not be read" },
   handler: async ({ caller, body }) => createPayout(requestOwner(caller), body),
 });
 

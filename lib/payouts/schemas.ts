@@ -1,6 +1,6 @@
 // Request and response shapes of /v2/payouts and /v2/payouts/batch (`/docs`, tag "Payouts").
 import { z } from "zod";
-import { addressText, amountText, currencyIdText, customerInfoSchema, merchantReference, transactionOrderFields } from "../requests/schemas";
+import { addressText, amountText, currencyIdText, customerInfoSchema, isoDate, merchantReference, RECURRENCE_FREQUENCIES, transactionOrderFields } from "../requests/schemas";
 
 /** Largest batch served: 100 payments stay far below a block's gas limit on every network. */
 export const MAX_BATCH_SIZE = 100;
@@ -9,6 +9,23 @@ const feeFields = {
   feePercentage: z.string().max(20).optional().describe('Fee added on top of each payment, in percent ("2.5" = 2.5 %, at most 2 decimal places); needs feeAddress'),
   feeAddress: addressText("Wallet receiving the fees, on the payment network").optional(),
 };
+
+export const MIN_RECURRING_PAYMENTS = 2;
+export const MAX_RECURRING_PAYMENTS = 255; // the contract's totalPayments is a uint8
+
+const payoutRecurrence = z
+  .strictObject({
+    startDate: isoDate.describe("First due date (YYYY-MM-DD or ISO 8601), today or later; due by the chain's clock"),
+    frequency: z.enum(RECURRENCE_FREQUENCIES, { message: `must be one of ${RECURRENCE_FREQUENCIES.join(", ")}` }),
+    totalPayments: z
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(MIN_RECURRING_PAYMENTS, `must be at least ${MIN_RECURRING_PAYMENTS}`)
+      .max(MAX_RECURRING_PAYMENTS, `must be at most ${MAX_RECURRING_PAYMENTS} (the contract counts instalments in a uint8)`)
+      .describe("Number of instalments"),
+    payer: addressText("The payer's wallet: signs the schedule and approves the recurring proxy; not the payee"),
+  })
+  .meta({ id: "PayoutRecurrence", example: { startDate: "2030-01-01", frequency: "WEEKLY", totalPayments: 4, payer: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" } });
 
 const paymentFields = {
   payee: addressText("Wallet paid: 0x… on EVM networks, T… on Tron"),
@@ -21,7 +38,7 @@ export const payoutBody = z
   .object({
     ...paymentFields,
     ...feeFields,
-    recurrence: z.unknown().optional().describe("Recurring payouts are not available yet: a request carrying `recurrence` answers 400"),
+    recurrence: payoutRecurrence.optional().describe("Makes the payout a recurring schedule the payer signs once; the answer is then a RecurringPayout"),
     payerWallet: addressText("The payer's wallet: the approval is included only when its allowance is short, and balance and gas are checked").optional(),
     payerAddress: addressText("Alias of payerWallet").optional(),
     customerInfo: customerInfoSchema.optional(),

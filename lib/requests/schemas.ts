@@ -20,7 +20,7 @@ export const currencyIdText = (what: string) =>
     .max(64, "is not a currency id")
     .describe(what);
 
-const isoDate = z
+export const isoDate = z
   .string()
   .max(40)
   .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {

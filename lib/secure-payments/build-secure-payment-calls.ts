@@ -19,6 +19,7 @@ import { parseNetworkAddress } from "../addresses/wallet-address";
 import { hasBeenPaid } from "../requests/request-status";
 import type { StoredRequest } from "../requests/request-store";
 import { enforceAccessList } from "./access-policy";
+import { enforceScreening, screensWallets } from "./screening";
 import { feeLegs } from "./fee-plan";
 import { loadSecurePayment, type LoadedSecurePayment } from "./load-secure-payment";
 import { assertPayable, deriveStatus } from "./payment-state";
@@ -171,7 +172,8 @@ async function multicallCalls(loaded: LoadedSecurePayment, q: PayerWallets): Pro
 /**
  * The calls that pay the secure payment `token` from `wallet`. Refuses (in this order): bad
  * query 400, unknown 404 (also another platform's when `scope` names one), completed 409,
- * expired or cancelled 403, a wallet outside the access list 403 (reported by webhook).
+ * expired or cancelled 403, a wallet outside the access list 403 (reported by webhook), a
+ * wallet (or payout recipient) that fails screening 403 (kyt.screening.completed).
  */
 export async function buildSecurePaymentCalls(token: string, q: PayerWallets = {}, scope: { platformId?: string } = {}): Promise<SecurePaymentCalldata> {
   checkPayerQuery(q);
@@ -182,7 +184,11 @@ export async function buildSecurePaymentCalls(token: string, q: PayerWallets = {
   if (loaded.sp.allowedPayerAddresses.length > 0 && q.wallet === undefined) {
     throw validationError([{ field: "wallet", message: "is required: this payment may be paid only by certain wallets" }]);
   }
+  if (screensWallets(loaded.sp) && q.wallet === undefined) {
+    throw validationError([{ field: "wallet", message: "is required: this payment screens the paying wallet" }]);
+  }
   await enforceAccessList(loaded.sp, [q.wallet, q.eoaWallet]);
+  await enforceScreening(loaded, q);
   if (loaded.sp.paymentType === "multicall") return multicallCalls(loaded, q);
   const due = loaded.requests.filter((r) => !hasBeenPaid(r));
   if (due.length === 1 && loaded.requests.length === 1) return singleCalls(due[0], q);

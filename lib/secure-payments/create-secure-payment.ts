@@ -3,6 +3,7 @@
 // requests and the link in one transaction), which payout links (create-payout-link.ts) reuse;
 // links combining payout links are in combine-payout-links.ts. Every input is checked before
 // anything is stored.
+import { randomUUID } from "node:crypto";
 import { ulid } from "ulid";
 import { badRequest, forbidden, validationError, type FieldError } from "../http/errors";
 import { destinationBinding } from "../client-ids/resolve";
@@ -57,6 +58,17 @@ function allowedPayersOf(list: string[] | undefined, network: NetworkId, errors:
   return [...out];
 }
 
+/** The screening part of accessPolicy: a policy id exists only when wallets are screened. */
+function accessPolicyOf(policy: Common["accessPolicy"]) {
+  const mode = policy?.mode ?? "inherit";
+  return {
+    kytMode: mode,
+    kytPolicyId: mode === "kyt_all_wallets" ? randomUUID() : null,
+    hideUntilApproved: policy?.hideUntilApproved ?? false,
+    hidePayeeAddress: policy?.hidePayeeAddress ?? false,
+  };
+}
+
 export async function store(creator: SecurePaymentCreator, type: SecurePaymentType, requests: NewStoredRequest[], common: Common, network: NetworkId, now: Date, errors: FieldError[]): Promise<CreatedSecurePayment> {
   const allowed = allowedPayersOf(common.accessPolicy?.allowedPayerAddresses, network, errors);
   const expiresAt = expiryOf(common.expiresAt, now, errors);
@@ -75,6 +87,7 @@ export async function store(creator: SecurePaymentCreator, type: SecurePaymentTy
       redirectUrl: common.redirectUrl ?? null,
       redirectLabel: common.redirectLabel ?? null,
       allowedPayerAddresses: allowed,
+      ...accessPolicyOf(common.accessPolicy),
       expiresAt,
     });
   });

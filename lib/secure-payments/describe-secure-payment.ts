@@ -8,6 +8,7 @@ import { formatDestinationId, payeeInteropAddress } from "../payee-destinations/
 import type { StoredRequest } from "../requests/request-store";
 import { resolveBranding } from "./branding";
 import { securePaymentUrl } from "./create-secure-payment";
+import { kytResultsOf } from "../kyt/read-screenings";
 import { detectedPayments } from "./detected-payments";
 import { eventOwnerOf } from "./event-owner";
 import { feePlanOf } from "./fee-plan";
@@ -52,11 +53,27 @@ export async function linkFields(sp: StoredSecurePayment) {
   };
 }
 
-export async function describeSecurePayment({ sp, requests, status }: LoadedSecurePayment): Promise<SecurePaymentView> {
+/** The payee's address in the masked form of `hidePayeeAddress`: its first and last 4 characters. */
+export function maskAddress(address: string): string {
+  return `${address.slice(0, address.startsWith("0x") ? 6 : 4)}…${address.slice(-4)}`;
+}
+
+/**
+ * Whether the payee's address (and with `hideUntilApproved` the reference) is masked: when
+ * the creator asked for it and no wallet has been approved for this read (docs/decisions.md
+ * "Wallet screening (KYT)").
+ */
+export function isMasked(sp: StoredSecurePayment, approved: boolean): boolean {
+  return (sp.hidePayeeAddress || sp.hideUntilApproved) && !approved;
+}
+
+export async function describeSecurePayment({ sp, requests, status }: LoadedSecurePayment, opts: { approved?: boolean } = {}): Promise<SecurePaymentView> {
   const first = requests[0];
   const currency = getCurrency(first.paymentCurrency);
   const feePlan = feePlanOf(requests);
-  const destinations = requests.map(destinationOf);
+  const masked = isMasked(sp, opts.approved ?? false);
+  const destinations = requests.map((r) => (masked ? null : destinationOf(r)));
+  const payeeOf = (r: StoredRequest) => (masked ? maskAddress(r.payee) : r.payee);
   const base = {
     status: publicStatus(status),
     ...(await linkFields(sp)),
@@ -68,17 +85,17 @@ export async function describeSecurePayment({ sp, requests, status }: LoadedSecu
     },
     network: first.network,
     isNativeCurrency: currency ? isNative(currency) : false,
-    reference: sp.reference,
-    isPayeeAddressMasked: false,
+    reference: masked && sp.hideUntilApproved ? null : sp.reference,
+    isPayeeAddressMasked: masked,
     feePlan,
   };
   if (requests.length === 1) {
-    return { paymentType: "single", ...base, payee: first.payee, amount: amountOf(first), paymentCurrency: first.paymentCurrency, destination: destinations[0] };
+    return { paymentType: "single", ...base, payee: payeeOf(first), amount: amountOf(first), paymentCurrency: first.paymentCurrency, destination: destinations[0] };
   }
   return {
     paymentType: "batch",
     ...base,
-    payees: requests.map((r) => r.payee),
+    payees: requests.map(payeeOf),
     amounts: requests.map(amountOf),
     paymentCurrencies: requests.map((r) => r.paymentCurrency),
     destinations,
@@ -90,6 +107,7 @@ export async function describeLookup(sp: StoredSecurePayment, loaded: LoadedSecu
   const { requests, status } = loaded;
   const last = (await detectedPayments(requests)).at(-1);
   const owner = await eventOwnerOf(sp);
+  const kyt = await kytResultsOf(sp.platformId, sp.token);
   return {
     token: sp.token,
     securePaymentUrl: securePaymentUrl(sp.token),
@@ -106,5 +124,7 @@ export async function describeLookup(sp: StoredSecurePayment, loaded: LoadedSecu
     network: requests[0]?.network ?? "",
     currency: requests[0]?.paymentCurrency ?? null,
     clientId: owner.clientId,
+    payerKytResults: kyt.payer,
+    payeeKytResults: kyt.payee,
   };
 }

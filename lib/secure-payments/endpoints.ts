@@ -4,6 +4,7 @@ import { z } from "zod";
 import { notFound } from "../http/errors";
 import { defineEndpoint } from "../http/endpoint";
 import { enforceAccessList } from "./access-policy";
+import { enforceScreening, screensWallets } from "./screening";
 import { buildSecurePaymentCalls, checkPayerQuery } from "./build-secure-payment-calls";
 import { cancelPaymentLink } from "./cancel-payment-link";
 import { createBatchPayoutLink, createMulticallPayout } from "./combine-payout-links";
@@ -52,9 +53,10 @@ const CREATE_ERRORS = {
 };
 const TOKEN_ERRORS = {
   400: "Validation failed (wallet not of the payment's network, isSafe with eoaWallet, crosschain asked)",
-  403: "Expired, cancelled, or the wallet is not on the payment's access list",
+  403: "Expired, cancelled, the wallet is not on the payment's access list, or the wallet (a payout's recipient) failed wallet screening",
   404: "Unknown token (also another platform's)",
   409: "Already completed",
+  503: "The payment screens wallets and the screening could not be decided (`wallet_screening_unavailable`)",
   423: "Secure payment is in progress: a payer reported a transaction (POST …/intent) in the last 10 minutes that detection has not settled yet",
 };
 
@@ -111,6 +113,8 @@ export const getSecurePaymentEndpoint = defineEndpoint({
   description:
     "What the payment page shows: payee, amount, network, token, fee plan, expiry, branding. Only a payable link answers 200: completed is 409, expired or cancelled 403. " +
     "With `wallet` (and `eoaWallet`), a wallet outside the access list is refused (403) and the platform receives `secure_payment.access_rejected` (once per wallet per 10 minutes). " +
+    "When the payment screens wallets (`accessPolicy.mode` `kyt_all_wallets`), `wallet` is screened: rejected is 403 `wallet_screening_rejected`, undecided 503 `wallet_screening_unavailable`, and the platform receives `kyt.screening.completed`. " +
+    "With `hidePayeeAddress` or `hideUntilApproved`, the payee is masked (`isPayeeAddressMasked`, `destination` null; `hideUntilApproved` also hides `reference`) until a `wallet` is approved. " +
     "A multicall token answers its multicall state.",
   tags: TAGS,
   auth: ["clientId", "apiKey"],
@@ -124,7 +128,10 @@ export const getSecurePaymentEndpoint = defineEndpoint({
     assertPayable(loaded.status);
     await assertNotInProgress(loaded);
     await enforceAccessList(loaded.sp, [query.wallet, query.eoaWallet]);
-    return loaded.sp.paymentType === "multicall" ? describeMulticall(loaded) : describeSecurePayment(loaded);
+    const screened = await enforceScreening(loaded, query);
+    // A wallet that passed the access list (and the screening, where the payment screens) unmasks hidden fields.
+    const approved = query.wallet !== undefined && (screened || !screensWallets(loaded.sp));
+    return loaded.sp.paymentType === "multicall" ? describeMulticall(loaded) : describeSecurePayment(loaded, { approved });
   },
 });
 
@@ -140,7 +147,7 @@ export const paySecurePaymentEndpoint = defineEndpoint({
   params: tokenParams,
   query: securePaymentQuery,
   response: securePaymentCalldata,
-  errors: { ...TOKEN_ERRORS, 503: "The payment's network could not be read" },
+  errors: { ...TOKEN_ERRORS, 503: "The payment's network could not be read, or the wallet screening could not be decided (`wallet_screening_unavailable`)" },
   handler: async ({ caller, params, query }) => {
     const platformId = readerPlatform(caller);
     const loaded = await loadSecurePayment(params.token, { platformId });

@@ -3,6 +3,7 @@
 // access list are checked against the network in create-secure-payment.ts.
 import { z } from "zod";
 import { text } from "../zod/text";
+import { timestamp } from "../zod/timestamp";
 import { addressText, amountText, currencyIdText, merchantReference, transactionOrderFields } from "../requests/schemas";
 
 export const MAX_ALLOWED_PAYERS = 100;
@@ -33,10 +34,15 @@ const redirectLabel = text(1, 255).regex(/^[^<>&"'`]*$/, "must not contain < > &
 
 const accessPolicy = z
   .object({
-    mode: z.enum(["inherit", "off", "kyt_all_wallets"]).optional().describe("Accepted for compatibility; wallet screening is not available on this service (`inherit` and `off` behave alike)"),
-    screeningProvider: z.enum(["hypernative", "merklescience"]).nullable().optional().describe("Accepted for compatibility; no screening provider is called"),
-    hideUntilApproved: z.boolean().optional(),
-    hidePayeeAddress: z.boolean().optional(),
+    mode: z
+      .enum(["inherit", "off", "kyt_all_wallets"])
+      .optional()
+      .describe(
+        "`kyt_all_wallets`: the payer's wallet (and a payout link's recipient) is screened before any calldata is answered; a rejected wallet is refused (403 `wallet_screening_rejected`) and `kyt.screening.completed` is emitted. `inherit` (default) and `off` do not screen (payee destinations carry no policy on this service)",
+      ),
+    screeningProvider: z.enum(["hypernative", "merklescience"]).nullable().optional().describe("Accepted for compatibility; the operator's providers (KYT_PROVIDERS) screen"),
+    hideUntilApproved: z.boolean().optional().describe("Hide the payee's address and the reference (page and API) until a wallet is approved"),
+    hidePayeeAddress: z.boolean().optional().describe("Hide the payee's address (page and API: `isPayeeAddressMasked`) until a wallet is approved"),
     allowedPayerAddresses: z
       .array(addressText("A wallet allowed to pay"))
       .max(MAX_ALLOWED_PAYERS, `must list at most ${MAX_ALLOWED_PAYERS} wallets`)
@@ -258,6 +264,23 @@ export const securePaymentView = z
   .meta({ id: "SecurePayment" });
 export type SecurePaymentView = z.output<typeof securePaymentView>;
 
+const kytResult = z
+  .object({
+    walletAddress: z.string(),
+    walletType: z.enum(["eoa", "smart_account"]),
+    parentWalletAddress: z.string().nullable(),
+    status: z.enum(["approved", "rejected"]).nullable(),
+    reasonCode: z.string().nullable().describe("`clear` or `sanctioned`"),
+    provider: z.string().nullable().describe("The provider that rejected, or the providers that approved joined by `+`"),
+    providerReference: z.string().nullable(),
+    reportUrl: z.string().nullable(),
+    notes: z.string().nullable(),
+    rawStatus: z.string().nullable(),
+    evaluatedAt: timestamp.nullable(),
+  })
+  .describe("KYT result for a wallet screened for a secure payment")
+  .meta({ id: "SecurePaymentKytResult" });
+
 export const securePaymentLookup = z
   .object({
     token: z.string(),
@@ -275,6 +298,8 @@ export const securePaymentLookup = z
     network: z.string(),
     currency: z.string().nullable(),
     clientId: z.string().nullable(),
+    payerKytResults: z.array(kytResult).describe("Screening results of the payer wallets screened for this payment (`accessPolicy.mode` `kyt_all_wallets`)"),
+    payeeKytResults: z.array(kytResult).describe("Screening results of a payout link's recipients"),
   })
   .meta({ id: "SecurePaymentLookup" });
 

@@ -23,12 +23,19 @@ export interface StoredSecurePayment {
   redirectLabel: string | null;
   /** Normalised: EVM lowercased, Tron as given. Empty: anyone may pay. */
   allowedPayerAddresses: string[];
+  /** accessPolicy.mode as given; wallets are screened iff kytPolicyId is set (mode kyt_all_wallets). */
+  kytMode: string;
+  kytPolicyId: string | null;
+  hideUntilApproved: boolean;
+  hidePayeeAddress: boolean;
   expiresAt: Date;
   completedAt: Date | null;
   createdAt: Date;
 }
 
-export type NewSecurePayment = Omit<StoredSecurePayment, "storedStatus" | "completedAt" | "createdAt" | "parentToken" | "position">;
+type AccessPolicyFields = "kytMode" | "kytPolicyId" | "hideUntilApproved" | "hidePayeeAddress";
+export type NewSecurePayment = Omit<StoredSecurePayment, "storedStatus" | "completedAt" | "createdAt" | "parentToken" | "position" | AccessPolicyFields> &
+  Partial<Pick<StoredSecurePayment, AccessPolicyFields>>;
 
 function fromRow(row: Row): StoredSecurePayment {
   return {
@@ -45,6 +52,10 @@ function fromRow(row: Row): StoredSecurePayment {
     redirectUrl: row.redirectUrl,
     redirectLabel: row.redirectLabel,
     allowedPayerAddresses: row.allowedPayerAddresses,
+    kytMode: row.kytMode,
+    kytPolicyId: row.kytPolicyId,
+    hideUntilApproved: row.hideUntilApproved,
+    hidePayeeAddress: row.hidePayeeAddress,
     expiresAt: row.expiresAt,
     completedAt: row.completedAt,
     createdAt: row.createdAt,

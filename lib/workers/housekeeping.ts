@@ -1,19 +1,22 @@
 // Deletes rows whose only purpose has expired. Each domain purges its own tables: idempotency
 // records and rate-limit windows (api), sessions and wallet challenges (auth), signing nonces
-// (payee destinations), the webhook delivery log past its retention (webhooks).
+// (payee destinations), the webhook delivery log past its retention (webhooks), cached
+// wallet screening verdicts past KYT_CACHE_SECONDS (kyt).
 import { purgeIdempotencyKeys } from "../api/idempotency";
 import { purgeRateLimitBuckets } from "../api/rate-limit";
 import { purgeExpiredSignIns } from "../auth/sessions";
 import { purgeSigningNonces } from "../payee-destinations/signing-nonces";
 import { purgeDeliveryLog } from "../webhooks/delivery-log";
+import { purgeScreeningCache } from "../kyt/screen-wallets";
 
 export async function purgeExpired(now = new Date()) {
-  const [idempotency, rateLimitBuckets, signIns, nonces, webhookEvents] = await Promise.all([
+  const [idempotency, rateLimitBuckets, signIns, nonces, webhookEvents, screeningVerdicts] = await Promise.all([
     purgeIdempotencyKeys(now),
     purgeRateLimitBuckets(now),
     purgeExpiredSignIns(now),
     purgeSigningNonces(now),
     purgeDeliveryLog(now),
+    purgeScreeningCache(now),
   ]);
-  return { idempotency, rateLimitBuckets, ...signIns, nonces, webhookEvents };
+  return { idempotency, rateLimitBuckets, ...signIns, nonces, webhookEvents, screeningVerdicts };
 }

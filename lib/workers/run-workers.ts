@@ -14,6 +14,7 @@ import { startPaymentDetection } from "../payments/indexer/start-detection";
 import { startDeliveryWorker, type DeliveryWorkerOptions } from "../webhooks/delivery-worker";
 import { runExclusively } from "../jobs/exclusive-loop";
 import { purgeExpired } from "./housekeeping";
+import { startRecurringRelayer } from "../recurring/relayer";
 import { startJobQueue } from "../jobs/job-queue";
 
 const HOUSEKEEPING_MS = 10 * 60_000;
@@ -31,8 +32,10 @@ export async function startWorkers(opts: { database?: Database; delivery?: Deliv
     log.debug({ counts }, "housekeeping");
   });
   const detection = await startPaymentDetection(boss);
+  const relayer = await startRecurringRelayer(boss);
   return {
     async stop() {
+      await relayer.stop();
       await detection.stop();
       await housekeeping.stop();
       await delivery.stop();

@@ -18,6 +18,7 @@ import { recordPayments, undoPaymentsAbove } from "../record-payments";
 import { advanceCursor, readCheckpoints, readCursor, rewindCursor, type Checkpoint } from "./cursor-store";
 import { decodePaymentLogs, paymentEmitters, TOPICS, type PaymentLeg } from "./decode-logs";
 import { findContract } from "../../chains/contracts";
+import { recurringProxyAddress } from "../../chains/recurring-proxy";
 
 export interface IndexerOptions {
   client?: ChainClient;
@@ -123,20 +124,29 @@ const TRANSFER = parseAbiItem("event Transfer(address indexed from, address inde
  * paying account — a smart account differs there from the transaction's sender. Read from the
  * receipts of the transactions that paid a request (key: txHash:logIndex).
  */
-async function tokenPayers(client: ChainClient, legs: PaymentLeg[]): Promise<Map<string, Address>> {
+async function tokenPayers(client: ChainClient, legs: PaymentLeg[], recurringProxy: string | undefined): Promise<Map<string, Address>> {
   const tokenLegs = legs.filter((l) => l.tokenAddress !== null);
   const receipts = await Promise.all([...new Set(tokenLegs.map((l) => l.txHash))].map((hash) => client.getTransactionReceipt({ hash })));
   // Keyed by token, recipient and amount: a batch transaction holds hundreds of transfers.
   const key = (token: string, to: string, value: bigint) => `${token.toLowerCase()}|${to.toLowerCase()}|${value}`;
   const transfers = new Map<string, { logIndex: number; from: Address; txHash: Hex }[]>();
-  for (const t of parseEventLogs({ abi: [TRANSFER], logs: receipts.flatMap((r) => r.logs), strict: true })) {
+  const parsed = parseEventLogs({ abi: [TRANSFER], logs: receipts.flatMap((r) => r.logs), strict: true });
+  for (const t of parsed) {
     const k = key(t.address, t.args.to, t.args.value);
     transfers.set(k, [...(transfers.get(k) ?? []), { logIndex: t.logIndex, from: t.args.from, txHash: t.transactionHash }]);
   }
   const payers = new Map<string, Address>();
   for (const leg of tokenLegs) {
     const match = (transfers.get(key(leg.tokenAddress!, leg.to, leg.amount)) ?? []).filter((t) => t.txHash === leg.txHash && t.logIndex < leg.logIndex).at(-1);
-    if (match) payers.set(`${leg.txHash}:${leg.logIndex}`, getAddress(match.from));
+    if (!match) continue;
+    let payer = match.from;
+    // Our recurring proxy pulls the instalment from the subscriber, then pays through the fee
+    // proxy: the payer is whoever sent the tokens to the recurring proxy just before.
+    if (recurringProxy && payer.toLowerCase() === recurringProxy) {
+      const pulled = parsed.filter((t) => t.transactionHash === leg.txHash && t.logIndex < leg.logIndex && t.args.to.toLowerCase() === recurringProxy).at(-1);
+      if (pulled) payer = pulled.args.from;
+    }
+    payers.set(`${leg.txHash}:${leg.logIndex}`, getAddress(payer));
   }
   return payers;
 }
@@ -149,14 +159,16 @@ async function withBlockDetails(network: EvmNetworkId, client: ChainClient, legs
   const numbers = [...new Set(legs.map((l) => l.blockNumber))];
   const blocks = new Map(await Promise.all(numbers.map(async (n) => [n, await client.getBlock({ blockNumber: n, includeTransactions: true })] as const)));
   const batch = findContract(network, "BatchConversionPayments")?.address.toLowerCase();
-  const payers = await tokenPayers(client, legs);
+  const recurringProxy = recurringProxyAddress(network)?.toLowerCase();
+  const payers = await tokenPayers(client, legs, recurringProxy);
   const out: DetectedPayment[] = [];
   for (const leg of legs) {
     const block = blocks.get(leg.blockNumber)!;
     if (block.hash !== leg.blockHash) return null;
     const tx = block.transactions.find((t) => t.hash === leg.txHash);
     const sender = tx?.from ? getAddress(tx.from) : null;
-    const type = tx?.to && tx.to.toLowerCase() === batch ? "batch" : leg.conversion ? "conversion" : "direct";
+    const to = tx?.to?.toLowerCase();
+    const type = to && to === batch ? "batch" : to && to === recurringProxy ? "recurring" : leg.conversion ? "conversion" : "direct";
     // The account the tokens left: the smart account when one paid, the sender otherwise.
     const payer = type === "batch" ? sender : (payers.get(`${leg.txHash}:${leg.logIndex}`) ?? sender);
     out.push({

@@ -1,4 +1,4 @@
-// Compiles our own sandbox contracts (contracts/*.sol) with solc-js into
+// Compiles our own contracts (contracts/*.sol: the sandbox's and the crosschain gateway) with solc-js into
 // lib/devnet/artifacts/sandbox-contracts.json. The sandbox loads that committed JSON instead of
 // compiling at start-up: solc-js needs seconds and a large wasm module, the JSON is a few KB.
 // compile-contracts.test.ts fails when the JSON no longer matches the sources.
@@ -19,7 +19,8 @@ export type SandboxContractName =
   | "SandboxPermitToken"
   | "SandboxTetherToken"
   | "SandboxPriceFeed"
-  | "SandboxMulticall3";
+  | "SandboxMulticall3"
+  | "CrosschainGateway";
 
 export const SANDBOX_CONTRACT_NAMES: readonly SandboxContractName[] = [
   "SandboxToken",
@@ -27,6 +28,7 @@ export const SANDBOX_CONTRACT_NAMES: readonly SandboxContractName[] = [
   "SandboxTetherToken",
   "SandboxPriceFeed",
   "SandboxMulticall3",
+  "CrosschainGateway", // not sandbox-only: production deploys it too (scripts/deploy-gateway.ts)
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -5,8 +5,11 @@
 import { encodeFunctionData, parseAbi, stringToHex, type Address, type Hex } from "viem";
 import { getContract } from "../chains/contracts";
 import type { EvmNetworkId } from "../chains/networks";
-import { DEMO_TOKEN_BALANCE, DEMO_WALLETS, SANDBOX_ADMIN } from "./accounts";
+import { SANDBOX_GATEWAY_ADDRESS } from "../chains/crosschain-gateway";
+import { PERMIT2_ADDRESS } from "../chains/contracts";
+import { DEMO_TOKEN_BALANCE, DEMO_WALLETS, SANDBOX_ADMIN, SANDBOX_OPERATOR } from "./accounts";
 import { actAsAdmin, devChain, type DevChain } from "./dev-chain";
+import { placePermit2 } from "./permit2";
 import { placeContract, withConstructorArgs } from "./place-contract";
 import { deployPriceFeeds, NATIVE_CURRENCIES, USD_HASH } from "./price-feeds";
 import { CONSTRUCTOR_PARAMS, requestCreationCode, type RequestContractName } from "./request-contracts";
@@ -14,7 +17,7 @@ import { sandboxContract } from "./sandbox-contracts";
 import { TEST_TOKENS, PERMIT_VERSION, type TestToken } from "./test-tokens";
 
 /** Bump when the set-up changes: a chain set up by an older version is set up again on start. */
-export const SETUP_VERSION = 1;
+export const SETUP_VERSION = 2; // 2: Permit2, the crosschain gateway, the funded operator
 
 // The set-up writes this marker last, so a chain interrupted mid-set-up is never taken as ready.
 // Code (not storage) because anvil's state dump keeps code of otherwise empty accounts.
@@ -67,7 +70,8 @@ async function placePaymentContracts(chain: DevChain, network: EvmNetworkId): Pr
 }
 
 function tokenCreationCode(token: TestToken): Hex {
-  const holders = DEMO_WALLETS.map((w) => w.address);
+  // The operator's treasury holds as much as a demo wallet: the liquidity crosschain payouts use.
+  const holders = [...DEMO_WALLETS.map((w) => w.address), SANDBOX_OPERATOR.address];
   const each = DEMO_TOKEN_BALANCE * 10n ** BigInt(token.decimals);
   const { name, symbol, decimals } = token;
   const withArgs = (contract: Parameters<typeof sandboxContract>[0], args: readonly unknown[]) => {
@@ -91,5 +95,17 @@ export async function setUpChain(url: string, network: EvmNetworkId): Promise<vo
   for (const token of TEST_TOKENS[network]) await placeContract(chain, token.address, tokenCreationCode(token));
   await deployPriceFeeds(chain, network);
   await placeContract(chain, MULTICALL3_ADDRESS, sandboxContract("SandboxMulticall3").bytecode);
+  await placePermit2(chain);
+  const gateway = sandboxContract("CrosschainGateway");
+  await placeContract(
+    chain,
+    SANDBOX_GATEWAY_ADDRESS,
+    withConstructorArgs(gateway.bytecode, gateway.abi.find((i) => i.type === "constructor")!.inputs, [
+      PERMIT2_ADDRESS,
+      SANDBOX_OPERATOR.address,
+      SANDBOX_OPERATOR.address,
+    ]),
+  );
+  await chain.test.setBalance({ address: SANDBOX_OPERATOR.address, value: 10n ** 22n });
   await chain.test.setCode({ address: SETUP_MARKER_ADDRESS, bytecode: markerCode() });
 }

@@ -104,3 +104,14 @@ describe("crosschain gateway on anvil with Permit2", () => {
     await expect(collect({ ...wrongFee, fee: 1n }, await sign(wrongFee))).rejects.toThrow(/InvalidSigner|reverted/);
   });
 });
+
+describe("npm run contracts:deploy-gateway", () => {
+  it("deploys a gateway wired to Permit2, the operator and the treasury", async () => {
+    const { deployGateway } = await import("./deploy-gateway");
+    const deployed = await deployGateway({ rpcUrl: sandbox.urls.base!, deployerKey: DEMO_WALLETS[6].privateKey, operator: operator.address, treasury: stranger.address });
+    expect(deployed.chainId).toBe(chainId);
+    const read = (functionName: "operator" | "treasury") => client.readContract({ address: deployed.address, abi: GATEWAY_ABI, functionName });
+    expect(await read("operator")).toBe(operator.address);
+    expect(await read("treasury")).toBe(stranger.address);
+  });
+});

@@ -1,8 +1,19 @@
 // Our own crosschain gateway (contracts/CrosschainGateway.sol, docs/protocol.md "Crosschain
 // payments"): where it is, and the ABI items the operator calls. Pure data: no I/O.
 // crosschain-gateway.test.ts checks the ABI against the compiled contract.
-import { getAddress, parseAbi, type Address } from "viem";
+import { getAddress, parseAbi, type Address, type Hex } from "viem";
 import type { EvmNetworkId } from "./networks";
+
+/**
+ * The crosschain operator of the sandbox: presents signed intents to the gateway and pays
+ * payees on the destination chain. Its address is also the treasury the gateway collects
+ * into, funded with as much of every test stablecoin as a demo wallet, on every chain.
+ * A well-known key that guards nothing: private key = keccak256("stablelink sandbox operator").
+ */
+export const SANDBOX_OPERATOR: { address: Address; privateKey: Hex } = {
+  address: "0xFb3C1395EA820620992B79B85814d3E6E737e059",
+  privateKey: "0x74fc2e9d46df4f02f22ac6a305555d24ec6aef92534885ca1c90cb4be68c3d1e",
+};
 
 /** Where the sandbox places the gateway on every chain (an address nobody holds a key to). */
 export const SANDBOX_GATEWAY_ADDRESS: Address = "0x5aBe9e60FFc401A200Dc0601F1b0dFA744ee5c44";
@@ -32,5 +43,22 @@ export const GATEWAY_ABI = parseAbi([
 export function gatewayAddress(network: EvmNetworkId, sandbox: boolean, env: Record<string, string | undefined> = process.env): Address | null {
   if (sandbox) return SANDBOX_GATEWAY_ADDRESS;
   const given = env[`CROSSCHAIN_GATEWAY_${network.toUpperCase().replace(/-/g, "_")}`];
+  return given ? getAddress(given) : null;
+}
+
+/**
+ * The operator's key: the sandbox's well-known one, else CROSSCHAIN_OPERATOR_PRIVATE_KEY
+ * (a secret: never logged). Its address is also the treasury. null: crosschain off.
+ */
+export function operatorKey(sandbox: boolean, env: Record<string, string | undefined> = process.env): Hex | null {
+  if (sandbox) return SANDBOX_OPERATOR.privateKey;
+  const key = env.CROSSCHAIN_OPERATOR_PRIVATE_KEY;
+  return key && /^0x[0-9a-fA-F]{64}$/.test(key) ? (key as Hex) : null;
+}
+
+/** The operator's address, which detection uses to mark its payouts as crosschain payments. */
+export function operatorAddress(sandbox: boolean, env: Record<string, string | undefined> = process.env): Address | null {
+  if (sandbox) return SANDBOX_OPERATOR.address;
+  const given = env.CROSSCHAIN_OPERATOR_ADDRESS;
   return given ? getAddress(given) : null;
 }

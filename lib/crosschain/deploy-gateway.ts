@@ -17,9 +17,9 @@ export async function deployGateway(d: GatewayDeployment): Promise<{ address: Ad
   const transport = http(d.rpcUrl);
   const client = createPublicClient({ transport });
   if ((await client.getCode({ address: PERMIT2_ADDRESS })) === undefined) throw new Error(`no Permit2 at ${PERMIT2_ADDRESS} on this chain`);
-  const wallet = createWalletClient({ account: privateKeyToAccount(d.deployerKey), transport, chain: null });
+  const wallet = createWalletClient({ account: privateKeyToAccount(d.deployerKey), transport });
   const { abi, bytecode } = artifacts.CrosschainGateway as { abi: readonly unknown[]; bytecode: Hex };
-  const hash = await wallet.deployContract({ abi: abi as never, bytecode, args: [PERMIT2_ADDRESS, d.operator, d.treasury] as never });
+  const hash = await wallet.deployContract({ abi: abi as never, bytecode, args: [PERMIT2_ADDRESS, d.operator, d.treasury] as never, chain: null });
   const receipt = await client.waitForTransactionReceipt({ hash });
   if (receipt.status !== "success" || !receipt.contractAddress) throw new Error(`deployment reverted (${hash})`);
   return { address: receipt.contractAddress, chainId: await client.getChainId(), block: receipt.blockNumber };

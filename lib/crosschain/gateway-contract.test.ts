@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, erc20Abi, http, maxUint256, type Hex, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { GATEWAY_ABI, SANDBOX_GATEWAY_ADDRESS } from "../chains/crosschain-gateway";
+import { GATEWAY_ABI, SANDBOX_GATEWAY_ADDRESS, SANDBOX_OPERATOR } from "../chains/crosschain-gateway";
 import { PERMIT2_ADDRESS } from "../chains/contracts";
-import { DEMO_WALLETS, SANDBOX_OPERATOR } from "../devnet/accounts";
+import { DEMO_WALLETS } from "../devnet/accounts";
 import { startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
 import { intentPermitted, intentWitness, paymentIntentTypedData, type IntentTerms } from "./intent-typed-data";
 
@@ -25,8 +25,8 @@ beforeAll(async () => {
   sandbox = await startTestSandbox(["base"]);
   client = createPublicClient({ transport: http(sandbox.urls.base!) });
   chainId = await client.getChainId();
-  const wallet = createWalletClient({ account: payer, transport: http(sandbox.urls.base!), chain: null });
-  const hash = await wallet.writeContract({ address: USDC_BASE, abi: erc20Abi, functionName: "approve", args: [PERMIT2_ADDRESS, maxUint256] });
+  const wallet = createWalletClient({ account: payer, transport: http(sandbox.urls.base!) });
+  const hash = await wallet.writeContract({ address: USDC_BASE, abi: erc20Abi, functionName: "approve", args: [PERMIT2_ADDRESS, maxUint256], chain: null });
   await client.waitForTransactionReceipt({ hash });
 }, 120_000);
 afterAll(async () => sandbox?.dispose());
@@ -60,10 +60,10 @@ function terms(overrides: Partial<IntentTerms> = {}): IntentTerms {
 const sign = (t: IntentTerms) => payer.signTypedData(paymentIntentTypedData(t));
 
 async function collect(t: IntentTerms, signature: Hex, as = operator) {
-  const wallet = createWalletClient({ account: as, transport: http(sandbox.urls.base!), chain: null });
+  const wallet = createWalletClient({ account: as, transport: http(sandbox.urls.base!) });
   const args = [{ permitted: intentPermitted(t), nonce: t.nonce, deadline: t.deadline }, intentWitness(t), signature] as const;
   await client.simulateContract({ account: as, address: SANDBOX_GATEWAY_ADDRESS, abi: GATEWAY_ABI, functionName: "collect", args });
-  const hash = await wallet.writeContract({ address: SANDBOX_GATEWAY_ADDRESS, abi: GATEWAY_ABI, functionName: "collect", args });
+  const hash = await wallet.writeContract({ address: SANDBOX_GATEWAY_ADDRESS, abi: GATEWAY_ABI, functionName: "collect", args, chain: null });
   return client.waitForTransactionReceipt({ hash });
 }
 

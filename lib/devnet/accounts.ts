@@ -40,13 +40,3 @@ export const SANDBOX_ADMIN: DevAccount = {
   privateKey: "0x51ddd58c6c24dbb68bbbd6b3710fa2f81df743a9890c61be98e45230cf10228f",
 };
 
-/**
- * The crosschain operator of the sandbox: presents signed intents to the gateway and pays
- * payees on the destination chain. Its address is also the treasury the gateway collects
- * into, funded with DEMO_TOKEN_BALANCE of every test stablecoin on every chain.
- * Private key = keccak256("stablelink sandbox operator").
- */
-export const SANDBOX_OPERATOR: DevAccount = {
-  address: "0xFb3C1395EA820620992B79B85814d3E6E737e059",
-  privateKey: "0x74fc2e9d46df4f02f22ac6a305555d24ec6aef92534885ca1c90cb4be68c3d1e",
-};

@@ -5,9 +5,9 @@
 import { encodeFunctionData, parseAbi, stringToHex, type Address, type Hex } from "viem";
 import { getContract } from "../chains/contracts";
 import type { EvmNetworkId } from "../chains/networks";
-import { SANDBOX_GATEWAY_ADDRESS } from "../chains/crosschain-gateway";
+import { SANDBOX_GATEWAY_ADDRESS, SANDBOX_OPERATOR } from "../chains/crosschain-gateway";
 import { PERMIT2_ADDRESS } from "../chains/contracts";
-import { DEMO_TOKEN_BALANCE, DEMO_WALLETS, SANDBOX_ADMIN, SANDBOX_OPERATOR } from "./accounts";
+import { DEMO_TOKEN_BALANCE, DEMO_WALLETS, SANDBOX_ADMIN } from "./accounts";
 import { actAsAdmin, devChain, type DevChain } from "./dev-chain";
 import { placePermit2 } from "./permit2";
 import { placeContract, withConstructorArgs } from "./place-contract";

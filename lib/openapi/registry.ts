@@ -31,7 +31,8 @@ import {
 import { createApiKeyEndpoint, listApiKeysEndpoint, revokeApiKeyEndpoint } from "../auth/api-key-endpoints";
 import { currentSession, login, logout, register, walletChallenge, walletVerify } from "../auth/endpoints";
 import { createBatchPayoutEndpoint, createPayoutEndpoint } from "../payouts/endpoints";
-import { createRequestEndpoint, getRequestEndpoint, payRequestEndpoint, requestRoutesEndpoint, updateRequestEndpoint } from "../requests/endpoints";
+import { createRequestEndpoint, getRequestEndpoint, requestRoutesEndpoint, updateRequestEndpoint } from "../requests/endpoints";
+import { payRequestEndpoint, submitPaymentIntentEndpoint } from "../crosschain/endpoints";
 import { searchPaymentsEndpoint } from "../payments/search-endpoint";
 import * as platformWebhooks from "../webhooks/platform-webhook-endpoints";
 import * as orchestratorWebhooks from "../webhooks/orchestrator-webhook-endpoints";
@@ -73,6 +74,7 @@ export const ENDPOINTS: Endpoint[] = [getHealth, getLiveness, getReadiness, list
   getRequestEndpoint,
   updateRequestEndpoint,
   payRequestEndpoint,
+  submitPaymentIntentEndpoint,
   requestRoutesEndpoint,
   // payouts
   createPayoutEndpoint,

@@ -3,14 +3,13 @@
 // every lookup is scoped to the caller's platform.
 import { badRequest, notFound } from "../http/errors";
 import { defineEndpoint } from "../http/endpoint";
-import { buildPayCalldata } from "./build-pay-calldata";
 import { requestOwner } from "./caller";
 import { createRequest } from "./create-request";
-import { payOptionsOf, payQuery, refuseCrosschain, refuseUnavailable, requireWallet, routesQuery } from "./pay-query";
+import { payOptionsOf, requireWallet, routesQuery } from "./pay-query";
 import { paymentRoutes, routesResponse } from "./payment-routes";
 import { describeRequest } from "./request-status";
 import { findRequest, listPayments, setRecurrenceStopped, type StoredRequest } from "./request-store";
-import { createRequestBody, createRequestResponse, payCalldataResponse, requestIdParams, requestStatusResponse, updateRequestBody } from "./schemas";
+import { createRequestBody, createRequestResponse, requestIdParams, requestStatusResponse, updateRequestBody } from "./schemas";
 
 const TAGS = ["Request"];
 const NOT_FOUND = "Request not found (also for another platform's request)";
@@ -74,37 +73,6 @@ export const updateRequestEndpoint = defineEndpoint({
     if (!request.recurrence) throw badRequest("request_not_recurring", "This request is not recurring: only recurring requests can be stopped or resumed");
     await setRecurrenceStopped(request.platformId, request.requestId, body.isRecurrenceStopped);
     return describeRequest({ ...request, isRecurrenceStopped: body.isRecurrenceStopped }, await listPayments(request.requestId));
-  },
-});
-
-export const payRequestEndpoint = defineEndpoint({
-  method: "GET",
-  path: "/v2/request/{requestId}/pay",
-  summary: "Get the calldata to pay a request",
-  description:
-    "The transactions the payer sends, in order, on the request's network. Tokens: an approval of exactly the amount needed comes first when the wallet's allowance is short " +
-    "(for USDT a reset to 0 before it, when an allowance is left), then the payment proxy call (`value: 0`). Native coins: one payable call whose `value` is `{type: 'BigNumber', hex}`. " +
-    "Fiat-denominated requests pay through the conversion proxy at the on-chain Chainlink rate; the payer allows up to 2 % above the converted amount (`maxToSpend`) and is charged the exact rate at execution. " +
-    "With `wallet`, the allowance, balances and gas (simulated with eth_simulateV1, compared with 1.2× margin at the current gas price) are read from the chain; " +
-    "without it nothing is checked: the approval is included and `hasEnoughBalance`/`hasEnoughGas` are false. " +
-    "Tron requests get TRC-20 calldata (the approval, for USDT preceded by an approval of 0, then the ERC20FeeProxy call; targets in base58) without balance checks. " +
-    "Crosschain (`chain`/`token` naming another chain or token) and off-ramp (`clientUserId`, `paymentDetailsId`) payments are not available yet and answer 400.",
-  tags: TAGS,
-  auth: ["apiKey", "clientId"],
-  params: requestIdParams,
-  query: payQuery,
-  response: payCalldataResponse,
-  errors: {
-    400: "Validation failed; crosschain or off-ramp asked; amount above what is due; request already paid",
-    404: NOT_FOUND,
-    503: "The request's network could not be read",
-  },
-  handler: async ({ caller, params, query }) => {
-    refuseUnavailable(query);
-    const owner = requestOwner(caller);
-    const request = await requestOrThrow(owner.platformId, params.requestId);
-    refuseCrosschain(request, query);
-    return buildPayCalldata(request, await payOptionsOf(owner, request, query));
   },
 });
 

@@ -23,7 +23,7 @@ export const payQuery = z.object({
   chain: z
     .enum(CHAIN_NAME_VALUES, { message: `must be one of ${CHAIN_NAME_VALUES.join(", ")}` })
     .optional()
-    .describe("Source chain of a crosschain payment. Only the request's own chain is served: crosschain payments are not available yet"),
+    .describe("Source chain of a crosschain payment (with token and wallet): another chain than the request's answers a payment intent to sign"),
   token: short(10).optional().describe("Source token of a crosschain payment (USDC, USDT), with chain"),
   clientUserId: short(200).optional().describe("Off-ramp payments: not available yet"),
   paymentDetailsId: short(200).optional().describe("Off-ramp payments: not available yet"),

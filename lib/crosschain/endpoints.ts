@@ -1,0 +1,76 @@
+// GET /v2/request/{id}/pay (same-chain calldata, or the crosschain intent when chain/token
+// name another chain) and POST /v2/request/payment-intents/{id}. The pay operation lives here
+// because crosschain builds on requests, not the other way round.
+import { z } from "zod";
+import { defineEndpoint } from "../http/endpoint";
+import { notFound } from "../http/errors";
+import { buildPayCalldata } from "../requests/build-pay-calldata";
+import { requestOwner } from "../requests/caller";
+import { payOptionsOf, payQuery, refuseCrosschain, refuseUnavailable } from "../requests/pay-query";
+import { findRequest } from "../requests/request-store";
+import { payCalldataResponse, requestIdParams } from "../requests/schemas";
+import { isCrosschainAsk, quoteIntent } from "./quote-intent";
+import { crosschainPayResponse, intentIdParams, submitIntentBody, submitIntentResponse } from "./schemas";
+import { submitIntent } from "./submit-intent";
+
+const TAGS = ["Request"];
+
+export const payRequestEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/v2/request/{requestId}/pay",
+  summary: "Get the calldata to pay a request",
+  description:
+    "The transactions the payer sends, in order, on the request's network. Tokens: an approval of exactly the amount needed comes first when the wallet's allowance is short " +
+    "(for USDT a reset to 0 before it, when an allowance is left), then the payment proxy call (`value: 0`). Native coins: one payable call whose `value` is `{type: 'BigNumber', hex}`. " +
+    "Fiat-denominated requests pay through the conversion proxy at the on-chain Chainlink rate; the payer allows up to 2 % above the converted amount (`maxToSpend`) and is charged the exact rate at execution. " +
+    "With `wallet`, the allowance, balances and gas (simulated with eth_simulateV1, compared with 1.2× margin at the current gas price) are read from the chain; " +
+    "without it nothing is checked: the approval is included and `hasEnoughBalance`/`hasEnoughGas` are false. " +
+    "Tron requests get TRC-20 calldata (the approval, for USDT preceded by an approval of 0, then the ERC20FeeProxy call; targets in base58) without balance checks. " +
+    "Crosschain: `chain` + `token` (USDC, USDT) naming another chain answer a payment intent instead (`wallet` required): the payer signs `paymentIntent` " +
+    "(and `approvalPermitPayload`, or sends `approvalCalldata` first) and posts the signatures to `/v2/request/payment-intents/{paymentIntentId}`; the operator pulls " +
+    "amount + fee on the source chain through our gateway and pays the payee on the request's network with the request's payment reference. " +
+    "The request must be invoiced in a stablecoin and expect at least 1. Off-ramp (`clientUserId`, `paymentDetailsId`) payments are not available yet and answer 400.",
+  tags: TAGS,
+  auth: ["apiKey", "clientId"],
+  params: requestIdParams,
+  query: payQuery,
+  response: z.union([payCalldataResponse, crosschainPayResponse]),
+  errors: {
+    400: "Validation failed; off-ramp asked; crosschain not possible for this request, chain or token, or amount below 1; amount above what is due; request already paid",
+    404: "Request not found (also for another platform's request)",
+    503: "The request's network could not be read",
+  },
+  handler: async ({ caller, params, query }) => {
+    refuseUnavailable(query);
+    const owner = requestOwner(caller);
+    const request = await findRequest(owner.platformId, params.requestId);
+    if (!request) throw notFound("request_not_found", "Request not found");
+    if (isCrosschainAsk(request, query.chain, query.token)) {
+      return quoteIntent(owner.platformId, request, { wallet: query.wallet, chain: query.chain!, token: query.token! });
+    }
+    refuseCrosschain(request, query);
+    return buildPayCalldata(request, await payOptionsOf(owner, request, query));
+  },
+});
+
+export const submitPaymentIntentEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v2/request/payment-intents/{paymentIntentId}",
+  summary: "Submit a signed crosschain payment intent",
+  description:
+    "The payer's signature of `paymentIntent` (and of `approvalPermitPayload` when one was given). Both are checked against the intent before anything is sent; " +
+    "an intent is submitted once (409 after). The operator then pulls the funds on the source chain and pays the request on its network: " +
+    "the request turns `paid` and `payment.confirmed` goes out (payment type `crosschain`). If the pull fails or the intent expires first, `payment.failed`; " +
+    "if the funds were pulled but cannot be paid out, they are refunded on the source chain (`payment.refunded`).",
+  tags: TAGS,
+  auth: ["apiKey", "clientId"],
+  params: intentIdParams,
+  body: submitIntentBody,
+  response: submitIntentResponse,
+  errors: {
+    400: "Validation failed; signature not the payer's; nonce or deadline not the intent's; intent expired",
+    404: "No payment intent with this id (also for another platform's)",
+    409: "The intent was already submitted",
+  },
+  handler: async ({ caller, params, body }) => submitIntent(requestOwner(caller).platformId, params.paymentIntentId, body),
+});

@@ -162,8 +162,8 @@ function changeData(change: IntentChange) {
 }
 
 /** Applies the change only while the intent is still in `from`; false when it was not. */
-export async function changeIntent(id: string, from: IntentStatus, change: IntentChange): Promise<boolean> {
-  const prisma = await db();
+export async function changeIntent(id: string, from: IntentStatus, change: IntentChange, tx?: Prisma.TransactionClient): Promise<boolean> {
+  const prisma = tx ?? (await db());
   const { count } = await prisma.crosschainIntent.updateMany({ where: { id, status: from }, data: changeData(change) });
   return count === 1;
 }

@@ -13,6 +13,9 @@ import { log } from "../log";
 import { startPaymentDetection } from "../payments/indexer/start-detection";
 import { startDeliveryWorker, type DeliveryWorkerOptions } from "../webhooks/delivery-worker";
 import { runExclusively } from "../jobs/exclusive-loop";
+import { settleOpenIntents } from "../crosschain/settle-intents";
+import { operatorKey } from "../chains/crosschain-gateway";
+import { getConfig } from "../config";
 import { purgeExpired } from "./housekeeping";
 import { startJobQueue } from "../jobs/job-queue";
 
@@ -31,8 +34,12 @@ export async function startWorkers(opts: { database?: Database; delivery?: Deliv
     log.debug({ counts }, "housekeeping");
   });
   const detection = await startPaymentDetection(boss);
+  // The crosschain operator settles signed intents one at a time across all instances.
+  const sandbox = getConfig().sandbox;
+  const crosschain = operatorKey(sandbox) ? await runExclusively(boss, "crosschain-settlement", sandbox ? 1000 : 4000, () => settleOpenIntents(), { maxRunSeconds: 600 }) : null;
   return {
     async stop() {
+      await crosschain?.stop();
       await detection.stop();
       await housekeeping.stop();
       await delivery.stop();

@@ -66,6 +66,7 @@ export const submitPaymentIntentEndpoint = defineEndpoint({
   auth: ["apiKey", "clientId"],
   params: intentIdParams,
   body: submitIntentBody,
+  status: 200,
   response: submitIntentResponse,
   errors: {
     400: "Validation failed; signature not the payer's; nonce or deadline not the intent's; intent expired",

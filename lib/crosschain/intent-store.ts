@@ -164,6 +164,9 @@ function changeData(change: IntentChange) {
 /** Applies the change only while the intent is still in `from`; false when it was not. */
 export async function changeIntent(id: string, from: IntentStatus, change: IntentChange, tx?: Prisma.TransactionClient): Promise<boolean> {
   const prisma = tx ?? (await db());
-  const { count } = await prisma.crosschainIntent.updateMany({ where: { id, status: from }, data: changeData(change) });
+  // Storing a new transaction to send: only when none is pending, so two workers that both
+  // prepared one cannot both record (and send) theirs.
+  const noPending = change.pendingTx ? { pendingTx: { equals: Prisma.DbNull } } : {};
+  const { count } = await prisma.crosschainIntent.updateMany({ where: { id, status: from, ...noPending }, data: changeData(change) });
   return count === 1;
 }

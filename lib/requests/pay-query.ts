@@ -47,7 +47,7 @@ export function refuseUnavailable(query: Pick<PayQuery, "clientUserId" | "paymen
   }
 }
 
-/** `chain` + `token` naming the request's own chain and token is a same-chain payment; anything else is crosschain. */
+/** `chain` + `token` naming the request's own chain: only its own token (crosschain asks, naming another chain, are served by lib/crosschain). */
 export function refuseCrosschain(request: StoredRequest, query: Pick<PayQuery, "chain" | "token">): void {
   if (query.chain === undefined && query.token === undefined) return;
   if (query.chain === undefined || query.token === undefined) {
@@ -60,7 +60,7 @@ export function refuseCrosschain(request: StoredRequest, query: Pick<PayQuery, "
   if (query.chain === own && sameToken) return;
   throw badRequest(
     "crosschain_unavailable",
-    `Crosschain payments (paying ${request.paymentCurrency} on ${own} with ${query.token.toUpperCase()} from ${query.chain}) are not available on this service yet; omit chain and token to pay on ${own}`,
+    `A request for ${request.paymentCurrency} cannot be paid with another token on its own chain (${query.token.toUpperCase()} on ${own}); omit chain and token to pay in ${request.paymentCurrency}, or name another chain for a crosschain payment`,
   );
 }
 

@@ -117,9 +117,16 @@ describe("crosschain payment of a request on arbitrum-one", () => {
     expect(await status(requestId)).toMatchObject({ status: "paid", hasBeenPaid: true });
     const payments = await (await db()).payment.findMany({ where: { requestId } });
     expect(payments.map((p) => p.type)).toEqual(["crosschain"]);
-    expect(await eventsOf(requestId, "payment.confirmed")).toHaveLength(1);
     const stored = await readIntent(r.json.paymentIntentId);
     expect(stored).toMatchObject({ status: "paid", sourceTxHash: expect.stringMatching(/^0x/), destinationTxHash: payments[0].txHash });
+    const confirmed = await eventsOf(requestId, "payment.confirmed");
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0].payload).toMatchObject({
+      txHash: payments[0].txHash,
+      payerAddress: payer.address,
+      network: "arbitrum-one",
+      crosschain: { sourceNetwork: "base", sourceTxHash: stored.sourceTxHash, destinationTxHash: payments[0].txHash },
+    });
   }, 120_000);
 
   it("from USDT on optimism with an approval transaction first", async () => {

@@ -11,6 +11,9 @@ import { emitEvents } from "../webhooks/emit-event";
 import type { DetectedPayment } from "./detected-payment";
 import { matchPayment } from "./match-payment";
 import { paymentEvents, type RecordedPayment } from "./payment-events";
+import { payoutSources, type PayoutSource } from "../crosschain/payout-source";
+
+const crosschainOf = (s: PayoutSource | undefined) => (s ? { sourceNetwork: s.sourceNetwork, sourceTxHash: s.sourceTxHash } : undefined);
 
 type Tx = Prisma.TransactionClient;
 
@@ -83,6 +86,7 @@ async function recordNetwork(tx: Tx, network: string, payments: DetectedPayment[
     running.set(requestId, (totals.get(requestId) ?? 0n) - freshSum);
   }
   const announce = await newNotices(tx, network, matched, fresh);
+  const sources = await payoutSources(tx, fresh.filter((m) => m.p.type === "crosschain").map((m) => m.p.txHash));
   const events = fresh.flatMap((m) => {
     const total = (running.get(m.request.requestId) ?? 0n) + m.row.invoiceAmount;
     running.set(m.request.requestId, total);
@@ -96,8 +100,9 @@ async function recordNetwork(tx: Tx, network: string, payments: DetectedPayment[
         totalAmountPaid: total,
         feeAmount: m.p.feeAmount,
         feeAddress: m.p.feeAddress,
-        payerAddress: m.p.payerAddress,
+        payerAddress: sources.get(m.p.txHash.toLowerCase())?.payer ?? m.p.payerAddress,
         payerEoaAddress: m.p.payerEoaAddress,
+        crosschain: crosschainOf(sources.get(m.p.txHash.toLowerCase())),
       },
       now,
     );

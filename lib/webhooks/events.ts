@@ -58,6 +58,14 @@ const paymentFields = {
   reference: nullableString.describe("The merchant's `reference` given when the request was created; null without"),
   customerInfo,
   origin: nullableString.describe("The browser Origin the request was created from with a client ID; null for requests created with an API key"),
+  crosschain: z
+    .strictObject({
+      sourceNetwork: z.string().describe("Where the payer's funds were pulled"),
+      sourceTxHash: nullableString.describe("The pull through our gateway on the source chain"),
+      destinationTxHash: z.string().describe("The operator's payment on the request's network (= txHash)"),
+    })
+    .optional()
+    .describe("Crosschain payments only: both transactions (payerAddress is then the payer on the source chain)"),
 };
 
 const owner = {

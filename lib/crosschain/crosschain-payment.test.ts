@@ -7,6 +7,7 @@ import * as requestRoute from "@/app/v2/request/route";
 import * as getRoute from "@/app/v2/request/[requestId]/route";
 import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
 import * as intentRoute from "@/app/v2/request/payment-intents/[paymentIntentId]/route";
+import * as liquidityRoute from "@/app/v2/crosschain/liquidity/route";
 import { createPublicClient, createTestClient, createWalletClient, erc20Abi, http, type Address, type TypedDataDefinition } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -265,6 +266,22 @@ describe("crosschain payment of a request on arbitrum-one", () => {
     expect(dai.json.code).toBe("crosschain_unsupported");
     const noWallet = await askIntent(requestId, { chain: "BASE", token: "USDC" });
     expect(noWallet.status).toBe(400);
+  });
+
+  it("lists the treasury's USDC and USDT per chain, marked low under the threshold", async () => {
+    const r = await call(liquidityRoute, "GET", "/v2/crosschain/liquidity", { headers: headers() });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.treasury).toBe(SANDBOX_OPERATOR.address);
+    const baseUsdc = r.json.balances.find((b: { currency: string }) => b.currency === "USDC-base");
+    expect(baseUsdc).toMatchObject({ chain: "BASE", token: "USDC", low: false });
+    expect(Number(baseUsdc.balance)).toBeGreaterThan(900_000);
+    process.env.CROSSCHAIN_LOW_BALANCE = "5000000";
+    try {
+      const low = await call(liquidityRoute, "GET", "/v2/crosschain/liquidity", { headers: headers() });
+      expect(low.json.balances.every((b: { low: boolean }) => b.low)).toBe(true);
+    } finally {
+      delete process.env.CROSSCHAIN_LOW_BALANCE;
+    }
   });
 });
 

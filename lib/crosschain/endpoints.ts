@@ -10,7 +10,8 @@ import { payOptionsOf, payQuery, refuseCrosschain, refuseUnavailable } from "../
 import { findRequest } from "../requests/request-store";
 import { payCalldataResponse, requestIdParams } from "../requests/schemas";
 import { isCrosschainAsk, quoteIntent } from "./quote-intent";
-import { crosschainPayResponse, intentIdParams, submitIntentBody, submitIntentResponse } from "./schemas";
+import { treasuryLiquidity } from "./liquidity";
+import { crosschainPayResponse, intentIdParams, liquidityResponse, submitIntentBody, submitIntentResponse } from "./schemas";
 import { submitIntent } from "./submit-intent";
 
 const TAGS = ["Request"];
@@ -74,4 +75,18 @@ export const submitPaymentIntentEndpoint = defineEndpoint({
     409: "The intent was already submitted",
   },
   handler: async ({ caller, params, body }) => submitIntent(requestOwner(caller).platformId, params.paymentIntentId, body),
+});
+
+export const liquidityEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/v2/crosschain/liquidity",
+  summary: "The crosschain operator's liquidity per chain",
+  description:
+    "What the operator's treasury holds of USDC and USDT on each network the service serves: crosschain payouts come from there, and one the treasury cannot cover is refunded on the source chain. " +
+    "`low` marks a balance under `lowBalanceThreshold` whole tokens (CROSSCHAIN_LOW_BALANCE, default 1000).",
+  tags: ["Crosschain"],
+  auth: ["apiKey", "session"],
+  response: liquidityResponse,
+  errors: { 400: "No crosschain operator is configured" },
+  handler: async () => treasuryLiquidity(),
 });

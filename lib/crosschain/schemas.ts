@@ -36,3 +36,18 @@ export const submitIntentResponse = z.object({
 });
 
 export const intentIdParams = z.object({ paymentIntentId: z.string().min(1).max(40) });
+
+export const liquidityResponse = z.object({
+  treasury: z.string().describe("The operator's treasury address (the same on every chain)"),
+  lowBalanceThreshold: z.string().describe("Whole tokens under which a balance is marked low"),
+  balances: z.array(
+    z.object({
+      network: z.string(),
+      chain: z.string().describe("BASE, OPTIMISM, ARBITRUM…"),
+      token: z.string().describe("USDC or USDT"),
+      currency: z.string().describe("Currency id"),
+      balance: z.string().describe("Human-readable amount"),
+      low: z.boolean(),
+    }),
+  ),
+});

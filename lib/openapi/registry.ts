@@ -32,7 +32,7 @@ import { createApiKeyEndpoint, listApiKeysEndpoint, revokeApiKeyEndpoint } from 
 import { currentSession, login, logout, register, walletChallenge, walletVerify } from "../auth/endpoints";
 import { createBatchPayoutEndpoint, createPayoutEndpoint } from "../payouts/endpoints";
 import { createRequestEndpoint, getRequestEndpoint, requestRoutesEndpoint, updateRequestEndpoint } from "../requests/endpoints";
-import { payRequestEndpoint, submitPaymentIntentEndpoint } from "../crosschain/endpoints";
+import { liquidityEndpoint, payRequestEndpoint, submitPaymentIntentEndpoint } from "../crosschain/endpoints";
 import { searchPaymentsEndpoint } from "../payments/search-endpoint";
 import * as platformWebhooks from "../webhooks/platform-webhook-endpoints";
 import * as orchestratorWebhooks from "../webhooks/orchestrator-webhook-endpoints";
@@ -75,6 +75,7 @@ export const ENDPOINTS: Endpoint[] = [getHealth, getLiveness, getReadiness, list
   updateRequestEndpoint,
   payRequestEndpoint,
   submitPaymentIntentEndpoint,
+  liquidityEndpoint,
   requestRoutesEndpoint,
   // payouts
   createPayoutEndpoint,

@@ -1,0 +1,47 @@
+// The operator's liquidity: what its treasury holds of each crosschain stablecoin on each
+// network the service serves, read from the chains, with a warning below the threshold
+// (CROSSCHAIN_LOW_BALANCE whole tokens, default 1000). Payouts larger than what a treasury
+// holds are refunded on the source chain, so this is what an operator watches to rebalance.
+import { erc20Abi, formatUnits, getAddress } from "viem";
+import { getPublicClient } from "../chains/clients";
+import { operatorAddress } from "../chains/crosschain-gateway";
+import { findCurrencies } from "../chains/currencies";
+import type { EvmNetworkId } from "../chains/networks";
+import { getConfig } from "../config";
+import { badRequest } from "../http/errors";
+import { log } from "../log";
+import { CHAIN_NAMES } from "../requests/chain-names";
+
+export interface LiquidityRow {
+  network: string;
+  chain: string;
+  token: string;
+  currency: string;
+  balance: string;
+  low: boolean;
+}
+
+export async function treasuryLiquidity(env: Record<string, string | undefined> = process.env): Promise<{ treasury: string; lowBalanceThreshold: string; balances: LiquidityRow[] }> {
+  const config = getConfig();
+  const treasury = operatorAddress(config.sandbox);
+  if (!treasury) throw badRequest("crosschain_unavailable", "No crosschain operator is configured on this service");
+  const threshold = env.CROSSCHAIN_LOW_BALANCE && /^\d{1,12}$/.test(env.CROSSCHAIN_LOW_BALANCE) ? BigInt(env.CROSSCHAIN_LOW_BALANCE) : 1000n;
+  const networks = config.detection.networks.filter((n): n is EvmNetworkId => n !== "tron");
+  const rows = await Promise.all(
+    networks.flatMap((network) =>
+      findCurrencies({ network })
+        .filter((c) => c.type === "ERC20" && (c.symbol === "USDC" || c.symbol === "USDT"))
+        .map(async (c): Promise<LiquidityRow | null> => {
+          try {
+            const raw = await getPublicClient(network).readContract({ address: getAddress(c.address), abi: erc20Abi, functionName: "balanceOf", args: [treasury] });
+            const low = raw < threshold * 10n ** BigInt(c.decimals);
+            if (low) log.warn({ network, currency: c.id }, "crosschain treasury below its low-balance threshold");
+            return { network, chain: CHAIN_NAMES[network], token: c.symbol, currency: c.id, balance: formatUnits(raw, c.decimals), low };
+          } catch {
+            return null; // a token the chain does not have (or an unreachable RPC): not listed
+          }
+        }),
+    ),
+  );
+  return { treasury, lowBalanceThreshold: threshold.toString(), balances: rows.filter((r): r is LiquidityRow => r !== null) };
+}

@@ -11,7 +11,7 @@ export const PUBLIC_SURFACE = {
   "payee-destinations": ["destination-id.ts", "destination-tokens.ts", "endpoints.ts", "read-destinations.ts", "register-with-key.ts", "resolve-destination.ts", "schemas.ts", "signing-nonces.ts", "signing-typed-data.ts"],
   requests: [
     "build-pay-calldata.ts", "caller.ts", "chain-names.ts", "create-request.ts", "encode-payment.ts", "endpoints.ts", "fee.ts", "payment-maths.ts",
-    "payment-method.ts", "payment-reference.ts", "pay-query.ts", "request-status.ts", "request-store.ts", "schemas.ts", "settlement-store.ts",
+    "payment-method.ts", "payment-reference.ts", "payment-routes.ts", "pay-query.ts", "request-status.ts", "request-store.ts", "schemas.ts", "settlement-store.ts",
   ],
   payments: ["indexer/start-detection.ts", "payment-volume.ts", "search-endpoint.ts", "search-payments.ts", "search-query.ts", "search-response.ts"],
   payouts: ["create-batch-payout.ts", "endpoints.ts"],

@@ -8,6 +8,7 @@ import * as getRoute from "@/app/v2/request/[requestId]/route";
 import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
 import * as intentRoute from "@/app/v2/request/payment-intents/[paymentIntentId]/route";
 import * as liquidityRoute from "@/app/v2/crosschain/liquidity/route";
+import * as routesRoute from "@/app/v2/request/[requestId]/routes/route";
 import { createPublicClient, createTestClient, createWalletClient, erc20Abi, http, type Address, type TypedDataDefinition } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -282,6 +283,22 @@ describe("crosschain payment of a request on arbitrum-one", () => {
     } finally {
       delete process.env.CROSSCHAIN_LOW_BALANCE;
     }
+  });
+
+  it("routes list the crosschain routes the wallet can pay, with the operator fee and expected time, after the same-chain route", async () => {
+    const payer = DEMO_WALLETS[1].address;
+    const { requestId } = await createRequest("20");
+    const r = await call(routesRoute, "GET", `/v2/request/${requestId}/routes?wallet=${payer}`, { headers: headers(), params: { requestId } });
+    expect(r.status, r.text).toBe(200);
+    const ids = r.json.routes.map((x: { id: string }) => x.id);
+    expect(ids[0]).toBe("REQUEST_NETWORK_PAYMENT");
+    expect(ids).toEqual(expect.arrayContaining(["CROSSCHAIN_BASE_USDC", "CROSSCHAIN_OPTIMISM_USDT"]));
+    const base = r.json.routes.find((x: { id: string }) => x.id === "CROSSCHAIN_BASE_USDC");
+    expect(base).toMatchObject({ chain: "BASE", token: "USDC", speed: 5, feeBreakdown: [{ type: "crosschain", currency: "USDC", receiverAddress: SANDBOX_OPERATOR.address, network: "base" }] });
+    expect(base.fee).toBeGreaterThan(0);
+    const broke = privateKeyToAccount(generatePrivateKey()).address;
+    const none = await call(routesRoute, "GET", `/v2/request/${requestId}/routes?wallet=${broke}`, { headers: headers(), params: { requestId } });
+    expect(none.json.routes.map((x: { id: string }) => x.id)).toEqual(["REQUEST_NETWORK_PAYMENT"]);
   });
 });
 

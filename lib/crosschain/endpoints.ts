@@ -6,7 +6,10 @@ import { defineEndpoint } from "../http/endpoint";
 import { notFound } from "../http/errors";
 import { buildPayCalldata } from "../requests/build-pay-calldata";
 import { requestOwner } from "../requests/caller";
-import { payOptionsOf, payQuery, refuseCrosschain, refuseUnavailable } from "../requests/pay-query";
+import { payOptionsOf, payQuery, refuseCrosschain, refuseUnavailable, requireWallet, routesQuery } from "../requests/pay-query";
+import { paymentRoutes, routesResponse } from "../requests/payment-routes";
+import { crosschainRoutes } from "./crosschain-routes";
+import type { StoredRequest } from "../requests/request-store";
 import { findRequest } from "../requests/request-store";
 import { payCalldataResponse, requestIdParams } from "../requests/schemas";
 import { isCrosschainAsk, quoteIntent } from "./quote-intent";
@@ -15,6 +18,13 @@ import { crosschainPayResponse, intentIdParams, liquidityResponse, submitIntentB
 import { submitIntent } from "./submit-intent";
 
 const TAGS = ["Request"];
+const NOT_FOUND = "Request not found (also for another platform's request)";
+
+async function requestOrThrow(platformId: string, requestId: string): Promise<StoredRequest> {
+  const request = await findRequest(platformId, requestId);
+  if (!request) throw notFound("request_not_found", "Request not found");
+  return request;
+}
 
 export const payRequestEndpoint = defineEndpoint({
   method: "GET",
@@ -38,14 +48,13 @@ export const payRequestEndpoint = defineEndpoint({
   response: z.union([payCalldataResponse, crosschainPayResponse]),
   errors: {
     400: "Validation failed; off-ramp asked; crosschain not possible for this request, chain or token, or amount below 1; amount above what is due; request already paid",
-    404: "Request not found (also for another platform's request)",
+    404: NOT_FOUND,
     503: "The request's network could not be read",
   },
   handler: async ({ caller, params, query }) => {
     refuseUnavailable(query);
     const owner = requestOwner(caller);
-    const request = await findRequest(owner.platformId, params.requestId);
-    if (!request) throw notFound("request_not_found", "Request not found");
+    const request = await requestOrThrow(owner.platformId, params.requestId);
     if (isCrosschainAsk(request, query.chain, query.token)) {
       return quoteIntent(owner.platformId, request, { wallet: query.wallet, chain: query.chain!, token: query.token! });
     }
@@ -89,4 +98,28 @@ export const liquidityEndpoint = defineEndpoint({
   response: liquidityResponse,
   errors: { 400: "No crosschain operator is configured" },
   handler: async () => treasuryLiquidity(),
+});
+
+export const requestRoutesEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/v2/request/{requestId}/routes",
+  summary: "Get the payment routes of a request",
+  description:
+    "The routes the payer's wallet can pay the request by, with their fees. First the same-chain route (`REQUEST_NETWORK_PAYMENT`), " +
+    "whose `feeBreakdown` lists the platform fee (in the payment token) and the gas the payer's transactions need (simulated, in the native coin). " +
+    "Then one crosschain route (`CROSSCHAIN_<CHAIN>_<TOKEN>`) per other chain and stablecoin where the wallet holds the amount plus the operator's fee: " +
+    "`feeBreakdown` lists that fee (type `crosschain`), `speed` the expected seconds from signature to payout; pay it with `/pay?chain=&token=`.",
+  tags: TAGS,
+  auth: ["apiKey", "clientId"],
+  params: requestIdParams,
+  query: routesQuery,
+  response: routesResponse,
+  errors: { 400: "Validation failed (wallet is required)", 404: NOT_FOUND, 503: "The request's network could not be read" },
+  handler: async ({ caller, params, query }) => {
+    const owner = requestOwner(caller);
+    const request = await requestOrThrow(owner.platformId, params.requestId);
+    const wallet = requireWallet(query.wallet);
+    const same = await paymentRoutes(request, await payOptionsOf(owner, request, query));
+    return { routes: [...same.routes, ...(request.network === "tron" ? [] : await crosschainRoutes(request, wallet))] };
+  },
 });

@@ -78,10 +78,8 @@ async function permitSupport(network: EvmNetworkId, token: Address, owner: Addre
   }
 }
 
-export async function quoteIntent(platformId: string, request: StoredRequest, ask: { wallet?: string; chain: string; token: string }): Promise<CrosschainQuote> {
-  if (!ask.wallet || !isAddress(ask.wallet.trim())) throw validationError([{ field: "wallet", message: "is required for a crosschain payment: the payer's EVM address" }]);
-  const payer = getAddress(ask.wallet.trim());
-  const config = getConfig();
+/** What a crosschain payment of the request pays on its network; throws when it cannot be paid crosschain. */
+export function crosschainDue(request: StoredRequest): { destination: EvmNetworkId; payment: Currency; due: bigint } {
   const destination = request.network;
   if (destination === "tron") throw badRequest("crosschain_unsupported", "Tron requests cannot be paid crosschain");
   const payment = getCurrency(request.paymentCurrency);
@@ -93,6 +91,16 @@ export async function quoteIntent(platformId: string, request: StoredRequest, as
   if (request.expectedAmount < 10n ** BigInt(invoice.decimals)) {
     throw badRequest("crosschain_amount_too_small", `Crosschain payments need an expected amount of at least 1 ${invoice.symbol}`);
   }
+  const due = rescale(request.expectedAmount - request.amountPaid, invoice.decimals, payment.decimals);
+  if (due <= 0n) throw badRequest("request_already_paid", "The request is already paid");
+  return { destination, payment, due };
+}
+
+export async function quoteIntent(platformId: string, request: StoredRequest, ask: { wallet?: string; chain: string; token: string }): Promise<CrosschainQuote> {
+  if (!ask.wallet || !isAddress(ask.wallet.trim())) throw validationError([{ field: "wallet", message: "is required for a crosschain payment: the payer's EVM address" }]);
+  const payer = getAddress(ask.wallet.trim());
+  const config = getConfig();
+  const { destination, payment, due } = crosschainDue(request);
   const source = sourceNetworkOf(ask.chain);
   const sourceToken = sourceTokenOf(source, ask.token);
   const gateway = gatewayAddress(source, config.sandbox);
@@ -100,8 +108,6 @@ export async function quoteIntent(platformId: string, request: StoredRequest, as
   if (!gateway || !operator || !operatorKey(config.sandbox) || !gatewayAddress(destination, config.sandbox)) {
     throw badRequest("crosschain_unavailable", `Crosschain payments from ${ask.chain} are not configured on this service (no gateway or operator)`);
   }
-  const due = rescale(request.expectedAmount - request.amountPaid, invoice.decimals, payment.decimals);
-  if (due <= 0n) throw badRequest("request_already_paid", "The request is already paid");
   const amount = rescale(due, payment.decimals, sourceToken.decimals);
   const fee = operatorFee(amount, sourceToken.decimals).total;
   const now = BigInt(Math.floor(Date.now() / 1000));

@@ -11,12 +11,23 @@ import type { Hex } from "viem";
 import { PERMIT2_ADDRESS } from "../chains/contracts";
 import type { DevChain } from "./dev-chain";
 
+const PACKAGE = "@uniswap/v4-periphery";
 let cached: Hex | undefined;
+
+// As request-contracts.ts: a template string, so the bundler leaves the resolution to Node.
+function packageDir(): string {
+  try {
+    const resolved: unknown = createRequire(import.meta.url).resolve(`${PACKAGE}/package.json`);
+    if (typeof resolved === "string") return path.dirname(resolved);
+  } catch {
+    /* below */
+  }
+  return path.join(process.cwd(), "node_modules", PACKAGE);
+}
 
 export function permit2RuntimeCode(): Hex {
   if (cached) return cached;
-  const packageJson = createRequire(import.meta.url).resolve("@uniswap/v4-periphery/package.json");
-  const file = path.join(path.dirname(packageJson), "lib/permit2/test/utils/DeployPermit2.sol");
+  const file = path.join(packageDir(), "lib/permit2/test/utils/DeployPermit2.sol");
   const hex = /hex"([0-9a-f]+)"/.exec(fs.readFileSync(file, "utf8"))?.[1];
   if (!hex) throw new Error(`no Permit2 bytecode in ${file}`);
   cached = `0x${hex}`;

@@ -31,8 +31,8 @@ import {
 import { createApiKeyEndpoint, listApiKeysEndpoint, revokeApiKeyEndpoint } from "../auth/api-key-endpoints";
 import { currentSession, login, logout, register, walletChallenge, walletVerify } from "../auth/endpoints";
 import { createBatchPayoutEndpoint, createPayoutEndpoint } from "../payouts/endpoints";
-import { createRequestEndpoint, getRequestEndpoint, requestRoutesEndpoint, updateRequestEndpoint } from "../requests/endpoints";
-import { liquidityEndpoint, payRequestEndpoint, submitPaymentIntentEndpoint } from "../crosschain/endpoints";
+import { createRequestEndpoint, getRequestEndpoint, updateRequestEndpoint } from "../requests/endpoints";
+import { liquidityEndpoint, payRequestEndpoint, requestRoutesEndpoint, submitPaymentIntentEndpoint } from "../crosschain/endpoints";
 import { searchPaymentsEndpoint } from "../payments/search-endpoint";
 import * as platformWebhooks from "../webhooks/platform-webhook-endpoints";
 import * as orchestratorWebhooks from "../webhooks/orchestrator-webhook-endpoints";

@@ -5,8 +5,6 @@ import { badRequest, notFound } from "../http/errors";
 import { defineEndpoint } from "../http/endpoint";
 import { requestOwner } from "./caller";
 import { createRequest } from "./create-request";
-import { payOptionsOf, requireWallet, routesQuery } from "./pay-query";
-import { paymentRoutes, routesResponse } from "./payment-routes";
 import { describeRequest } from "./request-status";
 import { findRequest, listPayments, setRecurrenceStopped, type StoredRequest } from "./request-store";
 import { createRequestBody, createRequestResponse, requestIdParams, requestStatusResponse, updateRequestBody } from "./schemas";
@@ -76,23 +74,3 @@ export const updateRequestEndpoint = defineEndpoint({
   },
 });
 
-export const requestRoutesEndpoint = defineEndpoint({
-  method: "GET",
-  path: "/v2/request/{requestId}/routes",
-  summary: "Get the payment routes of a request",
-  description:
-    "The routes the payer's wallet can pay the request by, with their fees. This service pays on the request's own chain: one route (`REQUEST_NETWORK_PAYMENT`), " +
-    "whose `feeBreakdown` lists the platform fee (in the payment token) and the gas the payer's transactions need (simulated, in the native coin).",
-  tags: TAGS,
-  auth: ["apiKey", "clientId"],
-  params: requestIdParams,
-  query: routesQuery,
-  response: routesResponse,
-  errors: { 400: "Validation failed (wallet is required)", 404: NOT_FOUND, 503: "The request's network could not be read" },
-  handler: async ({ caller, params, query }) => {
-    const owner = requestOwner(caller);
-    const request = await requestOrThrow(owner.platformId, params.requestId);
-    requireWallet(query.wallet);
-    return paymentRoutes(request, await payOptionsOf(owner, request, query));
-  },
-});

@@ -10,6 +10,7 @@ import { startServer } from "./server";
 import { benchWebhooks } from "./webhooks";
 import { benchPaymentSearch } from "./payment-search";
 import { benchPaymentDetection } from "./payment-detection";
+import { benchCrosschain } from "./crosschain";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3260);
@@ -27,6 +28,15 @@ if (process.env.BENCH_ONLY === "payment-detection") {
 }
 
 const server = await startServer(port);
+// BENCH_ONLY=crosschain: only the crosschain settlement latency.
+if (process.env.BENCH_ONLY === "crosschain") {
+  try {
+    console.table(await benchCrosschain(server));
+  } finally {
+    await server.stop();
+  }
+  process.exit(0);
+}
 // BENCH_ONLY=pay-page: only the payment page's first load and LCP.
 if (process.env.BENCH_ONLY === "pay-page") {
   try {
@@ -66,6 +76,7 @@ try {
   console.table(await benchPaymentSearch());
   console.table(await benchPaymentDetection());
   printPayPage(await benchPayPage(server));
+  console.table(await benchCrosschain(server));
 } finally {
   await server.stop();
 }

@@ -3,25 +3,17 @@
 // A request for USDC on arbitrum-one is paid from USDC on base (permit) and from USDT on
 // optimism (approval transaction); the payee receives the exact amount and the request reads paid.
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { createPublicClient, createWalletClient, erc20Abi, http, type Address, type TypedDataDefinition } from "viem";
+import { createPublicClient, createWalletClient, erc20Abi, http, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { EVM_NETWORK_IDS, type EvmNetworkId } from "../lib/chains/networks";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { demo } from "./demo";
+import { typedDataFromJson } from "../lib/crosschain/test-typed-data";
 
 const rpc = (n: EvmNetworkId) => `http://127.0.0.1:${Number(process.env.SANDBOX_PORT_BASE ?? 18545) + EVM_NETWORK_IDS.indexOf(n)}`;
 const USDC_ARB: Address = "0xaf88d065e77c8cC2239327C5EDb3A432268e5831";
 
-function typedData(json: string): TypedDataDefinition {
-  const { domain, types, values } = JSON.parse(json);
-  const primaryType = Object.keys(types).find((t) => !Object.values(types).some((fields) => (fields as { type: string }[]).some((f) => f.type.replace("[]", "") === t)))!;
-  const convert = (type: string, value: unknown): unknown => {
-    if (type.endsWith("[]")) return (value as unknown[]).map((v) => convert(type.slice(0, -2), v));
-    if (types[type]) return Object.fromEntries((types[type] as { name: string; type: string }[]).map((f) => [f.name, convert(f.type, (value as Record<string, unknown>)[f.name])]));
-    return /^u?int/.test(type) ? BigInt(value as string) : value;
-  };
-  return { domain, types, primaryType, message: convert(primaryType, values) as Record<string, unknown> };
-}
+const typedData = typedDataFromJson;
 
 async function payCrosschain(request: APIRequestContext, payerKey: `0x${string}`, chain: "BASE" | "OPTIMISM", token: "USDC" | "USDT", amount: string) {
   const headers = { "x-api-key": demo().apiKey };

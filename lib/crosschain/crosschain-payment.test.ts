@@ -9,7 +9,7 @@ import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
 import * as intentRoute from "@/app/v2/request/payment-intents/[paymentIntentId]/route";
 import * as liquidityRoute from "@/app/v2/crosschain/liquidity/route";
 import * as routesRoute from "@/app/v2/request/[requestId]/routes/route";
-import { createPublicClient, createTestClient, createWalletClient, erc20Abi, http, type Address, type TypedDataDefinition } from "viem";
+import { createPublicClient, createTestClient, createWalletClient, erc20Abi, http, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SANDBOX_GATEWAY_ADDRESS, SANDBOX_OPERATOR } from "../chains/crosschain-gateway";
@@ -23,6 +23,7 @@ import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 import { readIntent } from "./intent-store";
 import { settleOpenIntents } from "./settle-intents";
+import { typedDataFromJson } from "./test-typed-data";
 
 let sandbox: TestSandbox;
 let restore: () => void;
@@ -59,17 +60,7 @@ async function submit(id: string, body: unknown) {
   return call(intentRoute, "POST", `/v2/request/payment-intents/${id}`, { headers: headers(), params: { paymentIntentId: id }, body });
 }
 
-/** The published JSON ({domain, types, values}) back into what a wallet signs: uints as bigints. */
-function typedData(json: string): TypedDataDefinition {
-  const { domain, types, values } = JSON.parse(json);
-  const primaryType = Object.keys(types).find((t) => !Object.values(types).some((fields) => (fields as { type: string }[]).some((f) => f.type.replace("[]", "") === t)))!;
-  const convert = (type: string, value: unknown): unknown => {
-    if (type.endsWith("[]")) return (value as unknown[]).map((v) => convert(type.slice(0, -2), v));
-    if (types[type]) return Object.fromEntries((types[type] as { name: string; type: string }[]).map((f) => [f.name, convert(f.type, (value as Record<string, unknown>)[f.name])]));
-    return /^u?int/.test(type) ? BigInt(value as string) : value;
-  };
-  return { domain, types, primaryType, message: convert(primaryType, values) as Record<string, unknown> };
-}
+const typedData = typedDataFromJson;
 
 async function status(requestId: string) {
   const r = await call(getRoute, "GET", `/v2/request/${requestId}`, { headers: headers(), params: { requestId } });

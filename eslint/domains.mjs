@@ -28,7 +28,7 @@ export const PUBLIC_SURFACE = {
     "branding-form.ts", "delivery-log-query.ts", "or-not-found.ts", "overview.ts", "page-session.ts", "payee-destination-choices.ts", "payment-rows.ts", "payment-search-query.ts", "payments-csv.ts",
     "sign-in-redirect.ts", "volume-chart.ts", "webhook-event-choices.ts", "webhook-hrefs.ts", "webhook-url-rule.ts",
   ],
-  crosschain: ["deploy-gateway.ts", "endpoints.ts", "payout-source.ts", "settle-intents.ts"],
+  crosschain: ["deploy-gateway.ts", "endpoints.ts", "payout-source.ts", "quote-intent.ts", "schemas.ts", "settle-intents.ts"],
   currencies: ["endpoints.ts"],
   health: ["endpoints.ts"],
 };

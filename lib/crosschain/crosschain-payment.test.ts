@@ -9,6 +9,8 @@ import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
 import * as intentRoute from "@/app/v2/request/payment-intents/[paymentIntentId]/route";
 import * as liquidityRoute from "@/app/v2/crosschain/liquidity/route";
 import * as routesRoute from "@/app/v2/request/[requestId]/routes/route";
+import * as securePayoutsRoute from "@/app/v2/secure-payments/payouts/route";
+import * as securePayRoute from "@/app/v2/secure-payments/[token]/pay/route";
 import { createPublicClient, createTestClient, createWalletClient, erc20Abi, http, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -290,6 +292,33 @@ describe("crosschain payment of a request on arbitrum-one", () => {
     const broke = privateKeyToAccount(generatePrivateKey()).address;
     const none = await call(routesRoute, "GET", `/v2/request/${requestId}/routes?wallet=${broke}`, { headers: headers(), params: { requestId } });
     expect(none.json.routes.map((x: { id: string }) => x.id)).toEqual(["REQUEST_NETWORK_PAYMENT"]);
+  });
+
+  it("a secure payment link on arbitrum-one is paid from USDC on base through GET /v2/secure-payments/{token}/pay with chain and token", async () => {
+    const payer = privateKeyToAccount(DEMO_WALLETS[4].privateKey);
+    const recipient = privateKeyToAccount(generatePrivateKey()).address;
+    const link = await call(securePayoutsRoute, "POST", "/v2/secure-payments/payouts", {
+      headers: headers(),
+      body: { recipient, creatorWalletAddress: DEMO_WALLETS[1].address, network: "arbitrum-one", currency: "USDC", amount: "6" },
+    });
+    expect(link.status, link.text).toBe(201);
+    const token = link.json.token;
+    const r = await call(securePayRoute, "GET", `/v2/secure-payments/${token}/pay?wallet=${payer.address}&chain=BASE&token=USDC`, { headers: headers(), params: { token } });
+    expect(r.status, r.text).toBe(200);
+    const values = JSON.parse(r.json.paymentIntent).values;
+    expect(values.witness.destination.account).toBe(recipient);
+    const permitValues = JSON.parse(r.json.approvalPermitPayload).values;
+    const submitted = await submit(r.json.paymentIntentId, {
+      signedPaymentIntent: { signature: await payer.signTypedData(typedData(r.json.paymentIntent)), nonce: values.nonce, deadline: values.deadline },
+      signedApprovalPermit: { signature: await payer.signTypedData(typedData(r.json.approvalPermitPayload)), nonce: permitValues.nonce, deadline: String(permitValues.deadline) },
+    });
+    expect(submitted.status, submitted.text).toBe(200);
+    await settleAndDetect();
+    expect(await balanceOf("arbitrum-one", USDC_ARB, recipient)).toBe(BigInt(values.witness.amount));
+    expect(await status(link.json.requestIds[0])).toMatchObject({ status: "paid" });
+    // The payment's own chain is the ordinary calldata.
+    const own = await call(securePayRoute, "GET", `/v2/secure-payments/${token}/pay?wallet=${payer.address}&chain=ARBITRUM&token=USDC`, { headers: headers(), params: { token } });
+    expect(own.json.paymentIntentId).toBeUndefined();
   });
 });
 

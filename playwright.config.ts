@@ -29,7 +29,7 @@ export default defineConfig({
   webServer: {
     command: "node scripts/start.mjs",
     url: `http://localhost:${port}/health`,
-    timeout: 240_000,
+    timeout: 600_000, // a first start builds the app: minutes on a busy 2-core machine
     reuseExistingServer: false,
     // SIGTERM, not SIGKILL: the server then saves and stops its sandbox chains (their own
     // process group) instead of leaving them running on SANDBOX_PORT_BASE.

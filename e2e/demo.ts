@@ -1,18 +1,10 @@
 // The demo platform the e2e server seeded on its empty database.
 import fs from "node:fs";
 import path from "node:path";
+import type { DemoCredentials } from "../lib/boot/seed-demo";
 
-export interface Demo {
-  apiKey: string;
-  clientId: string;
-  email: string;
-  password: string;
-  dashboardUrl: string;
-  apiUrl: string;
-  demoRequestId: string;
-  /** The ready payment link of the demo platform (sandbox). */
-  demoPaymentUrl: string;
-}
+/** In the sandbox every field of the demo credentials is there. */
+export type Demo = Required<DemoCredentials>;
 
 export function demo(): Demo {
   const dir = path.resolve(process.env.E2E_DATA_DIR ?? ".data/e2e");

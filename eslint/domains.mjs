@@ -15,13 +15,14 @@ export const PUBLIC_SURFACE = {
   ],
   payments: ["indexer/start-detection.ts", "payment-volume.ts", "search-endpoint.ts", "search-payments.ts", "search-query.ts", "search-response.ts"],
   payouts: ["create-batch-payout.ts", "endpoints.ts"],
+  payers: ["dashboard-endpoints.ts", "endpoints.ts", "dashboard-view.ts", "offramp.ts", "payer-store.ts", "portal-endpoints.ts", "portal-page.ts", "schemas.ts"],
   "secure-payments": [
     "branding-endpoints.ts", "branding-rules.ts", "branding.ts", "build-secure-payment-calls.ts", "contract-check.ts", "contract-policy.ts", "create-secure-payment.ts",
     "detected-payments.ts", "endpoints.ts", "fee-plan.ts", "load-secure-payment.ts", "multicall-state.ts", "page-state.ts", "payment-intents.ts", "payment-links.ts", "schemas.ts",
   ],
   webhooks: [
     "client-id-endpoints.ts", "delivery-docs.ts", "delivery-log.ts", "delivery-policy.ts", "delivery-worker.ts", "emit-event.ts", "endpoint-summaries.ts", "event-docs.ts", "events.ts",
-    "manage-endpoints.ts", "orchestrator-endpoints.ts", "orchestrator-webhook-endpoints.ts", "platform-webhook-endpoints.ts", "request-deliveries.ts", "schemas.ts", "send-test-event.ts",
+    "manage-endpoints.ts", "orchestrator-endpoints.ts", "orchestrator-webhook-endpoints.ts", "platform-webhook-endpoints.ts", "request-deliveries.ts", "schemas.ts", "send-test-event.ts", "webhook-secret.ts",
   ],
   "pay-page": ["endpoints.ts", "format.ts", "load-pay-page.ts", "page-branding.ts", "pay-page-view.ts", "qr-path.ts"],
   dashboard: [
@@ -30,7 +31,7 @@ export const PUBLIC_SURFACE = {
   ],
   crosschain: ["deploy-gateway.ts", "endpoints.ts", "payout-source.ts", "quote-intent.ts", "schemas.ts", "settle-intents.ts"],
   currencies: ["endpoints.ts"],
-  health: ["endpoints.ts"],
+  health: ["endpoints.ts", "health-server.ts"],
 };
 
 /** Files that may reach inside any domain: tests and what only tests use. */

@@ -32,6 +32,18 @@ const schema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, "64 hex characters (32 bytes)")
     .optional(),
+  // Keys data was encrypted with before a rotation, still read until `npm run secrets:rotate` re-encrypts (README "Key rotation").
+  ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}(,[0-9a-fA-F]{64})*$/, "comma-separated keys of 64 hex characters")
+    .optional(),
+  // Payer compliance (README "Payers and off-ramp"): the built-in provider, or an HTTP provider.
+  COMPLIANCE_PROVIDER: z.enum(["builtin", "http"]).default("builtin"),
+  COMPLIANCE_PROVIDER_URL: httpUrl.optional(),
+  COMPLIANCE_PROVIDER_API_KEY: z.string().optional(),
+  COMPLIANCE_PROVIDER_WEBHOOK_SECRET: z.string().optional(),
+  // "network:address,…": where off-ramp payments are paid; the sandbox uses a demo wallet.
+  OFFRAMP_DEPOSIT_ADDRESSES: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -43,6 +55,7 @@ const schema = z.object({
   WALLETCONNECT_PROJECT_ID: z.string().optional(),
   WEBHOOK_ALLOWED_HOSTS: z.string().default(""), // comma-separated hosts exempt from the private-address check
   RUN_WORKERS: bool.default(true), // run background jobs inside the web process
+  WORKER_HEALTH_PORT: port.optional(), // `npm run worker` answers /health/live and /health/ready here
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000), // read by scripts/serve.mjs on SIGTERM
   // Payment detection (README "Payment detection")
   PAYMENT_DETECTION_NETWORKS: z.string().optional(), // comma-separated; "none" turns detection off
@@ -105,6 +118,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const production = raw.NODE_ENV === "production" && !sandbox;
   if (production && !raw.ENCRYPTION_KEY) {
     throw new ConfigError(["ENCRYPTION_KEY: expected 64 hex characters (32 bytes); it is required when RPC URLs are configured in production"]);
+  }
+  if (raw.COMPLIANCE_PROVIDER === "http") {
+    const missing = (["COMPLIANCE_PROVIDER_URL", "COMPLIANCE_PROVIDER_API_KEY", "COMPLIANCE_PROVIDER_WEBHOOK_SECRET"] as const).filter((k) => !raw[k]);
+    if (missing.length > 0) throw new ConfigError(missing.map((k) => `${k}: expected a value; it is required when COMPLIANCE_PROVIDER=http`));
   }
   let trustedProxies: TrustedProxies;
   try {

@@ -11,7 +11,8 @@
 // while PostgreSQL was up (503 database_unavailable with Retry-After while it was down).
 //
 // Needs root and Debian's postgresql-common (pg_createcluster) for PostgreSQL 15. Ports:
-// SCALE_PORT_BASE (default 41500): PostgreSQL +0, web +11/+12, chains +20…, receivers +40/+41.
+// SCALE_PORT_BASE (default 41500): PostgreSQL +0, web +11/+12, worker health +13/+14, chains +20…,
+// receivers +40/+41.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -29,6 +30,7 @@ const PG_VERSION = "15";
 const cluster = `stablelink_scale_${base}`;
 const pgPort = base;
 const webPorts = [base + 11, base + 12];
+const workerHealthPorts = [base + 13, base + 14];
 const chainPortBase = base + 20;
 const receiverPorts = [base + 40, base + 41];
 const REQUESTS = { full: Number(process.env.SCALE_FULL ?? 130), partial: Number(process.env.SCALE_PARTIAL ?? 40), batch: Number(process.env.SCALE_BATCH ?? 40) };
@@ -279,8 +281,10 @@ async function main() {
     return webs[i]!;
   };
   const workers: (Proc | undefined)[] = [undefined, undefined];
-  const startWorker = (i: number) => (workers[i] = launch(`worker ${i + 1}`, "node", ["--import", "tsx", "scripts/worker.ts"], env));
+  const startWorker = (i: number) => (workers[i] = launch(`worker ${i + 1}`, "node", ["--import", "tsx", "scripts/worker.ts"], { ...env, WORKER_HEALTH_PORT: String(workerHealthPorts[i]) }));
   const webReady = (i: number) => async () => (await fetch(`http://127.0.0.1:${webPorts[i]}/health/ready`)).status === 200;
+  // Workers are waited for as an orchestrator would: their own /health/ready.
+  const workerReady = (i: number) => async () => (await fetch(`http://127.0.0.1:${workerHealthPorts[i]}/health/ready`)).status === 200;
 
   execFileSync("node", ["scripts/start.mjs", "--build-only"], { cwd: root, stdio: "inherit" }); // not twice at once below
   say("2 web + 2 worker processes, started at the same instant");
@@ -289,7 +293,7 @@ async function main() {
   [0, 1].forEach(startWorker);
   await Promise.all([
     ...[0, 1].map((i) => until(`web ${i + 1} ready`, webReady(i), 600_000, webs[i])),
-    ...[0, 1].map((i) => until(`worker ${i + 1}`, async () => workers[i]!.out.join("").includes("worker running"), 120_000, workers[i])),
+    ...[0, 1].map((i) => until(`worker ${i + 1} ready`, workerReady(i), 120_000, workers[i])),
   ]);
   webUp[0] = webUp[1] = true;
   say(`all four up in ${Date.now() - startedAt} ms`);
@@ -386,7 +390,7 @@ async function main() {
     signal(workers[0]!, "SIGKILL");
     await workers[0]!.exited;
     await sleep(3000);
-    const workerBack = supervise("worker 1 running again", () => startWorker(0), async () => workers[0]!.out.join("").includes("worker running"));
+    const workerBack = supervise("worker 1 ready again", () => startWorker(0), workerReady(0));
     await waitDone(0.3);
     say("kill -9 web 1");
     webUp[0] = false;

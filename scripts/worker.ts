@@ -2,9 +2,12 @@
 // With PGlite only one process may open the data directory, and the web process runs the
 // workers itself: run it against PostgreSQL. `--embedded` runs it on DATA_DIR's embedded
 // database instead, for when no web process uses that directory (tests, maintenance).
+// WORKER_HEALTH_PORT: /health/live and /health/ready for the orchestrator (README "Deployment").
+import { processState } from "../lib/boot/process-state";
 import { getConfig } from "../lib/config";
 import { getDatabase } from "../lib/db/client";
 import { migrate } from "../lib/db/migrate";
+import { startHealthServer } from "../lib/health/health-server";
 import { startWorkers } from "../lib/workers/run-workers";
 
 const config = getConfig();
@@ -15,14 +18,23 @@ if (!config.DATABASE_URL && !process.argv.includes("--embedded")) {
   );
   process.exit(1);
 }
+const health = config.WORKER_HEALTH_PORT === undefined ? null : await startHealthServer(config.WORKER_HEALTH_PORT);
+const state = processState();
 const database = await getDatabase();
 await migrate(database);
+state.workers = "starting";
 const workers = await startWorkers({ database });
-console.log("worker running; Ctrl-C stops it");
+state.workers = "running";
+state.booted = true;
+console.log(`worker running${health ? `; health on port ${health.port}` : ""}; Ctrl-C stops it`);
 for (const sig of ["SIGINT", "SIGTERM"] as const) {
   process.on(sig, async () => {
+    // Not ready from now on; jobs in flight finish or are left to their leases.
+    state.draining = true;
     await workers.stop();
+    state.workers = "stopped";
     await database.close();
+    await health?.close();
     process.exit(0);
   });
 }

@@ -16,6 +16,8 @@ export const NAV_SECTIONS: NavSection[] = [
   { href: "/dashboard/payee-destinations", label: "Payee destinations" },
   { href: "/dashboard/payment-links", label: "Payment links" },
   { href: "/dashboard/payments", label: "Payments", matchPrefix: true },
+  { href: "/dashboard/payers", label: "Payers" },
+  { href: "/dashboard/offramp", label: "Off-ramp" },
   { href: "/dashboard/branding", label: "Payment page", matchPrefix: true },
 ];
 

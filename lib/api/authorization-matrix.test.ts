@@ -17,6 +17,9 @@ import { onboardingKey } from "../orchestrators/onboarding-key";
 import { createTestOrchestrator, createTestSession } from "../orchestrators/test-fixtures";
 import { registerTestDestination } from "../payee-destinations/test-fixtures";
 import { insertFixturePayment, insertFixtureRequest } from "../payments/search-fixtures";
+import { addBankAccount, registerPayer, submitKyc } from "../payers/compliance";
+import { BANK, IDENTITY } from "../payers/payer-fixtures";
+import type { BankDetails, PayerIdentity } from "../payers/schemas";
 import { createRequest } from "../requests/create-request";
 import { insertIntent } from "../crosschain/intent-store";
 import { ulid } from "ulid";
@@ -60,6 +63,8 @@ interface Target {
 type Row = (w: World) => Promise<Target>;
 
 const key = (e: Endpoint) => `${e.method} ${e.path}`;
+const payerIdentity = IDENTITY as PayerIdentity;
+const bankDetails = { ...BANK, currency: BANK.currency.toLowerCase(), rails: "local" } as BankDetails;
 
 // ---------- targets ----------
 
@@ -207,7 +212,39 @@ const brandingRow = (body?: (actor: Party) => unknown): Row => async (w) => {
   return { ...row, snapshot: async () => ({ base: await row.snapshot(), branding: await (await db()).branding.findUnique({ where: { clientIdId: id } }) }) };
 };
 
+/** A payer of the owner whose data was submitted for review, with one bank account. */
+const payerRow =
+  (by: "clientUserId" | "userId", body?: (actor: Party) => unknown): Row =>
+  async (w) => {
+    const clientUserId = `payer-${Math.random().toString(36).slice(2)}`;
+    const { payer, kycUrl } = await registerPayer(w.owner.platformId, clientUserId, payerIdentity);
+    await submitKyc(new URL(kycUrl).pathname.split("/")[2], {});
+    const { detail } = await addBankAccount(w.owner.platformId, clientUserId, bankDetails);
+    const snapshot = async () => (await db()).payer.findUnique({ where: { id: payer.id }, include: { paymentDetails: true } });
+    const params: Record<string, string> = by === "clientUserId" ? { clientUserId } : { userId: payer.id };
+    return { params, body, snapshot, payerId: payer.id, paymentDetailsId: detail.id };
+  };
+
+/** An off-ramp payment of the owner whose crypto payment was detected (fiat leg initiated). */
+const offrampRow: Row = async (w) => {
+  const payer = (await payerRow("userId")(w)) as Target & { payerId: string; paymentDetailsId: string };
+  const request = await createRequest({ platformId: w.owner.platformId, clientIdId: null }, { amount: "5", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", isCryptoToFiatAvailable: true });
+  const owner = { platformId: w.owner.platformId, clientIdId: null, clientId: null, orchestratorId: null };
+  const fields = { requestId: request.requestId, paymentReference: request.paymentReference, txHash: `0x${"cd".repeat(32)}`, network: "base" };
+  await (await db()).offrampPayment.create({
+    data: { requestId: request.requestId, platformId: w.owner.platformId, payerId: payer.payerId, paymentDetailId: payer.paymentDetailsId, subStatus: "initiated", confirmation: { owner, fields } },
+  });
+  return { params: { requestId: request.requestId }, body: () => ({ subStatus: "ongoing_checks" }), snapshot: async () => (await db()).offrampPayment.findUnique({ where: { requestId: request.requestId } }) };
+};
+
 const ROWS: Record<string, Row> = {
+  "GET /v2/payer/{clientUserId}": payerRow("clientUserId"),
+  "PATCH /v2/payer/{clientUserId}": payerRow("clientUserId", () => ({ agreementCompleted: true })),
+  "GET /v2/payer/{clientUserId}/payment-details": payerRow("clientUserId"),
+  "POST /v2/payer/{clientUserId}/payment-details": payerRow("clientUserId", () => BANK),
+  "POST /v1/payers/{userId}/review": payerRow("userId", () => ({ decision: "approve" })),
+  "DELETE /v1/payers/{userId}": payerRow("userId"),
+  "POST /v1/offramp-payments/{requestId}/progress": offrampRow,
   "GET /v2/secure-payments/{token}": securePaymentRow("single"),
   "GET /v2/secure-payments/{token}/pay": securePaymentRow("single"),
   "GET /v2/secure-payments/multicall-payouts/{token}": securePaymentRow("multicall"),

@@ -7,6 +7,7 @@ import { resetConfigForTests } from "../config";
 import { db } from "../db/client";
 import { call } from "../test/http";
 import { createTestPlatform, createTestWalletSession, TEST_ORIGIN } from "../test/fixtures";
+import { eachTestInItsOwnMinute } from "../test/own-minute";
 import { reply } from "../http/reply";
 import { routeHandlers, unknownPathHandlers } from "./route";
 import { defineEndpoint } from "../http/endpoint";
@@ -265,6 +266,8 @@ describe("Idempotency-Key", () => {
 });
 
 describe("rate limits", () => {
+  eachTestInItsOwnMinute();
+
   it("answers 429 with Retry-After once a credential's budget is spent", async () => {
     process.env.RATE_LIMIT_PER_MINUTE = "3";
     resetConfigForTests();
@@ -283,6 +286,7 @@ describe("rate limits", () => {
 });
 
 describe("rate limits per source", () => {
+  eachTestInItsOwnMinute();
   // As the server leaves it: whatever the client wrote, then the peer that connected.
   const from = (peer: string, forged = "") => ({ "x-forwarded-for": forged ? `${forged}, ${peer}` : peer });
 

@@ -154,7 +154,7 @@ async function run(endpoint: Endpoint, req: Request, ctx: RouteContext, requestI
   }
   let result: { status: number; body: string; cookies: string[] };
   try {
-    const out = await endpoint.handler({ req, params, query, body, caller, requestId } as HandlerContext<never, never, never>);
+    const out = await endpoint.handler({ req, params, query, body, rawBody: text, caller, requestId } as HandlerContext<never, never, never>);
     result =
       out instanceof Reply
         ? (Object.assign(headers, out.headers), { status: out.status, body: toJson(out.body), cookies: out.cookies.map(serializeCookie) })

@@ -3,10 +3,10 @@
 // because crosschain builds on requests, not the other way round.
 import { z } from "zod";
 import { defineEndpoint } from "../http/endpoint";
-import { notFound } from "../http/errors";
+import { badRequest, notFound } from "../http/errors";
 import { buildPayCalldata } from "../requests/build-pay-calldata";
 import { requestOwner } from "../requests/caller";
-import { payOptionsOf, payQuery, refuseCrosschain, refuseUnavailable, requireWallet, routesQuery } from "../requests/pay-query";
+import { payOptionsOf, payQuery, refuseCrosschain, requireWallet, resolveOfframp, routesQuery } from "../requests/pay-query";
 import { paymentRoutes, routesResponse } from "../requests/payment-routes";
 import { crosschainRoutes } from "./crosschain-routes";
 import type { StoredRequest } from "../requests/request-store";
@@ -40,25 +40,32 @@ export const payRequestEndpoint = defineEndpoint({
     "Crosschain: `chain` + `token` (USDC, USDT) naming another chain answer a payment intent instead (`wallet` required): the payer signs `paymentIntent` " +
     "(and `approvalPermitPayload`, or sends `approvalCalldata` first) and posts the signatures to `/v2/request/payment-intents/{paymentIntentId}`; the operator pulls " +
     "amount + fee on the source chain through our gateway and pays the payee on the request's network with the request's payment reference. " +
-    "The request must be invoiced in a stablecoin and expect at least 1. Off-ramp (`clientUserId`, `paymentDetailsId`) payments are not available yet and answer 400.",
+    "The request must be invoiced in a stablecoin and expect at least 1. " +
+    "Off-ramp: a crypto-to-fiat request (created with `isCryptoToFiatAvailable: true` and no payee) pays the operator's deposit address and needs `clientUserId` and `paymentDetailsId`: " +
+    "an unknown payer or bank account answers 404, a payer whose KYC or agreement is not completed 403 (`payer_not_compliant`); the fiat leg then shows in GET /v2/request/{requestId} (`offRamp`).",
   tags: TAGS,
   auth: ["apiKey", "clientId"],
   params: requestIdParams,
   query: payQuery,
   response: z.union([payCalldataResponse, crosschainPayResponse]),
   errors: {
-    400: "Validation failed; off-ramp asked; crosschain not possible for this request, chain or token, or amount below 1; amount above what is due; request already paid",
-    404: NOT_FOUND,
+    400: "Validation failed; crosschain not possible for this request, chain or token, or amount below 1; off-ramp parameters missing or given for another request; amount above what is due; request already paid",
+    403: "Off-ramp: the payer is not compliant",
+    404: `${NOT_FOUND}; off-ramp: unknown payer or payment details`,
+    409: "Off-ramp: the request was already paid",
     503: "The request's network could not be read",
   },
   handler: async ({ caller, params, query }) => {
-    refuseUnavailable(query);
     const owner = requestOwner(caller);
     const request = await requestOrThrow(owner.platformId, params.requestId);
     if (isCrosschainAsk(request, query.chain, query.token)) {
+      if (query.clientUserId !== undefined || query.paymentDetailsId !== undefined) {
+        throw badRequest("crosschain_unsupported", "An off-ramp payment (clientUserId, paymentDetailsId) is paid on the request's own chain: omit chain and token");
+      }
       return quoteIntent(owner.platformId, request, { wallet: query.wallet, chain: query.chain!, token: query.token! });
     }
     refuseCrosschain(request, query);
+    await resolveOfframp(owner.platformId, request, query);
     return buildPayCalldata(request, await payOptionsOf(owner, request, query));
   },
 });

@@ -16,6 +16,8 @@ export interface HandlerContext<P, Q, B> {
   params: P;
   query: Q;
   body: B;
+  /** The body as received, for signatures computed over its exact bytes (provider webhooks). */
+  rawBody: string;
   caller: Caller;
   requestId: string;
 }

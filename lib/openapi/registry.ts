@@ -34,6 +34,9 @@ import { createBatchPayoutEndpoint, createPayoutEndpoint } from "../payouts/endp
 import { createRequestEndpoint, getRequestEndpoint, updateRequestEndpoint } from "../requests/endpoints";
 import { liquidityEndpoint, payRequestEndpoint, requestRoutesEndpoint, submitPaymentIntentEndpoint } from "../crosschain/endpoints";
 import { searchPaymentsEndpoint } from "../payments/search-endpoint";
+import * as payers from "../payers/endpoints";
+import * as payerPages from "../payers/portal-endpoints";
+import * as payerDashboard from "../payers/dashboard-endpoints";
 import * as platformWebhooks from "../webhooks/platform-webhook-endpoints";
 import * as orchestratorWebhooks from "../webhooks/orchestrator-webhook-endpoints";
 import * as securePayments from "../secure-payments/endpoints";
@@ -77,6 +80,18 @@ export const ENDPOINTS: Endpoint[] = [getHealth, getLiveness, getReadiness, list
   submitPaymentIntentEndpoint,
   liquidityEndpoint,
   requestRoutesEndpoint,
+  // payers, compliance and off-ramp
+  payers.createPayerEndpoint,
+  payers.getPayerEndpoint,
+  payers.updatePayerEndpoint,
+  payers.createPaymentDetailsEndpoint,
+  payers.getPaymentDetailsEndpoint,
+  payers.complianceWebhookEndpoint,
+  payerPages.submitKycEndpoint,
+  payerPages.acceptAgreementEndpoint,
+  payerDashboard.reviewPayerEndpoint,
+  payerDashboard.erasePayerEndpoint,
+  payerDashboard.advanceOfframpEndpoint,
   // payouts
   createPayoutEndpoint,
   createBatchPayoutEndpoint,

@@ -7,6 +7,8 @@ import { randomUUID } from "node:crypto";
 import type { Prisma } from "../db/generated/client";
 import { log } from "../log";
 import { lockRequests, lockRequestsByReferenceHash, setAmountsPaid, type SettlingRequest } from "../requests/settlement-store";
+import { awaitingFiat, startFiatLeg } from "../payers/offramp";
+import type { OutgoingEvent } from "../webhooks/events";
 import { emitEvents } from "../webhooks/emit-event";
 import type { DetectedPayment } from "./detected-payment";
 import { matchPayment } from "./match-payment";
@@ -87,11 +89,15 @@ async function recordNetwork(tx: Tx, network: string, payments: DetectedPayment[
   }
   const announce = await newNotices(tx, network, matched, fresh);
   const sources = await payoutSources(tx, fresh.filter((m) => m.p.type === "crosschain").map((m) => m.p.txHash));
-  const events = fresh.flatMap((m) => {
+  // Off-ramp requests (lib/payers/offramp.ts): the crypto payment starts the fiat leg
+  // (payment.processing `initiated`); payment.confirmed waits for the fiat to be sent.
+  const fiat = await awaitingFiat(tx, touched);
+  const events: OutgoingEvent[] = [];
+  for (const m of fresh) {
     const total = (running.get(m.request.requestId) ?? 0n) + m.row.invoiceAmount;
     running.set(m.request.requestId, total);
-    if (!announce.has(m.row.id)) return [];
-    return paymentEvents(
+    if (!announce.has(m.row.id)) continue;
+    const recorded = paymentEvents(
       {
         request: m.request,
         paid: m.paid,
@@ -106,7 +112,9 @@ async function recordNetwork(tx: Tx, network: string, payments: DetectedPayment[
       },
       now,
     );
-  });
+    if (fiat.delete(m.request.requestId)) events.push(await startFiatLeg(tx, recorded[0] as OutgoingEvent<"payment.confirmed">, now));
+    else events.push(...recorded);
+  }
   await emitEvents(tx, events);
   return { recorded: fresh.length, events: events.length, ignored };
 }

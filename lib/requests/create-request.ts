@@ -9,6 +9,7 @@ import { feeForCall } from "./caller";
 import type { Fee } from "./fee";
 import { networkAvailability } from "./network-availability";
 import { parseNetworkAddress, sameAddress } from "../addresses/wallet-address";
+import { offrampDepositAddress } from "./offramp-deposit";
 import { parseAmount } from "./payment-maths";
 import { paymentMethodFor, type PaymentMethod } from "./payment-method";
 import { isRequestId, newRequestId, newSalt, paymentReference } from "./payment-reference";
@@ -73,9 +74,11 @@ export function prepareRequest(input: RequestInput, ctx: RequestContext, prefix 
 
   let payee: string | undefined;
   if (input.payee === undefined) {
-    fail("payee", input.isCryptoToFiatAvailable
-      ? "is required: crypto-to-fiat requests without a payee wallet are not available on this service yet"
-      : "is required");
+    // A crypto-to-fiat request without a payee wallet is paid to the off-ramp deposit address.
+    const deposit = input.isCryptoToFiatAvailable ? offrampDepositAddress(network) : null;
+    if (deposit) payee = deposit;
+    else if (input.isCryptoToFiatAvailable) fail("payee", `is required: no off-ramp deposit address is configured for ${network} (OFFRAMP_DEPOSIT_ADDRESSES)`);
+    else fail("payee", "is required");
   } else {
     const parsed = parseNetworkAddress(input.payee, network, "payee");
     if (parsed.ok) payee = parsed.address;

@@ -74,7 +74,7 @@ describe("POST /v2/request", () => {
     ["an unsupported fiat", { ...usdcBase, invoiceCurrency: "CHF" }, "invoiceCurrency", /not a supported invoice currency/],
     ["fiat on Tron", { ...usdcBase, invoiceCurrency: "USD", paymentCurrency: "USDT-tron", payee: TRON_PAYEE }, "invoiceCurrency", /not available on Tron/],
     ["a missing payee", { amount: "1", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base" }, "payee", /is required/],
-    ["crypto-to-fiat without a payee", { amount: "1", invoiceCurrency: "USD", paymentCurrency: "USDC-base", isCryptoToFiatAvailable: true }, "payee", /not available on this service yet/],
+    ["crypto-to-fiat without a payee on a network without a deposit address", { amount: "1", invoiceCurrency: "USDT-tron", paymentCurrency: "USDT-tron", isCryptoToFiatAvailable: true }, "payee", /no off-ramp deposit address is configured for tron/],
     ["a recurrence starting in the past", { ...usdcBase, recurrence: { startDate: "2020-01-01", frequency: "DAILY" } }, "recurrence.startDate", /past/],
     ["an unknown frequency", { ...usdcBase, recurrence: { startDate: "2099-01-01", frequency: "HOURLY" } }, "recurrence.frequency", /DAILY/],
     ["a bad email", { ...usdcBase, customerInfo: { email: "nope" } }, "customerInfo.email", /email/],
@@ -272,7 +272,7 @@ describe("GET /v2/request/{requestId}/pay without chain reads", () => {
     expect((await pay(requestId, "?chain=MOON&token=USDC")).status).toBe(400);
     const offramp = await pay(requestId, "?clientUserId=user-1&paymentDetailsId=abc");
     expect(offramp.status).toBe(400);
-    expect(offramp.json.message).toMatch(/Off-ramp payments .* are not available/);
+    expect(offramp.json).toMatchObject({ code: "off_ramp_unavailable", message: expect.stringMatching(/not an off-ramp request/) });
     // Naming the request's own chain and token is a same-chain payment.
     expect((await pay(requestId, "?chain=BASE&token=USDC")).status).toBe(200);
   });

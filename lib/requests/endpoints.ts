@@ -3,6 +3,7 @@
 // every lookup is scoped to the caller's platform.
 import { badRequest, notFound } from "../http/errors";
 import { defineEndpoint } from "../http/endpoint";
+import { fiatProgress } from "../payers/offramp";
 import { requestOwner } from "./caller";
 import { createRequest } from "./create-request";
 import { describeRequest } from "./request-status";
@@ -16,6 +17,11 @@ async function requestOrThrow(platformId: string, requestId: string): Promise<St
   const request = await findRequest(platformId, requestId);
   if (!request) throw notFound("request_not_found", "Request not found");
   return request;
+}
+
+async function offRampView(requestId: string) {
+  const progress = await fiatProgress(requestId);
+  return progress && { ...progress, updatedAt: progress.updatedAt.toISOString() };
 }
 
 export const createRequestEndpoint = defineEndpoint({
@@ -51,7 +57,7 @@ export const getRequestEndpoint = defineEndpoint({
   errors: { 404: NOT_FOUND },
   handler: async ({ caller, params }) => {
     const request = await requestOrThrow(requestOwner(caller).platformId, params.requestId);
-    return describeRequest(request, await listPayments(request.requestId));
+    return describeRequest(request, await listPayments(request.requestId), await offRampView(request.requestId));
   },
 });
 
@@ -70,7 +76,7 @@ export const updateRequestEndpoint = defineEndpoint({
     const request = await requestOrThrow(requestOwner(caller).platformId, params.requestId);
     if (!request.recurrence) throw badRequest("request_not_recurring", "This request is not recurring: only recurring requests can be stopped or resumed");
     await setRecurrenceStopped(request.platformId, request.requestId, body.isRecurrenceStopped);
-    return describeRequest({ ...request, isRecurrenceStopped: body.isRecurrenceStopped }, await listPayments(request.requestId));
+    return describeRequest({ ...request, isRecurrenceStopped: body.isRecurrenceStopped }, await listPayments(request.requestId), await offRampView(request.requestId));
   },
 });
 

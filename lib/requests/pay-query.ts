@@ -1,8 +1,11 @@
 // Query parameters of GET /v2/request/{id}/pay and /routes, and the options they resolve to.
-// Crosschain and off-ramp parameters are recognised so that they are refused clearly instead
-// of being ignored (which would answer a same-chain payment the caller did not ask for).
+// Crosschain parameters are recognised so that they are refused clearly instead of being
+// ignored (which would answer a same-chain payment the caller did not ask for).
 import { z } from "zod";
-import { badRequest, validationError } from "../http/errors";
+import { badRequest, notFound, validationError } from "../http/errors";
+import { isUuid } from "../ids/ids";
+import { bindOfframpPayer } from "../payers/offramp";
+import { isOfframpRequest } from "./offramp-deposit";
 import { getCurrency, isSameAsset } from "../chains/currencies";
 import { CHAIN_NAMES, CHAIN_NAME_VALUES } from "./chain-names";
 import { feeForCall, type RequestOwner } from "./caller";
@@ -25,8 +28,8 @@ export const payQuery = z.object({
     .optional()
     .describe("Source chain of a crosschain payment (with token and wallet): another chain than the request's answers a payment intent to sign"),
   token: short(10).optional().describe("Source token of a crosschain payment (USDC, USDT), with chain"),
-  clientUserId: short(200).optional().describe("Off-ramp payments: not available yet"),
-  paymentDetailsId: short(200).optional().describe("Off-ramp payments: not available yet"),
+  clientUserId: short(200).optional().describe("Off-ramp payments: the payer (POST /v2/payer), who must be compliant"),
+  paymentDetailsId: short(200).optional().describe("Off-ramp payments: the payer's bank account the fiat is sent to"),
   ...feeQuery,
 });
 
@@ -40,11 +43,25 @@ export const routesQuery = z.object({
 
 export type PayQuery = z.output<typeof payQuery>;
 
-/** Refuses what this service cannot serve yet, before any lookup. */
-export function refuseUnavailable(query: Pick<PayQuery, "clientUserId" | "paymentDetailsId">): void {
-  if (query.clientUserId !== undefined || query.paymentDetailsId !== undefined) {
-    throw badRequest("off_ramp_unavailable", "Off-ramp payments (clientUserId, paymentDetailsId) are not available on this service yet; omit them to get the on-chain payment calldata");
+/**
+ * Off-ramp: a crypto-to-fiat request paid to the deposit address needs the payer and bank
+ * account (both checked and bound by lib/payers); any other request refuses them.
+ */
+export async function resolveOfframp(platformId: string, request: StoredRequest, query: Pick<PayQuery, "clientUserId" | "paymentDetailsId">): Promise<void> {
+  const asked = query.clientUserId !== undefined || query.paymentDetailsId !== undefined;
+  const offramp = isOfframpRequest(request);
+  if (!asked) {
+    if (offramp) throw badRequest("offramp_payer_required", "This crypto-to-fiat request is paid with clientUserId and paymentDetailsId: the payer (compliant) and the bank account the fiat is sent to");
+    return;
   }
+  if (!offramp) {
+    throw badRequest("off_ramp_unavailable", "This request is not an off-ramp request (created with isCryptoToFiatAvailable: true and no payee); omit clientUserId and paymentDetailsId to get the on-chain payment calldata");
+  }
+  if (query.clientUserId === undefined || query.paymentDetailsId === undefined) {
+    throw validationError([{ field: query.clientUserId === undefined ? "clientUserId" : "paymentDetailsId", message: "clientUserId and paymentDetailsId are given together" }]);
+  }
+  if (!isUuid(query.paymentDetailsId)) throw notFound("payment_details_not_found", `Payment details ${query.paymentDetailsId} not found for this payer`);
+  await bindOfframpPayer(platformId, request.requestId, query.clientUserId, query.paymentDetailsId);
 }
 
 /** `chain` + `token` naming the request's own chain: only its own token (crosschain asks, naming another chain, are served by lib/crosschain). */

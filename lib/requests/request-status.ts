@@ -14,7 +14,7 @@ export function hasBeenPaid(request: Pick<StoredRequest, "status" | "amountPaid"
   return request.status === "paid" || request.amountPaid >= request.expectedAmount;
 }
 
-export function describeRequest(request: StoredRequest, payments: readonly StoredPayment[]): RequestStatusResponse {
+export function describeRequest(request: StoredRequest, payments: readonly StoredPayment[], offRamp: RequestStatusResponse["offRamp"] = null): RequestStatusResponse {
   const invoice = getCurrency(request.invoiceCurrency);
   const invoiceDecimals = invoice?.decimals ?? 0;
   const paymentDecimals = decimalsOf(request.paymentCurrency, invoiceDecimals);
@@ -74,6 +74,7 @@ export function describeRequest(request: StoredRequest, payments: readonly Store
         amount: formatUnits(p.feeAmount, decimalsOf(p.currency, paymentDecimals)),
         currency: getCurrency(p.currency ?? request.paymentCurrency)?.symbol ?? request.paymentCurrency,
       })),
+    offRamp,
     createdAt: request.createdAt.toISOString(),
   };
 }

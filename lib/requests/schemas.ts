@@ -157,6 +157,15 @@ export const requestStatusResponse = z
     conversionBreakdown: conversionBreakdown.nullable().describe("For partial or several payments: what each settled, in the invoice currency"),
     payments: z.array(paymentRecord),
     fees: z.array(z.object({ type: z.string(), provider: z.string(), amount: z.string(), currency: z.string() })),
+    offRamp: z
+      .object({
+        subStatus: z.string().describe("awaiting_payment, then initiated, pending_internal_assessment, ongoing_checks, sending_fiat, fiat_sent; or bounced, retry_required"),
+        paymentDetailsId: z.string().describe("The payer's bank account the fiat is sent to"),
+        failureReason: z.string().nullable(),
+        updatedAt: z.string().describe("When the fiat leg last moved (ISO 8601)"),
+      })
+      .nullable()
+      .describe("The fiat leg of a crypto-to-fiat request, once /pay named the payer; null otherwise"),
     createdAt: z.string(),
   })
   .meta({ id: "RequestStatus" });

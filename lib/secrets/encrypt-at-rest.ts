@@ -2,7 +2,7 @@
 // `iv.tag.ciphertext` (base64 each). `context` is authenticated too: a value encrypted for one
 // purpose does not decrypt as another.
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { encryptionKey } from "./encryption-key";
+import { encryptionKey, previousEncryptionKeys } from "./encryption-key";
 
 export function encryptSecret(plaintext: string, context: string, key = encryptionKey()): string {
   const iv = randomBytes(12);
@@ -12,7 +12,34 @@ export function encryptSecret(plaintext: string, context: string, key = encrypti
   return [iv, cipher.getAuthTag(), ciphertext].map((b) => b.toString("base64")).join(".");
 }
 
-export function decryptSecret(stored: string, context: string, key = encryptionKey()): string {
+/**
+ * Reads a value with the current key or, during a rotation, with one of the previous keys
+ * (docs/decisions.md "Encryption key rotation"). An explicit `key` is the only one tried.
+ */
+export function decryptSecret(stored: string, context: string, key?: Buffer): string {
+  if (key) return decryptWith(stored, context, key);
+  const keys = [encryptionKey(), ...previousEncryptionKeys()];
+  for (const [i, k] of keys.entries()) {
+    try {
+      return decryptWith(stored, context, k);
+    } catch (err) {
+      if (i === keys.length - 1) throw err;
+    }
+  }
+  throw new Error("no encryption key");
+}
+
+/** True when `stored` is not readable with the current key alone: a rotation must re-encrypt it. */
+export function needsReencryption(stored: string, context: string): boolean {
+  try {
+    decryptWith(stored, context, encryptionKey());
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function decryptWith(stored: string, context: string, key: Buffer): string {
   const parts = stored.split(".");
   if (parts.length !== 3) throw new Error("encrypted value is malformed");
   const [iv, tag, ciphertext] = parts.map((p) => Buffer.from(p, "base64"));

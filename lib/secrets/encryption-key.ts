@@ -42,3 +42,9 @@ export function encryptionKey(): Buffer {
   }
   return cached.key;
 }
+
+/** Keys of before a rotation (ENCRYPTION_KEY_PREVIOUS): still read, never written with. */
+export function previousEncryptionKeys(): Buffer[] {
+  const list = getConfig().ENCRYPTION_KEY_PREVIOUS;
+  return list ? list.split(",").map((hex) => Buffer.from(hex, "hex")) : [];
+}

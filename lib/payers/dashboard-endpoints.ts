@@ -1,0 +1,74 @@
+// The dashboard's payer operations (signed-in session, scoped to its platform): the KYC review
+// queue, erasing a payer, and marking an off-ramp payment's fiat progress (the built-in fiat
+// provider is the operator).
+import { z } from "zod";
+import type { Caller } from "../http/caller";
+import { defineEndpoint } from "../http/endpoint";
+import { unauthorized } from "../http/errors";
+import { erase, reviewKyc } from "./compliance";
+import { FIAT_SUB_STATUSES } from "./fiat-steps";
+import { advanceFiatLeg } from "./offramp";
+import { successResponse } from "./schemas";
+
+const TAGS = ["Payers (dashboard)"];
+
+function platformOf(caller: Caller): string {
+  if (caller.kind !== "session") throw unauthorized();
+  return caller.platformId;
+}
+
+const payerParams = z.strictObject({ userId: z.uuid("must be a payer's userId (UUID)") });
+
+export const reviewPayerEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v1/payers/{userId}/review",
+  summary: "Approve or reject a payer's KYC",
+  description: "The review queue: a payer whose KYC is `pending` (built-in provider) is approved (`completed`) or rejected with a reason (`rejected`). Sends `compliance.updated`.",
+  tags: TAGS,
+  auth: ["session"],
+  params: payerParams,
+  body: z.strictObject({ decision: z.enum(["approve", "reject"]), reason: z.string().max(500).optional() }),
+  response: successResponse,
+  status: 200,
+  errors: { 404: "No payer with this id on your platform", 409: "The payer is not waiting for review" },
+  handler: async ({ caller, params, body }) => {
+    await reviewKyc(platformOf(caller), params.userId, body.decision, body.reason);
+    return { success: true };
+  },
+});
+
+export const erasePayerEndpoint = defineEndpoint({
+  method: "DELETE",
+  path: "/v1/payers/{userId}",
+  summary: "Erase a payer",
+  description: "Deletes the payer's identity and bank data; payments and their off-ramp records stay. The clientUserId becomes free (GET /v2/payer/{clientUserId} answers 404).",
+  tags: TAGS,
+  auth: ["session"],
+  params: payerParams,
+  response: successResponse,
+  errors: { 404: "No payer with this id on your platform" },
+  handler: async ({ caller, params }) => {
+    await erase(platformOf(caller), params.userId);
+    return { success: true };
+  },
+});
+
+export const advanceOfframpEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/v1/offramp-payments/{requestId}/progress",
+  summary: "Mark an off-ramp payment's fiat progress",
+  description:
+    "The built-in fiat provider: the operator reports the next step of the fiat transfer (pending_internal_assessment, ongoing_checks, sending_fiat, fiat_sent; or bounced, retry_required with a reason). " +
+    "Sends `payment.processing` with the step, and `payment.confirmed` at fiat_sent or `payment.failed` at bounced.",
+  tags: TAGS,
+  auth: ["session"],
+  params: z.strictObject({ requestId: z.string().regex(/^[0-9a-fA-F]{66}$/, "must be a requestId").transform((s) => s.toLowerCase()) }),
+  body: z.strictObject({ subStatus: z.enum(FIAT_SUB_STATUSES).exclude(["initiated"]), reason: z.string().max(500).optional() }),
+  response: successResponse,
+  status: 200,
+  errors: { 404: "No off-ramp payment for this request on your platform", 409: "This step cannot follow the current one" },
+  handler: async ({ caller, params, body }) => {
+    await advanceFiatLeg(platformOf(caller), params.requestId, body.subStatus, body.reason);
+    return { success: true };
+  },
+});

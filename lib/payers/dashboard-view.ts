@@ -1,0 +1,81 @@
+// What the dashboard's payer and off-ramp pages show. Lists are masked (initials, the last 4
+// digits of an account); the review queue shows a submitted payer's identity whole, because the
+// operator decides on it, and records that read (who, when).
+import { FIAT_PROGRESS, FIAT_SETBACKS, isFinalFiatStatus } from "./fiat-steps";
+import { listOfframpPayments } from "./offramp";
+import { initials, maskedAccount } from "./payer-data";
+import { isCompliant, listPayers, readIdentity, recordRead } from "./payer-store";
+import type { PayerIdentity } from "./schemas";
+
+export interface PayerListRow {
+  userId: string;
+  clientUserId: string;
+  initials: string;
+  kycStatus: string;
+  kycRejectionReason: string | null;
+  agreementStatus: string;
+  isCompliant: boolean;
+  provider: string;
+  createdAt: string;
+  accounts: { id: string; bankName: string; masked: string; currency: string; status: string }[];
+  /** Whole identity: only for payers waiting for the operator's review. */
+  review: PayerIdentity | null;
+}
+
+export async function payersPage(platformId: string, userId: string): Promise<PayerListRow[]> {
+  const payers = await listPayers(platformId);
+  const rows: PayerListRow[] = [];
+  for (const p of payers) {
+    const identity = readIdentity(p);
+    const inReview = p.provider === "builtin" && p.kycStatus === "pending" && identity !== null;
+    if (inReview) await recordRead(platformId, p.id, { actor: `user:${userId}`, purpose: "dashboard KYC review queue" });
+    rows.push({
+      userId: p.id,
+      clientUserId: p.clientUserId,
+      initials: identity ? initials(identity) : "—",
+      kycStatus: p.kycStatus,
+      kycRejectionReason: p.kycRejectionReason,
+      agreementStatus: p.agreementStatus,
+      isCompliant: isCompliant(p),
+      provider: p.provider,
+      createdAt: p.createdAt.toISOString(),
+      accounts: p.paymentDetails.map((d) => ({ id: d.id, bankName: d.details.bankName, masked: maskedAccount(d.details), currency: d.details.currency, status: d.status })),
+      review: inReview ? identity : null,
+    });
+  }
+  return rows;
+}
+
+export interface OfframpRow {
+  requestId: string;
+  subStatus: string;
+  clientUserId: string;
+  account: string;
+  txHash: string | null;
+  failureReason: string | null;
+  updatedAt: string;
+  /** The steps the operator may report next (none before the crypto payment, none at the end). */
+  nextSteps: string[];
+}
+
+export async function offrampPage(platformId: string): Promise<OfframpRow[]> {
+  const [payments, payers] = await Promise.all([listOfframpPayments(platformId), listPayers(platformId)]);
+  const byId = new Map(payers.map((p) => [p.id, p]));
+  return payments.map((o) => {
+    const payer = byId.get(o.payerId);
+    const detail = payer?.paymentDetails.find((d) => d.id === o.paymentDetailId);
+    const open = o.subStatus !== "awaiting_payment" && !isFinalFiatStatus(o.subStatus);
+    // After retry_required the checks or the sending are retried (fiat-steps.ts refuseFiatStep).
+    const position = o.subStatus === "retry_required" ? 1 : FIAT_PROGRESS.indexOf(o.subStatus as (typeof FIAT_PROGRESS)[number]);
+    return {
+      requestId: o.requestId,
+      subStatus: o.subStatus,
+      clientUserId: payer?.clientUserId ?? "erased payer",
+      account: detail ? `${detail.details.bankName} ${maskedAccount(detail.details)}` : "—",
+      txHash: o.txHash,
+      failureReason: o.failureReason,
+      updatedAt: o.updatedAt.toISOString(),
+      nextSteps: open ? [...FIAT_PROGRESS.filter((_, i) => i > Math.max(position, 0)), ...FIAT_SETBACKS.filter((s) => s !== o.subStatus)] : [],
+    };
+  });
+}

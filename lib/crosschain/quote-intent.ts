@@ -87,7 +87,7 @@ export function crosschainDue(request: StoredRequest): { destination: EvmNetwork
   if (!payment || payment.type !== "ERC20" || !invoice || !isSameAsset(invoice, payment)) {
     throw badRequest("crosschain_unsupported", "Only requests invoiced and paid in a stablecoin token can be paid crosschain");
   }
-  // SERVICE.md §7 of the reference service: below 1 is refused (the operator's costs would exceed it).
+  // Below 1 is refused: the operator's costs would exceed the payment.
   if (request.expectedAmount < 10n ** BigInt(invoice.decimals)) {
     throw badRequest("crosschain_amount_too_small", `Crosschain payments need an expected amount of at least 1 ${invoice.symbol}`);
   }

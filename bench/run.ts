@@ -11,6 +11,7 @@ import { benchWebhooks } from "./webhooks";
 import { benchPaymentSearch } from "./payment-search";
 import { benchPaymentDetection } from "./payment-detection";
 import { benchRecurring } from "./recurring";
+import { benchCrosschain } from "./crosschain";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3260);
@@ -34,6 +35,15 @@ if (process.env.BENCH_ONLY === "recurring") {
 }
 
 const server = await startServer(port);
+// BENCH_ONLY=crosschain: only the crosschain settlement latency.
+if (process.env.BENCH_ONLY === "crosschain") {
+  try {
+    console.table(await benchCrosschain(server));
+  } finally {
+    await server.stop();
+  }
+  process.exit(0);
+}
 // BENCH_ONLY=pay-page: only the payment page's first load and LCP.
 if (process.env.BENCH_ONLY === "pay-page") {
   try {
@@ -74,6 +84,7 @@ try {
   console.table(await benchPaymentDetection());
   console.table(await benchRecurring());
   printPayPage(await benchPayPage(server));
+  console.table(await benchCrosschain(server));
 } finally {
   await server.stop();
 }

@@ -10,8 +10,8 @@ export const PUBLIC_SURFACE = {
   orchestrators: ["accounts.ts", "active-links.ts", "endpoints.ts", "orchestrator-links.ts", "platform-links.ts", "resolve.ts", "schemas.ts"],
   "payee-destinations": ["destination-id.ts", "destination-tokens.ts", "endpoints.ts", "read-destinations.ts", "register-with-key.ts", "resolve-destination.ts", "schemas.ts", "signing-nonces.ts", "signing-typed-data.ts"],
   requests: [
-    "build-pay-calldata.ts", "caller.ts", "create-request.ts", "encode-payment.ts", "endpoints.ts", "fee.ts", "payment-maths.ts",
-    "payment-method.ts", "payment-reference.ts", "request-status.ts", "request-store.ts", "schemas.ts", "settlement-store.ts",
+    "build-pay-calldata.ts", "caller.ts", "chain-names.ts", "create-request.ts", "encode-payment.ts", "endpoints.ts", "fee.ts", "payment-maths.ts",
+    "payment-method.ts", "payment-reference.ts", "payment-routes.ts", "pay-query.ts", "request-status.ts", "request-store.ts", "schemas.ts", "settlement-store.ts",
   ],
   payments: ["indexer/start-detection.ts", "payment-volume.ts", "search-endpoint.ts", "search-payments.ts", "search-query.ts", "search-response.ts"],
   payouts: ["create-batch-payout.ts", "endpoints.ts"],
@@ -31,6 +31,7 @@ export const PUBLIC_SURFACE = {
     "sign-in-redirect.ts", "volume-chart.ts", "webhook-event-choices.ts", "webhook-hrefs.ts", "webhook-url-rule.ts",
   ],
   kyt: ["ofac-sdn.ts", "read-screenings.ts", "screen-wallets.ts"],
+  crosschain: ["deploy-gateway.ts", "endpoints.ts", "payout-source.ts", "quote-intent.ts", "schemas.ts", "settle-intents.ts"],
   currencies: ["endpoints.ts"],
   health: ["endpoints.ts", "health-server.ts"],
 };

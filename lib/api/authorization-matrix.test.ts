@@ -22,6 +22,8 @@ import { BANK, IDENTITY } from "../payers/payer-fixtures";
 import type { BankDetails, PayerIdentity } from "../payers/schemas";
 import { createRequest } from "../requests/create-request";
 import { insertTestSchedule } from "../recurring/test-fixtures";
+import { insertIntent } from "../crosschain/intent-store";
+import { ulid } from "ulid";
 import { createMulticallPayout } from "../secure-payments/combine-payout-links";
 import { createSecurePayout } from "../secure-payments/create-payout-link";
 import { createSecurePayment } from "../secure-payments/create-secure-payment";
@@ -141,6 +143,32 @@ const ownersRequestRow =
     return { params: { requestId: r.requestId }, body, snapshot: async () => (await db()).paymentRequest.findUnique({ where: { id: r.requestId } }) };
   };
 
+/** A crosschain payment intent quoted for one of the owner's requests, not signed yet. */
+const ownersIntentRow: Row = async (w) => {
+  const r = await createRequest(
+    { platformId: w.owner.platformId, clientIdId: null },
+    { amount: "10", invoiceCurrency: "USDC-arbitrum-one", paymentCurrency: "USDC-arbitrum-one", payee: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7" },
+  );
+  const id = ulid();
+  const a = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7" as const;
+  await insertIntent({
+    id,
+    platformId: w.owner.platformId,
+    requestId: r.requestId,
+    sourceNetwork: "base",
+    destinationNetwork: "arbitrum-one",
+    terms: { sourceChainId: 8453, sourceToken: a, payer: a, destinationChainId: 42161, destinationToken: a, payee: a, amount: 1n, fee: 1n, gateway: a, operator: a, treasury: a, operatorId: `0x${"00".repeat(32)}`, nonce: 1n, deadline: 4102444800n, processingDate: 4102444800n },
+    permitDomain: null,
+    destinationAmount: 1n,
+    supportsPermit: false,
+  });
+  return {
+    params: { paymentIntentId: id },
+    body: () => ({ signedPaymentIntent: { signature: `0x${"11".repeat(65)}`, nonce: "1", deadline: "4102444800" } }),
+    snapshot: async () => (await db()).crosschainIntent.findUnique({ where: { id } }),
+  };
+};
+
 let hookCount = 0;
 /** An endpoint of the owner's (platform or orchestrator) with one delivery in its log. */
 const webhookRow =
@@ -241,6 +269,7 @@ const ROWS: Record<string, Row> = {
   "PATCH /v2/request/{requestId}": ownersRequestRow(() => ({ isRecurrenceStopped: true })),
   "GET /v2/request/{requestId}/pay": ownersRequestRow(),
   "GET /v2/request/{requestId}/routes": ownersRequestRow(),
+  "POST /v2/request/payment-intents/{paymentIntentId}": ownersIntentRow,
   "PUT /v1/webhook/{webhookId}": webhookRow("platform", () => ({ isActive: false })),
   "DELETE /v1/webhook/{webhookId}": webhookRow("platform"),
   "POST /v1/webhook/{webhookId}/rotate-secret": webhookRow("platform", () => ({ overlapSeconds: 60 })),

@@ -1,4 +1,4 @@
-// Compiles our own contracts (contracts/*.sol: the sandbox's and the recurring proxy we deploy everywhere) with solc-js into
+// Compiles our own contracts (contracts/*.sol: the sandbox's, the recurring proxy and the crosschain gateway, which production deploys too) with solc-js into
 // lib/devnet/artifacts/sandbox-contracts.json. The sandbox loads that committed JSON instead of
 // compiling at start-up: solc-js needs seconds and a large wasm module, the JSON is a few KB.
 // compile-contracts.test.ts fails when the JSON no longer matches the sources.
@@ -21,7 +21,8 @@ export type SandboxContractName =
   | "SandboxPriceFeed"
   | "SandboxMulticall3"
   | "SandboxSanctionsOracle"
-  | "ERC20RecurringPaymentProxy";
+  | "ERC20RecurringPaymentProxy"
+  | "CrosschainGateway";
 
 export const SANDBOX_CONTRACT_NAMES: readonly SandboxContractName[] = [
   "SandboxToken",
@@ -31,6 +32,7 @@ export const SANDBOX_CONTRACT_NAMES: readonly SandboxContractName[] = [
   "SandboxMulticall3",
   "SandboxSanctionsOracle",
   "ERC20RecurringPaymentProxy",
+  "CrosschainGateway", // not sandbox-only: production deploys it too (scripts/deploy-gateway.ts)
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -8,8 +8,11 @@ import { getContract } from "../chains/contracts";
 import { SANCTIONS_ORACLE_ADDRESSES } from "../chains/sanctions-oracle";
 import { SANDBOX_RECURRING_PROXY } from "../chains/recurring-proxy";
 import type { EvmNetworkId } from "../chains/networks";
+import { SANDBOX_GATEWAY_ADDRESS, SANDBOX_OPERATOR } from "../chains/crosschain-gateway";
+import { PERMIT2_ADDRESS } from "../chains/contracts";
 import { DEMO_TOKEN_BALANCE, DEMO_WALLETS, SANDBOX_ADMIN, SANDBOX_RELAYER, SANDBOX_SANCTIONED_WALLET } from "./accounts";
 import { actAsAdmin, devChain, type DevChain } from "./dev-chain";
+import { placePermit2 } from "./permit2";
 import { placeContract, withConstructorArgs } from "./place-contract";
 import { deployPriceFeeds, NATIVE_CURRENCIES, USD_HASH } from "./price-feeds";
 import { CONSTRUCTOR_PARAMS, requestCreationCode, type RequestContractName } from "./request-contracts";
@@ -17,7 +20,7 @@ import { sandboxContract } from "./sandbox-contracts";
 import { TEST_TOKENS, PERMIT_VERSION, type TestToken } from "./test-tokens";
 
 /** Bump when the set-up changes: a chain set up by an older version is set up again on start. */
-export const SETUP_VERSION = 3; // 2: the sanctions oracle; 3: the recurring payment proxy and its relayer
+export const SETUP_VERSION = 4; // 2: the sanctions oracle; 3: the recurring payment proxy and its relayer; 4: Permit2, the crosschain gateway, the funded operator
 
 // The set-up writes this marker last, so a chain interrupted mid-set-up is never taken as ready.
 // Code (not storage) because anvil's state dump keeps code of otherwise empty accounts.
@@ -71,7 +74,8 @@ async function placePaymentContracts(chain: DevChain, network: EvmNetworkId): Pr
 }
 
 function tokenCreationCode(token: TestToken): Hex {
-  const holders = DEMO_WALLETS.map((w) => w.address);
+  // The operator's treasury holds as much as a demo wallet: the liquidity crosschain payouts use.
+  const holders = [...DEMO_WALLETS.map((w) => w.address), SANDBOX_OPERATOR.address];
   const each = DEMO_TOKEN_BALANCE * 10n ** BigInt(token.decimals);
   const { name, symbol, decimals } = token;
   const withArgs = (contract: Parameters<typeof sandboxContract>[0], args: readonly unknown[]) => {
@@ -109,5 +113,17 @@ export async function setUpChain(url: string, network: EvmNetworkId): Promise<vo
     await placeContract(chain, oracle, withConstructorArgs(bytecode, abi.find((i) => i.type === "constructor")!.inputs, [[SANDBOX_SANCTIONED_WALLET.address]]));
   }
   await placeRecurringProxy(chain, network);
+  await placePermit2(chain);
+  const gateway = sandboxContract("CrosschainGateway");
+  await placeContract(
+    chain,
+    SANDBOX_GATEWAY_ADDRESS,
+    withConstructorArgs(gateway.bytecode, gateway.abi.find((i) => i.type === "constructor")!.inputs, [
+      PERMIT2_ADDRESS,
+      SANDBOX_OPERATOR.address,
+      SANDBOX_OPERATOR.address,
+    ]),
+  );
+  await chain.test.setBalance({ address: SANDBOX_OPERATOR.address, value: 10n ** 22n });
   await chain.test.setCode({ address: SETUP_MARKER_ADDRESS, bytecode: markerCode() });
 }

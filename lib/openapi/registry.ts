@@ -32,7 +32,8 @@ import { createApiKeyEndpoint, listApiKeysEndpoint, revokeApiKeyEndpoint } from 
 import { currentSession, login, logout, register, walletChallenge, walletVerify } from "../auth/endpoints";
 import { createBatchPayoutEndpoint, createPayoutEndpoint } from "../payouts/endpoints";
 import { activateRecurringEndpoint, getRecurringEndpoint, updateRecurringEndpoint } from "../recurring/endpoints";
-import { createRequestEndpoint, getRequestEndpoint, payRequestEndpoint, requestRoutesEndpoint, updateRequestEndpoint } from "../requests/endpoints";
+import { createRequestEndpoint, getRequestEndpoint, updateRequestEndpoint } from "../requests/endpoints";
+import { liquidityEndpoint, payRequestEndpoint, requestRoutesEndpoint, submitPaymentIntentEndpoint } from "../crosschain/endpoints";
 import { searchPaymentsEndpoint } from "../payments/search-endpoint";
 import * as payers from "../payers/endpoints";
 import * as payerPages from "../payers/portal-endpoints";
@@ -77,6 +78,8 @@ export const ENDPOINTS: Endpoint[] = [getHealth, getLiveness, getReadiness, list
   getRequestEndpoint,
   updateRequestEndpoint,
   payRequestEndpoint,
+  submitPaymentIntentEndpoint,
+  liquidityEndpoint,
   requestRoutesEndpoint,
   // payers, compliance and off-ramp
   payers.createPayerEndpoint,

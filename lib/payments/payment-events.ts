@@ -19,6 +19,8 @@ export interface RecordedPayment {
   feeAddress: string | null;
   payerAddress: string | null;
   payerEoaAddress: string | null;
+  /** A crosschain payout: the source-chain pull behind it. */
+  crosschain?: { sourceNetwork: string; sourceTxHash: string | null };
 }
 
 export function paymentEvents(p: RecordedPayment, now = new Date()): OutgoingEvent[] {
@@ -47,6 +49,7 @@ export function paymentEvents(p: RecordedPayment, now = new Date()): OutgoingEve
     reference: request.reference,
     customerInfo: request.customerInfo,
     origin: request.origin,
+    crosschain: p.crosschain ? { ...p.crosschain, destinationTxHash: p.txHash } : undefined,
     timestamp: now,
   };
   const confirmed = webhookEvent("payment.confirmed", owner, fields);

@@ -13,6 +13,9 @@ import { emitEvents } from "../webhooks/emit-event";
 import type { DetectedPayment } from "./detected-payment";
 import { matchPayment } from "./match-payment";
 import { paymentEvents, type RecordedPayment } from "./payment-events";
+import { payoutSources, type PayoutSource } from "../crosschain/payout-source";
+
+const crosschainOf = (s: PayoutSource | undefined) => (s ? { sourceNetwork: s.sourceNetwork, sourceTxHash: s.sourceTxHash } : undefined);
 
 type Tx = Prisma.TransactionClient;
 
@@ -85,6 +88,7 @@ async function recordNetwork(tx: Tx, network: string, payments: DetectedPayment[
     running.set(requestId, (totals.get(requestId) ?? 0n) - freshSum);
   }
   const announce = await newNotices(tx, network, matched, fresh);
+  const sources = await payoutSources(tx, fresh.filter((m) => m.p.type === "crosschain").map((m) => m.p.txHash));
   // Off-ramp requests (lib/payers/offramp.ts): the crypto payment starts the fiat leg
   // (payment.processing `initiated`); payment.confirmed waits for the fiat to be sent.
   const fiat = await awaitingFiat(tx, touched);
@@ -102,8 +106,9 @@ async function recordNetwork(tx: Tx, network: string, payments: DetectedPayment[
         totalAmountPaid: total,
         feeAmount: m.p.feeAmount,
         feeAddress: m.p.feeAddress,
-        payerAddress: m.p.payerAddress,
+        payerAddress: sources.get(m.p.txHash.toLowerCase())?.payer ?? m.p.payerAddress,
         payerEoaAddress: m.p.payerEoaAddress,
+        crosschain: crosschainOf(sources.get(m.p.txHash.toLowerCase())),
       },
       now,
     );

@@ -262,12 +262,12 @@ describe("GET /v2/request/{requestId}/pay without chain reads", () => {
     expect((await pay(requestId, "?amount=-1")).status).toBe(400);
   });
 
-  it("refuses crosschain and off-ramp parameters instead of answering a same-chain payment", async () => {
+  it("refuses another token on the request's own chain, a crosschain ask without wallet, and off-ramp parameters", async () => {
     const { requestId } = await created(usdcBase);
     const crosschain = await pay(requestId, "?chain=OPTIMISM&token=USDC");
     expect(crosschain.status).toBe(400);
-    expect(crosschain.json.message).toMatch(/Crosschain payments .* are not available on this service yet/);
-    expect((await pay(requestId, "?chain=BASE&token=USDT")).json.message).toMatch(/Crosschain payments/);
+    expect(crosschain.json.errors).toEqual([{ field: "wallet", message: expect.stringMatching(/is required for a crosschain payment/) }]);
+    expect((await pay(requestId, "?chain=BASE&token=USDT")).json.message).toMatch(/with another token on its own chain/);
     expect((await pay(requestId, "?chain=BASE")).json.errors).toEqual([{ field: "token", message: "chain and token are given together" }]);
     expect((await pay(requestId, "?chain=MOON&token=USDC")).status).toBe(400);
     const offramp = await pay(requestId, "?clientUserId=user-1&paymentDetailsId=abc");

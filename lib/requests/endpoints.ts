@@ -4,14 +4,11 @@
 import { badRequest, notFound } from "../http/errors";
 import { defineEndpoint } from "../http/endpoint";
 import { fiatProgress } from "../payers/offramp";
-import { buildPayCalldata } from "./build-pay-calldata";
 import { requestOwner } from "./caller";
 import { createRequest } from "./create-request";
-import { payOptionsOf, payQuery, refuseCrosschain, requireWallet, resolveOfframp, routesQuery } from "./pay-query";
-import { paymentRoutes, routesResponse } from "./payment-routes";
 import { describeRequest } from "./request-status";
 import { findRequest, listPayments, setRecurrenceStopped, type StoredRequest } from "./request-store";
-import { createRequestBody, createRequestResponse, payCalldataResponse, requestIdParams, requestStatusResponse, updateRequestBody } from "./schemas";
+import { createRequestBody, createRequestResponse, requestIdParams, requestStatusResponse, updateRequestBody } from "./schemas";
 
 const TAGS = ["Request"];
 const NOT_FOUND = "Request not found (also for another platform's request)";
@@ -83,58 +80,3 @@ export const updateRequestEndpoint = defineEndpoint({
   },
 });
 
-export const payRequestEndpoint = defineEndpoint({
-  method: "GET",
-  path: "/v2/request/{requestId}/pay",
-  summary: "Get the calldata to pay a request",
-  description:
-    "The transactions the payer sends, in order, on the request's network. Tokens: an approval of exactly the amount needed comes first when the wallet's allowance is short " +
-    "(for USDT a reset to 0 before it, when an allowance is left), then the payment proxy call (`value: 0`). Native coins: one payable call whose `value` is `{type: 'BigNumber', hex}`. " +
-    "Fiat-denominated requests pay through the conversion proxy at the on-chain Chainlink rate; the payer allows up to 2 % above the converted amount (`maxToSpend`) and is charged the exact rate at execution. " +
-    "With `wallet`, the allowance, balances and gas (simulated with eth_simulateV1, compared with 1.2× margin at the current gas price) are read from the chain; " +
-    "without it nothing is checked: the approval is included and `hasEnoughBalance`/`hasEnoughGas` are false. " +
-    "Tron requests get TRC-20 calldata (the approval, for USDT preceded by an approval of 0, then the ERC20FeeProxy call; targets in base58) without balance checks. " +
-    "Crosschain (`chain`/`token` naming another chain or token) payments are not available yet and answer 400. " +
-    "Off-ramp: a crypto-to-fiat request (created with `isCryptoToFiatAvailable: true` and no payee) pays the operator's deposit address and needs `clientUserId` and `paymentDetailsId`: " +
-    "an unknown payer or bank account answers 404, a payer whose KYC or agreement is not completed 403 (`payer_not_compliant`); the fiat leg then shows in GET /v2/request/{requestId} (`offRamp`).",
-  tags: TAGS,
-  auth: ["apiKey", "clientId"],
-  params: requestIdParams,
-  query: payQuery,
-  response: payCalldataResponse,
-  errors: {
-    400: "Validation failed; crosschain asked; off-ramp parameters missing or given for another request; amount above what is due; request already paid",
-    403: "Off-ramp: the payer is not compliant",
-    404: `${NOT_FOUND}; off-ramp: unknown payer or payment details`,
-    409: "Off-ramp: the request was already paid",
-    503: "The request's network could not be read",
-  },
-  handler: async ({ caller, params, query }) => {
-    const owner = requestOwner(caller);
-    const request = await requestOrThrow(owner.platformId, params.requestId);
-    refuseCrosschain(request, query);
-    await resolveOfframp(owner.platformId, request, query);
-    return buildPayCalldata(request, await payOptionsOf(owner, request, query));
-  },
-});
-
-export const requestRoutesEndpoint = defineEndpoint({
-  method: "GET",
-  path: "/v2/request/{requestId}/routes",
-  summary: "Get the payment routes of a request",
-  description:
-    "The routes the payer's wallet can pay the request by, with their fees. This service pays on the request's own chain: one route (`REQUEST_NETWORK_PAYMENT`), " +
-    "whose `feeBreakdown` lists the platform fee (in the payment token) and the gas the payer's transactions need (simulated, in the native coin).",
-  tags: TAGS,
-  auth: ["apiKey", "clientId"],
-  params: requestIdParams,
-  query: routesQuery,
-  response: routesResponse,
-  errors: { 400: "Validation failed (wallet is required)", 404: NOT_FOUND, 503: "The request's network could not be read" },
-  handler: async ({ caller, params, query }) => {
-    const owner = requestOwner(caller);
-    const request = await requestOrThrow(owner.platformId, params.requestId);
-    requireWallet(query.wallet);
-    return paymentRoutes(request, await payOptionsOf(owner, request, query));
-  },
-});

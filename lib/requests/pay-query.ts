@@ -26,7 +26,7 @@ export const payQuery = z.object({
   chain: z
     .enum(CHAIN_NAME_VALUES, { message: `must be one of ${CHAIN_NAME_VALUES.join(", ")}` })
     .optional()
-    .describe("Source chain of a crosschain payment. Only the request's own chain is served: crosschain payments are not available yet"),
+    .describe("Source chain of a crosschain payment (with token and wallet): another chain than the request's answers a payment intent to sign"),
   token: short(10).optional().describe("Source token of a crosschain payment (USDC, USDT), with chain"),
   clientUserId: short(200).optional().describe("Off-ramp payments: the payer (POST /v2/payer), who must be compliant"),
   paymentDetailsId: short(200).optional().describe("Off-ramp payments: the payer's bank account the fiat is sent to"),
@@ -64,7 +64,7 @@ export async function resolveOfframp(platformId: string, request: StoredRequest,
   await bindOfframpPayer(platformId, request.requestId, query.clientUserId, query.paymentDetailsId);
 }
 
-/** `chain` + `token` naming the request's own chain and token is a same-chain payment; anything else is crosschain. */
+/** `chain` + `token` naming the request's own chain: only its own token (crosschain asks, naming another chain, are served by lib/crosschain). */
 export function refuseCrosschain(request: StoredRequest, query: Pick<PayQuery, "chain" | "token">): void {
   if (query.chain === undefined && query.token === undefined) return;
   if (query.chain === undefined || query.token === undefined) {
@@ -77,7 +77,7 @@ export function refuseCrosschain(request: StoredRequest, query: Pick<PayQuery, "
   if (query.chain === own && sameToken) return;
   throw badRequest(
     "crosschain_unavailable",
-    `Crosschain payments (paying ${request.paymentCurrency} on ${own} with ${query.token.toUpperCase()} from ${query.chain}) are not available on this service yet; omit chain and token to pay on ${own}`,
+    `A request for ${request.paymentCurrency} cannot be paid with another token on its own chain (${query.token.toUpperCase()} on ${own}); omit chain and token to pay in ${request.paymentCurrency}, or name another chain for a crosschain payment`,
   );
 }
 

@@ -1,6 +1,6 @@
-// GET /v2/request/{id}/routes: the ways a payer can pay a request. This service pays on the
-// request's own chain only, so there is one route, with its fees: the platform fee and the gas
-// simulated for the payer's wallet.
+// GET /v2/request/{id}/routes: the ways a payer can pay a request. The same-chain route, with its
+// fees: the platform fee and the gas simulated for the payer's wallet (crosschain routes are
+// added by lib/crosschain/crosschain-routes.ts).
 import { formatUnits } from "viem";
 import { z } from "zod";
 import { NETWORKS } from "../chains/networks";
@@ -12,7 +12,7 @@ import type { StoredRequest } from "./request-store";
 export const SAME_CHAIN_ROUTE_ID = "REQUEST_NETWORK_PAYMENT";
 
 const feeItem = z.object({
-  type: z.enum(["gas", "platform"]),
+  type: z.enum(["gas", "platform", "crosschain"]).describe("crosschain: the operator's fee of a crosschain route (its gas on the destination included)"),
   stage: z.enum(["sending"]),
   provider: z.string(),
   amount: z.string().describe("Human-readable, in `currency`"),
@@ -26,9 +26,9 @@ export const routesResponse = z
     routes: z.array(
       z.object({
         id: z.string(),
-        fee: z.number().describe("Platform fee as a fraction of the amount (0.025 = 2.5 %)"),
+        fee: z.number().describe("Platform fee (crosschain: the operator's fee) as a fraction of the amount (0.025 = 2.5 %)"),
         feeBreakdown: z.array(feeItem),
-        speed: z.union([z.string(), z.number()]).describe("FAST for a same-chain payment"),
+        speed: z.union([z.string(), z.number()]).describe("FAST for a same-chain payment; for a crosschain route the expected seconds from signature to payout"),
         price_impact: z.number(),
         chain: z.string(),
         token: z.string(),

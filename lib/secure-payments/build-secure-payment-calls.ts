@@ -20,6 +20,7 @@ import { hasBeenPaid } from "../requests/request-status";
 import type { StoredRequest } from "../requests/request-store";
 import { enforceAccessList } from "./access-policy";
 import { enforceScreening, screensWallets } from "./screening";
+import { isCrosschainAsk, quoteIntent, type CrosschainQuote } from "../crosschain/quote-intent";
 import { feeLegs } from "./fee-plan";
 import { loadSecurePayment, type LoadedSecurePayment } from "./load-secure-payment";
 import { assertPayable, deriveStatus } from "./payment-state";
@@ -193,4 +194,23 @@ export async function buildSecurePaymentCalls(token: string, q: PayerWallets = {
   const due = loaded.requests.filter((r) => !hasBeenPaid(r));
   if (due.length === 1 && loaded.requests.length === 1) return singleCalls(due[0], q);
   return batchCalls("batch", due, q, {});
+}
+
+/**
+ * GET /v2/secure-payments/{token}/pay with `chain` + `token` naming another chain: the crosschain
+ * intent for the payment's one request (lib/crosschain), after the same checks as the calldata
+ * (payable, access list, wallet screening). The payment's own chain is the ordinary calldata.
+ */
+export async function buildSecurePaymentIntent(token: string, q: PayerWallets, scope: { platformId?: string } = {}): Promise<SecurePaymentCalldata | CrosschainQuote> {
+  if (q.isSafe === "true" || q.eoaWallet !== undefined) throw badRequest("crosschain_unsupported", "Crosschain payments are signed by the wallet holding the funds: omit isSafe and eoaWallet");
+  const loaded = await loadSecurePayment(token, scope);
+  assertPayable(loaded.status);
+  const [request] = loaded.requests;
+  if (!isCrosschainAsk(request, q.chain, q.token)) return buildSecurePaymentCalls(token, { ...q, chain: undefined, token: undefined }, scope);
+  if (loaded.sp.paymentType === "multicall" || loaded.requests.length !== 1) throw badRequest("crosschain_unsupported", "Only a secure payment of one request can be paid from another chain");
+  if (q.wallet === undefined) throw validationError([{ field: "wallet", message: "is required for a crosschain payment: the payer's EVM address" }]);
+  await enforceAccessList(loaded.sp, [q.wallet]);
+  // Screening applies whichever chain the payer pays from.
+  await enforceScreening(loaded, q);
+  return quoteIntent(loaded.sp.platformId, request, { wallet: q.wallet, chain: q.chain!, token: q.token! });
 }

@@ -5,8 +5,9 @@ import { notFound } from "../http/errors";
 import { defineEndpoint } from "../http/endpoint";
 import { enforceAccessList } from "./access-policy";
 import { enforceScreening, screensWallets } from "./screening";
-import { buildSecurePaymentCalls, checkPayerQuery } from "./build-secure-payment-calls";
+import { buildSecurePaymentCalls, buildSecurePaymentIntent, checkPayerQuery } from "./build-secure-payment-calls";
 import { cancelPaymentLink } from "./cancel-payment-link";
+import { crosschainPayResponse } from "../crosschain/schemas";
 import { createBatchPayoutLink, createMulticallPayout } from "./combine-payout-links";
 import { createSecurePayout } from "./create-payout-link";
 import { createSecurePayment } from "./create-secure-payment";
@@ -141,17 +142,20 @@ export const paySecurePaymentEndpoint = defineEndpoint({
   summary: "Get the calldata to pay a secure payment",
   description:
     "The calls the payer's wallet sends, in order: approvals only when the allowance is short (for USDT a reset to 0 first), then the payment (the platform fee travels inside the payment call; `feeBundle` lists it, null without a fee plan). " +
-    "Batches and multicalls: one BatchConversionPayments call for every payable request (`wallet` required). `isSafe=true` marks `wallet` as a Safe and excludes `eoaWallet`.",
+    "Batches and multicalls: one BatchConversionPayments call for every payable request (`wallet` required). `isSafe=true` marks `wallet` as a Safe and excludes `eoaWallet`. " +
+    "`chain` + `token` (USDC, USDT) naming another chain than the payment's answer a crosschain payment intent instead (single payments; `wallet` required), " +
+    "as GET /v2/request/{id}/pay does: sign it and POST the signatures to /v2/request/payment-intents/{paymentIntentId}.",
   tags: TAGS,
   auth: ["clientId", "apiKey"],
   params: tokenParams,
   query: securePaymentQuery,
-  response: securePaymentCalldata,
+  response: z.union([securePaymentCalldata, crosschainPayResponse]),
   errors: { ...TOKEN_ERRORS, 503: "The payment's network could not be read, or the wallet screening could not be decided (`wallet_screening_unavailable`)" },
   handler: async ({ caller, params, query }) => {
     const platformId = readerPlatform(caller);
     const loaded = await loadSecurePayment(params.token, { platformId });
     if (loaded.status === "pending" || loaded.status === "partially_settled") await assertNotInProgress(loaded);
+    if (query.chain !== undefined || query.token !== undefined) return buildSecurePaymentIntent(params.token, query, { platformId });
     return buildSecurePaymentCalls(params.token, query, { platformId });
   },
 });

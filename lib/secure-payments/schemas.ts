@@ -176,8 +176,8 @@ export const securePaymentQuery = z.object({
   wallet: walletQuery,
   eoaWallet: addressText("EOA holding the funds when `wallet` is a smart account").optional(),
   isSafe: z.enum(["true", "false"]).optional().describe("`true`: `wallet` is a Safe multisig; excludes `eoaWallet`"),
-  chain: z.string().max(20).optional().describe("Crosschain source chain: not available on this service (400)"),
-  token: z.string().max(10).optional().describe("Crosschain source token: not available on this service (400)"),
+  chain: z.string().max(20).optional().describe("Crosschain source chain (BASE, OPTIMISM, ARBITRUM, ETHEREUM…), with token and wallet: answers a payment intent (GET …/pay only)"),
+  token: z.string().max(10).optional().describe("Crosschain source token (USDC, USDT), with chain"),
 });
 export type SecurePaymentQuery = z.output<typeof securePaymentQuery>;
 

@@ -152,7 +152,7 @@ describe("payloads", () => {
     "payment.confirmed": [
       "event", "requestId", "requestID", "paymentReference", "explorer", "amount", "totalAmountPaid", "expectedAmount", "txHash",
       "payerAddress", "payerEoaAddress", "network", "currency", "paymentCurrency", "isCryptoToFiat", "subStatus", "paymentProcessor", "fees",
-      "reference", "customerInfo", "origin", "clientId", "orchestratorId", "timestamp",
+      "reference", "customerInfo", "origin", "crosschain", "clientId", "orchestratorId", "timestamp",
     ],
     "payment.failed": ["event", "requestId", "requestID", "paymentReference", "subStatus", "paymentProcessor"],
     "kyt.screening.completed": ["event", "paymentToken", "walletAddress", "eoaAddress", "smartAccountAddress", "status", "provider", "policyId", "clientId", "orchestratorId", "timestamp"],

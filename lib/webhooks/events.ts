@@ -58,6 +58,14 @@ const paymentFields = {
   reference: nullableString.describe("The merchant's `reference` given when the request was created; null without"),
   customerInfo,
   origin: nullableString.describe("The browser Origin the request was created from with a client ID; null for requests created with an API key"),
+  crosschain: z
+    .strictObject({
+      sourceNetwork: z.string().describe("Where the payer's funds were pulled"),
+      sourceTxHash: nullableString.describe("The pull through our gateway on the source chain"),
+      destinationTxHash: z.string().describe("The operator's payment on the request's network (= txHash)"),
+    })
+    .optional()
+    .describe("Crosschain payments only: both transactions (payerAddress is then the payer on the source chain)"),
 };
 
 const owner = {
@@ -260,7 +268,11 @@ export function webhookEvent<N extends EventName>(name: N, owner: EventOwner, fi
     timestamp,
   };
   const payload: Record<string, unknown> = {};
-  for (const key of Object.keys(schema.shape)) payload[key] = key in derived ? derived[key as Derived] : given[key];
+  for (const key of Object.keys(schema.shape)) {
+    const value = key in derived ? derived[key as Derived] : given[key];
+    // An optional field left out (payment.confirmed's `crosschain`) stays out of the payload.
+    if (value !== undefined || !schema.shape[key as keyof typeof schema.shape].safeParse(undefined).success) payload[key] = value;
+  }
   const extra = Object.keys(given).filter((k) => k !== "timestamp" && !(k in schema.shape));
   if (extra.length > 0) throw new Error(`${name} has no field ${extra.join(", ")}`);
   return { name, owner, payload: schema.parse(payload) as EventPayload<N>, isTest: opts.isTest };

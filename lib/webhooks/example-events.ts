@@ -41,7 +41,8 @@ const EXAMPLES: { [N in EventName]: (now: Date) => EventFields<N> } = {
     chain: "base",
     currency: "USDC",
   }),
-  "payment.confirmed": () => payment,
+  // A crosschain payment's confirmation: the example shows every field, the optional crosschain one too.
+  "payment.confirmed": () => ({ ...payment, crosschain: { sourceNetwork: "optimism", sourceTxHash: TX_HASH, destinationTxHash: TX_HASH } }),
   "payment.failed": () => ({ requestId: REQUEST_ID, paymentReference: PAYMENT_REFERENCE, subStatus: "insufficient_funds", paymentProcessor: ON_CHAIN_PAYMENT_PROCESSOR }),
   "kyt.screening.completed": () => ({
     paymentToken: TOKEN,
@@ -61,7 +62,7 @@ const EXAMPLES: { [N in EventName]: (now: Date) => EventFields<N> } = {
     properties: { wallet_provider: "metamask", payment_submission_id: null, payment_submission_id_type: null, selected_source_chain: "base", payment_type: "single" },
   }),
   "secure_payment.access_rejected": () => ({ requestId: REQUEST_ID, attemptedPayerWalletAddress: PAYER }),
-  "payment.partial": () => ({ ...payment, amount: "40.00", totalAmountPaid: "40.00" }),
+  "payment.partial": () => ({ ...payment, amount: "40.00", totalAmountPaid: "40.00", crosschain: { sourceNetwork: "optimism", sourceTxHash: TX_HASH, destinationTxHash: TX_HASH } }),
   "payment.refunded": () => ({ requestId: REQUEST_ID, paymentReference: PAYMENT_REFERENCE, amount: "100.00", currency: "USDC", txHash: TX_HASH, network: "base" }),
   "payment.processing": () => ({
     requestId: REQUEST_ID,

@@ -13,6 +13,9 @@ import { log } from "../log";
 import { startPaymentDetection } from "../payments/indexer/start-detection";
 import { startDeliveryWorker, type DeliveryWorkerOptions } from "../webhooks/delivery-worker";
 import { runExclusively } from "../jobs/exclusive-loop";
+import { settleOpenIntents } from "../crosschain/settle-intents";
+import { operatorKey } from "../chains/crosschain-gateway";
+import { getConfig } from "../config";
 import { purgeExpired } from "./housekeeping";
 import { startRecurringRelayer } from "../recurring/relayer";
 import { startJobQueue } from "../jobs/job-queue";
@@ -33,9 +36,13 @@ export async function startWorkers(opts: { database?: Database; delivery?: Deliv
   });
   const detection = await startPaymentDetection(boss);
   const relayer = await startRecurringRelayer(boss);
+  // The crosschain operator settles signed intents one at a time across all instances.
+  const sandbox = getConfig().sandbox;
+  const crosschain = operatorKey(sandbox) ? await runExclusively(boss, "crosschain-settlement", sandbox ? 1000 : 4000, () => settleOpenIntents(), { maxRunSeconds: 600 }) : null;
   return {
     async stop() {
       await relayer.stop();
+      await crosschain?.stop();
       await detection.stop();
       await housekeeping.stop();
       await delivery.stop();

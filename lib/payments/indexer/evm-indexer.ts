@@ -7,6 +7,7 @@
 import { getAddress, parseAbiItem, parseEventLogs, type Address, type Hex } from "viem";
 import { getPublicClient, type ChainClient } from "../../chains/clients";
 import { detectionStartBlock } from "../../chains/contracts";
+import { operatorAddress } from "../../chains/crosschain-gateway";
 import { NETWORKS, type EvmNetworkId } from "../../chains/networks";
 import { getConfig } from "../../config";
 import { db } from "../../db/client";
@@ -161,6 +162,7 @@ async function withBlockDetails(network: EvmNetworkId, client: ChainClient, legs
   const batch = findContract(network, "BatchConversionPayments")?.address.toLowerCase();
   const recurringProxy = recurringProxyAddress(network)?.toLowerCase();
   const payers = await tokenPayers(client, legs, recurringProxy);
+  const operator = operatorAddress(getConfig().sandbox);
   const out: DetectedPayment[] = [];
   for (const leg of legs) {
     const block = blocks.get(leg.blockNumber)!;
@@ -168,7 +170,8 @@ async function withBlockDetails(network: EvmNetworkId, client: ChainClient, legs
     const tx = block.transactions.find((t) => t.hash === leg.txHash);
     const sender = tx?.from ? getAddress(tx.from) : null;
     const to = tx?.to?.toLowerCase();
-    const type = to && to === batch ? "batch" : to && to === recurringProxy ? "recurring" : leg.conversion ? "conversion" : "direct";
+    // The crosschain operator's payouts (lib/crosschain/settle-intents.ts) are crosschain payments.
+    const type = sender && operator === sender ? "crosschain" : to && to === batch ? "batch" : to && to === recurringProxy ? "recurring" : leg.conversion ? "conversion" : "direct";
     // The account the tokens left: the smart account when one paid, the sender otherwise.
     const payer = type === "batch" ? sender : (payers.get(`${leg.txHash}:${leg.logIndex}`) ?? sender);
     out.push({

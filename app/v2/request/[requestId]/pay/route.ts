@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { payRequestEndpoint } from "@/lib/requests/endpoints";
+import { payRequestEndpoint } from "@/lib/crosschain/endpoints";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(payRequestEndpoint);

@@ -8,6 +8,7 @@ import { expect, test } from "@playwright/test";
 import { sandboxRpcUrl } from "../lib/chains/clients";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { sendAll, type ApiTransaction } from "../lib/test/send-calldata";
+import { short as shortHash } from "../components/dashboard/payments/short";
 import { createClientId, registerAndSignIn } from "./support/dashboard-account";
 
 const payer = DEMO_WALLETS[5];
@@ -61,7 +62,7 @@ test("a request paid on the sandbox appears in the payments page, its filters an
   await expect(row).toContainText("base");
   await expect(row.getByTitle(payer.address, { exact: false })).toHaveCount(1);
   // Public explorers do not know the sandbox chains: the link opens the service's own page.
-  await expect(row.getByRole("link", { name: `Transaction ${txHash} on the sandbox explorer` })).toHaveAttribute("href", `${new URL(baseURL!).origin}/sandbox/tx/base/${txHash}`);
+  await expect(row.getByRole("link", { name: `Transaction ${shortHash(txHash)} on the sandbox explorer` })).toHaveAttribute("href", `${new URL(baseURL!).origin}/sandbox/tx/base/${txHash}`);
   await expect(page.getByTestId("payments-range")).toHaveText("1–1 of 1");
 
   // Filters: the payer in upper case finds it (EVM addresses match in any case); the wrong type does not.
@@ -112,7 +113,7 @@ test("a request paid on the sandbox appears in the payments page, its filters an
   const paymentRow = page.getByTestId("request-payment-row");
   await expect(paymentRow).toHaveCount(1);
   await expect(paymentRow).toContainText(payer.address);
-  const txLink = paymentRow.getByRole("link", { name: `Transaction ${txHash} on the sandbox explorer` });
+  const txLink = paymentRow.getByRole("link", { name: `Transaction ${shortHash(txHash)} on the sandbox explorer` });
   await expect(txLink).toHaveAttribute("href", `${new URL(baseURL!).origin}/sandbox/tx/base/${txHash}`);
 
   // The sandbox's transaction page, read from the chain: status, block, from/to, the USDC transfer.

@@ -5,7 +5,8 @@ import { Table, Td, Th } from "@/components/ui/table";
 import type { PaymentRow } from "@/lib/dashboard/payment-rows";
 import { formatMoney, usdValue } from "@/lib/pay-page/format";
 import type { PaymentOrder } from "@/lib/payments/search-query";
-import { short, TxLink } from "./explorer-link";
+import { TxLink } from "./explorer-link";
+import { short } from "./short";
 
 /** The list's order and the address of each order, when the columns sort. */
 interface Sorting {

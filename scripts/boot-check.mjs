@@ -5,7 +5,7 @@
 //   2. ROUNDS (default 1) times, on another fresh database: 2 web + 2 worker processes
 //      started at the same instant, sharing `npm run chains`; all four must come up.
 // Environment: PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), DB_PREFIX
-// (default stablelink_boot_; databases are dropped after), PORT_BASE (default 41000: web
+// (default stablelink_boot_; databases are dropped after), PORT_BASE (default 27000, below the ephemeral range: web
 // ports, then the chains at PORT_BASE+100 and PORT_BASE+200).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -16,7 +16,7 @@ import pg from "pg";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const adminUrl = process.env.PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const prefix = process.env.DB_PREFIX ?? "stablelink_boot_";
-const portBase = Number(process.env.PORT_BASE ?? 41000);
+const portBase = Number(process.env.PORT_BASE ?? 27000);
 const starts = Number(process.env.STARTS ?? 10);
 const rounds = Number(process.env.ROUNDS ?? 1);
 const children = new Set();

@@ -11,7 +11,8 @@
 // while PostgreSQL was up (503 database_unavailable with Retry-After while it was down).
 //
 // Needs root and Debian's postgresql-common (pg_createcluster) for PostgreSQL 15. Ports:
-// SCALE_PORT_BASE (default 41500): PostgreSQL +0, web +11/+12, worker health +13/+14, chains +20…,
+// SCALE_PORT_BASE (default 28500, below the ephemeral range 32768–60999, where an outgoing connection
+// could hold a port a process is about to listen on): PostgreSQL +0, web +11/+12, worker health +13/+14, chains +20…,
 // receivers +40/+41.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -25,7 +26,7 @@ import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { sendAll, type ApiTransaction } from "../lib/test/send-calldata";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const base = Number(process.env.SCALE_PORT_BASE ?? 41500);
+const base = Number(process.env.SCALE_PORT_BASE ?? 28500);
 const PG_VERSION = "15";
 const cluster = `stablelink_scale_${base}`;
 const pgPort = base;

@@ -1,16 +1,15 @@
-// One job = one attempt of one delivery. The attempt is written down before the request goes
-// out and completed after, so the log shows every attempt, and an attempt whose worker died
-// (the job comes back after its lease) is counted as interrupted instead of vanishing.
-// Raw SQL: this is the hot path, three statements per attempt.
+// One attempt of a claimed delivery (claim-deliveries.ts wrote its attempt row down before
+// this runs), and the recording of finished attempts, many in one statement: each attempt row
+// is completed and its delivery moved on (delivered, failed, or due again on the 1/5/15 s
+// schedule) — unless the attempt was meanwhile counted as interrupted (its worker was
+// presumed dead and the delivery claimed again), in which case nothing of it is recorded.
 import { db } from "../db/client";
-import type { DeliveryStatus, Prisma } from "../db/generated/client";
-import type { DeliveryTiming } from "./delivery-policy";
+import { nextState, type DeliveryTiming, type NextState } from "./delivery-policy";
+import type { Claimed } from "./claim-deliveries";
 import type { OutboundPolicy } from "./outbound-policy";
 import { sendAttempt, type AttemptResult } from "./send-attempt";
 import { deliveryHeaders } from "./sign-delivery";
 import { openWebhookSecret } from "./webhook-secret";
-
-type Tx = Prisma.TransactionClient;
 
 export interface AttemptOptions {
   timing: DeliveryTiming;
@@ -19,139 +18,65 @@ export interface AttemptOptions {
   ca?: string | Buffer;
 }
 
-export type AttemptOutcome =
-  | { kind: "skipped" } // the job is stale: the delivery is finished or claimed by another job
-  | { kind: "delivered" }
-  | { kind: "failed" }
-  | { kind: "retry"; at: Date };
-
-export const INTERRUPTED = "interrupted: the worker stopped during this attempt, so its outcome is unknown";
-
-interface Locked {
-  status: string;
-  claim_id: string | null;
-  round: number;
-  attempt_count: number;
-  body: string;
-  endpoint_id: string;
-  url: string;
-  secret_encrypted: string;
-  previous_secret_encrypted: string | null;
-  previous_secret_expires_at: Date | null;
-  is_active: boolean;
-  request_network_headers: boolean;
-  is_test: boolean;
-  open_attempt: string | null;
+/** A finished attempt, waiting to be recorded. */
+export interface Finished {
+  claimed: Claimed;
+  result: AttemptResult;
+  finishedAt: Date;
+  state: NextState;
 }
 
-interface NextState {
-  status: DeliveryStatus;
-  attemptCount: number;
-  nextAttemptAt: Date | null;
-  deliveredAt: Date | null;
-  failureReason: string | null;
-  outcome: AttemptOutcome;
-}
-
-/** Where a delivery goes after its attempt number `attemptCount + 1` ended. */
-export function nextState(attemptCount: number, ok: boolean, error: string | null, timing: DeliveryTiming, now: Date): NextState {
-  const done = attemptCount + 1;
-  if (ok) return { status: "delivered", attemptCount: done, nextAttemptAt: null, deliveredAt: now, failureReason: null, outcome: { kind: "delivered" } };
-  if (done > timing.retryDelaysMs.length) {
-    return { status: "failed", attemptCount: done, nextAttemptAt: null, deliveredAt: null, failureReason: error, outcome: { kind: "failed" } };
-  }
-  const at = new Date(now.getTime() + timing.retryDelaysMs[done - 1]);
-  return { status: "pending", attemptCount: done, nextAttemptAt: at, deliveredAt: null, failureReason: error, outcome: { kind: "retry", at } };
-}
-
-async function saveState(tx: Tx, deliveryId: string, claimId: string, s: NextState, now: Date): Promise<void> {
-  await tx.webhookDelivery.updateMany({
-    where: { id: deliveryId, claimId },
-    data: { status: s.status, attemptCount: s.attemptCount, nextAttemptAt: s.nextAttemptAt, deliveredAt: s.deliveredAt, failureReason: s.failureReason, enqueuedAt: null, claimId: null, updatedAt: now },
-  });
-}
-
-type Begun = { outcome: AttemptOutcome } | { outcome?: undefined; d: Locked; attemptId: string };
-
-/** Phase 1: check the job still holds the delivery, and write the attempt down. */
-function begin(deliveryId: string, claimId: string, timing: DeliveryTiming) {
-  return async (tx: Tx): Promise<Begun> => {
-    const [d] = await tx.$queryRaw<Locked[]>`
-      SELECT d.status::text AS status, d.claim_id::text AS claim_id, d.round, d.attempt_count, d.body,
-             e.id::text AS endpoint_id, e.url, e.secret_encrypted, e.previous_secret_encrypted, e.previous_secret_expires_at, e.is_active, e.request_network_headers, ev.is_test,
-             (SELECT a.id::text FROM webhook_attempts a WHERE a.delivery_id = d.id AND a.finished_at IS NULL LIMIT 1) AS open_attempt
-      FROM webhook_deliveries d
-      JOIN webhook_endpoints e ON e.id = d.endpoint_id
-      JOIN webhook_events ev ON ev.id = d.event_id
-      WHERE d.id = ${deliveryId}
-      FOR UPDATE OF d`;
-    if (!d || d.status !== "pending" || d.claim_id !== claimId) return { outcome: { kind: "skipped" } };
-    const now = new Date();
-    if (d.open_attempt) {
-      // This job ran before and its worker died mid-attempt.
-      await tx.webhookAttempt.update({ where: { id: d.open_attempt }, data: { finishedAt: now, error: INTERRUPTED } });
-      const s = nextState(d.attempt_count, false, INTERRUPTED, timing, now);
-      await saveState(tx, deliveryId, claimId, s, now);
-      return { outcome: s.outcome };
-    }
-    if (!d.is_active) {
-      await tx.webhookDelivery.updateMany({
-        where: { id: deliveryId, claimId },
-        data: { status: "failed", nextAttemptAt: null, claimId: null, failureReason: "the endpoint was deactivated before this attempt" },
-      });
-      return { outcome: { kind: "failed" } };
-    }
-    const [attempt] = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO webhook_attempts (id, delivery_id, round, retry_count, started_at)
-      VALUES (gen_random_uuid(), ${deliveryId}, ${d.round}, ${d.attempt_count}, ${now})
-      RETURNING id::text AS id`;
-    return { d, attemptId: attempt.id };
-  };
-}
-
-/** Runs the attempt that job `claimId` was created for. */
-export async function attemptDelivery(deliveryId: string, claimId: string, opts: AttemptOptions): Promise<AttemptOutcome> {
-  const prisma = await db();
-  const begun = await prisma.$transaction(begin(deliveryId, claimId, opts.timing));
-  if (begun.outcome) return begun.outcome;
-  const { d, attemptId } = begun;
-
+/** Signs and sends one claimed delivery; never throws (a failure is the attempt's result). */
+export async function sendClaimed(c: Claimed, opts: AttemptOptions): Promise<Finished> {
   let result: AttemptResult;
   try {
-    const secret = openWebhookSecret(d.endpoint_id, d.secret_encrypted);
+    const secret = openWebhookSecret(c.endpointId, c.secretEncrypted);
     const sentAt = new Date();
-    const overlapping = d.previous_secret_encrypted !== null && d.previous_secret_expires_at !== null && new Date(d.previous_secret_expires_at) > sentAt;
+    // Whether the previous secret still signs is decided at each attempt (docs/decisions.md "Webhooks: secret rotation").
+    const overlapping = c.previousSecretEncrypted !== null && c.previousSecretExpiresAt !== null && new Date(c.previousSecretExpiresAt) > sentAt;
     const headers = deliveryHeaders({
-      deliveryId,
-      retryCount: d.attempt_count,
-      isTest: d.is_test,
+      deliveryId: c.deliveryId,
+      retryCount: c.attemptCount,
+      isTest: c.isTest,
       secret,
-      previousSecrets: overlapping ? [openWebhookSecret(d.endpoint_id, d.previous_secret_encrypted!)] : [],
-      body: d.body,
+      previousSecrets: overlapping ? [openWebhookSecret(c.endpointId, c.previousSecretEncrypted!)] : [],
+      body: c.body,
       now: sentAt,
-      requestNetworkHeaders: d.request_network_headers,
+      requestNetworkHeaders: c.requestNetworkHeaders,
     });
-    result = await sendAttempt(d.url, d.body, headers, { timeoutMs: opts.timing.attemptTimeoutMs, policy: opts.policy, ca: opts.ca });
+    result = await sendAttempt(c.url, c.body, headers, { timeoutMs: opts.timing.attemptTimeoutMs, policy: opts.policy, ca: opts.ca });
   } catch (err) {
     result = { ok: false, statusCode: null, error: `could not send: ${(err as Error).message}`.slice(0, 300), durationMs: 0, responseExcerpt: null };
   }
+  const finishedAt = new Date();
+  return { claimed: c, result, finishedAt, state: nextState(c.attemptCount, result.ok, result.error, opts.timing, finishedAt) };
+}
 
-  // Phase 2, one statement: complete the attempt and move the delivery on — unless the
-  // attempt was meanwhile counted as interrupted (this worker was presumed dead).
-  const now = new Date();
-  const s = nextState(d.attempt_count, result.ok, result.error, opts.timing, now);
-  const moved = await prisma.$queryRaw<{ id: string }[]>`
-    WITH a AS (
-      UPDATE webhook_attempts
-      SET finished_at = ${now}, duration_ms = ${result.durationMs}, status_code = ${result.statusCode}, error = ${result.error}, response_excerpt = ${result.responseExcerpt}
-      WHERE id = ${attemptId}::uuid AND finished_at IS NULL
-      RETURNING id
+/** Records finished attempts in one statement; answers the delivery ids whose claim still held. */
+export async function recordAttempts(done: Finished[]): Promise<Set<string>> {
+  if (done.length === 0) return new Set();
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  const rows = await (await db()).$queryRaw<{ id: string }[]>`
+    WITH x AS (
+      SELECT * FROM unnest(
+        ${done.map((f) => f.claimed.attemptId)}::uuid[], ${done.map((f) => f.claimed.deliveryId)}::varchar[], ${done.map((f) => f.claimed.claimId)}::uuid[],
+        ${done.map((f) => iso(f.finishedAt))}::text[], ${done.map((f) => f.result.durationMs)}::int[], ${done.map((f) => f.result.statusCode)}::int[],
+        ${done.map((f) => f.result.error)}::text[], ${done.map((f) => f.result.responseExcerpt)}::text[],
+        ${done.map((f) => f.state.status)}::text[], ${done.map((f) => f.state.attemptCount)}::int[], ${done.map((f) => iso(f.state.nextAttemptAt))}::text[],
+        ${done.map((f) => iso(f.state.deliveredAt))}::text[], ${done.map((f) => f.state.failureReason)}::text[]
+      ) AS x(attempt_id, delivery_id, claim_id, finished_at, duration_ms, status_code, error, excerpt, status, attempt_count, next_at, delivered_at, reason)
+    ), a AS (
+      UPDATE webhook_attempts w
+      SET finished_at = x.finished_at::timestamp(3), duration_ms = x.duration_ms, status_code = x.status_code, error = x.error, response_excerpt = x.excerpt
+      FROM x
+      WHERE w.id = x.attempt_id AND w.finished_at IS NULL
+      RETURNING w.id
     )
     UPDATE webhook_deliveries d
-    SET status = ${s.status}::"DeliveryStatus", attempt_count = ${s.attemptCount}, next_attempt_at = ${s.nextAttemptAt},
-        delivered_at = ${s.deliveredAt}, failure_reason = ${s.failureReason}, enqueued_at = NULL, claim_id = NULL, updated_at = ${now}
-    FROM a
-    WHERE d.id = ${deliveryId} AND d.claim_id = ${claimId}::uuid
+    SET status = x.status::"DeliveryStatus", attempt_count = x.attempt_count, next_attempt_at = x.next_at::timestamp(3),
+        delivered_at = x.delivered_at::timestamp(3), failure_reason = x.reason, enqueued_at = NULL, claim_id = NULL, updated_at = x.finished_at::timestamp(3)
+    FROM x JOIN a ON a.id = x.attempt_id
+    WHERE d.id = x.delivery_id AND d.claim_id = x.claim_id
     RETURNING d.id`;
-  return moved.length === 1 ? s.outcome : { kind: "skipped" };
+  return new Set(rows.map((r) => r.id));
 }

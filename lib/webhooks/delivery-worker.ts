@@ -1,19 +1,25 @@
-// Webhook delivery in a worker process: the relay (outbox → job queue), woken by the outbox's
-// NOTIFY at every commit and by a poll, and the consumer that runs one attempt per job.
-import type PgBoss from "pg-boss";
+// Webhook delivery in a worker process (docs/decisions.md "Webhooks: a batch engine on the
+// delivery rows"): claims due deliveries in batches straight from webhook_deliveries (no job
+// per delivery), sends them over keep-alive connections with at most `perEndpoint` requests in
+// flight per endpoint, and records finished attempts in batches. Woken by the outbox's NOTIFY
+// at every commit (new events, resends), by freed slots when due deliveries waited for one, at
+// the due time of the retries it recorded, and by a poll (1 s), which also ends the leases of
+// dead workers' claims. Several processes share the work: claims skip each
+// other's locked rows.
 import type { Database } from "../db/client";
 import { coalesced } from "../jobs/coalesced";
-import { consume, type Consumer } from "../jobs/consume";
 import { log } from "../log";
-import { attemptDelivery, type AttemptOptions } from "./attempt-delivery";
+import { recordAttempts, sendClaimed, type AttemptOptions, type Finished } from "./attempt-delivery";
+import { claimDeliveries, endExpiredLeases, type Claimed } from "./claim-deliveries";
 import { attemptLeaseSeconds, DELIVERY_TIMING } from "./delivery-policy";
 import { OUTBOX_CHANNEL } from "./emit-event";
 import { defaultOutboundPolicy } from "./outbound-policy";
-import { DELIVERY_QUEUE, relayPending, type DeliveryJob } from "./relay";
 
 export interface DeliveryWorkerOptions extends Partial<AttemptOptions> {
   /** Attempts in flight at once in this process. */
   concurrency?: number;
+  /** Attempts in flight at once per endpoint in this process, so a slow receiver cannot take every slot. */
+  perEndpoint?: number;
   pollMs?: number;
 }
 
@@ -21,49 +27,129 @@ export interface DeliveryWorker {
   stop(): Promise<void>;
 }
 
-export async function startDeliveryWorker(boss: PgBoss, database: Database, opts: DeliveryWorkerOptions = {}): Promise<DeliveryWorker> {
+/** Finished attempts recorded per statement at most. */
+const RECORD_BATCH = 500;
+
+export async function startDeliveryWorker(database: Database, opts: DeliveryWorkerOptions = {}): Promise<DeliveryWorker> {
   const attempt: AttemptOptions = { timing: opts.timing ?? DELIVERY_TIMING, policy: opts.policy ?? defaultOutboundPolicy(), ca: opts.ca };
+  const concurrency = opts.concurrency ?? 256;
+  const perEndpoint = opts.perEndpoint ?? 32;
   const pollMs = opts.pollMs ?? 1000;
-  await boss.createQueue(DELIVERY_QUEUE, { name: DELIVERY_QUEUE, policy: "standard", expireInSeconds: attemptLeaseSeconds(attempt.timing) });
+  const leaseSeconds = attemptLeaseSeconds(attempt.timing);
 
   let stopped = false;
-  const relayer = coalesced(
+  let inFlight = 0;
+  const perEndpointInFlight = new Map<string, number>();
+  const finished: Finished[] = [];
+  let recording = 0; // attempts taken by a record statement that has not ended
+  let dueTimer: NodeJS.Timeout | undefined;
+  let dueTimerAt = Infinity;
+
+  const wakeAt = (at: Date) => {
+    const t = at.getTime();
+    if (t >= dueTimerAt) return;
+    clearTimeout(dueTimer);
+    dueTimerAt = t;
+    dueTimer = setTimeout(
+      () => {
+        dueTimerAt = Infinity;
+        claimer.trigger();
+      },
+      Math.max(0, t - Date.now()),
+    );
+    dueTimer.unref();
+  };
+
+  const start = (c: Claimed) => {
+    inFlight++;
+    perEndpointInFlight.set(c.endpointId, (perEndpointInFlight.get(c.endpointId) ?? 0) + 1);
+    void sendClaimed(c, attempt).then((f) => {
+      inFlight--;
+      const n = perEndpointInFlight.get(c.endpointId)! - 1;
+      if (n === 0) perEndpointInFlight.delete(c.endpointId);
+      else perEndpointInFlight.set(c.endpointId, n);
+      finished.push(f);
+      recorder.trigger();
+      // A freed slot matters only if due deliveries were left for want of one.
+      if (starved) claimer.trigger();
+    });
+  };
+
+  // True while due deliveries wait for a slot of this worker (overall or their endpoint's).
+  let starved = false;
+  const claimer = coalesced(
     async () => {
-      for (;;) {
-        const r = await relayPending(boss, attempt.timing);
-        const now = Date.now();
-        for (const at of r.dueAt) {
-          if (at.getTime() <= now) consumer.wake();
-          else consumer.wakeAt(at);
+      starved = false;
+      while (!stopped) {
+        const free = concurrency - inFlight;
+        if (free <= 0) {
+          starved = true; // a finishing attempt claims again
+          return;
         }
-        if (r.count < 500 || stopped) break;
+        const endpointSlots = new Map([...perEndpointInFlight].map(([id, n]) => [id, perEndpoint - n]));
+        const r = await claimDeliveries({ limit: free, endpointSlots, perEndpoint, timing: attempt.timing });
+        for (const c of r.claimed) start(c);
+        if (r.passedOver > 0) starved = true;
+        if (r.seen < r.window) return; // nothing else is due now: the NOTIFY, a retry's time or the poll wakes it
       }
     },
-    (err) => log.warn({ err: err.message }, "webhook relay failed"),
+    (err) => log.warn({ err: err.message }, "webhook delivery: claim failed"),
   );
-  const relay = relayer.trigger;
 
-  const consumer: Consumer = consume<DeliveryJob>(boss, DELIVERY_QUEUE, { concurrency: opts.concurrency ?? 32, pollMs }, async (job) => {
-    const outcome = await attemptDelivery(job.data.deliveryId, job.id, attempt);
-    if (outcome.kind === "retry") relay();
-  });
+  const recorder = coalesced(
+    async () => {
+      while (finished.length > 0) {
+        const batch = finished.splice(0, RECORD_BATCH);
+        recording += batch.length;
+        try {
+          await recordAttempts(batch);
+        } catch (err) {
+          // Kept for the next try; if this process dies first, the leases run out and the
+          // attempts count as interrupted (at least once, never lost).
+          finished.unshift(...batch);
+          throw err;
+        } finally {
+          recording -= batch.length;
+        }
+        // A retry became due at a time this worker knows: wake for it.
+        for (const f of batch) if (f.state.outcome.kind === "retry") wakeAt(f.state.outcome.at);
+      }
+    },
+    (err) => log.warn({ err: err.message }, "webhook delivery: recording attempts failed"),
+  );
 
-  const unlisten = await database.listen(OUTBOX_CHANNEL, relay).catch((err: Error) => {
+  const unlisten = await database.listen(OUTBOX_CHANNEL, claimer.trigger).catch((err: Error) => {
     log.warn({ err: err.message }, "webhook outbox: LISTEN unavailable, polling only");
     return async () => undefined;
   });
-  const poll = setInterval(relay, pollMs);
+  const poll = setInterval(() => {
+    endExpiredLeases(leaseSeconds)
+      .then((n) => {
+        if (n > 0) log.warn({ deliveries: n }, "webhook delivery: leases of a stopped worker ended");
+      })
+      .catch((err: Error) => log.warn({ err: err.message }, "webhook delivery: ending expired leases failed"))
+      .finally(() => {
+        claimer.trigger();
+        recorder.trigger();
+      });
+  }, pollMs);
   poll.unref();
-  relay();
+  claimer.trigger();
 
   return {
     async stop() {
+      // A clean stop finishes and records the attempts it is running, and claims no more.
       stopped = true;
-      relayer.stop();
+      claimer.stop();
       clearInterval(poll);
+      clearTimeout(dueTimer);
       await unlisten();
-      await consumer.stop();
-      while (relayer.busy) await new Promise((r) => setTimeout(r, 20));
+      const deadline = Date.now() + attempt.timing.attemptTimeoutMs + 5_000;
+      while ((inFlight > 0 || finished.length > 0 || recording > 0 || recorder.busy || claimer.busy) && Date.now() < deadline) {
+        if (finished.length > 0 && !recorder.busy) recorder.trigger();
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      recorder.stop();
     },
   };
 }

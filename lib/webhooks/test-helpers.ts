@@ -1,27 +1,16 @@
 // Test helpers for webhooks: a platform with an endpoint at a receiver, events emitted the way
-// domains emit them (inside a transaction), and the delivery machinery started on the test
+// domains emit them (inside a transaction), and the delivery worker started on the test
 // database.
-import type PgBoss from "pg-boss";
 import { db, getDatabase } from "../db/client";
-import { startJobQueue } from "../jobs/job-queue";
 import { createTestPlatform } from "../test/fixtures";
 import { startDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from "./delivery-worker";
 import { emitEvent, type EmittedEvent } from "./emit-event";
 import { webhookEvent, type EventOwner, type OutgoingEvent } from "./events";
 import { createPlatformEndpoint } from "./client-id-endpoints";
 
-export async function startTestDelivery(opts: DeliveryWorkerOptions = {}): Promise<{ boss: PgBoss; worker: DeliveryWorker; stop(): Promise<void> }> {
-  const database = await getDatabase();
-  const boss = await startJobQueue(database, { maintenanceIntervalSeconds: 1 });
-  const worker = await startDeliveryWorker(boss, database, opts);
-  return {
-    boss,
-    worker,
-    async stop() {
-      await worker.stop();
-      await boss.stop({ graceful: false, close: false });
-    },
-  };
+export async function startTestDelivery(opts: DeliveryWorkerOptions = {}): Promise<{ worker: DeliveryWorker; stop(): Promise<void> }> {
+  const worker = await startDeliveryWorker(await getDatabase(), opts);
+  return { worker, stop: () => worker.stop() };
 }
 
 /** A platform whose client ID has one endpoint per URL given. */

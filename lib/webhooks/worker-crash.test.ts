@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "../config";
 import { openPglite, openPostgres, setDatabaseFactory, type Database } from "../db/client";
 import { migrate } from "../db/migrate";
-import { INTERRUPTED } from "./attempt-delivery";
+import { INTERRUPTED } from "./delivery-policy";
 import { startReceiver, type Receiver } from "./test-receiver";
 import { confirmedPayment, deliveryState, emitInTransaction, eventually, platformWithEndpoints } from "./test-helpers";
 

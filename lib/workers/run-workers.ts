@@ -29,7 +29,7 @@ export interface Workers {
 export async function startWorkers(opts: { database?: Database; delivery?: DeliveryWorkerOptions } = {}): Promise<Workers> {
   const database = opts.database ?? (await getDatabase());
   const boss = await startJobQueue(database);
-  const delivery = await startDeliveryWorker(boss, database, opts.delivery);
+  const delivery = await startDeliveryWorker(database, opts.delivery);
   const housekeeping = await runExclusively(boss, "housekeeping", HOUSEKEEPING_MS, async () => {
     const counts = await purgeExpired();
     log.debug({ counts }, "housekeeping");

@@ -28,6 +28,12 @@ if (process.env.BENCH_ONLY === "payment-detection") {
   process.exit(0);
 }
 
+// BENCH_ONLY=webhooks: the delivery engine's drain rate and latency, in process, on PGlite and PostgreSQL.
+if (process.env.BENCH_ONLY === "webhooks") {
+  console.table(await benchWebhooks());
+  process.exit(0);
+}
+
 // BENCH_ONLY=recurring: recurring instalments per minute and due-to-webhook delay, in process on a sandbox chain.
 if (process.env.BENCH_ONLY === "recurring") {
   console.table(await benchRecurring());
@@ -79,7 +85,7 @@ try {
   console.log(`ratio pay/bare req/s: ${(pay.requestsPerSec / bare.requestsPerSec).toFixed(2)}  (aim: ≥ 0.5 at 32 connections)`);
   console.log(`ratio currencies/bare req/s: ${(currencies.requestsPerSec / bare.requestsPerSec).toFixed(2)}`);
   printFirstLoads(await Promise.all(["/", "/dashboard/sign-in"].map((p) => firstLoadJs(server.url, p))));
-  console.table(await benchWebhooks(server));
+  console.table(await benchWebhooks());
   console.table(await benchPaymentSearch());
   console.table(await benchPaymentDetection());
   console.table(await benchRecurring());

@@ -72,18 +72,26 @@ export async function claimDeliveries(req: ClaimRequest): Promise<ClaimResult> {
   const window = Math.min(1000, Math.max(16, req.limit * 2));
   const prisma = await db();
   return prisma.$transaction(async (tx) => {
+    // The due rows come from the index on (status, enqueued_at, next_attempt_at) in its order
+    // (the ORDER BY names all three: `IS NULL` does not tell the planner the column is constant,
+    // and ordering by next_attempt_at alone sorted every due row); only those are locked and joined.
     const rows = await tx.$queryRaw<Candidate[]>`
+      WITH due AS (
+        SELECT id FROM webhook_deliveries
+        WHERE status = 'pending' AND enqueued_at IS NULL AND next_attempt_at <= ${now}
+          AND NOT (endpoint_id = ANY(${full}::uuid[]))
+        ORDER BY status, enqueued_at, next_attempt_at
+        LIMIT ${window}
+        FOR UPDATE SKIP LOCKED
+      )
       SELECT d.id, d.attempt_count, d.body, e.id::text AS endpoint_id, e.url, e.secret_encrypted, e.previous_secret_encrypted,
              e.previous_secret_expires_at, e.is_active, e.request_network_headers, ev.is_test,
              CASE WHEN d.claim_id IS NOT NULL THEN (SELECT a.id::text FROM webhook_attempts a WHERE a.delivery_id = d.id AND a.finished_at IS NULL LIMIT 1) END AS open_attempt
-      FROM webhook_deliveries d
+      FROM due
+      JOIN webhook_deliveries d ON d.id = due.id
       JOIN webhook_endpoints e ON e.id = d.endpoint_id
       JOIN webhook_events ev ON ev.id = d.event_id
-      WHERE d.status = 'pending' AND d.enqueued_at IS NULL AND d.next_attempt_at <= ${now}
-        AND NOT (d.endpoint_id = ANY(${full}::uuid[]))
-      ORDER BY d.next_attempt_at, d.id
-      LIMIT ${window}
-      FOR UPDATE OF d SKIP LOCKED`;
+      ORDER BY d.next_attempt_at, d.id`;
     const slots = new Map(req.endpointSlots);
     const interrupted: Candidate[] = [];
     const inactive: string[] = [];

@@ -30,11 +30,20 @@ export interface DeliveryWorker {
 /** Finished attempts recorded per statement at most. */
 const RECORD_BATCH = 500;
 
+/**
+ * Lets the sockets' waiting I/O run before the next database round: embedded PostgreSQL
+ * answers inside the event loop, so back-to-back queries would starve the attempts in flight
+ * (docs/decisions.md "Webhooks: timing inside one process"). Attempts finishing meanwhile
+ * join the batch.
+ */
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export async function startDeliveryWorker(database: Database, opts: DeliveryWorkerOptions = {}): Promise<DeliveryWorker> {
   const attempt: AttemptOptions = { timing: opts.timing ?? DELIVERY_TIMING, policy: opts.policy ?? defaultOutboundPolicy(), ca: opts.ca };
   const concurrency = opts.concurrency ?? 256;
   const perEndpoint = opts.perEndpoint ?? 32;
   const pollMs = opts.pollMs ?? 1000;
+  const minClaim = Math.max(1, Math.floor(concurrency / 8));
   const leaseSeconds = attemptLeaseSeconds(attempt.timing);
 
   let stopped = false;
@@ -70,8 +79,9 @@ export async function startDeliveryWorker(database: Database, opts: DeliveryWork
       else perEndpointInFlight.set(c.endpointId, n);
       finished.push(f);
       recorder.trigger();
-      // A freed slot matters only if due deliveries were left for want of one.
-      if (starved) claimer.trigger();
+      // Freed slots matter only if due deliveries were left for want of one; they are claimed
+      // a few at a time, not one claim per finished attempt.
+      if (starved && (concurrency - inFlight >= minClaim || (perEndpointInFlight.get(c.endpointId) ?? 0) === 0)) claimer.trigger();
     });
   };
 
@@ -79,6 +89,7 @@ export async function startDeliveryWorker(database: Database, opts: DeliveryWork
   let starved = false;
   const claimer = coalesced(
     async () => {
+      await yieldToIo();
       starved = false;
       while (!stopped) {
         const free = concurrency - inFlight;
@@ -98,6 +109,7 @@ export async function startDeliveryWorker(database: Database, opts: DeliveryWork
 
   const recorder = coalesced(
     async () => {
+      await yieldToIo();
       while (finished.length > 0) {
         const batch = finished.splice(0, RECORD_BATCH);
         recording += batch.length;

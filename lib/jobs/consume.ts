@@ -1,5 +1,5 @@
 // Runs a queue's jobs with up to `concurrency` at once. pg-boss's own work() waits for a whole
-// batch before fetching again, so one slow job (a webhook receiver taking its full 5 s) would
+// batch before fetching again, so one slow job would
 // hold up the others; here every finished job frees its slot at once.
 import type PgBoss from "pg-boss";
 import { log } from "../log";

@@ -3,7 +3,6 @@
 import PgBoss from "pg-boss";
 import type { Database } from "../db/client";
 import { exclusively } from "../db/exclusive";
-import type { Prisma } from "../db/generated/client";
 import { log } from "../log";
 
 export interface JobQueueOptions {
@@ -38,13 +37,4 @@ export async function startJobQueue(database: Database, opts: JobQueueOptions = 
   // Installing or migrating pg-boss's schema: one process at a time, the others then find it done.
   await exclusively(database, "job-queue-schema", () => boss.start());
   return boss;
-}
-
-/**
- * pg-boss's `db` option bound to a Prisma transaction: jobs sent with it are created if and
- * only if the transaction commits. The process must have started a job queue (its schema and
- * the job's queue must exist).
- */
-export function inTransaction(tx: Prisma.TransactionClient): PgBoss.Db {
-  return { executeSql: async (text: string, values: unknown[] = []) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }) };
 }

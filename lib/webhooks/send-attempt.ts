@@ -22,9 +22,12 @@ export interface SendOptions {
   ca?: string | Buffer;
 }
 
+// Keep-alive sockets per receiver origin, as many kept idle as used: closing most of them
+// after each burst would make the next burst connect again (docs/decisions.md "Webhooks: an
+// outbox, and a batch engine on the delivery rows").
 const agents = {
-  http: new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 30_000 }),
-  https: new https.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: 30_000 }),
+  http: new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256, timeout: 30_000 }),
+  https: new https.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256, timeout: 30_000 }),
 };
 
 /** Text PostgreSQL can store (no NUL), cut to a length a log row should hold. */

@@ -3,8 +3,8 @@
 //
 // Jobs run on pg-boss (job-queue.ts), one per process. To add work:
 // - a queue of jobs: `boss.createQueue(name)`, `consume(boss, name, …)` (consume.ts), and
-//   create jobs with `boss.insert(jobs, { db: inTransaction(tx) })` inside the transaction
-//   that makes them necessary;
+//   create jobs inside the transaction that makes them necessary (pg-boss's `db` option);
+// Webhook deliveries are not jobs: their worker claims the delivery rows in batches.
 // - work that must run on one instance at a time, every few seconds (e.g. one indexer per
 //   network): `runExclusively(boss, name, everyMs, fn)` (exclusive-loop.ts);
 // - work on a cron schedule (minutes and up): `boss.schedule(name, cron)` and a consumer.

@@ -28,12 +28,10 @@ export async function runExclusively(
   let stopped = false;
   await boss.createQueue(name, { name, policy: "stately", retryLimit: 0, expireInSeconds: opts.maxRunSeconds ?? Math.max(60, slotSeconds * 2) });
   const consumer = consume(boss, name, { concurrency: 1, pollMs: Math.min(everyMs, 5000) }, async () => {
-    try {
-      await fn();
-    } finally {
-      // Queued while this run is still active: fetched as soon as it completes.
-      if (opts.rerun && !stopped) await ask(false);
-    }
+    await fn();
+    // Queued while this run is still active: fetched as soon as it completes. A failed run
+    // waits for the next slot instead.
+    if (opts.rerun && !stopped) await ask(false);
   });
   const ask = (throttled = true) =>
     boss

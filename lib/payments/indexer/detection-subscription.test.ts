@@ -119,10 +119,10 @@ describe("payment detection by new-heads subscription", () => {
       await eventually(() => status(requestId), (s) => s === "paid", 5_000, 20);
       expect(Date.now() - mined).toBeLessThan(5_000);
       expect(watcher.heads).toBeGreaterThan(heads);
+      expect((await run.stop()).recorded).toBe(1);
     } finally {
-      const result = await run.stop();
+      await run.stop();
       watcher.close();
-      expect(result.recorded).toBe(1);
     }
   });
 
@@ -135,18 +135,18 @@ describe("payment detection by new-heads subscription", () => {
       await eventually(async () => watcher.subscribed, (s) => !s, 10_000);
       const meanwhile = await pay(2);
       await new Promise((r) => setTimeout(r, 1_500));
-      expect(await status(meanwhile)).toBe("awaiting_payment"); // nothing told detection
+      expect(await status(meanwhile)).toBe("pending"); // nothing told detection
       await relay.restore();
       await eventually(async () => watcher.subscriptions, (n) => n >= 2, 10_000);
       // No block was mined since: the resubscription alone makes detection read from its cursor.
       await eventually(() => status(meanwhile), (s) => s === "paid", 5_000, 20);
       const after = await pay(3);
       await eventually(() => status(after), (s) => s === "paid", 5_000, 20);
+      expect((await run.stop()).recorded).toBe(2);
     } finally {
       await relay.restore(); // listening again whatever failed above
-      const result = await run.stop();
+      await run.stop();
       watcher.close();
-      expect(result.recorded).toBe(2);
     }
   });
 
@@ -159,11 +159,11 @@ describe("payment detection by new-heads subscription", () => {
       await eventually(() => status(requestId), (s) => s === "paid", 5_000, 20);
       expect(watcher.subscribed).toBe(false);
       expect(watcher.subscriptions).toBe(0);
+      expect((await run.stop()).recorded).toBe(1);
     } finally {
       await relay.restore();
-      const result = await run.stop();
+      await run.stop();
       watcher.close();
-      expect(result.recorded).toBe(1);
     }
   });
 

@@ -25,11 +25,13 @@ export function detectionQueue(network: NetworkId): string {
   return `payment-detection-${network}`;
 }
 
+const stepOnce = (network: NetworkId) => (network === "tron" ? tronIndexStep() : indexStep(network as EvmNetworkId));
+
 /** Steps until the network is caught up (or the budget is spent); returns the last step. */
 export async function detectPayments(network: NetworkId, budgetMs = RUN_BUDGET_MS): Promise<StepResult> {
   const started = Date.now();
   for (;;) {
-    const step = network === "tron" ? await tronIndexStep() : await indexStep(network as EvmNetworkId);
+    const step = await stepOnce(network);
     if (step.kind === "idle" || step.kind === "retry" || Date.now() - started > budgetMs) return step;
   }
 }
@@ -64,7 +66,14 @@ export async function followPayments(network: NetworkId, opts: FollowOptions = {
   while (!opts.signal?.aborted) {
     // Read before stepping: a head arriving during the step wakes the wait below at once.
     const seen = watcher?.heads ?? 0;
-    const step = await detectPayments(network, Math.max(0, ends - Date.now()));
+    let step: StepResult;
+    try {
+      step = await stepOnce(network);
+    } catch (error) {
+      // An RPC or database error: tried again on the next head or poll, never in a tight loop.
+      log.warn({ network, err: (error as Error).message.slice(0, 300) }, "detection step failed");
+      step = { kind: "retry", reason: "error" };
+    }
     result.steps++;
     if (step.kind === "indexed") {
       result.indexed++;
@@ -72,9 +81,9 @@ export async function followPayments(network: NetworkId, opts: FollowOptions = {
     }
     const left = ends - Date.now();
     if (left <= 0) break;
-    if (step.kind === "indexed") continue; // the budget ran out mid catch-up: go on
-    // A retry (a block changed under the read) waits a little, like a poll.
-    if (watcher?.subscribed && step.kind !== "retry") await watcher.wait(seen, left, opts.signal);
+    if (step.kind === "indexed" || step.kind === "reorg") continue; // catching up: read on
+    // A retry (a block changed under the read, an error) waits for the next head or poll.
+    if (watcher?.subscribed) await watcher.wait(step.kind === "idle" ? seen : watcher.heads, left, opts.signal);
     else await pause(Math.min(intervalMs, left), opts.signal, watcher, seen);
   }
   return result;

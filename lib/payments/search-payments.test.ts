@@ -3,6 +3,7 @@
 // parameter is a 400 naming it.
 import { beforeAll, describe, expect, it } from "vitest";
 import * as route from "@/app/v2/payments/route";
+import { db } from "../db/client";
 import { createTestSession } from "../orchestrators/test-fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
@@ -126,6 +127,33 @@ describe("GET /v2/payments filters", () => {
     expect(second.json.pagination).toEqual({ total: 2, limit: 1, offset: 1, hasMore: false, nextCursor: null });
     const beyond = await search("type=direct&offset=10");
     expect(beyond.json).toEqual({ payments: [], pagination: { total: 3, limit: 20, offset: 10, hasMore: false, nextCursor: null } });
+  });
+
+  it("counts broad searches exactly from the per-day summary, partial days at the ends included, and follows deletions", async () => {
+    const queries = [
+      "type=direct",
+      "paymentCurrency=USDC-base",
+      "invoiceCurrency=USD",
+      "fromDate=2024-01-12T00:00:00.000Z",
+      "toDate=2024-01-12T00:00:00.000Z",
+      "fromDate=2024-01-10T09:00:00.000Z&toDate=2024-01-15T12:30:00.000Z",
+      "fromDate=2024-01-11T00:00:00.000Z&toDate=2024-01-19T23:59:59.999Z&type=direct",
+      "toDate=2024-01-20T00:00:00.000Z&paymentCurrency=USDC",
+      "fromDate=2024-01-09T23:59:59.999Z&toDate=2024-01-20T00:00:00.001Z",
+    ];
+    for (const query of queries) {
+      const all = (await search(`${query}&limit=100`)).json.payments.length;
+      expect(all, query).toBeGreaterThan(1); // so a page of one is counted, not inferred
+      expect((await search(`${query}&limit=1`)).json.pagination.total, query).toBe(all);
+    }
+    const p = await createTestPlatform("reorged shop");
+    const r = await insertFixtureRequest({ platformId: p.platformId });
+    const mine = [];
+    for (let i = 0; i < 3; i++) mine.push(await insertFixturePayment({ platformId: p.platformId, requestId: r.requestId, logIndex: i, blockTime: new Date("2024-05-01T10:00:00.000Z") }));
+    const total = async () => (await search("type=direct&limit=1", { "x-api-key": p.apiKey })).json.pagination.total;
+    expect(await total()).toBe(3);
+    await (await db()).payment.delete({ where: { id: mine[0].id } });
+    expect(await total()).toBe(2);
   });
 
   it("walks by cursor through the same payments as offsets, ties in block time included, with the first page's total", async () => {

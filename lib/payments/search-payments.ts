@@ -206,9 +206,39 @@ export async function searchPayments(platformId: string, filter: PaymentFilter, 
   } else if (!more && !page.after && (rows.length > 0 || page.offset === 0)) {
     total = page.offset + rows.length;
   } else {
-    // Every condition is on `p`, so the count reads payments alone (often their index only).
-    const [{ n }] = await prisma.$queryRaw<{ n: string }[]>(Prisma.sql`SELECT count(*)::text AS n FROM payments p WHERE ${where}`);
+    const [{ n }] = await prisma.$queryRaw<{ n: string }[]>(countSql(platformId, filter, where));
     total = Number(n);
   }
   return { payments: rows.map(fromRow), total, next };
+}
+
+const DAY_MS = 86_400_000;
+const dayOf = (t: Date) => new Date(Math.floor(t.getTime() / DAY_MS) * DAY_MS);
+const isoDay = (t: Date) => t.toISOString().slice(0, 10);
+
+/**
+ * The exact number of matches. Every condition is on `p`, so a count reads payments alone
+ * (often their index only). A search on type, currencies and dates alone — the broad ones, up
+ * to every payment of the platform — sums the whole UTC days inside its range from
+ * payment_counts (kept by triggers, migration payment_counts) and counts only the payments of
+ * the partial days at its ends.
+ */
+function countSql(platformId: string, f: PaymentFilter, where: Prisma.Sql): Prisma.Sql {
+  const count = (extra: Prisma.Sql | null) => Prisma.sql`(SELECT count(*) FROM payments p WHERE ${where}${extra ? Prisma.sql` AND ${extra}` : Prisma.sql``})`;
+  if (f.txHashes || f.wallet || f.paymentReference || f.requestId || f.reference) return Prisma.sql`SELECT ${count(null)}::text AS n`;
+  // Whole days inside [fromDate, toDate]: from the first midnight at or after fromDate, up to
+  // (excluded) the last midnight at or before toDate + 1 ms.
+  const firstDay = f.fromDate ? ((d) => (d.getTime() === f.fromDate!.getTime() ? d : new Date(d.getTime() + DAY_MS)))(dayOf(f.fromDate)) : null;
+  const endDay = f.toDate ? dayOf(new Date(f.toDate.getTime() + 1)) : null;
+  if (firstDay && endDay && firstDay >= endDay) return Prisma.sql`SELECT ${count(null)}::text AS n`;
+  const conds: Prisma.Sql[] = [Prisma.sql`c.platform_id = ${platformId}::uuid`];
+  if (f.types) conds.push(Prisma.sql`c.type = ANY(${f.types}::text[]::"PaymentType"[])`);
+  if (f.paymentCurrencyIds) conds.push(Prisma.sql`c.currency = ANY(${f.paymentCurrencyIds}::text[])`);
+  if (f.invoiceCurrencyIds) conds.push(Prisma.sql`c.invoice_currency = ANY(${f.invoiceCurrencyIds}::text[])`);
+  if (firstDay) conds.push(Prisma.sql`c.day >= ${isoDay(firstDay)}::date`);
+  if (endDay) conds.push(Prisma.sql`c.day < ${isoDay(endDay)}::date`);
+  const days = Prisma.sql`(SELECT COALESCE(sum(c.n), 0) FROM payment_counts c WHERE ${Prisma.join(conds, " AND ")})`;
+  const head = firstDay ? Prisma.sql` + ${count(Prisma.sql`p.block_time < ${firstDay.toISOString()}::timestamp`)}` : Prisma.sql``;
+  const tail = endDay ? Prisma.sql` + ${count(Prisma.sql`p.block_time >= ${endDay.toISOString()}::timestamp`)}` : Prisma.sql``;
+  return Prisma.sql`SELECT (${days}${head}${tail})::text AS n`;
 }

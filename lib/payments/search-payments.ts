@@ -4,7 +4,9 @@
 // of migration `payment_search_indexes` (see docs/decisions.md "Payment search"): filters on
 // the request (reference, payment reference, payee, invoice currency) select request ids
 // through the requests' own indexes, and wallet matches are a UNION of index scans, because
-// an OR across payer, payer EOA and payee cannot use any single index.
+// an OR across payer, payer EOA and payee cannot use any single index. Pages go by offset or
+// by keyset (after the previous page's last row); broad searches are counted from the per-day
+// summary payment_counts.
 import { toBigInt } from "../db/amounts";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";

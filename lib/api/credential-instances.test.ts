@@ -8,7 +8,7 @@ import * as currenciesRoute from "@/app/v2/currencies/route";
 import * as apiKeyRoute from "@/app/v1/api-keys/[apiKeyId]/route";
 import * as clientIdRoute from "@/app/v2/client-ids/[id]/route";
 import * as logoutRoute from "@/app/v1/auth/logout/route";
-import * as sessionRoute from "@/app/v1/auth/session/route";
+import * as apiKeysRoute from "@/app/v1/api-keys/route";
 import { db, getDatabase } from "../db/client";
 import { credentialChangesHeard } from "../http/credential-cache";
 import { call } from "../test/http";
@@ -19,7 +19,7 @@ const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 interface Instance {
   currencies: typeof currenciesRoute;
-  session: typeof sessionRoute;
+  apiKeys: typeof apiKeysRoute;
   resolveSession: typeof import("../auth/sessions").resolveSession;
   setClock: typeof setClockForTests;
   heard: () => boolean;
@@ -27,7 +27,7 @@ interface Instance {
 
 const here: Instance = {
   currencies: currenciesRoute,
-  session: sessionRoute,
+  apiKeys: apiKeysRoute,
   resolveSession: (await import("../auth/sessions")).resolveSession,
   setClock: setClockForTests,
   heard: credentialChangesHeard,
@@ -39,7 +39,7 @@ beforeAll(async () => {
   vi.resetModules();
   other = {
     currencies: await import("@/app/v2/currencies/route"),
-    session: await import("@/app/v1/auth/session/route"),
+    apiKeys: await import("@/app/v1/api-keys/route"),
     resolveSession: (await import("../auth/sessions")).resolveSession,
     setClock: (await import("../auth/clock")).setClockForTests,
     heard: (await import("../http/credential-cache")).credentialChangesHeard,
@@ -48,7 +48,8 @@ beforeAll(async () => {
 
 const withKey = (i: Instance, key: string) => call(i.currencies, "GET", "/v2/currencies?network=base", { headers: { "x-api-key": key } });
 const withClient = (i: Instance, clientId: string) => call(i.currencies, "GET", "/v2/currencies?network=base", { headers: { "x-client-id": clientId, origin: TEST_ORIGIN } });
-const whoAmI = (i: Instance, token: string) => call(i.session, "GET", "/v1/auth/session", { headers: { authorization: `Bearer ${token}` } });
+// GET /v1/api-keys reads no session row of its own (GET /v1/auth/session does: its expiry).
+const signedIn = (i: Instance, token: string) => call(i.apiKeys, "GET", "/v1/api-keys", { headers: { authorization: `Bearer ${token}` } });
 
 /** Answers 200 on `i` until its cache holds the credential (it caches once it hears changes). */
 async function cachedOn(i: Instance, ask: () => Promise<{ status: number }>): Promise<void> {
@@ -96,10 +97,10 @@ describe("revoking a credential or ending a session is effective within a second
     for (const [where, i] of instances()) {
       const p = await createTestPlatform();
       const s = await createTestWalletSession(p.platformId);
-      await cachedOn(i, () => whoAmI(i, s.token));
+      await cachedOn(i, () => signedIn(i, s.token));
       expect((await call(logoutRoute, "POST", "/v1/auth/logout", { headers: { authorization: `Bearer ${s.token}` } })).status).toBe(200);
-      await withinASecond(() => whoAmI(i, s.token), 401);
-      expect((await whoAmI(i, s.token)).json.code, where).toBe("session_expired");
+      await withinASecond(() => signedIn(i, s.token), 401);
+      expect((await signedIn(i, s.token)).json.code, where).toBe("session_expired");
     }
   });
 

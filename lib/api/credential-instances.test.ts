@@ -115,6 +115,27 @@ describe("revoking a credential or ending a session is effective within a second
   });
 });
 
+describe("while the notifications cannot arrive", () => {
+  it.runIf(onPostgres)("an instance whose LISTEN connection drops trusts no cached credential until it is back, then hears revocations again", async () => {
+    const p = await createTestPlatform();
+    const s = await createTestWalletSession(p.platformId);
+    await cachedOn(other, () => withKey(other, p.apiKey));
+    const prisma = await db();
+    // What a PostgreSQL restart or failover does to the listening connections of this database.
+    await prisma.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`;
+    await vi.waitFor(() => expect(other.heard()).toBe(false), { timeout: 5_000, interval: 5 });
+    // Not listening: a revocation made behind the service's back is seen at once (no cache).
+    const q = await createTestPlatform();
+    expect((await withKey(other, q.apiKey)).status).toBe(200);
+    await prisma.apiKey.update({ where: { id: q.apiKeyId }, data: { revokedAt: new Date() } });
+    expect((await withKey(other, q.apiKey)).status).toBe(401);
+    // Back within seconds, and revocations through the service reach it again.
+    await cachedOn(other, () => withKey(other, p.apiKey));
+    expect((await call(apiKeyRoute, "DELETE", `/v1/api-keys/${p.apiKeyId}`, { headers: { authorization: `Bearer ${s.token}` }, params: { apiKeyId: p.apiKeyId } })).status).toBe(200);
+    await withinASecond(() => withKey(other, p.apiKey), 401);
+  });
+});
+
 describe("sliding expiry", () => {
   it("writes at most once per 30-second interval, however many requests and instances", async () => {
     const prisma = await db();

@@ -130,16 +130,18 @@ export async function openPostgres(url: string, schemaArg?: string): Promise<Dat
         const c = new pgMod.default.Client({ connectionString, options });
         let lost = false;
         c.on("notification", (n) => n.channel === channel && onNotify(n.payload ?? ""));
-        c.on("error", () => {
-          if (lost) return;
+        // An error, or the server ending the connection (a restart, an idle timeout): lost.
+        const gone = () => {
+          if (lost || stopped) return;
           lost = true;
           void c.end().catch(() => undefined);
-          if (client === c) {
-            client = undefined;
-            events.onLost?.();
-          }
-          if (!stopped) setTimeout(reconnect, 1000).unref();
-        });
+          if (client !== c) return; // still connecting: connect() rejects, its caller retries
+          client = undefined;
+          events.onLost?.();
+          setTimeout(reconnect, 1000).unref();
+        };
+        c.on("error", gone);
+        c.on("end", gone);
         try {
           await c.connect();
           await c.query(`LISTEN "${channel.replace(/"/g, "")}"`);

@@ -21,6 +21,11 @@ export function demoWalletAddresses(): string[] {
   return DEMO_WALLETS.map((w) => w.address);
 }
 
+/** For the dashboard's pages: the demo wallets' addresses in the sandbox, null elsewhere (no choice shown). */
+export function sandboxDemoWallets(): string[] | null {
+  return getConfig().sandbox ? DEMO_WALLETS.map((w) => w.address) : null;
+}
+
 function refuseOutsideSandbox(): void {
   if (!getConfig().sandbox) throw notFound("sandbox_only", "Demo wallets exist only in the sandbox");
 }

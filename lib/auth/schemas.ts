@@ -133,3 +133,4 @@ export const apiKeyParams = z.object({ apiKeyId: z.string().describe("The key's 
 export const signInMethodsResponse = z
   .object({ user: publicUser.describe("The user with the sign-in methods they now have: `walletAddress` and/or `email`") })
   .meta({ id: "SignInMethods" });
+export type PublicUserView = z.output<typeof publicUser>;

@@ -1,0 +1,97 @@
+// Settings: an email platform links a wallet (the sandbox's demo wallet signs on the server),
+// then the wallet signs in to the same platform; the platform profile's business name and logo
+// show in the dashboard header and, as the merchant, on the payment page.
+import { expect, test, type Page } from "@playwright/test";
+import { registerAndSignIn } from "./support/dashboard-account";
+import { USDC_BASE } from "./support/secure-payment-platform";
+
+// Demo wallets used only by this spec (the demo platform's payee is demo wallet 2).
+const LINKED_DEMO_WALLET = 9; // "Demo wallet 9"
+const PAYEE_DEMO_WALLET = 10;
+
+// A 1×1 PNG.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+
+async function demoWalletAddress(page: Page, n: number): Promise<string> {
+  const res = await page.request.get("/v1/auth/demo-wallets");
+  return ((await res.json()) as { wallets: { address: string }[] }).wallets[n - 1]!.address;
+}
+
+test("an email platform links a demo wallet, signs out, and the wallet signs in to the same platform", async ({ page, baseURL }) => {
+  const account = await registerAndSignIn(page);
+  const key = await page.request.post("/v1/api-keys", { data: { name: "made before linking" }, headers: { origin: baseURL! } });
+  expect(key.status(), await key.text()).toBe(201);
+  const address = await demoWalletAddress(page, LINKED_DEMO_WALLET);
+
+  await page.goto("/dashboard/settings");
+  await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+  await expect(page.getByTestId("linked-email")).toHaveText(account.email);
+  await expect(page.getByText("Your only sign-in method: link a wallet to remove it.")).toBeVisible();
+  await page.getByLabel("Demo wallet").selectOption(address);
+  await page.getByRole("button", { name: "Link with a demo wallet" }).click();
+  await expect(page.getByTestId("linked-wallet")).toHaveText(address);
+  await expect(page.getByRole("button", { name: "Remove the email" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/sign-in$/);
+  await page.getByLabel("Demo wallet").selectOption(address);
+  await page.getByRole("button", { name: "Sign with a demo wallet" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto("/dashboard/api-keys");
+  await expect(page.getByRole("cell", { name: "made before linking" })).toBeVisible();
+  await expect(page.getByTestId("signed-in-as")).toHaveText(account.email);
+
+  // The same wallet cannot be linked to another platform.
+  const other = await page.context().browser()!.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await registerAndSignIn(otherPage);
+  await otherPage.goto("/dashboard/settings");
+  await otherPage.getByLabel("Demo wallet").selectOption(address);
+  await otherPage.getByRole("button", { name: "Link with a demo wallet" }).click();
+  await expect(otherPage.getByRole("alert")).toContainText("already signs in to another platform");
+  await other.close();
+});
+
+test("the platform profile names the merchant in the header and on the payment page", async ({ page, baseURL }) => {
+  const payee = await demoWalletAddress(page, PAYEE_DEMO_WALLET);
+  // A wallet platform (the demo wallet signs in), with a payee destination the demo wallet signs.
+  await page.goto("/dashboard/sign-in");
+  await page.getByLabel("Demo wallet").selectOption(payee);
+  await page.getByRole("button", { name: "Sign with a demo wallet" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("platform-name")).toHaveText(payee);
+
+  const signing = await page.request.get(`/v2/payee-destination/signing-data?walletAddress=${payee}&action=add&tokenAddress=${USDC_BASE}&chainId=8453`);
+  expect(signing.status(), await signing.text()).toBe(200);
+  const { typedData, nonce } = await signing.json();
+  const signed = await page.request.post(`/v1/auth/demo-wallets/${payee}/sign`, { data: { typedData } });
+  const destination = await page.request.post("/v2/payee-destination", { data: { nonce, signature: (await signed.json()).signature }, headers: { origin: baseURL! } });
+  expect(destination.status(), await destination.text()).toBe(201);
+  const link = await page.request.post("/v2/secure-payments", {
+    data: { requests: [{ destinationId: (await destination.json()).destinationId, amount: "12.34" }], reference: "PROFILE-1" },
+    headers: { origin: baseURL! },
+  });
+  expect(link.status(), await link.text()).toBe(201);
+  const payUrl = (await link.json()).securePaymentUrl as string;
+
+  await page.goto(payUrl);
+  await expect(page.locator("header").getByText(payee)).toBeVisible();
+
+  await page.goto("/dashboard/settings");
+  await page.getByLabel("Business name").fill("Acme Coffee Roasters");
+  await page.getByLabel("Logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
+  await expect(page.getByRole("img", { name: "Logo preview" })).toBeVisible();
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await expect(page.getByTestId("platform-name")).toHaveText("Acme Coffee Roasters");
+
+  await page.goto(payUrl);
+  await expect(page.getByText("Acme Coffee Roasters", { exact: true })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Acme Coffee Roasters logo" })).toHaveAttribute("src", /^data:image\/png;base64,/);
+  await expect(page.locator("header").getByText(payee)).toHaveCount(0);
+
+  // A file that is not an image is refused before upload.
+  await page.goto("/dashboard/settings");
+  await page.getByLabel("Logo").setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg/>") });
+  await expect(page.getByRole("alert")).toHaveText("Choose a PNG, JPEG, WebP or GIF image.");
+});

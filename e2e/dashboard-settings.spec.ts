@@ -1,9 +1,9 @@
 // Settings: an email platform links a wallet (the sandbox's demo wallet signs on the server),
 // then the wallet signs in to the same platform; the platform profile's business name and logo
-// show in the dashboard header and, as the merchant, on the payment page.
+// show in the dashboard header and, as the merchant, on the payment page. The demo wallet also
+// signs a payee destination where a browser wallet would.
 import { expect, test, type Page } from "@playwright/test";
 import { registerAndSignIn } from "./support/dashboard-account";
-import { USDC_BASE } from "./support/secure-payment-platform";
 
 // Demo wallets used only by this spec (the demo platform's payee is demo wallet 2).
 const LINKED_DEMO_WALLET = 9; // "Demo wallet 9"
@@ -61,14 +61,19 @@ test("the platform profile names the merchant in the header and on the payment p
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId("platform-name")).toHaveText(payee);
 
-  const signing = await page.request.get(`/v2/payee-destination/signing-data?walletAddress=${payee}&action=add&tokenAddress=${USDC_BASE}&chainId=8453`);
-  expect(signing.status(), await signing.text()).toBe(200);
-  const { typedData, nonce } = await signing.json();
-  const signed = await page.request.post(`/v1/auth/demo-wallets/${payee}/sign`, { data: { typedData } });
-  const destination = await page.request.post("/v2/payee-destination", { data: { nonce, signature: (await signed.json()).signature }, headers: { origin: baseURL! } });
-  expect(destination.status(), await destination.text()).toBe(201);
+  // The payee destination, signed by the demo wallet on the payee-destinations page (no browser wallet).
+  await page.goto("/dashboard/payee-destinations");
+  await page.getByLabel("Network").selectOption({ label: "Base" });
+  await page.getByRole("radio", { name: /USDC/ }).check();
+  await page.getByLabel("Sandbox: demo wallet").selectOption(payee);
+  await page.getByRole("button", { name: "Sign with a demo wallet" }).click();
+  await expect(page.getByLabel("Payee wallet", { exact: true })).toHaveValue(payee);
+  await page.getByRole("button", { name: "Sign and add USDC on Base" }).click();
+  await expect(page.getByText("Destination added: USDC on Base")).toBeVisible();
+  const listed = (await (await page.request.get("/v2/payee-destinations", { headers: { origin: baseURL! } })).json()) as { destinationId: string; walletAddress: string }[];
+  const destination = listed.find((d) => d.walletAddress === payee)!;
   const link = await page.request.post("/v2/secure-payments", {
-    data: { requests: [{ destinationId: (await destination.json()).destinationId, amount: "12.34" }], reference: "PROFILE-1" },
+    data: { requests: [{ destinationId: destination.destinationId, amount: "12.34" }], reference: "PROFILE-1" },
     headers: { origin: baseURL! },
   });
   expect(link.status(), await link.text()).toBe(201);

@@ -4,7 +4,7 @@
 // named after at sign-up.
 import { z } from "zod";
 import { db } from "../db/client";
-import { notFound } from "../http/errors";
+import { unauthorized } from "../http/errors";
 import { logoDataUrl, MAX_LOGO_DATA_BYTES } from "../zod/logo";
 import { text } from "../zod/text";
 
@@ -47,7 +47,7 @@ const SELECT = { id: true, name: true, businessName: true, logoPath: true } as c
 
 export async function getPlatformProfile(platformId: string): Promise<PlatformProfileView> {
   const row = await (await db()).platform.findUnique({ where: { id: platformId }, select: SELECT });
-  if (!row) throw notFound("session_expired", "Session expired or signed out");
+  if (!row) throw unauthorized("session_expired", "Session expired or signed out");
   return view(row);
 }
 

@@ -9,6 +9,7 @@ import * as demoSignRoute from "@/app/v1/auth/demo-wallets/[address]/sign/route"
 import { resetConfigForTests } from "../config";
 import { DEMO_WALLETS } from "../devnet/accounts";
 import { call } from "../test/http";
+import { sandboxDemoWallets } from "./demo-wallet";
 
 const demo = DEMO_WALLETS[7]!.address;
 const sign = (address: string, body: unknown) => call(demoSignRoute, "POST", `/v1/auth/demo-wallets/${address}/sign`, { params: { address }, body });
@@ -19,6 +20,10 @@ afterEach(() => {
 });
 
 describe("demo wallets in the sandbox", () => {
+  it("gives the dashboard's pages the demo wallets to offer", () => {
+    expect(sandboxDemoWallets()).toEqual(DEMO_WALLETS.map((w) => w.address));
+  });
+
   it("lists the demo wallets", async () => {
     const r = await call(demoWalletsRoute, "GET", "/v1/auth/demo-wallets");
     expect(r.status).toBe(200);
@@ -66,6 +71,7 @@ describe("outside the sandbox", () => {
   it("signs nothing and lists nothing", async () => {
     process.env.RPC_URL_BASE = "http://127.0.0.1:9";
     resetConfigForTests();
+    expect(sandboxDemoWallets()).toBeNull(); // the sign-in, Settings and payee-destination pages show no demo choice
     const list = await call(demoWalletsRoute, "GET", "/v1/auth/demo-wallets");
     expect(list.status).toBe(404);
     expect(list.json.code).toBe("sandbox_only");

@@ -38,7 +38,7 @@ test("an email platform links a demo wallet, signs out, and the wallet signs in 
   await page.getByRole("button", { name: "Sign with a demo wallet" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto("/dashboard/api-keys");
-  await expect(page.getByRole("cell", { name: "made before linking" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "made before linking", exact: true })).toBeVisible();
   await expect(page.getByTestId("signed-in-as")).toHaveText(account.email);
 
   // The same wallet cannot be linked to another platform.

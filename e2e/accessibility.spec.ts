@@ -39,7 +39,7 @@ async function signInAsDemo(page: Page): Promise<void> {
 }
 
 test("every dashboard page passes axe and fits the window at desktop and phone widths", async ({ page, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000); // 21 pages, each at two widths with axe: minutes on a loaded machine
   await page.goto("/dashboard/sign-in");
   await checkPage(page, "dashboard-sign-in");
   await signInAsDemo(page);

@@ -197,7 +197,7 @@ export function PayeeWalletField({ family, label, expected }: { family: WalletFa
               )}
               <div className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 sm:flex-row sm:items-end">
                 <div className="min-w-0 flex-1">
-                  <SelectField label="Sandbox: demo wallet" required value={demoPick} onChange={(e) => setDemoPick(e.target.value)} hint="The sandbox signs with the demo wallet's public test key.">
+                  <SelectField label="Sandbox: demo wallet" value={demoPick} onChange={(e) => setDemoPick(e.target.value)} hint="The sandbox signs with the demo wallet's public test key.">
                     {demo.wallets.map((w, i) => (
                       <option key={w} value={w}>
                         Demo wallet {i + 1} ({w.slice(0, 6)}…{w.slice(-4)})

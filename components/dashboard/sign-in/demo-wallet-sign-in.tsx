@@ -38,7 +38,7 @@ export function DemoWalletSignIn({ wallets, onSignedIn, purpose = "sign-in" }: {
     <div className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-3">
       <h3 className="text-sm font-semibold text-slate-800">Sandbox: a demo wallet</h3>
       <p className="text-xs text-slate-700">No browser wallet needed: the sandbox signs with a demo wallet’s key (a public test key). Not available outside the sandbox.</p>
-      <SelectField label="Demo wallet" value={address} onChange={(e) => setAddress(e.target.value)} required>
+      <SelectField label="Demo wallet" value={address} onChange={(e) => setAddress(e.target.value)}>
         {wallets.map((w, i) => (
           <option key={w} value={w}>
             Demo wallet {i + 1} ({shortAddress(w)})

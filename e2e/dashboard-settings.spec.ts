@@ -9,6 +9,9 @@ import { registerAndSignIn } from "./support/dashboard-account";
 const LINKED_DEMO_WALLET = 9; // "Demo wallet 9"
 const PAYEE_DEMO_WALLET = 10;
 
+// Signing on the server, linking and saving are round trips: on a busy CI machine they take more than expect's 5 s.
+const SLOW = { timeout: 30_000 };
+
 // A 1×1 PNG.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 
@@ -18,6 +21,7 @@ async function demoWalletAddress(page: Page, n: number): Promise<string> {
 }
 
 test("an email platform links a demo wallet, signs out, and the wallet signs in to the same platform", async ({ page, baseURL }) => {
+  test.slow();
   const account = await registerAndSignIn(page);
   const key = await page.request.post("/v1/api-keys", { data: { name: "made before linking" }, headers: { origin: baseURL! } });
   expect(key.status(), await key.text()).toBe(201);
@@ -29,14 +33,14 @@ test("an email platform links a demo wallet, signs out, and the wallet signs in 
   await expect(page.getByText("Your only sign-in method: link a wallet to remove it.")).toBeVisible();
   await page.getByLabel("Demo wallet").selectOption(address);
   await page.getByRole("button", { name: "Link with a demo wallet" }).click();
-  await expect(page.getByTestId("linked-wallet")).toHaveText(address);
+  await expect(page.getByTestId("linked-wallet")).toHaveText(address, SLOW);
   await expect(page.getByRole("button", { name: "Remove the email" })).toBeVisible();
 
   await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/sign-in$/);
+  await expect(page).toHaveURL(/\/dashboard\/sign-in$/, SLOW);
   await page.getByLabel("Demo wallet").selectOption(address);
   await page.getByRole("button", { name: "Sign with a demo wallet" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, SLOW);
   await page.goto("/dashboard/api-keys");
   await expect(page.getByRole("cell", { name: "made before linking", exact: true })).toBeVisible();
   await expect(page.getByTestId("signed-in-as")).toHaveText(account.email);
@@ -48,17 +52,18 @@ test("an email platform links a demo wallet, signs out, and the wallet signs in 
   await otherPage.goto("/dashboard/settings");
   await otherPage.getByLabel("Demo wallet").selectOption(address);
   await otherPage.getByRole("button", { name: "Link with a demo wallet" }).click();
-  await expect(otherPage.getByText(/^This wallet already signs in to another platform/)).toBeVisible();
+  await expect(otherPage.getByText(/^This wallet already signs in to another platform/)).toBeVisible(SLOW);
   await other.close();
 });
 
 test("the platform profile names the merchant in the header and on the payment page", async ({ page, baseURL }) => {
+  test.slow();
   const payee = await demoWalletAddress(page, PAYEE_DEMO_WALLET);
   // A wallet platform (the demo wallet signs in), with a payee destination the demo wallet signs.
   await page.goto("/dashboard/sign-in");
   await page.getByLabel("Demo wallet").selectOption(payee);
   await page.getByRole("button", { name: "Sign with a demo wallet" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/dashboard$/, SLOW);
   await expect(page.getByTestId("platform-name")).toHaveText(payee);
 
   // The payee destination, signed by the demo wallet on the payee-destinations page (no browser wallet).
@@ -67,9 +72,9 @@ test("the platform profile names the merchant in the header and on the payment p
   await page.getByRole("radio", { name: /USDC/ }).check();
   await page.getByLabel("Sandbox: demo wallet").selectOption(payee);
   await page.getByRole("button", { name: "Sign with a demo wallet" }).click();
-  await expect(page.getByLabel("Payee wallet", { exact: true })).toHaveValue(payee);
+  await expect(page.getByLabel("Payee wallet", { exact: true })).toHaveValue(payee, SLOW);
   await page.getByRole("button", { name: "Sign and add USDC on Base" }).click();
-  await expect(page.getByText("Destination added: USDC on Base")).toBeVisible();
+  await expect(page.getByText("Destination added: USDC on Base")).toBeVisible(SLOW);
   const listed = (await (await page.request.get("/v2/payee-destinations", { headers: { origin: baseURL! } })).json()) as { destinationId: string; walletAddress: string }[];
   const destination = listed.find((d) => d.walletAddress === payee)!;
   const link = await page.request.post("/v2/secure-payments", {
@@ -87,8 +92,8 @@ test("the platform profile names the merchant in the header and on the payment p
   await page.getByLabel("Logo", { exact: true }).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
   await expect(page.getByRole("img", { name: "Logo preview" })).toBeVisible();
   await page.getByRole("button", { name: "Save profile" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
-  await expect(page.getByTestId("platform-name")).toHaveText("Acme Coffee Roasters");
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible(SLOW);
+  await expect(page.getByTestId("platform-name")).toHaveText("Acme Coffee Roasters", SLOW);
 
   await page.goto(payUrl);
   await expect(page.getByText("Acme Coffee Roasters", { exact: true })).toBeVisible();

@@ -21,6 +21,7 @@ export const NAV_SECTIONS: NavSection[] = [
   { href: "/dashboard/payers", label: "Payers" },
   { href: "/dashboard/offramp", label: "Off-ramp" },
   { href: "/dashboard/branding", label: "Payment page", matchPrefix: true },
+  { href: "/dashboard/settings", label: "Settings" },
 ];
 
 export function isActiveSection(section: NavSection, pathname: string): boolean {

@@ -2,7 +2,8 @@
 // platform already has a signed payee destination and a demo link; a link made on the
 // Payment links page is opened, paid with the injected test wallet (demo wallet 4, used by no
 // other spec), shows its receipt, and is listed as paid. Screenshots go to e2e/artifacts/payment-links/.
-import { expect, test } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { demo } from "./demo";
 import { short as shortHash } from "../components/dashboard/payments/short";
@@ -11,6 +12,16 @@ import { installTestWallet } from "./support/test-wallet";
 
 const payer = DEMO_WALLETS[4];
 const SHOTS = "e2e/artifacts/payment-links";
+
+/** The overview chart's USDC total in cents (0 when the chart has no USDC series yet). */
+async function overviewUsdcCents(page: Page): Promise<number> {
+  await page.goto("/dashboard");
+  const total = page.locator('[data-testid="volume-series"][data-symbol="USDC"]').getByTestId("volume-total");
+  if ((await total.count()) === 0) return 0;
+  const text = (await total.textContent())!;
+  expect(text).toMatch(/^[\d,]+\.\d{2} USDC$/);
+  return Math.round(Number(text.replace(/,/g, "").replace(" USDC", "")) * 100);
+}
 
 test("the demo user creates a payment link, a payer pays it, the receipt shows it and the list says paid", async ({ page, context, request }) => {
   test.setTimeout(150_000);
@@ -24,6 +35,7 @@ test("the demo user creates a payment link, a payer pays it, the receipt shows i
   await page.getByLabel("Password", { exact: true }).fill(creds.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  const chartBefore = await overviewUsdcCents(page);
 
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Payment links" }).click();
   await expect(page.getByRole("heading", { name: "Payment links", level: 1 })).toBeVisible();
@@ -78,6 +90,23 @@ test("the demo user creates a payment link, a payer pays it, the receipt shows i
   await page.screenshot({ path: `${SHOTS}/links-paid.png`, fullPage: true });
   await paid.getByRole("link", { name: "Request and payments" }).click();
   await expect(page.getByTestId("request-payment-row").getByRole("link", { name: `Transaction ${shortHash(txHash)}` })).toBeVisible();
+
+  // The overview's chart grew by the payment (other specs may pay the demo platform at the same
+  // time, so at least by it) and its recent payments list it.
+  expect(await overviewUsdcCents(page)).toBeGreaterThanOrEqual(chartBefore + 1250);
+  await expect(page.getByTestId("payment-row").filter({ hasText: reference })).toContainText("12.50 USDC");
+
+  // The payments table lists it, and its CSV export carries it.
+  await page.goto(`/dashboard/payments?reference=${reference}`);
+  await expect(page.getByTestId("payment-row").filter({ hasText: reference })).toHaveCount(1);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: /Export CSV/ }).click();
+  const csv = (await readFile(await (await download).path())).toString("utf8").trimEnd().split("\r\n");
+  expect(csv).toHaveLength(2);
+  expect(csv[1]).toContain(`,base,`);
+  expect(csv[1]).toContain(`,12.5,USDC,USDC,`);
+  expect(csv[1]).toContain(`,${txHash},`);
+  expect(csv[1]).toContain(`,${reference},`);
 });
 
 test("the demo user cancels an open link from the list, and its page then says it can no longer be paid", async ({ page, baseURL }) => {

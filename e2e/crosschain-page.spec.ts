@@ -68,7 +68,7 @@ test("a payer pays USDC on arbitrum-one from USDC on base on the page and sees t
   await option.getByRole("button", { name: "Pay from USDC on Base" }).click();
 
   await expect(page.getByTestId("crosschain-total")).toHaveText("12.5625 USDC");
-  await expect(page.getByTestId("crosschain-summary")).toContainText("12.5 USDC on Arbitrum One");
+  await expect(page.getByTestId("crosschain-summary")).toContainText("12.50 USDC on Arbitrum One");
   const steps = page.getByRole("list", { name: "Payment steps" });
   await expect(steps).toContainText("Switch your wallet to Base");
   await expect(steps).toContainText("Allow Permit2 to move your USDC (a signature, no transaction)");

@@ -31,7 +31,7 @@ export const PUBLIC_SURFACE = {
     "sign-in-redirect.ts", "volume-chart.ts", "webhook-event-choices.ts", "webhook-hrefs.ts", "webhook-url-rule.ts",
   ],
   kyt: ["ofac-sdn.ts", "read-screenings.ts", "screen-wallets.ts"],
-  crosschain: ["crosschain-routes.ts", "deploy-gateway.ts", "endpoints.ts", "intent-check.ts", "intent-progress.ts", "page-policy.ts", "payout-source.ts", "quote-intent.ts", "schemas.ts", "settle-intents.ts", "submit-intent.ts"],
+  crosschain: ["crosschain-routes.ts", "deploy-gateway.ts", "endpoints.ts", "intent-check.ts", "intent-progress.ts", "liquidity.ts", "page-policy.ts", "payout-source.ts", "quote-intent.ts", "schemas.ts", "settle-intents.ts", "submit-intent.ts"],
   currencies: ["endpoints.ts"],
   health: ["endpoints.ts", "health-server.ts"],
 };

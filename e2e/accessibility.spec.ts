@@ -69,6 +69,7 @@ test("every dashboard page passes axe and fits the window at desktop and phone w
     ["dashboard-links", "/dashboard/links"],
     ["dashboard-payers", "/dashboard/payers"],
     ["dashboard-offramp", "/dashboard/offramp"],
+    ["dashboard-liquidity", "/dashboard/liquidity"],
   ];
   for (const [name, path] of pages) {
     await page.setViewportSize(WIDTHS[0][1]);

@@ -5,10 +5,13 @@
 // Arbitrum One → paid, both transactions linked) to the receipt; the payee received the exact
 // amount on arbitrum-one and one payment.confirmed went out. A tampered intent (another spender)
 // is refused before the wallet signs anything. The payer is a fresh wallet funded by the
-// sandbox's token minter, so no demo wallet's nonces are shared with the other specs.
+// sandbox's token minter, so no demo wallet's nonces are shared with the other specs. The
+// dashboard's Crosschain liquidity page lists the operator treasury per network and token.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createPublicClient, createTestClient, encodeFunctionData, http, parseAbi, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { SANDBOX_OPERATOR } from "../lib/chains/crosschain-gateway";
 import { SANDBOX_ADMIN } from "../lib/devnet/accounts";
 import { SANDBOX_RPC, setUpPagePlatform, USDC_BASE, type PagePlatform } from "./support/secure-payment-platform";
 import { installTestWallet } from "./support/test-wallet";
@@ -116,4 +119,26 @@ test("a tampered intent (another spender) is refused before the wallet signs any
   await expect(state).toContainText("not our gateway on Base");
   await shoot(page, "blocked");
   expect(wallet.requests.map((r) => r.method)).not.toContain("eth_signTypedData_v4");
+});
+
+test("the dashboard lists the operator treasury per network and stablecoin, and passes axe", async ({ page, baseURL }) => {
+  await page.context().addCookies([{ name: "session_token", value: platform.sessionToken, url: baseURL! }]);
+  await page.goto("/dashboard");
+  await page.getByRole("link", { name: "Crosschain liquidity" }).click();
+  await expect(page.getByRole("heading", { name: "Crosschain liquidity" })).toBeVisible();
+  await expect(page.getByText(SANDBOX_OPERATOR.address)).toBeVisible();
+  const rows = page.getByTestId("liquidity-row");
+  // Every sandbox network, USDC and USDT where the chain has them; the sandbox treasury is funded, so none is low.
+  expect(await rows.count()).toBeGreaterThanOrEqual(4);
+  const usdcBase = rows.filter({ hasText: "Base" }).filter({ hasText: "USDC" });
+  await expect(usdcBase).toHaveCount(1);
+  await expect(usdcBase).toHaveAttribute("data-low", "false");
+  await expect(usdcBase).toContainText("Enough");
+  // The figure is the chain's: the treasury's USDC on Base, as a whole-token amount.
+  const onChain = await balanceOf(SANDBOX_RPC.base, USDC_BASE, SANDBOX_OPERATOR.address);
+  await expect(usdcBase).toContainText((onChain / 1_000_000n).toLocaleString("en-US"));
+  await expect(page.getByTestId("liquidity-warning")).toHaveCount(0);
+  await shoot(page, "liquidity");
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });

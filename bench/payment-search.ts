@@ -8,7 +8,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { openPglite, openPostgres, setDatabaseFactory, type Database } from "../lib/db/client";
 import { migrate } from "../lib/db/migrate";
 import { searchPayments } from "../lib/payments/search-payments";
-import { toPaymentFilter, type PaymentSearchQuery } from "../lib/payments/search-query";
+import { encodeCursor, MAX_OFFSET, searchFingerprint, toPaymentFilter, type PaymentSearchQuery } from "../lib/payments/search-query";
 
 export interface SearchFigures {
   database: string;
@@ -74,7 +74,16 @@ function scenarios(n: number): [string, number, () => Partial<PaymentSearchQuery
     ["invoiceCurrency=USD (25 %)", 20, () => ({ invoiceCurrency: "USD" })],
     ["type=conversion + one week", 50, () => ((d) => ({ type: "conversion" as const, fromDate: day(d), toDate: day(d + 7) }))(pick(days - 7))],
     ["type=direct, offset 1,000", 20, () => ({ type: "direct", offset: 1000 })],
+    ["type=direct, offset 10,000 (the deepest offset)", 20, () => ({ type: "direct", offset: MAX_OFFSET })],
+    ["type=direct, cursor at any depth (keyset)", 50, () => ({ type: "direct", cursor: cursorAt(day(pick(days))) })],
+    ["walletAddress = a payee, cursor at any depth", 50, () => ((w) => ({ walletAddress: w, cursor: cursorAt(day(pick(days)), { walletAddress: w }) }))(`0xABCD${pick(1000).toString(16).padStart(36, "0")}`)],
   ];
+}
+
+/** A cursor placed at `at` of a type=direct walk (or `query`'s), as a walk at that depth would carry (its total known). */
+function cursorAt(at: Date, query: Partial<PaymentSearchQuery> = { type: "direct" }): string {
+  const { filter } = toPaymentFilter(query as PaymentSearchQuery);
+  return encodeCursor({ blockTime: at, id: "ffffffff-ffff-4fff-bfff-ffffffffffff", total: 1, search: searchFingerprint(filter) });
 }
 
 const md5 = (s: string) => createHash("md5").update(s).digest("hex");

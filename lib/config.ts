@@ -19,6 +19,13 @@ const rpcShape = Object.fromEntries(EVM_NETWORK_IDS.map((n) => [rpcEnvName(n), h
   z.ZodOptional<typeof httpUrl>
 >;
 
+/** RPC_WS_URL_BASE, …: the WebSocket endpoint detection follows new heads on (README "Payment detection"). */
+export function rpcWsEnvName(network: EvmNetworkId): string {
+  return `RPC_WS_URL_${network.toUpperCase().replace(/-/g, "_")}`;
+}
+const wsUrl = z.url({ protocol: /^wss?$/, error: "a ws(s) URL" });
+const rpcWsShape = Object.fromEntries(EVM_NETWORK_IDS.map((n) => [rpcWsEnvName(n), wsUrl.optional()])) as Record<string, z.ZodOptional<typeof wsUrl>>;
+
 /** RECURRING_PROXY_BASE, …: where the operator deployed our recurring proxy on that network. */
 export function recurringProxyEnvName(network: EvmNetworkId): string {
   return `RECURRING_PROXY_${network.toUpperCase().replace(/-/g, "_")}`;
@@ -88,6 +95,7 @@ const schema = z.object({
   RECURRING_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).optional(), // how often the relayer looks for due instalments
   RECURRING_MAX_TRIES: z.coerce.number().int().min(1).max(100).default(3), // failed tries of one instalment before the schedule pauses
   ...rpcShape,
+  ...rpcWsShape,
   ...recurringProxyShape,
 });
 
@@ -111,6 +119,8 @@ export interface Config extends Omit<RawConfig, "DATA_DIR" | "APP_URL"> {
   /** True when no RPC URL is configured: the service runs its own local chains. */
   sandbox: boolean;
   rpcUrls: Partial<Record<EvmNetworkId, string>>;
+  /** RPC_WS_URL_<NETWORK>: where detection subscribes to new heads (the sandbox derives its own). */
+  rpcWsUrls: Partial<Record<EvmNetworkId, string>>;
   production: boolean;
 }
 
@@ -142,6 +152,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (typeof url === "string") rpcUrls[n] = url;
   }
   const sandbox = Object.keys(rpcUrls).length === 0;
+  const rpcWsUrls: Partial<Record<EvmNetworkId, string>> = {};
+  for (const n of EVM_NETWORK_IDS) {
+    const url = (raw as Record<string, unknown>)[rpcWsEnvName(n)];
+    if (typeof url !== "string") continue;
+    if (!rpcUrls[n]) throw new ConfigError([`${rpcWsEnvName(n)}: expected ${rpcEnvName(n)} too (the WebSocket only tells detection of new blocks; reads go over HTTP)`]);
+    rpcWsUrls[n] = url;
+  }
   const production = raw.NODE_ENV === "production" && !sandbox;
   if (production && !raw.ENCRYPTION_KEY) {
     throw new ConfigError(["ENCRYPTION_KEY: expected 64 hex characters (32 bytes); it is required when RPC URLs are configured in production"]);
@@ -168,6 +185,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
     sandbox,
     rpcUrls,
+    rpcWsUrls,
     production,
   };
 }

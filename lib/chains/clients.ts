@@ -38,6 +38,19 @@ export function rpcUrlFor(network: EvmNetworkId): string {
   throw new Error(`No RPC URL for ${network}: set ${rpcEnvName(network)}`);
 }
 
+/**
+ * Where detection follows new heads: RPC_WS_URL_<NETWORK>, or in the sandbox the anvil's own
+ * port (anvil answers WebSocket and HTTP on one port); null when only HTTP is configured
+ * (detection then polls).
+ */
+export function rpcWsUrlFor(network: EvmNetworkId): string | null {
+  const config = getConfig();
+  const configured = config.rpcWsUrls[network];
+  if (configured) return configured;
+  if (config.sandbox) return sandboxRpcUrl(network, config.SANDBOX_PORT_BASE).replace(/^http:/, "ws:");
+  return null;
+}
+
 export type ChainClient = PublicClient<Transport, Chain>;
 
 const clients = new Map<EvmNetworkId, ChainClient>();

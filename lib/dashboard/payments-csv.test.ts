@@ -5,6 +5,7 @@ import * as route from "@/app/dashboard/(signed-in)/payments/export/route";
 import { createTestSession } from "../orchestrators/test-fixtures";
 import { insertFixturePayment, insertFixtureRequest } from "../payments/search-fixtures";
 import { createTestPlatform } from "../test/fixtures";
+import { db } from "../db/client";
 import { csvField, exportPaymentsCsv } from "./payments-csv";
 
 const PAYER = "0x1111111111111111111111111111111111111111";
@@ -55,6 +56,22 @@ describe("payments CSV export", () => {
   it("reads page after page until the last one", async () => {
     const r = await csv("", 2);
     expect(rowsOf(r.text).slice(1).map((l) => l.split(",")[1])).toEqual([ids[1], ids[0], ids[4], ids[3], ids[2]]);
+  });
+
+  it("pages by keyset: a payment removed while the export runs (a reorg) shifts no later row out of it", async () => {
+    const p = await createTestPlatform("reorged shop");
+    const session = `session_token=${(await createTestSession(p.platformId)).token}`;
+    const request = await insertFixtureRequest({ platformId: p.platformId });
+    const mine: string[] = [];
+    for (let i = 0; i < 5; i++) mine.push((await insertFixturePayment({ platformId: p.platformId, requestId: request.requestId, blockTime: new Date(Date.UTC(2024, 4, 5 - i)) })).id);
+    const res = await exportPaymentsCsv(new Request("http://localhost:3000/dashboard/payments/export", { headers: { cookie: session } }), new Date(), 2);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (rowsOf(text).length < 3) text += decoder.decode((await reader.read()).value); // the header and the first page
+    await (await db()).payment.delete({ where: { id: mine[0] } });
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value);
+    expect(rowsOf(text).slice(1).map((l) => l.split(",")[1])).toEqual(mine);
   });
 
   it("follows the list's order; amounts compare at their own decimals (1.5 on bsc is less than 10 on base)", async () => {

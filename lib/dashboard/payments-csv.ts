@@ -1,12 +1,15 @@
 // GET /dashboard/payments/export: every payment the payments page's filters match, as CSV,
 // for the signed-in platform (the session cookie, as the pages read it). The rows are read
 // page by page through the same search as GET /v2/payments and streamed as they come, so a
-// large export holds one page in memory. Rows recorded after the export began are left out
-// (toDate is capped at its start), so pages do not shift under the export.
+// large export holds one page in memory. Pages follow each other by keyset (each starts after
+// the previous page's last row), so the millionth row costs what the first did, and a row
+// recorded or removed meanwhile shifts nothing; rows recorded after the export began are left
+// out (toDate is capped at its start).
 import { readCookie, SESSION_COOKIE } from "../http/caller";
 import { errorResponse } from "../http/errors";
 import { resolveSession } from "../auth/sessions";
 import { searchPayments } from "../payments/search-payments";
+import type { PageAfter } from "../payments/search-query";
 import { parsePaymentsPageQuery } from "./payment-search-query";
 import { toPaymentRow, type PaymentRow } from "./payment-rows";
 
@@ -58,7 +61,7 @@ export async function exportPaymentsCsv(req: Request, now = new Date(), pageSize
   const capped = { ...filter, toDate: filter.toDate && filter.toDate < now ? filter.toDate : now };
   const platformId = session.platformId;
   const encoder = new TextEncoder();
-  let offset = 0;
+  let after: PageAfter | undefined;
   let started = false;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -66,10 +69,11 @@ export async function exportPaymentsCsv(req: Request, now = new Date(), pageSize
         started = true;
         controller.enqueue(encoder.encode(CSV_HEADER));
       }
-      const { payments } = await searchPayments(platformId, capped, { limit: pageSize, offset, order });
+      // knownTotal: the export never reads the count.
+      const { payments, next } = await searchPayments(platformId, capped, { limit: pageSize, offset: 0, order, after, knownTotal: 0 });
       if (payments.length > 0) controller.enqueue(encoder.encode(payments.map((p) => csvLine(toPaymentRow(p))).join("")));
-      offset += payments.length;
-      if (payments.length < pageSize) controller.close();
+      if (next) after = next;
+      else controller.close();
     },
   });
   const day = now.toISOString().slice(0, 10);

@@ -3,6 +3,7 @@
 // parameter is a 400 naming it.
 import { beforeAll, describe, expect, it } from "vitest";
 import * as route from "@/app/v2/payments/route";
+import { db } from "../db/client";
 import { createTestSession } from "../orchestrators/test-fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
@@ -120,12 +121,72 @@ describe("GET /v2/payments filters", () => {
   it("answers newest first and pages with an exact total", async () => {
     const first = await search("walletAddress=" + PAYER + "&limit=1");
     expect(first.json.payments.map((p: { id: string }) => p.id)).toEqual([ids.a5]);
-    expect(first.json.pagination).toEqual({ total: 2, limit: 1, offset: 0, hasMore: true });
+    expect(first.json.pagination).toEqual({ total: 2, limit: 1, offset: 0, hasMore: true, nextCursor: expect.any(String) });
     const second = await search("walletAddress=" + PAYER + "&limit=1&offset=1");
     expect(second.json.payments.map((p: { id: string }) => p.id)).toEqual([ids.a1]);
-    expect(second.json.pagination).toEqual({ total: 2, limit: 1, offset: 1, hasMore: false });
+    expect(second.json.pagination).toEqual({ total: 2, limit: 1, offset: 1, hasMore: false, nextCursor: null });
     const beyond = await search("type=direct&offset=10");
-    expect(beyond.json).toEqual({ payments: [], pagination: { total: 3, limit: 20, offset: 10, hasMore: false } });
+    expect(beyond.json).toEqual({ payments: [], pagination: { total: 3, limit: 20, offset: 10, hasMore: false, nextCursor: null } });
+  });
+
+  it("counts broad searches exactly from the per-day summary, partial days at the ends included, and follows deletions", async () => {
+    const queries = [
+      "type=direct",
+      "paymentCurrency=USDC-base",
+      "invoiceCurrency=USD",
+      "fromDate=2024-01-12T00:00:00.000Z",
+      "toDate=2024-01-12T00:00:00.000Z",
+      "fromDate=2024-01-10T09:00:00.000Z&toDate=2024-01-15T12:30:00.000Z",
+      "fromDate=2024-01-11T00:00:00.000Z&toDate=2024-01-19T23:59:59.999Z&type=direct",
+      "toDate=2024-01-20T00:00:00.000Z&paymentCurrency=USDC",
+      "fromDate=2024-01-09T23:59:59.999Z&toDate=2024-01-20T00:00:00.001Z",
+    ];
+    for (const query of queries) {
+      const all = (await search(`${query}&limit=100`)).json.payments.length;
+      expect(all, query).toBeGreaterThan(1); // so a page of one is counted, not inferred
+      expect((await search(`${query}&limit=1`)).json.pagination.total, query).toBe(all);
+    }
+    const p = await createTestPlatform("reorged shop");
+    const r = await insertFixtureRequest({ platformId: p.platformId });
+    const mine = [];
+    for (let i = 0; i < 3; i++) mine.push(await insertFixturePayment({ platformId: p.platformId, requestId: r.requestId, logIndex: i, blockTime: new Date("2024-05-01T10:00:00.000Z") }));
+    const total = async () => (await search("type=direct&limit=1", { "x-api-key": p.apiKey })).json.pagination.total;
+    expect(await total()).toBe(3);
+    await (await db()).payment.delete({ where: { id: mine[0].id } });
+    expect(await total()).toBe(2);
+  });
+
+  it("walks by cursor through the same payments as offsets, ties in block time included, with the first page's total", async () => {
+    const query = "paymentCurrency=USDC-base"; // a5, then a2 and a3 (one block time), then a1
+    const byOffset: string[] = [];
+    for (let offset = 0; offset < 4; offset++) byOffset.push((await search(`${query}&limit=1&offset=${offset}`)).json.payments[0].id);
+    expect(new Set(byOffset).size).toBe(4);
+    const byCursor: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 3; page++) {
+      const r: Awaited<ReturnType<typeof search>> = await search(`${query}&limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      expect(r.status, r.text).toBe(200);
+      byCursor.push(...r.json.payments.map((p: { id: string }) => p.id));
+      expect(r.json.pagination).toMatchObject({ total: 4, limit: 2, offset: 0, hasMore: page === 0 });
+      cursor = r.json.pagination.nextCursor;
+      if (!cursor) break;
+    }
+    expect(byCursor).toEqual(byOffset);
+    expect(cursor).toBeNull();
+    // A cursor from an offset page continues after it.
+    const fromOffset = await search(`${query}&limit=1&offset=1`);
+    const rest = await search(`${query}&limit=5&cursor=${fromOffset.json.pagination.nextCursor}`);
+    expect(rest.json.payments.map((p: { id: string }) => p.id)).toEqual(byOffset.slice(2));
+  });
+
+  it("refuses a cursor given with offset, one from another search, and one it did not make, naming cursor", async () => {
+    const first = await search("paymentCurrency=USDC-base&limit=1");
+    const cursor = first.json.pagination.nextCursor as string;
+    for (const query of [`paymentCurrency=USDC-base&offset=1&cursor=${cursor}`, `paymentCurrency=USDC&cursor=${cursor}`, "paymentCurrency=USDC-base&cursor=bm90LWEtY3Vyc29y", "type=direct&cursor=%2A"]) {
+      const r = await search(query);
+      expect(r.status, query).toBe(400);
+      expect(r.json.errors.map((e: { field: string }) => e.field)).toEqual(["cursor"]);
+    }
   });
 
   it("describes a payment with the published fields", async () => {
@@ -225,6 +286,6 @@ describe("GET /v2/payments validation", () => {
   it("accepts the largest limit and offset", async () => {
     const r = await search(`type=direct&limit=100&offset=10000&walletAddress=0x${randomHex(20)}`);
     expect(r.status, r.text).toBe(200);
-    expect(r.json.pagination).toEqual({ total: 0, limit: 100, offset: 10000, hasMore: false });
+    expect(r.json.pagination).toEqual({ total: 0, limit: 100, offset: 10000, hasMore: false, nextCursor: null });
   });
 });

@@ -4,13 +4,15 @@
 // of migration `payment_search_indexes` (see docs/decisions.md "Payment search"): filters on
 // the request (reference, payment reference, payee, invoice currency) select request ids
 // through the requests' own indexes, and wallet matches are a UNION of index scans, because
-// an OR across payer, payer EOA and payee cannot use any single index.
+// an OR across payer, payer EOA and payee cannot use any single index. Pages go by offset or
+// by keyset (after the previous page's last row); broad searches are counted from the per-day
+// summary payment_counts.
 import { toBigInt } from "../db/amounts";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import type { RequestStatus } from "../requests/request-store";
 import { CURRENCIES } from "../chains/currencies";
-import type { PaymentFilter, PaymentPage } from "./search-query";
+import type { PageAfter, PaymentFilter, PaymentPage } from "./search-query";
 
 export interface FoundPayment {
   id: string;
@@ -40,6 +42,8 @@ export interface FoundPayment {
 export interface PaymentSearchResult {
   payments: FoundPayment[];
   total: number;
+  /** Where the next page starts (keyset), or null when this page is the last. */
+  next: PageAfter | null;
 }
 
 /** The WHERE clause on `p` (payments), every value a bound parameter; request filters are subqueries. */
@@ -96,6 +100,7 @@ interface Row {
   status: string;
   expected_amount: string;
   amount_paid: string;
+  sort_value: string | null;
 }
 
 function fromRow(r: Row): FoundPayment {
@@ -130,8 +135,14 @@ function fromRow(r: Row): FoundPayment {
 const CURRENCY_IDS = CURRENCIES.map((c) => c.id);
 const CURRENCY_DECIMALS = CURRENCIES.map((c) => c.decimals);
 
+/** The amount at 36 decimals, so amounts of tokens with 6 and 18 decimals compare by value. */
+const valueSql = () =>
+  Prisma.sql`(p.amount * 10::numeric ^ (36 - COALESCE((SELECT d.decimals FROM unnest(${CURRENCY_IDS}::text[], ${CURRENCY_DECIMALS}::int[]) AS d(id, decimals) WHERE d.id = COALESCE(p.currency, r.payment_currency)), 18)))`;
+
+const byAmount = (page: PaymentPage) => page.order === "amount_desc" || page.order === "amount_asc";
+
 function orderSql(page: PaymentPage): Prisma.Sql {
-  const value = Prisma.sql`(p.amount * 10::numeric ^ (36 - COALESCE((SELECT d.decimals FROM unnest(${CURRENCY_IDS}::text[], ${CURRENCY_DECIMALS}::int[]) AS d(id, decimals) WHERE d.id = COALESCE(p.currency, r.payment_currency)), 18)))`;
+  const value = valueSql();
   switch (page.order ?? "newest") {
     case "oldest":
       return Prisma.sql`p.block_time ASC, p.id ASC`;
@@ -144,29 +155,92 @@ function orderSql(page: PaymentPage): Prisma.Sql {
   }
 }
 
+/**
+ * Keyset: the rows after `after` in the page's order. The plain block_time bound is what an
+ * index on (…, block_time) can seek to; the row comparison then settles ties (a batch's
+ * payments share their block time) by id.
+ */
+function afterSql(page: PaymentPage): Prisma.Sql | null {
+  const a = page.after;
+  if (!a) return null;
+  const t = Prisma.sql`${a.blockTime.toISOString()}::timestamp`;
+  const id = Prisma.sql`${a.id}::uuid`;
+  const older = Prisma.sql`(p.block_time < ${t} OR (p.block_time = ${t} AND p.id < ${id}))`;
+  switch (page.order ?? "newest") {
+    case "oldest":
+      return Prisma.sql`p.block_time >= ${t} AND (p.block_time > ${t} OR p.id > ${id})`;
+    case "amount_desc":
+    case "amount_asc": {
+      const v = Prisma.sql`${a.value ?? "0"}::numeric`;
+      const beyond = page.order === "amount_desc" ? Prisma.sql`${valueSql()} < ${v}` : Prisma.sql`${valueSql()} > ${v}`;
+      return Prisma.sql`(${beyond} OR (${valueSql()} = ${v} AND ${older}))`;
+    }
+    default:
+      return Prisma.sql`p.block_time <= ${t} AND ${older}`;
+  }
+}
+
 function pageSql(where: Prisma.Sql, page: PaymentPage): Prisma.Sql {
-  return Prisma.sql`SELECT p.id::text, p.network, p.tx_hash, to_char(p.block_time, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS block_time, p.type::text, p.amount::text,
+  const after = afterSql(page);
+  // One row more than the page tells whether another page follows.
+  return Prisma.sql`SELECT ${byAmount(page) ? Prisma.sql`${valueSql()}::text` : Prisma.sql`NULL`} AS sort_value, p.id::text, p.network, p.tx_hash, to_char(p.block_time, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS block_time, p.type::text, p.amount::text,
             p.fee_amount::text, p.fee_address, p.payer_address, p.currency, p.conversion_rate, r.id AS request_id, r.payment_reference, r.reference,
             r.customer_info::text, r.invoice_currency, r.payment_currency, r.status::text, r.expected_amount::text, r.amount_paid::text
        FROM payments p JOIN payment_requests r ON r.id = p.request_id
-      WHERE ${where}
+      WHERE ${where}${after ? Prisma.sql` AND ${after}` : Prisma.empty}
       ORDER BY ${orderSql(page)}
-      LIMIT ${page.limit} OFFSET ${page.offset}`;
+      LIMIT ${page.limit + 1} OFFSET ${after ? 0 : page.offset}`;
 }
 
 export async function searchPayments(platformId: string, filter: PaymentFilter, page: PaymentPage): Promise<PaymentSearchResult> {
   const prisma = await db();
   const where = searchConditions(platformId, filter);
-  const rows = await prisma.$queryRaw<Row[]>(pageSql(where, page));
+  const fetched = await prisma.$queryRaw<Row[]>(pageSql(where, page));
+  const more = fetched.length > page.limit;
+  const rows = more ? fetched.slice(0, page.limit) : fetched;
+  const last = rows.at(-1);
+  const next: PageAfter | null = more && last ? { blockTime: new Date(last.block_time), id: last.id, ...(last.sort_value !== null ? { value: last.sort_value } : {}) } : null;
   // The exact count, over the same indexes as the page (docs/decisions.md: count strategy).
-  // A page shorter than the limit already tells the count, so that query is saved.
+  // A keyset walk counted on its first page; a last page from offset 0 already tells the count.
   let total: number;
-  if (rows.length < page.limit && (rows.length > 0 || page.offset === 0)) {
+  if (page.knownTotal !== undefined) {
+    total = page.knownTotal;
+  } else if (!more && !page.after && (rows.length > 0 || page.offset === 0)) {
     total = page.offset + rows.length;
   } else {
-    // Every condition is on `p`, so the count reads payments alone (often their index only).
-    const [{ n }] = await prisma.$queryRaw<{ n: string }[]>(Prisma.sql`SELECT count(*)::text AS n FROM payments p WHERE ${where}`);
+    const [{ n }] = await prisma.$queryRaw<{ n: string }[]>(countSql(platformId, filter, where));
     total = Number(n);
   }
-  return { payments: rows.map(fromRow), total };
+  return { payments: rows.map(fromRow), total, next };
+}
+
+const DAY_MS = 86_400_000;
+const dayOf = (t: Date) => new Date(Math.floor(t.getTime() / DAY_MS) * DAY_MS);
+const isoDay = (t: Date) => t.toISOString().slice(0, 10);
+
+/**
+ * The exact number of matches. Every condition is on `p`, so a count reads payments alone
+ * (often their index only). A search on type, currencies and dates alone — the broad ones, up
+ * to every payment of the platform — sums the whole UTC days inside its range from
+ * payment_counts (kept by triggers, migration payment_counts) and counts only the payments of
+ * the partial days at its ends.
+ */
+function countSql(platformId: string, f: PaymentFilter, where: Prisma.Sql): Prisma.Sql {
+  const count = (extra: Prisma.Sql | null) => Prisma.sql`(SELECT count(*) FROM payments p WHERE ${where}${extra ? Prisma.sql` AND ${extra}` : Prisma.sql``})`;
+  if (f.txHashes || f.wallet || f.paymentReference || f.requestId || f.reference) return Prisma.sql`SELECT ${count(null)}::text AS n`;
+  // Whole days inside [fromDate, toDate]: from the first midnight at or after fromDate, up to
+  // (excluded) the last midnight at or before toDate + 1 ms.
+  const firstDay = f.fromDate ? ((d) => (d.getTime() === f.fromDate!.getTime() ? d : new Date(d.getTime() + DAY_MS)))(dayOf(f.fromDate)) : null;
+  const endDay = f.toDate ? dayOf(new Date(f.toDate.getTime() + 1)) : null;
+  if (firstDay && endDay && firstDay >= endDay) return Prisma.sql`SELECT ${count(null)}::text AS n`;
+  const conds: Prisma.Sql[] = [Prisma.sql`c.platform_id = ${platformId}::uuid`];
+  if (f.types) conds.push(Prisma.sql`c.type = ANY(${f.types}::text[]::"PaymentType"[])`);
+  if (f.paymentCurrencyIds) conds.push(Prisma.sql`c.currency = ANY(${f.paymentCurrencyIds}::text[])`);
+  if (f.invoiceCurrencyIds) conds.push(Prisma.sql`c.invoice_currency = ANY(${f.invoiceCurrencyIds}::text[])`);
+  if (firstDay) conds.push(Prisma.sql`c.day >= ${isoDay(firstDay)}::date`);
+  if (endDay) conds.push(Prisma.sql`c.day < ${isoDay(endDay)}::date`);
+  const days = Prisma.sql`(SELECT COALESCE(sum(c.n), 0) FROM payment_counts c WHERE ${Prisma.join(conds, " AND ")})`;
+  const head = firstDay ? Prisma.sql` + ${count(Prisma.sql`p.block_time < ${firstDay.toISOString()}::timestamp`)}` : Prisma.sql``;
+  const tail = endDay ? Prisma.sql` + ${count(Prisma.sql`p.block_time >= ${endDay.toISOString()}::timestamp`)}` : Prisma.sql``;
+  return Prisma.sql`SELECT (${days}${head}${tail})::text AS n`;
 }

@@ -1,6 +1,7 @@
 // The query of GET /v2/payments (`/docs`, tag "Payments"), validated and turned into a search filter.
 // Every parameter is checked here; what reaches SQL is normalised (lowercase hex, currency ids,
 // dates) so the indexes of search-payments.ts apply. Pure: no I/O.
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { CURRENCIES, getCurrency } from "../chains/currencies";
 import { isTronAddress } from "../chains/tron";
@@ -68,8 +69,60 @@ export const paymentSearchFields = z.object({
   fromDate: date("fromDate").optional().describe("Block time from (inclusive), ISO 8601 in UTC ending with 'Z'"),
   toDate: date("toDate").optional().describe("Block time until (inclusive), ISO 8601 in UTC ending with 'Z'"),
   limit: wholeNumber(1, MAX_LIMIT).optional().describe(`Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`),
-  offset: wholeNumber(0, MAX_OFFSET).optional().describe(`Payments to skip, 0 to ${MAX_OFFSET} (default 0); narrow deeper searches with fromDate/toDate`),
+  offset: wholeNumber(0, MAX_OFFSET).optional().describe(`Payments to skip, 0 to ${MAX_OFFSET} (default 0); narrow deeper searches with fromDate/toDate, or walk them with cursor`),
+  cursor: z
+    .string()
+    .max(200)
+    .refine((v) => decodeCursor(v) !== null, { message: "is not a cursor of this API: pass pagination.nextCursor of the previous page unchanged" })
+    .optional()
+    .describe(
+      "Keyset pagination: `pagination.nextCursor` of the previous page, with the same filters; the next page starts after that page's last payment, at any depth and as fast as the first. " +
+        "Not combined with offset. `pagination.total` is then the total counted on the walk's first page.",
+    ),
 });
+
+/** Where a keyset walk stands: the last payment of the page before, in the order of the walk. */
+export interface PageAfter {
+  blockTime: Date;
+  id: string;
+  /** The amount order's sort value (amount at 36 decimals) — dashboard orders only. */
+  value?: string;
+}
+
+interface CursorContent extends PageAfter {
+  /** The walk's total, counted on its first page. */
+  total: number;
+  /** Fingerprint of the filters the walk began with. */
+  search: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** An opaque cursor: base64url of [block time ms, id, total, filters' fingerprint]. */
+export function encodeCursor(c: CursorContent): string {
+  return Buffer.from(JSON.stringify([c.blockTime.getTime(), c.id, c.total, c.search])).toString("base64url");
+}
+
+export function decodeCursor(text: string): CursorContent | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
+  try {
+    const v: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    if (!Array.isArray(v) || v.length !== 4) return null;
+    const [t, id, total, search] = v as unknown[];
+    if (!Number.isSafeInteger(t) || typeof id !== "string" || !UUID.test(id) || !Number.isSafeInteger(total) || (total as number) < 0 || typeof search !== "string") return null;
+    const blockTime = new Date(t as number);
+    if (Number.isNaN(blockTime.getTime())) return null;
+    return { blockTime, id, total: total as number, search };
+  } catch {
+    return null;
+  }
+}
+
+/** The filters' fingerprint a cursor carries: a cursor answers only the search it came from. */
+export function searchFingerprint(filter: PaymentFilter): string {
+  const canonical = JSON.stringify(Object.entries(filter).sort(([a], [b]) => a.localeCompare(b)));
+  return createHash("sha256").update(canonical).digest("base64url").slice(0, 12);
+}
 
 export const paymentSearchQuery = paymentSearchFields
   .strict()
@@ -79,6 +132,13 @@ export const paymentSearchQuery = paymentSearchFields
     }
     if (q.fromDate && q.toDate && q.toDate < q.fromDate) {
       ctx.addIssue({ code: "custom", path: ["toDate"], message: "toDate must be after or equal to fromDate" });
+    }
+    if (q.cursor !== undefined && q.offset !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["cursor"], message: "give offset or cursor, not both" });
+    }
+    const cursor = q.cursor === undefined ? null : decodeCursor(q.cursor);
+    if (cursor && cursor.search !== searchFingerprint(toPaymentFilter({ ...q, cursor: undefined, offset: undefined }).filter)) {
+      ctx.addIssue({ code: "custom", path: ["cursor"], message: "belongs to a search with other filters: start again without cursor" });
     }
   });
 
@@ -109,6 +169,10 @@ export interface PaymentPage {
   offset: number;
   /** Default newest. */
   order?: PaymentOrder;
+  /** Keyset pagination: the page starts after this payment (offset is then 0). */
+  after?: PageAfter;
+  /** A keyset walk's total, known from its first page (the count is then not run again). */
+  knownTotal?: number;
 }
 
 export function toPaymentFilter(q: PaymentSearchQuery): { filter: PaymentFilter; page: PaymentPage } {
@@ -129,5 +193,11 @@ export function toPaymentFilter(q: PaymentSearchQuery): { filter: PaymentFilter;
   if (q.paymentCurrency) filter.paymentCurrencyIds = currencyIdsFor(q.paymentCurrency);
   if (q.fromDate) filter.fromDate = q.fromDate;
   if (q.toDate) filter.toDate = q.toDate;
-  return { filter, page: { limit: q.limit ?? DEFAULT_LIMIT, offset: q.offset ?? 0 } };
+  const page: PaymentPage = { limit: q.limit ?? DEFAULT_LIMIT, offset: q.offset ?? 0 };
+  const cursor = q.cursor === undefined ? null : decodeCursor(q.cursor);
+  if (cursor) {
+    page.after = { blockTime: cursor.blockTime, id: cursor.id };
+    page.knownTotal = cursor.total;
+  }
+  return { filter, page };
 }

@@ -5,7 +5,7 @@ import { getCurrency } from "../chains/currencies";
 import { customerInfoSchema } from "../requests/schemas";
 import { hasBeenPaid } from "../requests/request-status";
 import { z } from "zod";
-import { PAYMENT_TYPES, type PaymentPage, type PublicPaymentType } from "./search-query";
+import { encodeCursor, PAYMENT_TYPES, searchFingerprint, type PaymentFilter, type PaymentPage, type PublicPaymentType } from "./search-query";
 import type { FoundPayment, PaymentSearchResult } from "./search-payments";
 
 const fee = z.object({
@@ -57,6 +57,10 @@ export const paymentSearchResponse = z
       limit: z.number(),
       offset: z.number(),
       hasMore: z.boolean().describe("Whether there are more results beyond this page"),
+      nextCursor: z
+        .string()
+        .nullable()
+        .describe("Pass as `cursor` (same filters, no offset) for the page after this one, at any depth; null on the last page. An addition of this service: offset paging works as before"),
     }),
   })
   .meta({ id: "PaymentSearchResult" });
@@ -106,9 +110,10 @@ export function describeFoundPayment(p: FoundPayment): FoundPaymentJson {
   };
 }
 
-export function describeSearchResult(result: PaymentSearchResult, page: PaymentPage): PaymentSearchResponse {
+export function describeSearchResult(result: PaymentSearchResult, filter: PaymentFilter, page: PaymentPage): PaymentSearchResponse {
+  const nextCursor = result.next ? encodeCursor({ ...result.next, total: result.total, search: searchFingerprint(filter) }) : null;
   return {
     payments: result.payments.map(describeFoundPayment),
-    pagination: { total: result.total, limit: page.limit, offset: page.offset, hasMore: page.offset + result.payments.length < result.total },
+    pagination: { total: result.total, limit: page.limit, offset: page.after ? 0 : page.offset, hasMore: result.next !== null, nextCursor },
   };
 }

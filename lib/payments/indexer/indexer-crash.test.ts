@@ -54,6 +54,8 @@ async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
 async function startRpcProxy(target: string): Promise<void> {
   proxyBase = await freePortBase();
   proxy = http.createServer((req, res) => {
+    // The worker's new-heads WebSocket is refused here: detection then polls (start-detection.ts).
+    if (req.method !== "POST") return void res.writeHead(405).end();
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {

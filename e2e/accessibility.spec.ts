@@ -8,7 +8,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { sandboxRpcUrl } from "../lib/chains/clients";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { sendAll, type ApiTransaction } from "../lib/test/send-calldata";
-import { demo } from "./demo";
+import { demo, e2eOrchestrator } from "./demo";
 import { SANDBOX_RPC } from "./support/secure-payment-platform";
 import { installTestWallet } from "./support/test-wallet";
 
@@ -39,7 +39,7 @@ async function signInAsDemo(page: Page): Promise<void> {
 }
 
 test("every dashboard page passes axe and fits the window at desktop and phone widths", async ({ page, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000); // 21 pages, each at two widths with axe: minutes on a loaded machine
   await page.goto("/dashboard/sign-in");
   await checkPage(page, "dashboard-sign-in");
   await signInAsDemo(page);
@@ -50,6 +50,14 @@ test("every dashboard page passes axe and fits the window at desktop and phone w
   const hook = await page.request.post("/v1/webhook", { headers: api, data: { url: "https://shop.example.com/hooks/stablelink", clientId: demo().clientId } });
   expect(hook.status(), await hook.text()).toBe(201);
   const { id: webhookId } = (await hook.json()) as { id: string };
+  // An orchestrator's onboarding link request, as the platform opens it (its review page).
+  const started = await fetch(`${baseURL}/v2/orchestrators/links`, {
+    method: "POST",
+    headers: { "x-orchestrator-key": e2eOrchestrator().orchestratorKey, "content-type": "application/json" },
+    body: JSON.stringify({ externalId: "a11y-review", chain: "base", currency: "USDC" }),
+  });
+  expect(started.status).toBe(201);
+  const { onboardingUrl } = (await started.json()) as { onboardingUrl: string };
 
   const pages: [string, string][] = [
     ["dashboard-overview", "/dashboard"],
@@ -69,6 +77,10 @@ test("every dashboard page passes axe and fits the window at desktop and phone w
     ["dashboard-links", "/dashboard/links"],
     ["dashboard-payers", "/dashboard/payers"],
     ["dashboard-offramp", "/dashboard/offramp"],
+    ["dashboard-subscriptions", "/dashboard/subscriptions"],
+    ["dashboard-screening", "/dashboard/screening"],
+    ["dashboard-link-request", new URL(onboardingUrl).pathname + new URL(onboardingUrl).search],
+    ["dashboard-settings", "/dashboard/settings"],
     ["dashboard-liquidity", "/dashboard/liquidity"],
   ];
   for (const [name, path] of pages) {

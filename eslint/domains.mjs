@@ -4,8 +4,8 @@
 // To expose a file: add it here, in the same change that needs it, and say why in review.
 // Folders not listed (api, http, db, chains, jobs, zod, addresses, …) are shared layers.
 export const PUBLIC_SURFACE = {
-  auth: ["api-key-endpoints.ts", "api-keys.ts", "clock.ts", "endpoints.ts", "passwords.ts", "schemas.ts", "sessions.ts", "tokens.ts", "users.ts"],
-  platforms: ["create-platform.ts"],
+  auth: ["api-key-endpoints.ts", "api-keys.ts", "clock.ts", "demo-wallet-endpoints.ts", "demo-wallet.ts", "endpoints.ts", "passwords.ts", "schemas.ts", "sessions.ts", "tokens.ts", "users.ts"],
+  platforms: ["create-platform.ts", "endpoints.ts", "profile.ts"],
   "client-ids": ["browser-origins.ts", "client-id-fee.ts", "create-client-id.ts", "endpoints.ts", "fee-percentage.ts", "manage-client-ids.ts", "origin.ts", "resolve.ts", "schemas.ts"],
   orchestrators: ["accounts.ts", "active-links.ts", "endpoints.ts", "orchestrator-links.ts", "platform-links.ts", "resolve.ts", "schemas.ts"],
   "payee-destinations": ["destination-id.ts", "destination-tokens.ts", "endpoints.ts", "read-destinations.ts", "register-with-key.ts", "resolve-destination.ts", "schemas.ts", "signing-nonces.ts", "signing-typed-data.ts"],

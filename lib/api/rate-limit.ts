@@ -24,6 +24,8 @@ interface Window {
   shared: number;
   /** Requests counted here and not yet added to the shared row. */
   pending: number;
+  /** Requests being added to the shared row right now (still counted while the exchange runs). */
+  sending: number;
   /** The first exchange of the window: requests wait for it to know the shared count. */
   ready: Promise<void>;
   flushing?: Promise<void>;
@@ -35,6 +37,7 @@ let timer: NodeJS.Timeout | undefined;
 async function exchange(key: string, w: Window): Promise<void> {
   const n = w.pending;
   w.pending = 0;
+  w.sending += n;
   try {
     const rows = await (await db()).$queryRaw<{ count: number }[]>`
       INSERT INTO rate_limit_buckets (key, window_start, count) VALUES (${key}, ${new Date(w.start)}, ${n})
@@ -46,6 +49,8 @@ async function exchange(key: string, w: Window): Promise<void> {
   } catch (err) {
     w.pending += n; // try again on the next flush; nothing counted is lost
     throw err;
+  } finally {
+    w.sending -= n;
   }
 }
 
@@ -86,7 +91,7 @@ async function count(key: string, limit: number, n: number, now: Date): Promise<
   let w = windows.get(key);
   if (!w || w.start !== start) {
     if (w && w.pending > 0) void exchange(key, w).catch(() => undefined); // the last requests of the old window
-    const fresh: Window = { start, shared: 0, pending: 0, ready: Promise.resolve() };
+    const fresh: Window = { start, shared: 0, pending: 0, sending: 0, ready: Promise.resolve() };
     fresh.ready = exchange(key, fresh).catch((err) => {
       if (windows.get(key) === fresh) windows.delete(key); // the next request tries again
       throw err;
@@ -97,7 +102,9 @@ async function count(key: string, limit: number, n: number, now: Date): Promise<
   await w.ready;
   w.pending += n;
   ensureTimer();
-  const count = w.shared + w.pending;
+  // What is being sent counts too: between taking `pending` and learning the shared count, a
+  // request would otherwise see the window short of those requests (and admit past the limit).
+  const count = w.shared + w.sending + w.pending;
   return {
     limit,
     remaining: Math.max(0, limit - count),

@@ -1,6 +1,5 @@
 // The one wrapper every API route goes through: credentials, Origin, CSRF, rate limit, body
 // size, zod parsing, Idempotency-Key, error shape, request id, CORS and one log line.
-import { ulid } from "ulid";
 import { z, ZodError } from "zod";
 import { getConfig } from "../config";
 import { log } from "../log";
@@ -17,6 +16,7 @@ import { callerKey, presentsCredential, resolveCaller, UnknownCredential } from 
 import { beginIdempotent, finishIdempotent, requestHash } from "./idempotency";
 import { consumeRateLimit, peekRateLimit, rateLimitHeaders } from "./rate-limit";
 import { isDatabaseUnavailable } from "../db/unavailable";
+import { newUlid } from "../ids/new-ulid";
 
 const METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
@@ -28,7 +28,7 @@ const ALLOWED_HEADERS = "content-type, x-api-key, x-client-id, x-orchestrator-ke
 
 function requestIdOf(req: Request): string {
   const given = req.headers.get("x-request-id");
-  return given && /^[A-Za-z0-9._-]{1,128}$/.test(given) ? given : ulid();
+  return given && /^[A-Za-z0-9._-]{1,128}$/.test(given) ? given : newUlid();
 }
 
 /**

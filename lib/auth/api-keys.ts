@@ -1,15 +1,9 @@
 // Platform API keys: shown once at creation, stored as SHA-256 hashes.
-import { credentialCache } from "../http/credential-cache";
+import { credentialCache, forgetCredentials } from "../http/credential-cache";
 import { db } from "../db/client";
 import { generateToken, hashToken, tokenPrefix } from "./tokens";
 
 const TOUCH_INTERVAL_MS = 60_000; // lastUsedAt is informative; one write a minute is enough
-
-/**
- * How long a resolved credential (API key, client ID, orchestrator key) is trusted without
- * reading the database again. A change made on this instance clears the cache at once; other
- * instances see it within this time. See docs/decisions.md.
- */
 
 export interface ResolvedApiKey {
   id: string;
@@ -24,8 +18,9 @@ export async function createApiKey(platformId: string, name: string) {
   return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt, key };
 }
 
-/** Valid keys by hash, for CREDENTIAL_CACHE_MS; a revoke on this instance clears it at once. */
-const resolved = credentialCache<ResolvedApiKey>();
+/** Valid keys by hash, for CREDENTIAL_CACHE_MS; a revoke clears the entry on every instance
+ * (lib/http/credential-cache.ts). */
+const resolved = credentialCache<ResolvedApiKey>("api_key");
 
 export async function resolveApiKey(key: string, now = new Date()): Promise<ResolvedApiKey | null> {
   if (key.length > 200) return null;
@@ -56,10 +51,14 @@ export async function getApiKey(platformId: string, id: string) {
 
 /** Scoped to the platform: another platform's key id behaves like a missing one. */
 export async function revokeApiKey(platformId: string, id: string): Promise<boolean> {
-  const { count } = await (await db()).apiKey.updateMany({
+  const prisma = await db();
+  const { count } = await prisma.apiKey.updateMany({
     where: { id, platformId, revokedAt: null },
     data: { revokedAt: new Date() },
   });
-  resolved.clear();
+  if (count === 1) {
+    const row = await prisma.apiKey.findUnique({ where: { id }, select: { keyHash: true } });
+    await forgetCredentials("api_key", row?.keyHash);
+  }
   return count === 1;
 }

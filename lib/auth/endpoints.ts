@@ -14,6 +14,7 @@ import {
   logoutResponse,
   registerBody,
   sessionResponse,
+  signInMethodsResponse,
   signInResponse,
   verifyBody,
 } from "./schemas";
@@ -21,9 +22,10 @@ import { clearedSessionCookie, sessionCookie } from "./session-cookie";
 import { now } from "./clock";
 import { beginLoginAttempt, clearLoginFailures, recordLoginFailure } from "./login-throttle";
 import { createSession, deleteSession, sessionExpiry } from "./sessions";
-import { authenticateEmailUser, getSignedInUser, registerEmailUser, type SignedInUser } from "./users";
+import { addEmailToUser, authenticateEmailUser, getSignedInUser, registerEmailUser, removeSignInMethod, type SignedInUser } from "./users";
 import { parseSignInAddress } from "./wallet-address";
-import { createWalletChallenge, verifyWalletSignIn } from "./wallet-sign-in";
+import { createWalletChallenge, verifyWalletLink, verifyWalletSignIn } from "./wallet-sign-in";
+import type { Caller } from "../http/caller";
 
 const TAGS = ["Auth"];
 const SIGNED_IN_COOKIE = "Sets the `session_token` cookie (httpOnly, sameSite=lax, secure except on http://localhost).";
@@ -148,9 +150,72 @@ export const currentSession = defineEndpoint({
     return {
       user: who.user,
       platformId: platform.id,
-      platform: { id: platform.id, name: platform.name, isDemo: platform.isDemo },
+      platform: { id: platform.id, name: platform.name, isDemo: platform.isDemo, businessName: platform.businessName, logoUrl: platform.logoPath },
       sessionKind: caller.sessionKind,
       expiresAt,
     };
   },
 });
+
+// ---------- several sign-in methods (docs/decisions.md "Sign-in methods: one user, a wallet and an email") ----------
+
+function sessionOf(caller: Caller) {
+  if (caller.kind !== "session") throw unauthorized();
+  return caller;
+}
+
+export const linkWallet = defineEndpoint({
+  method: "POST",
+  path: "/v1/auth/methods/wallet",
+  summary: "Link a wallet to the signed-in user",
+  description:
+    "The wallet signs a challenge from /v1/auth/wallet/challenge (the same message as a sign-in); sent here with the session of the user it joins, it becomes a second way to sign in to the same platform. A wallet that already signs in to another platform is refused (409 `wallet_taken`): platforms are never merged. A user has at most one wallet: remove it before linking another (409 `sign_in_method_exists`). Linking the user's own wallet again changes nothing.",
+  tags: TAGS,
+  auth: ["session"],
+  body: verifyBody,
+  response: signInMethodsResponse,
+  status: 200,
+  idempotency: false,
+  errors: {
+    401: "Unknown, expired or used challenge; nonce or message not the challenge's; signature not made by the address",
+    409: "The wallet signs in to another platform, or the user already has another wallet",
+  },
+  handler: async ({ caller, body }) => ({ user: await verifyWalletLink(sessionOf(caller).userId, body) }),
+});
+
+export const addEmail = defineEndpoint({
+  method: "POST",
+  path: "/v1/auth/methods/email",
+  summary: "Add email and password to the signed-in user",
+  description:
+    "Afterwards the email and password sign in to the same platform (the rules of /v1/auth/register apply). An email that already has an account is refused (409 `email_taken`); a user that has an email must remove it first (409 `sign_in_method_exists`).",
+  tags: TAGS,
+  auth: ["session"],
+  body: registerBody,
+  response: signInMethodsResponse,
+  status: 200,
+  idempotency: false,
+  errors: { 409: "The email has an account already, or the user already has an email" },
+  handler: async ({ caller, body }) => ({ user: await addEmailToUser(sessionOf(caller).userId, body.email, body.password) }),
+});
+
+function removeMethodEndpoint(method: "wallet" | "email") {
+  const what = method === "wallet" ? "the linked wallet" : "the email and password";
+  return defineEndpoint({
+    method: "DELETE",
+    path: `/v1/auth/methods/${method}`,
+    summary: method === "wallet" ? "Remove the linked wallet" : "Remove email and password",
+    description: `Removes ${what} when another sign-in method remains (409 \`last_sign_in_method\` otherwise), and ends the sessions it started, except the caller's own.`,
+    tags: TAGS,
+    auth: ["session"],
+    response: signInMethodsResponse,
+    errors: { 404: `The user has no ${method === "wallet" ? "wallet" : "email"}`, 409: "It is the only sign-in method left" },
+    handler: async ({ caller }) => {
+      const session = sessionOf(caller);
+      return { user: await removeSignInMethod(session.userId, method, session.sessionId) };
+    },
+  });
+}
+
+export const removeWallet = removeMethodEndpoint("wallet");
+export const removeEmail = removeMethodEndpoint("email");

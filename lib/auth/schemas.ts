@@ -89,7 +89,13 @@ export const sessionResponse = z
   .object({
     user: publicUser,
     platformId: z.string(),
-    platform: z.object({ id: z.string(), name: z.string(), isDemo: z.boolean() }),
+    platform: z.object({
+      id: z.string(),
+      name: z.string(),
+      isDemo: z.boolean(),
+      businessName: z.string().nullable().describe("The platform profile's business name, shown instead of `name` when set"),
+      logoUrl: z.string().nullable().describe("The platform profile's logo (a data URL), or null"),
+    }),
     sessionKind: z.enum(["wallet", "email"]),
     expiresAt: timestamp,
   })
@@ -121,3 +127,10 @@ export const createApiKeyBody = z.object({
 });
 
 export const apiKeyParams = z.object({ apiKeyId: z.string().describe("The key's id") });
+
+// ---------- sign-in methods of one user ----------
+
+export const signInMethodsResponse = z
+  .object({ user: publicUser.describe("The user with the sign-in methods they now have: `walletAddress` and/or `email`") })
+  .meta({ id: "SignInMethods" });
+export type PublicUserView = z.output<typeof publicUser>;

@@ -1,6 +1,6 @@
 // Dashboard users: found or created by wallet address at wallet sign-in, registered and
 // authenticated by email + password. A new user gets a platform of their own.
-import { conflict } from "../http/errors";
+import { conflict, notFound, unauthorized } from "../http/errors";
 import { db } from "../db/client";
 import { createPlatform } from "../platforms/create-platform";
 import { hashPassword, verifyPassword } from "./passwords";
@@ -107,4 +107,76 @@ export async function authenticateEmailUser(email: string, password: string): Pr
     return null;
   }
   return (await verifyPassword(password, row.passwordHash)) ? toSignedIn(row) : null;
+}
+
+// ---------- several sign-in methods on one platform (docs/decisions.md "Sign-in methods: one user, a wallet and an email") ----------
+
+async function userRow(userId: string): Promise<UserRow> {
+  const row = await (await db()).user.findUnique({ where: { id: userId } });
+  if (!row) throw unauthorized("session_expired", "Session expired or signed out");
+  return row;
+}
+
+/** Links a wallet (whose signature was checked) to the user: it signs into the same platform afterwards. */
+export async function linkWalletToUser(userId: string, address: SignInAddress): Promise<PublicUser> {
+  const prisma = await db();
+  const row = await userRow(userId);
+  if (row.walletAddress === address.key) return toSignedIn(row).user; // the same wallet again: nothing to change
+  if (row.walletAddress) throw conflict("sign_in_method_exists", "A wallet is already linked; remove it before linking another one");
+  const owner = await prisma.user.findUnique({ where: { walletAddress: address.key }, select: { id: true } });
+  if (owner) throw conflict("wallet_taken", WALLET_TAKEN);
+  try {
+    // Only while the user still has no wallet: a link racing another one does not overwrite it.
+    const { count } = await prisma.user.updateMany({ where: { id: userId, walletAddress: null }, data: { walletAddress: address.key, walletType: address.type } });
+    if (count !== 1) throw conflict("sign_in_method_exists", "A wallet is already linked; remove it before linking another one");
+    return toSignedIn(await userRow(userId)).user;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict("wallet_taken", WALLET_TAKEN);
+    throw err;
+  }
+}
+
+const WALLET_TAKEN = "This wallet already signs in to another platform. Sign in with it and remove it there first, or link another wallet.";
+
+/** Adds email + password to a user that has none (e.g. a wallet's platform). `email` is normalised by the schema. */
+export async function addEmailToUser(userId: string, email: string, password: string): Promise<PublicUser> {
+  const prisma = await db();
+  const row = await userRow(userId);
+  if (row.email) throw conflict("sign_in_method_exists", "An email is already set; remove it before adding another one");
+  if (await prisma.user.findUnique({ where: { email }, select: { id: true } })) throw conflict("email_taken", DUPLICATE_EMAIL);
+  const passwordHash = await hashPassword(password);
+  try {
+    const { count } = await prisma.user.updateMany({ where: { id: userId, email: null }, data: { email, passwordHash } });
+    if (count !== 1) throw conflict("sign_in_method_exists", "An email is already set; remove it before adding another one");
+    return toSignedIn(await userRow(userId)).user;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict("email_taken", DUPLICATE_EMAIL);
+    throw err;
+  }
+}
+
+export type SignInMethod = "wallet" | "email";
+
+/**
+ * Removes one sign-in method when the other one remains, and ends the sessions it started
+ * (except the caller's own: removing the method you signed in with keeps you signed in).
+ */
+export async function removeSignInMethod(userId: string, method: SignInMethod, keepSessionId: string): Promise<PublicUser> {
+  return (await db()).$transaction(async (tx) => {
+    // Locked, so that two removals at once cannot leave the user with no method.
+    const [row] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
+    if (!row) throw unauthorized("session_expired", "Session expired or signed out");
+    const user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
+    const has = { wallet: user.walletAddress !== null, email: user.email !== null };
+    if (!has[method]) throw notFound("sign_in_method_not_found", method === "wallet" ? "No wallet is linked" : "No email is set");
+    if (!has[method === "wallet" ? "email" : "wallet"]) {
+      throw conflict("last_sign_in_method", `The ${method === "wallet" ? "wallet" : "email"} is the only way to sign in; add another method before removing it`);
+    }
+    const updated = await tx.user.update({
+      where: { id: userId },
+      data: method === "wallet" ? { walletAddress: null, walletType: null } : { email: null, passwordHash: null },
+    });
+    await tx.session.deleteMany({ where: { userId, kind: method, id: { not: keepSessionId } } });
+    return toSignedIn(updated).user;
+  });
 }

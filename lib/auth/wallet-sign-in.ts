@@ -7,7 +7,7 @@ import { db } from "../db/client";
 import { now } from "./clock";
 import { createSession } from "./sessions";
 import { buildSignInMessage, parseSignInMessage, signInMessageProblem, TRON_CHAIN_ID } from "./sign-in-message";
-import { findOrCreateWalletUser } from "./users";
+import { findOrCreateWalletUser, linkWalletToUser } from "./users";
 import { displayWalletAddress } from "../addresses/wallet-address";
 import type { SignInAddress } from "./wallet-address";
 import { isValidWalletSignature } from "./wallet-signature";
@@ -44,8 +44,7 @@ export interface SignedChallenge {
 }
 
 /** Checks a signed challenge and consumes it; every failure is a 401 that says why. */
-export async function verifyWalletSignIn(input: SignedChallenge) {
-  const t = now();
+async function verifySignedChallenge(input: SignedChallenge, t: Date): Promise<SignInAddress> {
   const prisma = await db();
   const challenge = await prisma.walletChallenge.findUnique({ where: { id: input.challengeId } });
   if (!challenge || challenge.usedAt || challenge.expiresAt.getTime() <= t.getTime()) {
@@ -75,8 +74,18 @@ export async function verifyWalletSignIn(input: SignedChallenge) {
     data: { usedAt: t },
   });
   if (count !== 1) throw unauthorized("challenge_not_found", "Challenge not found, expired or already used; request a new one");
+  return { type: challenge.walletType, key: challenge.address, display: address };
+}
 
-  const signedIn = await findOrCreateWalletUser({ type: challenge.walletType, key: challenge.address, display: address });
+/** A wallet sign-in: the wallet's user (created with its platform at the first one) and a wallet session. */
+export async function verifyWalletSignIn(input: SignedChallenge) {
+  const t = now();
+  const signedIn = await findOrCreateWalletUser(await verifySignedChallenge(input, t));
   const session = await createSession(signedIn.user.id, "wallet", t);
   return { ...signedIn, session };
+}
+
+/** Links the wallet that signed the challenge to a signed-in user, who may then sign in with it. */
+export async function verifyWalletLink(userId: string, input: SignedChallenge) {
+  return linkWalletToUser(userId, await verifySignedChallenge(input, now()));
 }

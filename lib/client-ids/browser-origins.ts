@@ -7,11 +7,7 @@ import { credentialCache } from "../http/credential-cache";
 import { db } from "../db/client";
 import { isOriginAllowed } from "./origin";
 
-const known = credentialCache<boolean>();
-
-export function forgetBrowserOrigins(): void {
-  known.clear();
-}
+const known = credentialCache<boolean>("browser_origin");
 
 /** The stored allowedDomains entries that could admit `origin` (entries are normalized). */
 function candidateEntries(url: URL): string[] {

@@ -95,7 +95,7 @@ async function applyUpdate(platformId: string, id: string, data: Omit<UpdateClie
   const prisma = await db();
   // Conditional on "not revoked": a revoke that lands between the read and this write wins.
   const { count } = await prisma.clientId.updateMany({ where: { id, platformId, status: { not: "revoked" } }, data });
-  forgetResolvedClientIds();
+  await forgetResolvedClientIds();
   if (count === 0) {
     const now = await prisma.clientId.findFirst({ where: { id, platformId } });
     if (!now) throw notFound("client_id_not_found", CLIENT_ID_NOT_FOUND);
@@ -123,7 +123,7 @@ export async function revokeClientId(platformId: string, id: string, now = new D
       await tx.orchestratorLink.updateMany({ where: { clientIdId: id, status: "active" }, data: { status: "unlinked", unlinkedAt: now } });
     }
   });
-  forgetResolvedClientIds();
+  await forgetResolvedClientIds();
   return toClientIdRecord(await getClientIdOrThrow(platformId, id));
 }
 

@@ -1,7 +1,6 @@
 // Client IDs are public values sent by browsers; only active ones authenticate.
-import { credentialCache } from "../http/credential-cache";
+import { credentialCache, forgetCredentials } from "../http/credential-cache";
 import { db } from "../db/client";
-import { forgetBrowserOrigins } from "./browser-origins";
 
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -12,12 +11,12 @@ export interface ResolvedClientId {
   allowedDomains: string[];
 }
 
-const resolved = credentialCache<ResolvedClientId>();
+const resolved = credentialCache<ResolvedClientId>("client_id");
 
-/** Every change of a client ID (status, allowedDomains) calls this before it answers. */
-export function forgetResolvedClientIds(): void {
-  resolved.clear();
-  forgetBrowserOrigins();
+/** Every change of a client ID (status, allowedDomains) calls this before it answers: every
+ * instance forgets the resolved client IDs and which origins they allow. */
+export async function forgetResolvedClientIds(): Promise<void> {
+  await Promise.all([forgetCredentials("client_id"), forgetCredentials("browser_origin")]);
 }
 
 /**

@@ -7,12 +7,13 @@ import { redirect } from "next/navigation";
 import { SESSION_COOKIE } from "../http/caller";
 import { resolveSession, type SessionKind } from "../auth/sessions";
 import { getSignedInUser, type PublicUser } from "../auth/users";
-import { getPlatform } from "../platforms/create-platform";
+import { getPlatform, platformDisplayName } from "../platforms/create-platform";
 import { DASHBOARD_HOME, DASHBOARD_PATH_HEADER, signInUrl } from "./sign-in-redirect";
 
 export interface DashboardSession {
   user: PublicUser;
-  platform: { id: string; name: string; isDemo: boolean };
+  /** `name` is what to show: the profile's business name, else the name it was created with. */
+  platform: { id: string; name: string; isDemo: boolean; logoUrl: string | null };
   sessionKind: SessionKind;
   expiresAt: Date;
 }
@@ -25,7 +26,7 @@ export const getDashboardSession = cache(async (): Promise<DashboardSession | nu
   if (!session) return null;
   const [who, platform] = await Promise.all([getSignedInUser(session.userId), getPlatform(session.platformId)]);
   if (!who || !platform) return null;
-  return { user: who.user, platform: { id: platform.id, name: platform.name, isDemo: platform.isDemo }, sessionKind: session.kind, expiresAt: session.expiresAt };
+  return { user: who.user, platform: { id: platform.id, name: platformDisplayName(platform), isDemo: platform.isDemo, logoUrl: platform.logoPath }, sessionKind: session.kind, expiresAt: session.expiresAt };
 });
 
 /** The session, or a redirect to the sign-in page that comes back to the requested page. */

@@ -26,10 +26,19 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
   /** Schema of the job queue's tables (pg-boss), beside the application's. */
   jobsSchema: string;
-  /** Calls `onNotify` for every NOTIFY on `channel` (sent at commit); resolves to an unsubscribe. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` (sent at commit); resolves,
+   * once listening, to an unsubscribe. On PostgreSQL the connection may drop: `onLost` is called
+   * then (notifications may be missed until `onReconnected`), and it is re-opened every second.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, events?: ListenEvents): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface ListenEvents {
+  onLost?: () => void;
+  onReconnected?: () => void;
 }
 
 export async function openPglite(dataDir?: string): Promise<Database> {
@@ -55,7 +64,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     },
     jobsSchema: "pgboss",
     listen: async (channel, onNotify) => {
-      const unsubscribe = await pg.listen(channel, () => onNotify());
+      const unsubscribe = await pg.listen(channel, (payload) => onNotify(payload));
       return async () => {
         if (!pg.closed) await unsubscribe();
       };
@@ -112,23 +121,42 @@ export async function openPostgres(url: string, schemaArg?: string): Promise<Dat
       return { rows: (last as { rows?: unknown[] } | undefined)?.rows ?? [] };
     },
     jobsSchema: schema ? `${schema}_pgboss` : "pgboss",
-    listen: async (channel, onNotify) => {
-      // LISTEN needs a connection of its own; a lost one is re-opened (callers also poll).
+    listen: async (channel, onNotify, events = {}) => {
+      // LISTEN needs a connection of its own; a lost one is re-opened every second until it is back.
       let client: InstanceType<typeof pgMod.default.Client> | undefined;
       let stopped = false;
       const connect = async (): Promise<void> => {
         if (stopped) return;
         const c = new pgMod.default.Client({ connectionString, options });
-        c.on("notification", (n) => n.channel === channel && onNotify());
-        c.on("error", () => {
+        let lost = false;
+        c.on("notification", (n) => n.channel === channel && onNotify(n.payload ?? ""));
+        // An error, or the server ending the connection (a restart, an idle timeout): lost.
+        const gone = () => {
+          if (lost || stopped) return;
+          lost = true;
           void c.end().catch(() => undefined);
-          if (client === c) client = undefined;
-          setTimeout(() => void connect().catch(() => undefined), 1000).unref();
-        });
-        await c.connect();
-        await c.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+          if (client !== c) return; // still connecting: connect() rejects, its caller retries
+          client = undefined;
+          events.onLost?.();
+          setTimeout(reconnect, 1000).unref();
+        };
+        c.on("error", gone);
+        c.on("end", gone);
+        try {
+          await c.connect();
+          await c.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+        } catch (err) {
+          lost = true;
+          void c.end().catch(() => undefined);
+          throw err;
+        }
         client = c;
       };
+      const reconnect = () =>
+        void connect().then(
+          () => !stopped && events.onReconnected?.(),
+          () => !stopped && setTimeout(reconnect, 1000).unref(),
+        );
       await connect();
       const handle = {
         stop: async () => {

@@ -42,6 +42,12 @@ export const ERROR_CODES = {
   sign_in_message_invalid: "The signed message is not a valid sign-in message for this service",
   signature_invalid: "The signature was not made by the wallet it names",
   api_key_not_found: "No API key with this id on the platform",
+  wallet_taken: "The wallet already signs in to another platform; it is never moved or merged",
+  sign_in_method_exists: "The user already has a sign-in method of this kind; remove it first",
+  last_sign_in_method: "The only sign-in method left cannot be removed",
+  sign_in_method_not_found: "The user has no sign-in method of this kind",
+  sandbox_only: "Only the sandbox serves this (it signs with the public demo wallets' keys)",
+  demo_wallet_unknown: "The address is not one of the sandbox's demo wallets",
   // client IDs and orchestrators
   client_id_not_found: "No client ID with this id for the caller",
   client_id_revoked: "The client ID is revoked",

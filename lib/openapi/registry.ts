@@ -29,7 +29,9 @@ import {
   listDestinationsEndpoint,
 } from "../payee-destinations/endpoints";
 import { createApiKeyEndpoint, listApiKeysEndpoint, revokeApiKeyEndpoint } from "../auth/api-key-endpoints";
-import { currentSession, login, logout, register, walletChallenge, walletVerify } from "../auth/endpoints";
+import { addEmail, currentSession, linkWallet, login, logout, register, removeEmail, removeWallet, walletChallenge, walletVerify } from "../auth/endpoints";
+import { listDemoWallets, signWithDemoWallet } from "../auth/demo-wallet-endpoints";
+import { getPlatformProfileEndpoint, updatePlatformProfileEndpoint } from "../platforms/endpoints";
 import { createBatchPayoutEndpoint, createPayoutEndpoint } from "../payouts/endpoints";
 import { activateRecurringEndpoint, getRecurringEndpoint, updateRecurringEndpoint } from "../recurring/endpoints";
 import { createRequestEndpoint, getRequestEndpoint, updateRequestEndpoint } from "../requests/endpoints";
@@ -55,6 +57,8 @@ import {
 export const ENDPOINTS: Endpoint[] = [getHealth, getLiveness, getReadiness, listCurrencies, listConversionRoutes,
   // auth API and API keys
   walletChallenge, walletVerify, register, login, logout, currentSession,
+  linkWallet, removeWallet, addEmail, removeEmail, listDemoWallets, signWithDemoWallet,
+  getPlatformProfileEndpoint, updatePlatformProfileEndpoint,
   listApiKeysEndpoint, createApiKeyEndpoint, revokeApiKeyEndpoint,
   // client IDs and orchestrator links
   createClientIdEndpoint,

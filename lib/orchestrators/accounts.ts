@@ -39,7 +39,7 @@ export async function issueOrchestratorKey(orchestratorId: string): Promise<Issu
 export async function revokeOrchestratorKey(keyId: string, now = new Date()): Promise<boolean> {
   if (!isUuid(keyId)) return false;
   const { count } = await (await db()).orchestratorKey.updateMany({ where: { id: keyId, revokedAt: null }, data: { revokedAt: now } });
-  forgetResolvedOrchestratorKeys();
+  await forgetResolvedOrchestratorKeys();
   return count === 1;
 }
 

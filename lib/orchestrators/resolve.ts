@@ -1,6 +1,6 @@
 // Orchestrator keys: stored as hashes like API keys, and cached like them.
 import { hashToken } from "../auth/tokens";
-import { credentialCache } from "../http/credential-cache";
+import { credentialCache, forgetCredentials } from "../http/credential-cache";
 import { db } from "../db/client";
 
 const TOUCH_INTERVAL_MS = 60_000; // lastUsedAt is informative; one write a minute is enough
@@ -10,11 +10,11 @@ export interface ResolvedOrchestratorKey {
   orchestratorId: string;
 }
 
-const resolved = credentialCache<ResolvedOrchestratorKey>();
+const resolved = credentialCache<ResolvedOrchestratorKey>("orchestrator_key");
 
-/** A revoke calls this before it answers. */
-export function forgetResolvedOrchestratorKeys(): void {
-  resolved.clear();
+/** A revoke calls this before it answers: every instance forgets the resolved keys. */
+export async function forgetResolvedOrchestratorKeys(): Promise<void> {
+  await forgetCredentials("orchestrator_key");
 }
 
 export async function resolveOrchestratorKey(key: string, now = new Date()): Promise<ResolvedOrchestratorKey | null> {

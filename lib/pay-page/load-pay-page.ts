@@ -7,7 +7,7 @@ import { formatUnits } from "viem";
 import { getCurrency, isNative, type Currency } from "../chains/currencies";
 import { NETWORKS, type NetworkId } from "../chains/networks";
 import { getConfig } from "../config";
-import { getPlatform } from "../platforms/create-platform";
+import { getPlatform, platformDisplayName } from "../platforms/create-platform";
 import type { StoredRequest } from "../requests/request-store";
 import { paymentCallPolicy } from "../secure-payments/contract-policy";
 import { crosschainPagePolicy } from "../crosschain/page-policy";
@@ -17,7 +17,7 @@ import type { LoadedSecurePayment } from "../secure-payments/load-secure-payment
 import type { describeMulticall } from "../secure-payments/multicall-state";
 import { securePaymentPageState, type PageState } from "../secure-payments/page-state";
 import { formatMoney } from "./format";
-import { pageBranding } from "./page-branding";
+import { pageBranding, type BrandingInput } from "./page-branding";
 import { type MulticallChildView, type PayNetwork, type PayPageView, type PayRedirect } from "./pay-page-view";
 
 const BLOCK_REASONS: Record<string, string> = {
@@ -183,13 +183,19 @@ function paymentView(loaded: LoadedSecurePayment, shared: Parameters<typeof paya
   };
 }
 
+/** The client ID's (or orchestrator's) branding; where it sets no logo, the platform profile's logo. */
+function merchantBranding(branding: BrandingInput | null | undefined, platform: { logoPath: string | null } | null) {
+  const page = pageBranding(branding);
+  return page.logoUrl || !platform?.logoPath ? page : { ...page, logoUrl: pageBranding({ logoPath: platform.logoPath }).logoUrl };
+}
+
 export const loadPayPage = cache(async (token: string): Promise<PayPageView> => {
   const page = await securePaymentPageState(token);
   if (page.kind === "unknown") return { state: "unknown" };
   const { loaded } = page;
   const { sp } = loaded;
   const platform = await getPlatform(sp.platformId);
-  const shared = { branding: pageBranding(page.view.branding), merchantName: platform?.name ?? null, sandbox: getConfig().sandbox };
+  const shared = { branding: merchantBranding(page.view.branding, platform), merchantName: platform ? platformDisplayName(platform) : null, sandbox: getConfig().sandbox };
   if (page.kind === "completed") return completedView(loaded, page.payments, shared);
   if (page.kind === "expired") return { ...shared, state: "expired", expiresAt: sp.expiresAt.toISOString() };
   if (page.kind === "invalidated") return { ...shared, state: "not-payable", reason: "invalidated" };

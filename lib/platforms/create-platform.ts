@@ -9,10 +9,15 @@ export async function createPlatform(tx: Prisma.TransactionClient, data: { name:
 }
 
 export async function getPlatform(id: string) {
-  return (await db()).platform.findUnique({ where: { id }, select: { id: true, name: true, isDemo: true, createdAt: true } });
+  return (await db()).platform.findUnique({ where: { id }, select: { id: true, name: true, isDemo: true, createdAt: true, businessName: true, logoPath: true } });
 }
 
 /** Whether any platform exists yet (the sandbox seeds its demo platform on an empty database). */
 export async function hasPlatforms(): Promise<boolean> {
   return (await (await db()).platform.count()) > 0;
+}
+
+/** The name to show for a platform: its profile's business name, else the name it was created with. */
+export function platformDisplayName(platform: { name: string; businessName: string | null }): string {
+  return platform.businessName ?? platform.name;
 }

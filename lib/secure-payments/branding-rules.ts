@@ -5,5 +5,5 @@
 /** `#rgb`, `#rrggbb` or `#rrggbbaa`: nothing else can reach the page's CSS. */
 export const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
-/** An inline raster logo. No SVG: an SVG document can carry script. */
-export const RASTER_LOGO_DATA_URL = /^data:image\/(?:png|jpeg|webp|gif);base64,[A-Za-z0-9+/]+={0,2}$/;
+/** An inline raster logo (one home: lib/zod/logo.ts, shared with the platform profile). */
+export { RASTER_LOGO_DATA_URL } from "../zod/logo";

@@ -6,10 +6,11 @@ import { z } from "zod";
 import { db } from "../db/client";
 import type { Branding as Row } from "../db/generated/client";
 import { HEX_COLOR, RASTER_LOGO_DATA_URL } from "./branding-rules";
+import { MAX_LOGO_DATA_BYTES } from "../zod/logo";
 import type { StoredSecurePayment } from "./secure-payment-store";
 
-/** Data-URL logos are stored in the row and sent with every page: keep them small. */
-export const MAX_LOGO_DATA_BYTES = 64 * 1024;
+/** Data-URL logos are stored in the row and sent with every page: keep them small (lib/zod/logo.ts). */
+export { MAX_LOGO_DATA_BYTES };
 
 function isHttpsUrl(v: string): boolean {
   try {

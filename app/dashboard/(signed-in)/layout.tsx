@@ -14,9 +14,13 @@ export default async function SignedInLayout({ children }: { children: React.Rea
             <Link href="/dashboard" className="text-lg font-bold">
               Stablelink
             </Link>
-            <span className="truncate text-sm text-slate-600" title={session.platform.name}>
-              {session.platform.name}
-            </span>
+            <Link href="/dashboard/settings" className="flex min-w-0 items-center gap-2 self-center text-sm text-slate-700 hover:underline" title={session.platform.name} data-testid="platform-name">
+              {session.platform.logoUrl && (
+                // eslint-disable-next-line @next/next/no-img-element -- the profile's logo, a data URL
+                <img src={session.platform.logoUrl} alt="" className="h-6 max-w-[6rem] object-contain" />
+              )}
+              <span className="truncate">{session.platform.name}</span>
+            </Link>
           </div>
           <div className="flex min-w-0 items-center gap-2">
             <span className="max-w-[14rem] truncate font-mono text-xs text-slate-600" title={who} data-testid="signed-in-as">

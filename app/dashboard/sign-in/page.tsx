@@ -1,5 +1,6 @@
 import { redirect } from "next/navigation";
 import { SignInPanel } from "@/components/dashboard/sign-in/sign-in-panel";
+import { sandboxDemoWallets } from "@/lib/auth/demo-wallet";
 import { getConfig } from "@/lib/config";
 import { getDashboardSession } from "@/lib/dashboard/page-session";
 import { safeNextPath } from "@/lib/dashboard/sign-in-redirect";
@@ -15,7 +16,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <main className="mx-auto w-full max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold">Sign in to Stablelink</h1>
       <p className="mt-2 mb-8 text-slate-600">Manage your platform’s client IDs, API keys, orchestrator links and payee destinations. A first sign-in creates your platform.</p>
-      <SignInPanel next={next} wallet={{ walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID, appName: "Stablelink", appUrl: config.APP_URL }} />
+      <SignInPanel next={next} wallet={{ walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID, appName: "Stablelink", appUrl: config.APP_URL }} demoWallets={sandboxDemoWallets()} />
     </main>
   );
 }

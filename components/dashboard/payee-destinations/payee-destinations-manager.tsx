@@ -45,10 +45,13 @@ export function PayeeDestinationsManager({
   destinations,
   networks,
   wallet,
+  demoWallets = null,
 }: {
   destinations: PayeeDestinationView[];
   networks: DestinationNetworkChoice[];
   wallet: WalletConfigOptions;
+  /** Sandbox only: demo wallets the page may sign with on the server. */
+  demoWallets?: string[] | null;
 }) {
   const router = useRouter();
   const [refreshing, startRefresh] = useTransition();
@@ -58,7 +61,7 @@ export function PayeeDestinationsManager({
 
   return (
     <WalletProvider options={wallet}>
-      <PayeeWalletsProvider>
+      <PayeeWalletsProvider demoWallets={demoWallets}>
         <div className="space-y-6">
           {outcome && <OutcomeNotice outcome={outcome} networkNames={networkNames} />}
           <AddDestinationForm

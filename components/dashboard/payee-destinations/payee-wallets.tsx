@@ -8,7 +8,8 @@ import { createContext, useContext, useState, type ReactNode } from "react";
 import { useConfig, useConnection, type Config, type Connector } from "wagmi";
 import { connect, disconnect, getConnection, switchChain } from "wagmi/actions";
 import { Button } from "@/components/ui/button";
-import { FormError, TextField } from "@/components/ui/form-fields";
+import { FormError, SelectField, TextField } from "@/components/ui/form-fields";
+import { apiRequest } from "../api-client";
 import { connectTronLink, type TronWalletSession } from "@/components/wallet/tron-link";
 import { connectorLabel, useWalletConnectors } from "@/components/wallet/use-wallet-connectors";
 import { isWalletChain } from "@/components/wallet/wagmi-config";
@@ -30,9 +31,30 @@ export interface ConnectedPayeeWallet {
 type TronState = [TronWalletSession | null, (session: TronWalletSession | null) => void];
 const TronWalletContext = createContext<TronState | null>(null);
 
-export function PayeeWalletsProvider({ children }: { children: ReactNode }) {
+// Sandbox only: the demo wallets the page may sign with on the server, and the one chosen.
+type DemoState = { wallets: string[]; chosen: string | null; choose: (address: string | null) => void };
+const DemoWalletContext = createContext<DemoState | null>(null);
+
+export function PayeeWalletsProvider({ children, demoWallets = null }: { children: ReactNode; demoWallets?: string[] | null }) {
   const state = useState<TronWalletSession | null>(null);
-  return <TronWalletContext.Provider value={state}>{children}</TronWalletContext.Provider>;
+  const [chosen, choose] = useState<string | null>(null);
+  const demo = demoWallets && demoWallets.length > 0 ? { wallets: demoWallets, chosen, choose } : null;
+  return (
+    <TronWalletContext.Provider value={state}>
+      <DemoWalletContext.Provider value={demo}>{children}</DemoWalletContext.Provider>
+    </TronWalletContext.Provider>
+  );
+}
+
+/** The demo wallet's signature of the typed data, made on the server (sandbox only). */
+function demoSigner(address: string): PayeeSigner {
+  return {
+    address,
+    async signTypedData(typedData: WireTypedData) {
+      const r = await apiRequest<{ signature: string }>("POST", `/v1/auth/demo-wallets/${encodeURIComponent(address)}/sign`, { typedData });
+      return r.signature;
+    },
+  };
 }
 
 function evmSigner(config: Config, address: `0x${string}`, connector: Connector): PayeeSigner {
@@ -66,7 +88,9 @@ export function usePayeeWallet(family: WalletFamily): ConnectedPayeeWallet | nul
   const config = useConfig();
   const connection = useConnection();
   const tron = useContext(TronWalletContext)?.[0] ?? null;
+  const demo = useContext(DemoWalletContext);
   if (family === "tron") return tron && { family, address: tron.address, name: "TronLink", signer: tronSigner(tron) };
+  if (demo?.chosen) return { family, address: demo.chosen, name: "a demo wallet (signed by the sandbox)", signer: demoSigner(demo.chosen) };
   if (connection.status !== "connected") return null;
   return { family, address: connection.address, name: connectorLabel(connection.connector), signer: evmSigner(config, connection.address, connection.connector) };
 }
@@ -81,6 +105,8 @@ export function PayeeWalletField({ family, label, expected }: { family: WalletFa
   const config = useConfig();
   const connectors = useWalletConnectors();
   const [tron, setTron] = useContext(TronWalletContext) ?? [null, () => undefined];
+  const demo = useContext(DemoWalletContext);
+  const [demoPick, setDemoPick] = useState(demo?.wallets[0] ?? "");
   const wallet = usePayeeWallet(family);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -105,7 +131,8 @@ export function PayeeWalletField({ family, label, expected }: { family: WalletFa
   const connectTron = () => run("tron", async () => setTron(await connectTronLink()));
   const disconnectWallet = () =>
     run("disconnect", async () => {
-      if (family === "evm") await disconnect(config);
+      if (family === "evm" && demo?.chosen) demo.choose(null);
+      else if (family === "evm") await disconnect(config);
       else {
         await tron?.disconnect();
         setTron(null);
@@ -157,6 +184,32 @@ export function PayeeWalletField({ family, label, expected }: { family: WalletFa
             <Button variant="secondary" onClick={connectTron} busy={busy === "tron"} busyLabel="Connecting…">
               Connect TronLink
             </Button>
+          ) : demo ? (
+            <div className="space-y-2">
+              {connectors.length > 0 && (
+                <div className="flex flex-wrap gap-2">
+                  {connectors.map((c) => (
+                    <Button key={c.uid} variant="secondary" onClick={() => connectEvm(c)} busy={busy === c.uid} busyLabel="Connecting…" disabled={busy !== null && busy !== c.uid}>
+                      Connect {connectorLabel(c)}
+                    </Button>
+                  ))}
+                </div>
+              )}
+              <div className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 sm:flex-row sm:items-end">
+                <div className="min-w-0 flex-1">
+                  <SelectField label="Sandbox: demo wallet" value={demoPick} onChange={(e) => setDemoPick(e.target.value)} hint="The sandbox signs with the demo wallet's public test key.">
+                    {demo.wallets.map((w, i) => (
+                      <option key={w} value={w}>
+                        Demo wallet {i + 1} ({w.slice(0, 6)}…{w.slice(-4)})
+                      </option>
+                    ))}
+                  </SelectField>
+                </div>
+                <Button variant="secondary" onClick={() => demo.choose(demoPick)}>
+                  Sign with a demo wallet
+                </Button>
+              </div>
+            </div>
           ) : connectors.length === 0 ? (
             <p className="text-sm text-slate-700">No browser wallet found. Install one (MetaMask, Rabby, Coinbase Wallet…) or open this page in your wallet’s browser.</p>
           ) : (

@@ -9,9 +9,9 @@ import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-fields";
 import { connectorLabel, useWalletConnectors } from "@/components/wallet/use-wallet-connectors";
 import { isWalletChain } from "@/components/wallet/wagmi-config";
-import { signInWithWallet, walletErrorMessage } from "./wallet-sign-in";
+import { signInWithWallet, walletErrorMessage, type WalletPurpose } from "./wallet-sign-in";
 
-export function EvmWalletSignIn({ onSignedIn }: { onSignedIn: () => void }) {
+export function EvmWalletSignIn({ onSignedIn, purpose = "sign-in" }: { onSignedIn: () => void; purpose?: WalletPurpose }) {
   const config = useConfig();
   const shown = useWalletConnectors();
   const [busy, setBusy] = useState<string | null>(null);
@@ -28,8 +28,8 @@ export function EvmWalletSignIn({ onSignedIn }: { onSignedIn: () => void }) {
       const address = accounts[0];
       if (!address) throw new Error("The wallet shared no account.");
       setStep("Sign the message in your wallet…");
-      await signInWithWallet({ address, chainId: isWalletChain(chainId) ? chainId : undefined, sign: (message) => signMessage(config, { message, account: address, connector }) });
-      setStep("Signed in.");
+      await signInWithWallet({ address, chainId: isWalletChain(chainId) ? chainId : undefined, sign: (message) => signMessage(config, { message, account: address, connector }), purpose });
+      setStep(purpose === "link" ? "Linked." : "Signed in.");
       onSignedIn();
     } catch (err) {
       setStep("");
@@ -54,7 +54,7 @@ export function EvmWalletSignIn({ onSignedIn }: { onSignedIn: () => void }) {
                   // eslint-disable-next-line @next/next/no-img-element -- wallet icons are data URIs announced by the wallet
                   <img src={c.icon} alt="" className="size-5" />
                 )}
-                Sign in with {connectorLabel(c)}
+                {purpose === "link" ? "Link" : "Sign in with"} {connectorLabel(c)}
               </Button>
             </li>
           ))}

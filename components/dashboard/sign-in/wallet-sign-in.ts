@@ -7,10 +7,31 @@ import { apiRequest, ApiRequestError } from "../api-client";
 
 type Challenge = z.output<typeof challengeResponse>;
 
-export async function signInWithWallet({ address, chainId, sign }: { address: string; chainId?: number; sign: (message: string) => Promise<string> }): Promise<void> {
+/** Signing in, or linking the wallet to the signed-in user (Settings): the same challenge and signature. */
+export type WalletPurpose = "sign-in" | "link";
+
+export async function signInWithWallet({
+  address,
+  chainId,
+  sign,
+  purpose = "sign-in",
+}: {
+  address: string;
+  chainId?: number;
+  sign: (message: string) => Promise<string>;
+  purpose?: WalletPurpose;
+}): Promise<void> {
   const challenge = await apiRequest<Challenge>("POST", "/v1/auth/wallet/challenge", chainId ? { address, chainId } : { address }, { redirectOn401: false });
   const signature = await sign(challenge.message);
-  await apiRequest("POST", "/v1/auth/wallet/verify", { challengeId: challenge.challengeId, nonce: challenge.nonce, message: challenge.message, signature }, { redirectOn401: false });
+  const signed = { challengeId: challenge.challengeId, nonce: challenge.nonce, message: challenge.message, signature };
+  if (purpose === "link") await apiRequest("POST", "/v1/auth/methods/wallet", signed);
+  else await apiRequest("POST", "/v1/auth/wallet/verify", signed, { redirectOn401: false });
+}
+
+/** Sandbox only: the demo wallet's signature, made on the server (POST /v1/auth/demo-wallets/{address}/sign). */
+export async function signWithDemoWallet(address: string, message: string): Promise<string> {
+  const r = await apiRequest<{ signature: string }>("POST", `/v1/auth/demo-wallets/${encodeURIComponent(address)}/sign`, { message }, { redirectOn401: false });
+  return r.signature;
 }
 
 /** What to tell the person when a wallet step fails. */

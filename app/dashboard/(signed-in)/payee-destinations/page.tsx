@@ -2,6 +2,7 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { DestinationsTable } from "@/components/dashboard/payee-destinations/destinations-table";
 import { PayeeDestinationsManager } from "@/components/dashboard/payee-destinations/payee-destinations-manager";
 import { WalletSessionRequired } from "@/components/dashboard/payee-destinations/wallet-session-required";
+import { sandboxDemoWallets } from "@/lib/auth/demo-wallet";
 import { getConfig } from "@/lib/config";
 import { destinationNetworkChoices } from "@/lib/dashboard/payee-destination-choices";
 import { requireDashboardSession } from "@/lib/dashboard/page-session";
@@ -22,7 +23,7 @@ export default async function PayeeDestinationsPage() {
         </p>
       </PageHeader>
       {session.sessionKind === "wallet" ? (
-        <PayeeDestinationsManager destinations={destinations} networks={networks} wallet={{ walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID, appName: "Stablelink", appUrl: config.APP_URL }} />
+        <PayeeDestinationsManager destinations={destinations} networks={networks} wallet={{ walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID, appName: "Stablelink", appUrl: config.APP_URL }} demoWallets={sandboxDemoWallets()} />
       ) : (
         <div className="space-y-6">
           <WalletSessionRequired />

@@ -1,0 +1,5 @@
+import { routeHandlers } from "@/lib/api/route";
+import { listDemoWallets } from "@/lib/auth/demo-wallet-endpoints";
+
+export const dynamic = "force-dynamic";
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(listDemoWallets);

@@ -1,0 +1,36 @@
+// The platform profile over HTTP: the dashboard's Settings page writes through it.
+import type { Caller } from "../http/caller";
+import { unauthorized } from "../http/errors";
+import { defineEndpoint } from "../http/endpoint";
+import { getPlatformProfile, platformProfile, platformProfileBody, updatePlatformProfile } from "./profile";
+
+const TAGS = ["Platform"];
+
+function platformOf(caller: Caller): string {
+  if (caller.kind === "session" || caller.kind === "apiKey") return caller.platformId;
+  throw unauthorized();
+}
+
+export const getPlatformProfileEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/v1/platform/profile",
+  summary: "Get the platform profile",
+  description: "The business name and logo shown as the merchant on the payment page and in the dashboard.",
+  tags: TAGS,
+  auth: ["session", "apiKey"],
+  response: platformProfile,
+  handler: async ({ caller }) => getPlatformProfile(platformOf(caller)),
+});
+
+export const updatePlatformProfileEndpoint = defineEndpoint({
+  method: "PATCH",
+  path: "/v1/platform/profile",
+  summary: "Update the platform profile",
+  description:
+    "Given fields replace, `null` clears one, omitted fields stay. The payment page shows the business name as the merchant, and the logo unless the client ID's branding sets one.",
+  tags: TAGS,
+  auth: ["session", "apiKey"],
+  body: platformProfileBody,
+  response: platformProfile,
+  handler: async ({ caller, body }) => updatePlatformProfile(platformOf(caller), body),
+});

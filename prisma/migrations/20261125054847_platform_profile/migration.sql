@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "platforms" ADD COLUMN     "business_name" TEXT,
+ADD COLUMN     "logo_path" TEXT;

@@ -81,6 +81,7 @@ test("every dashboard page passes axe and fits the window at desktop and phone w
     ["dashboard-screening", "/dashboard/screening"],
     ["dashboard-link-request", new URL(onboardingUrl).pathname + new URL(onboardingUrl).search],
     ["dashboard-settings", "/dashboard/settings"],
+    ["dashboard-liquidity", "/dashboard/liquidity"],
   ];
   for (const [name, path] of pages) {
     await page.setViewportSize(WIDTHS[0][1]);

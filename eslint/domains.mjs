@@ -25,13 +25,13 @@ export const PUBLIC_SURFACE = {
     "client-id-endpoints.ts", "delivery-docs.ts", "delivery-log.ts", "delivery-policy.ts", "delivery-worker.ts", "emit-event.ts", "endpoint-summaries.ts", "event-docs.ts", "events.ts",
     "manage-endpoints.ts", "orchestrator-endpoints.ts", "orchestrator-webhook-endpoints.ts", "platform-webhook-endpoints.ts", "request-deliveries.ts", "schemas.ts", "send-test-event.ts", "webhook-secret.ts",
   ],
-  "pay-page": ["endpoints.ts", "format.ts", "load-pay-page.ts", "page-branding.ts", "pay-page-view.ts", "qr-path.ts"],
+  "pay-page": ["crosschain.ts", "endpoints.ts", "format.ts", "load-pay-page.ts", "page-branding.ts", "pay-page-view.ts", "qr-path.ts"],
   dashboard: [
     "branding-form.ts", "delivery-log-query.ts", "or-not-found.ts", "overview.ts", "page-session.ts", "payee-destination-choices.ts", "payment-rows.ts", "payment-search-query.ts", "payments-csv.ts", "sandbox-transaction.ts",
     "sign-in-redirect.ts", "volume-chart.ts", "webhook-event-choices.ts", "webhook-hrefs.ts", "webhook-url-rule.ts",
   ],
   kyt: ["ofac-sdn.ts", "read-screenings.ts", "screen-wallets.ts"],
-  crosschain: ["deploy-gateway.ts", "endpoints.ts", "payout-source.ts", "quote-intent.ts", "schemas.ts", "settle-intents.ts"],
+  crosschain: ["crosschain-routes.ts", "deploy-gateway.ts", "endpoints.ts", "intent-check.ts", "intent-progress.ts", "liquidity.ts", "page-policy.ts", "payout-source.ts", "quote-intent.ts", "schemas.ts", "settle-intents.ts", "submit-intent.ts"],
   currencies: ["endpoints.ts"],
   health: ["endpoints.ts", "health-server.ts"],
 };

@@ -20,6 +20,7 @@ export const NAV_SECTIONS: NavSection[] = [
   { href: "/dashboard/screening", label: "Wallet screening" },
   { href: "/dashboard/payers", label: "Payers" },
   { href: "/dashboard/offramp", label: "Off-ramp" },
+  { href: "/dashboard/liquidity", label: "Crosschain liquidity" },
   { href: "/dashboard/branding", label: "Payment page", matchPrefix: true },
   { href: "/dashboard/settings", label: "Settings" },
 ];

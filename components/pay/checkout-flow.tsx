@@ -7,15 +7,17 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isUserRejection, walletErrorText } from "@/components/wallet/wallet-errors";
-import { shortAddress } from "@/lib/pay-page/format";
+import { formatMoney, shortAddress } from "@/lib/pay-page/format";
 import { explorerTxUrl } from "@/lib/chains/explorer";
+import type { SignableTypedData } from "@/lib/crosschain/intent-check";
 import type { CheckoutProps } from "@/lib/pay-page/pay-page-view";
 import { checkCalls } from "@/lib/secure-payments/contract-check";
 import { ACTION_CLASSES } from "./action-link";
 import { checkoutSteps, statusText, type CheckoutStep, type StepStatus, type WireTransaction } from "./checkout-steps";
 import type { MinedCall } from "./evm-calls";
 import { markJustPaid } from "./receipt-heading";
-import { fetchCalldata, fetchPaymentProgress, PayApiError, reportIntent, reportUserEvent, type Calldata, type PageCredentials } from "./pay-api";
+import { CrosschainCheckout, offeredRoutes, routeLabel, type OfferedRoute } from "./crosschain-checkout";
+import { fetchCalldata, fetchCrosschainRoutes, fetchPaymentProgress, PayApiError, reportIntent, reportUserEvent, type Calldata, type PageCredentials } from "./pay-api";
 
 /** A connected wallet, whatever its family. */
 export interface PayerWallet {
@@ -33,6 +35,13 @@ export interface PayerWallet {
    * null when the wallet has no batches, and the calls then go one by one.
    */
   sendBatch?(txs: WireTransaction[]): Promise<MinedCall[] | null>;
+  /** EVM wallets: what paying from another network needs (switch to its chain, sign typed data). */
+  evm?: {
+    chainId(): number | undefined;
+    switchTo(chainId: number): Promise<void>;
+    /** eth_signTypedData_v4 */
+    signTypedData(typed: SignableTypedData): Promise<string>;
+  };
   disconnect(): Promise<void>;
 }
 
@@ -79,6 +88,23 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
       return { name: "unavailable", message: err instanceof Error ? err.message : "The payment could not be prepared. Try again." };
     }
   }, [credentials, wallet.address, props.policy, props.payLabel]);
+
+  // Pay from another network: the routes this wallet can pay from (the page's own policy
+  // decides which it offers), read once per wallet; none when the page offers no crosschain.
+  const [routes, setRoutes] = useState<OfferedRoute[]>([]);
+  const [choice, setChoice] = useState(0);
+  const [crosschain, setCrosschain] = useState<OfferedRoute | null>(null);
+  const xchainPolicy = wallet.evm ? props.crosschain : null;
+  useEffect(() => {
+    if (!xchainPolicy) return;
+    let current = true;
+    void fetchCrosschainRoutes(credentials, wallet.address)
+      .then((r) => current && setRoutes(offeredRoutes(xchainPolicy, r)))
+      .catch(() => undefined); // the same-chain payment stays available
+    return () => {
+      current = false;
+    };
+  }, [xchainPolicy, credentials, wallet.address]);
 
   const prepare = useCallback(() => {
     setPhase({ name: "preparing" });
@@ -200,6 +226,38 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
     </p>
   );
 
+  if (crosschain && xchainPolicy && wallet.evm && (phase.name === "ready" || phase.name === "unavailable")) {
+    return (
+      <div className="space-y-4">
+        {connectedAs}
+        <CrosschainCheckout props={props} policy={xchainPolicy} route={crosschain} wallet={{ ...wallet, evm: wallet.evm }} credentials={credentials} onBack={() => setCrosschain(null)} />
+      </div>
+    );
+  }
+
+  const otherNetworks = routes.length > 0 && (
+    <section aria-labelledby="crosschain-heading" className="space-y-2 rounded-lg border border-black/10 p-3" data-testid="crosschain-option">
+      <h3 id="crosschain-heading" className="text-sm font-semibold">
+        Pay from another network
+      </h3>
+      <p className="text-sm text-[var(--pay-muted)]">This wallet also holds enough on other networks: pay from there, and the payee is paid on {network.name}.</p>
+      <fieldset className="space-y-1">
+        <legend className="sr-only">Network and token to pay from</legend>
+        {routes.map((r, i) => (
+          <label key={`${r.chain}-${r.token}`} className="flex items-center gap-2 text-sm">
+            <input type="radio" name="crosschain-route" checked={choice === i} onChange={() => setChoice(i)} />
+            <span>
+              {routeLabel(r)} <span className="text-[var(--pay-muted)]">(fee {formatMoney(r.fee, r.token)})</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <button type="button" className="w-full rounded-lg border border-black/15 px-4 py-2 text-sm font-medium" onClick={() => setCrosschain(routes[choice] ?? routes[0])}>
+        Pay from {routeLabel(routes[choice] ?? routes[0])}
+      </button>
+    </section>
+  );
+
   switch (phase.name) {
     case "preparing":
       return (
@@ -255,6 +313,7 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
           <button type="button" className={ACTION_CLASSES} onClick={() => window.location.reload()}>
             Reload the page
           </button>
+          {otherNetworks}
         </div>
       );
     case "ready": {
@@ -276,6 +335,7 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
           <button type="button" className={`${ACTION_CLASSES} w-full`} onClick={() => void run(phase.steps)}>
             {props.payLabel}
           </button>
+          {otherNetworks}
         </div>
       );
     }

@@ -3,6 +3,7 @@
 import type { ErrorBody, ErrorCode } from "@/lib/http/errors";
 import type { PagePaymentProgress } from "@/lib/pay-page/endpoints";
 import type { SecurePaymentCalldata } from "@/lib/secure-payments/schemas";
+import type { CrosschainAnswer } from "@/lib/crosschain/intent-check";
 
 export interface PageCredentials {
   token: string;
@@ -72,4 +73,60 @@ export type PaymentProgress = PagePaymentProgress;
 /** The link's state as detection sees it: "completed" once the payment is confirmed. */
 export async function fetchPaymentProgress(c: PageCredentials): Promise<PaymentProgress> {
   return answer<PaymentProgress>(await fetch(`${page(c)}/status`, { cache: "no-store" }));
+}
+
+// Paying from another network (lib/pay-page/crosschain.ts).
+
+export interface CrosschainRoute {
+  /** "BASE", "OPTIMISM"… */
+  chain: string;
+  /** "USDC" or "USDT" */
+  token: string;
+  /** The operator's fee, a decimal in the source token. */
+  fee: string;
+  /** Expected seconds from signature to payout. */
+  speed: number | string;
+}
+
+/** The other networks where the wallet holds enough to pay (amount + the operator's fee); empty when none. */
+export async function fetchCrosschainRoutes(c: PageCredentials, wallet: string): Promise<CrosschainRoute[]> {
+  const { routes } = await answer<{ routes: { chain: string; token: string; speed: number | string; feeBreakdown: { type: string; amount: string }[] }[] }>(
+    await fetch(`${page(c)}/crosschain-routes?${new URLSearchParams({ wallet })}`, { cache: "no-store" }),
+  );
+  return routes.flatMap((r) => {
+    const fee = r.feeBreakdown.find((f) => f.type === "crosschain");
+    return fee ? [{ chain: r.chain, token: r.token, fee: fee.amount, speed: r.speed }] : [];
+  });
+}
+
+export type CrosschainIntent = CrosschainAnswer & { paymentIntentId: string };
+
+export async function fetchCrosschainIntent(c: PageCredentials, ask: { wallet: string; chain: string; token: string }): Promise<CrosschainIntent> {
+  return answer<CrosschainIntent>(await fetch(`${page(c)}/crosschain?${new URLSearchParams(ask)}`, { cache: "no-store" }));
+}
+
+interface SignedPart {
+  signature: string;
+  nonce: string;
+  deadline: string;
+}
+
+export async function submitCrosschainIntent(c: PageCredentials, id: string, body: { signedPaymentIntent: SignedPart; signedApprovalPermit?: SignedPart }): Promise<void> {
+  await answer<unknown>(
+    await fetch(`${page(c)}/crosschain/${encodeURIComponent(id)}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+  );
+}
+
+export interface CrosschainProgress {
+  status: "created" | "signed" | "collected" | "paid" | "failed" | "refunded";
+  sourceNetwork: string;
+  destinationNetwork: string;
+  sourceTxHash: string | null;
+  destinationTxHash: string | null;
+  refundTxHash: string | null;
+  failureReason: string | null;
+}
+
+export async function fetchCrosschainProgress(c: PageCredentials, id: string): Promise<CrosschainProgress> {
+  return answer<CrosschainProgress>(await fetch(`${page(c)}/crosschain/${encodeURIComponent(id)}`, { cache: "no-store" }));
 }

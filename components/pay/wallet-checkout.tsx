@@ -65,6 +65,13 @@ function EvmCheckout({ props, credentials }: { props: WalletCheckoutProps; crede
         const { calls } = await waitForCallBatch(p, await sendCallBatch(p, address, chainId, txs));
         return calls;
       },
+      evm: {
+        chainId: () => getConnection(config).chainId,
+        switchTo: async (id) => {
+          await switchChain(config, { chainId: id as Parameters<typeof switchChain>[1]["chainId"], connector });
+        },
+        signTypedData: async (typed) => String(await (await provider()).request({ method: "eth_signTypedData_v4", params: [address, JSON.stringify(typed)] })),
+      },
       disconnect: () => disconnect(config),
     };
     // The connection object changes identity on every account or chain event; these fields are what matters.

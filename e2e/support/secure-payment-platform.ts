@@ -40,7 +40,8 @@ async function ok(res: Response, status = 200) {
   return JSON.parse(text);
 }
 
-export async function setUpPagePlatform(baseURL: string): Promise<PagePlatform> {
+/** @param destination the payee's registered destination (default USDC on Base). */
+export async function setUpPagePlatform(baseURL: string, destination: { chainId: number; tokenAddress: Address } = { chainId: 8453, tokenAddress: USDC_BASE }): Promise<PagePlatform> {
   const origin = new URL(baseURL).origin;
   const account = privateKeyToAccount(generatePrivateKey());
   const feeAddress = privateKeyToAccount(generatePrivateKey()).address;
@@ -51,7 +52,7 @@ export async function setUpPagePlatform(baseURL: string): Promise<PagePlatform> 
   const session = await ok(await post("/v1/auth/wallet/verify", { ...challenge, signature: await account.signMessage({ message: challenge.message }) }));
   const auth = { authorization: `Bearer ${session.token}` };
   const signing = await ok(
-    await fetch(`${baseURL}/v2/payee-destination/signing-data?${new URLSearchParams({ walletAddress: account.address, chainId: "8453", tokenAddress: USDC_BASE, action: "add" })}`, { headers: auth }),
+    await fetch(`${baseURL}/v2/payee-destination/signing-data?${new URLSearchParams({ walletAddress: account.address, chainId: String(destination.chainId), tokenAddress: destination.tokenAddress, action: "add" })}`, { headers: auth }),
   );
   const { destinationId } = await ok(await post("/v2/payee-destination", { nonce: signing.nonce, signature: await account.signTypedData(signing.typedData) }, auth), 201);
   const client = await ok(await post("/v2/client-ids", { label: "Payment page shop", allowedDomains: [origin], feePercentage: "1", feeAddress }, { ...auth, origin }), 201);

@@ -5,40 +5,8 @@
 // three cannot drift apart. Pure: no I/O.
 import type { Address, Hex } from "viem";
 import { PERMIT2_ADDRESS } from "../chains/contracts";
+import { PAYMENT_INTENT_TYPES } from "./intent-types";
 
-export const PAYMENT_INTENT_TYPES = {
-  PermitBatchWitnessTransferFrom: [
-    { name: "permitted", type: "TokenPermissions[]" },
-    { name: "spender", type: "address" },
-    { name: "nonce", type: "uint256" },
-    { name: "deadline", type: "uint256" },
-    { name: "witness", type: "PaymentIntent" },
-  ],
-  TokenPermissions: [
-    { name: "token", type: "address" },
-    { name: "amount", type: "uint256" },
-  ],
-  PaymentIntent: [
-    { name: "payment_type", type: "uint8" },
-    { name: "operator_data", type: "OperatorData" },
-    { name: "amount", type: "uint256" },
-    { name: "source", type: "Domain" },
-    { name: "destination", type: "Domain" },
-    { name: "processing_date", type: "uint256" },
-    { name: "expires_at", type: "uint256" },
-  ],
-  OperatorData: [
-    { name: "operatorId", type: "bytes32" },
-    { name: "operator", type: "address" },
-    { name: "treasury_account", type: "address" },
-    { name: "fee", type: "uint256" },
-  ],
-  Domain: [
-    { name: "account", type: "address" },
-    { name: "network_id", type: "uint256" },
-    { name: "payment_token", type: "address" },
-  ],
-} as const;
 
 /** payment_type 0: a payment of a payment request (the only kind so far). */
 export const PAYMENT_TYPE_REQUEST = 0;

@@ -6,7 +6,7 @@ import { erc20Abi, formatUnits, getAddress, type Address } from "viem";
 import { getPublicClient } from "../chains/clients";
 import { operatorAddress } from "../chains/crosschain-gateway";
 import { findCurrencies, type Currency } from "../chains/currencies";
-import type { EvmNetworkId } from "../chains/networks";
+import { NETWORKS, type EvmNetworkId } from "../chains/networks";
 import { getConfig } from "../config";
 import { badRequest } from "../http/errors";
 import { log } from "../log";
@@ -14,6 +14,8 @@ import { CHAIN_NAMES } from "../requests/chain-names";
 
 export interface LiquidityRow {
   network: string;
+  /** "Base", for people. */
+  networkName: string;
   chain: string;
   token: string;
   currency: string;
@@ -51,7 +53,18 @@ async function readHoldings(treasury: Address, networks: EvmNetworkId[]): Promis
   return rows.filter((r): r is Holding => r !== null);
 }
 
-export async function treasuryLiquidity(env: Record<string, string | undefined> = process.env): Promise<{ treasury: string; lowBalanceThreshold: string; balances: LiquidityRow[] }> {
+export interface Liquidity {
+  treasury: string;
+  lowBalanceThreshold: string;
+  balances: LiquidityRow[];
+}
+
+/** The dashboard's Crosschain liquidity page: null when no operator is configured (crosschain off). */
+export async function dashboardLiquidity(): Promise<Liquidity | null> {
+  return operatorAddress(getConfig().sandbox) ? treasuryLiquidity() : null;
+}
+
+export async function treasuryLiquidity(env: Record<string, string | undefined> = process.env): Promise<Liquidity> {
   const config = getConfig();
   const treasury = operatorAddress(config.sandbox);
   if (!treasury) throw badRequest("crosschain_unavailable", "No crosschain operator is configured on this service");
@@ -61,7 +74,7 @@ export async function treasuryLiquidity(env: Record<string, string | undefined> 
   const balances = (await cache.holdings).map(({ network, currency, raw }) => {
     const low = raw < threshold * 10n ** BigInt(currency.decimals);
     if (low) log.warn({ network, currency: currency.id }, "crosschain treasury below its low-balance threshold");
-    return { network, chain: CHAIN_NAMES[network], token: currency.symbol, currency: currency.id, balance: formatUnits(raw, currency.decimals), low };
+    return { network, networkName: NETWORKS[network].name, chain: CHAIN_NAMES[network], token: currency.symbol, currency: currency.id, balance: formatUnits(raw, currency.decimals), low };
   });
   return { treasury, lowBalanceThreshold: threshold.toString(), balances };
 }

@@ -16,6 +16,7 @@ import { CHAIN_NAMES } from "../requests/chain-names";
 import type { StoredRequest } from "../requests/request-store";
 import { insertIntent, type PermitDomain } from "./intent-store";
 import { paymentIntentJson, type IntentTerms } from "./intent-typed-data";
+import { PERMIT_TYPES } from "./intent-types";
 import { operatorFee, rescale } from "./operator-fee";
 
 /** How long the payer has to sign and the operator to pull: Permit2's deadline and expires_at. */
@@ -157,14 +158,3 @@ export async function quoteIntent(platformId: string, request: StoredRequest, as
       : null;
   return { paymentIntentId: id, paymentIntent: paymentIntentJson(terms), approvalPermitPayload, approvalCalldata, metadata: { supportsEIP2612: permit !== null } };
 }
-
-export const PERMIT_TYPES = {
-  Permit: [
-    { name: "owner", type: "address" },
-    { name: "spender", type: "address" },
-    { name: "value", type: "uint256" },
-    { name: "nonce", type: "uint256" },
-    { name: "deadline", type: "uint256" },
-  ],
-} as const;
-

@@ -43,6 +43,7 @@ export const liquidityResponse = z.object({
   balances: z.array(
     z.object({
       network: z.string(),
+      networkName: z.string().describe("Base, Arbitrum One…"),
       chain: z.string().describe("BASE, OPTIMISM, ARBITRUM…"),
       token: z.string().describe("USDC or USDT"),
       currency: z.string().describe("Currency id"),

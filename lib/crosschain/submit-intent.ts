@@ -6,7 +6,7 @@ import { PERMIT2_ADDRESS } from "../chains/contracts";
 import { badRequest, conflict, notFound } from "../http/errors";
 import { changeIntent, findIntent, type SignedPermit } from "./intent-store";
 import { paymentIntentTypedData } from "./intent-typed-data";
-import { PERMIT_TYPES } from "./quote-intent";
+import { PERMIT_TYPES } from "./intent-types";
 
 export interface IntentSubmission {
   signedPaymentIntent: { signature: string; nonce: string; deadline: string };
@@ -17,8 +17,10 @@ async function checks(verify: Promise<boolean>): Promise<boolean> {
   return verify.catch(() => false); // a malformed signature is as wrong as another signer's
 }
 
-export async function submitIntent(platformId: string, id: string, body: IntentSubmission, now = new Date()): Promise<{ paymentIntentId: string; status: "signed" }> {
-  const intent = await findIntent(platformId, id);
+/** @param requestId the payment page's scope: an intent of another request of the platform is unknown there. */
+export async function submitIntent(platformId: string, id: string, body: IntentSubmission, now = new Date(), requestId?: string): Promise<{ paymentIntentId: string; status: "signed" }> {
+  const found = await findIntent(platformId, id);
+  const intent = found && (requestId === undefined || found.requestId === requestId) ? found : null;
   if (!intent) throw notFound("payment_intent_not_found", "No crosschain payment intent with this id");
   if (intent.status !== "created") throw conflict("payment_intent_already_submitted", "This payment intent was already submitted; request a new one to pay again");
   if (intent.expiresAt <= now) throw badRequest("payment_intent_expired", "This payment intent expired; request a new one");

@@ -44,7 +44,15 @@ import * as platformWebhooks from "../webhooks/platform-webhook-endpoints";
 import * as orchestratorWebhooks from "../webhooks/orchestrator-webhook-endpoints";
 import * as securePayments from "../secure-payments/endpoints";
 import * as securePaymentBranding from "../secure-payments/branding-endpoints";
-import { pagePaymentCallsEndpoint, pagePaymentIntentEndpoint, pagePaymentProgressEndpoint } from "../pay-page/endpoints";
+import {
+  pageCrosschainIntentEndpoint,
+  pageCrosschainProgressEndpoint,
+  pageCrosschainRoutesEndpoint,
+  pageCrosschainSubmitEndpoint,
+  pagePaymentCallsEndpoint,
+  pagePaymentIntentEndpoint,
+  pagePaymentProgressEndpoint,
+} from "../pay-page/endpoints";
 
 export const ENDPOINTS: Endpoint[] = [getHealth, getLiveness, getReadiness, listCurrencies, listConversionRoutes,
   // auth API and API keys
@@ -115,6 +123,10 @@ export const ENDPOINTS: Endpoint[] = [getHealth, getLiveness, getReadiness, list
   pagePaymentCallsEndpoint,
   pagePaymentIntentEndpoint,
   pagePaymentProgressEndpoint,
+  pageCrosschainRoutesEndpoint,
+  pageCrosschainIntentEndpoint,
+  pageCrosschainSubmitEndpoint,
+  pageCrosschainProgressEndpoint,
 ];
 
 /** The events the service POSTs to webhook endpoints. */

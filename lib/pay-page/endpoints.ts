@@ -11,6 +11,9 @@ import { detectedPayments } from "../secure-payments/detected-payments";
 import { intentBody, intentResponse, securePaymentCalldata, tokenParams } from "../secure-payments/schemas";
 import { recordIntent } from "../secure-payments/payment-intents";
 import { addressText } from "../requests/schemas";
+import { routesResponse } from "../requests/payment-routes";
+import { crosschainPayResponse, submitIntentBody, submitIntentResponse } from "../crosschain/schemas";
+import { pageCrosschainIntent, pageCrosschainProgress, pageCrosschainRoutes, pageIntentProgress, pageSubmitIntent } from "./crosschain";
 
 const TAGS = ["Payment page"];
 
@@ -75,4 +78,80 @@ export const pagePaymentIntentEndpoint = defineEndpoint({
   response: intentResponse,
   errors: { 400: "Validation failed; chain not the payment's network", 403: "Expired or cancelled", 404: "Unknown token", 409: "Already completed" },
   handler: async ({ params, body }) => recordIntent(params.token, body),
+});
+
+// "Pay from another network" on the page (docs/interface.md "Crosschain payments"): the routes
+// the connected wallet can pay from, the intent to sign (checked again in the browser against
+// the page's own policy before the wallet signs), its submission and its progress. The link's
+// token is the only credential, as for the calls above; intents are scoped to the link's request.
+const crosschainAsk = z.object({
+  wallet: addressText("The connected wallet (EVM)"),
+  chain: z.string().min(1).max(20).describe("Source chain: BASE, OPTIMISM, ARBITRUM or ETHEREUM (not the payment's own)"),
+  token: z.string().min(1).max(10).describe("Source token: USDC or USDT"),
+});
+const intentParams = tokenParams.extend({ paymentIntentId: z.string().min(1).max(40) });
+
+export const pageCrosschainRoutesEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/pay/{token}/crosschain-routes",
+  summary: "Networks the page's wallet can pay from",
+  description:
+    "The crosschain routes of GET /v2/request/{requestId}/routes for the link's one request and `wallet`: one per other chain and stablecoin where the wallet holds the amount and the operator's fee, " +
+    "with that fee. Empty when the link cannot be paid crosschain (several requests, hidden payee, not a stablecoin request, no operator) or is no longer payable.",
+  tags: TAGS,
+  auth: [],
+  params: tokenParams,
+  query: z.object({ wallet: addressText("The connected wallet (EVM)") }),
+  response: routesResponse,
+  errors: { 400: "Validation failed", 404: "Unknown token" },
+  handler: async ({ params, query }) => pageCrosschainRoutes(params.token, query.wallet),
+});
+
+export const pageCrosschainIntentEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/pay/{token}/crosschain",
+  summary: "The crosschain intent to sign on the payment page",
+  description: "The same answer as GET /v2/secure-payments/{token}/pay with `chain` + `token` naming another chain, with the link's token as the only credential (access list and screening included).",
+  tags: TAGS,
+  auth: [],
+  params: tokenParams,
+  query: crosschainAsk,
+  response: crosschainPayResponse,
+  errors: {
+    400: "Validation failed; the payment's own chain, or not payable from this chain and token",
+    403: "Expired, cancelled, or the wallet is not on the payment's access list",
+    404: "Unknown token",
+    409: "Already completed",
+  },
+  handler: async ({ params, query }) => pageCrosschainIntent(params.token, query),
+});
+
+export const pageCrosschainSubmitEndpoint = defineEndpoint({
+  method: "POST",
+  path: "/pay/{token}/crosschain/{paymentIntentId}",
+  summary: "Submit the signed crosschain intent from the payment page",
+  description: "The same as POST /v2/request/payment-intents/{paymentIntentId}, for an intent of the link's request, with the link's token as the only credential.",
+  tags: TAGS,
+  auth: [],
+  params: intentParams,
+  body: submitIntentBody,
+  status: 200,
+  response: submitIntentResponse,
+  errors: { 400: "Validation failed; signature not the payer's; intent expired", 404: "Unknown token, or no such intent for this link", 409: "The intent was already submitted" },
+  handler: async ({ params, body }) => pageSubmitIntent(params.token, params.paymentIntentId, body),
+});
+
+export const pageCrosschainProgressEndpoint = defineEndpoint({
+  method: "GET",
+  path: "/pay/{token}/crosschain/{paymentIntentId}",
+  summary: "Progress of a crosschain payment, for the payment page",
+  description:
+    "Where the settlement stands: `signed` (collecting on the source chain), `collected` (paying on the destination; `sourceTxHash`), `paid` (`destinationTxHash`), " +
+    "`failed` (nothing moved; `failureReason`) or `refunded` (pulled but paid back on the source chain; `refundTxHash`).",
+  tags: TAGS,
+  auth: [],
+  params: intentParams,
+  response: pageIntentProgress,
+  errors: { 404: "Unknown token, or no such intent for this link" },
+  handler: async ({ params }) => pageCrosschainProgress(params.token, params.paymentIntentId),
 });

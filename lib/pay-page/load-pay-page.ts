@@ -10,6 +10,7 @@ import { getConfig } from "../config";
 import { getPlatform, platformDisplayName } from "../platforms/create-platform";
 import type { StoredRequest } from "../requests/request-store";
 import { paymentCallPolicy } from "../secure-payments/contract-policy";
+import { crosschainPagePolicy } from "../crosschain/page-policy";
 import { securePaymentUrl } from "../secure-payments/create-secure-payment";
 import { feeLegs } from "../secure-payments/fee-plan";
 import type { LoadedSecurePayment } from "../secure-payments/load-secure-payment";
@@ -136,6 +137,7 @@ function multicallView(loaded: LoadedSecurePayment, state: Awaited<ReturnType<ty
       payerTotal: single ? formatMoney(state.totals.amountSummary.payerTotal, currency.symbol) : totalLabel,
     },
     policy: paymentCallPolicy(reference.network, payable.flatMap((r) => policyPayee(loaded.sp, r.payee))),
+    crosschain: null,
   };
 }
 
@@ -176,6 +178,8 @@ function paymentView(loaded: LoadedSecurePayment, shared: Parameters<typeof paya
     totalLabel: formatMoney(total, currency.symbol),
     payLabel: `Pay ${formatMoney(total, currency.symbol)}`,
     policy: paymentCallPolicy(first.network, [...requests.flatMap((r) => policyPayee(loaded.sp, r.payee)), ...legs.map((l) => l.recipient)]),
+    // One request whose payee the page shows: the intent is checked against that payee.
+    crosschain: requests.length === 1 && shownPayee(loaded.sp, first.payee) !== null ? crosschainPagePolicy(first) : null,
   };
 }
 

@@ -2,6 +2,7 @@
 // everything the first paint needs. The browser island gets only the payable state's few
 // fields it acts on (token, network, labels, the contract-check policy).
 import type { NetworkId } from "../chains/networks";
+import type { CrosschainPolicy } from "../crosschain/intent-check";
 import type { CallPolicy } from "../secure-payments/contract-check";
 import type { PageBranding } from "./page-branding";
 
@@ -91,6 +92,8 @@ export interface PayableView extends Branded {
   /** Whether only some wallets may pay (the page says so before connecting). */
   restricted: boolean;
   policy: CallPolicy;
+  /** "Pay from another network": our gateways and the payment to check intents against; null when not offered. */
+  crosschain: CrosschainPolicy | null;
   /** The page's own URL, for the QR code. */
   link: string;
 }
@@ -127,9 +130,9 @@ export interface NotPayableView extends Branded {
 export type PayPageView = PayableView | CompletedView | ExpiredView | NotPayableView | { state: "unknown" };
 
 /** The island's share of the payable state: only what the browser acts on. */
-export type CheckoutProps = Pick<PayableView, "token" | "network" | "currency" | "totalLabel" | "payLabel" | "redirect" | "policy" | "paymentType" | "sandbox">;
+export type CheckoutProps = Pick<PayableView, "token" | "network" | "currency" | "totalLabel" | "payLabel" | "redirect" | "policy" | "crosschain" | "paymentType" | "sandbox">;
 
 export function checkoutProps(view: PayableView): CheckoutProps {
-  const { token, network, currency, totalLabel, payLabel, redirect, policy, paymentType, sandbox } = view;
-  return { token, network, currency, totalLabel, payLabel, redirect, policy, paymentType, sandbox };
+  const { token, network, currency, totalLabel, payLabel, redirect, policy, crosschain, paymentType, sandbox } = view;
+  return { token, network, currency, totalLabel, payLabel, redirect, policy, crosschain, paymentType, sandbox };
 }

@@ -27,6 +27,7 @@ function sample(branding: PageBranding, merchantName: string): PayableView {
     redirect: null,
     restricted: false,
     policy: { networkName: "Base", family: "evm", targets: [], spenders: [], recipients: [] },
+    crosschain: null,
     link: "",
   };
 }

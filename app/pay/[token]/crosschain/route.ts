@@ -1,0 +1,5 @@
+import { routeHandlers } from "@/lib/api/route";
+import { pageCrosschainIntentEndpoint } from "@/lib/pay-page/endpoints";
+
+export const dynamic = "force-dynamic";
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(pageCrosschainIntentEndpoint);

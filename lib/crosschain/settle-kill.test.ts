@@ -5,7 +5,11 @@
 // yet mined; the test kills the process there (the source pull is mined, the payout not
 // recorded), mines the block, starts a new process, and checks that the payee is paid exactly
 // once, the intent reads paid with the stored payout, and one payment.confirmed goes out.
-// On PGlite the database is a directory the test and the child open in turn (one process at a time).
+// PostgreSQL only: a killed process is the case of several worker processes on one server. The
+// embedded PGlite is one process; a SIGKILL of the process that holds its directory can lose what
+// it had not flushed (the CI's run lost the intent row), which says nothing about settlement. On
+// PGlite, crosschain-payment.test.ts's "a settlement interrupted after the source pull … finishes once" covers
+// the same state.
 import * as requestRoute from "@/app/v2/request/route";
 import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
 import * as intentRoute from "@/app/v2/request/payment-intents/[paymentIntentId]/route";
@@ -122,7 +126,7 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 90
   }
 }
 
-it("a settlement killed (SIGKILL) after the source pull, with the payout broadcast but not recorded, pays the payee exactly once after a restart", async () => {
+it.skipIf(!process.env.TEST_DATABASE_URL)("a settlement killed (SIGKILL) after the source pull, with the payout broadcast but not recorded, pays the payee exactly once after a restart", async () => {
   const { apiKey } = await createTestPlatform("settle-kill");
   const headers = { "x-api-key": apiKey };
   const payer = privateKeyToAccount(DEMO_WALLETS[4].privateKey);
@@ -133,14 +137,15 @@ it("a settlement killed (SIGKILL) after the source pull, with the payout broadca
   const quote = await call(payRoute, "GET", `/v2/request/${requestId}/pay?${new URLSearchParams({ wallet: payer.address, chain: "BASE", token: "USDC" })}`, { headers, params: { requestId } });
   expect(quote.status, quote.text).toBe(200);
   const values = JSON.parse(quote.json.paymentIntent).values;
-  const permitValues = JSON.parse(quote.json.approvalPermitPayload).values;
+  // A retried run finds the permit of the first one already given: no permit to sign then.
+  const permit = quote.json.approvalPermitPayload ? { payload: quote.json.approvalPermitPayload, values: JSON.parse(quote.json.approvalPermitPayload).values } : null;
   const intentId: string = quote.json.paymentIntentId;
   const submitted = await call(intentRoute, "POST", `/v2/request/payment-intents/${intentId}`, {
     headers,
     params: { paymentIntentId: intentId },
     body: {
       signedPaymentIntent: { signature: await payer.signTypedData(typedDataFromJson(quote.json.paymentIntent)), nonce: values.nonce, deadline: values.deadline },
-      signedApprovalPermit: { signature: await payer.signTypedData(typedDataFromJson(quote.json.approvalPermitPayload)), nonce: permitValues.nonce, deadline: String(permitValues.deadline) },
+      ...(permit ? { signedApprovalPermit: { signature: await payer.signTypedData(typedDataFromJson(permit.payload)), nonce: permit.values.nonce, deadline: String(permit.values.deadline) } } : {}),
     },
   });
   expect(submitted.status, submitted.text).toBe(200);

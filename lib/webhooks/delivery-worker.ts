@@ -52,21 +52,29 @@ export async function startDeliveryWorker(database: Database, opts: DeliveryWork
   const finished: Finished[] = [];
   let recording = 0; // attempts taken by a record statement that has not ended
   let dueTimer: NodeJS.Timeout | undefined;
-  let dueTimerAt = Infinity;
+  // Every retry time this worker recorded, ascending (10 ms buckets): a single timer for the
+  // earliest would forget a later one set while it waits, leaving that retry to the poll.
+  const dueTimes: number[] = [];
+
+  const armDueTimer = () => {
+    clearTimeout(dueTimer);
+    if (stopped || dueTimes.length === 0) return;
+    dueTimer = setTimeout(() => {
+      const now = Date.now();
+      while (dueTimes.length > 0 && dueTimes[0] <= now) dueTimes.shift();
+      claimer.trigger();
+      armDueTimer();
+    }, Math.max(0, dueTimes[0] - Date.now()));
+    dueTimer.unref();
+  };
 
   const wakeAt = (at: Date) => {
-    const t = at.getTime();
-    if (t >= dueTimerAt) return;
-    clearTimeout(dueTimer);
-    dueTimerAt = t;
-    dueTimer = setTimeout(
-      () => {
-        dueTimerAt = Infinity;
-        claimer.trigger();
-      },
-      Math.max(0, t - Date.now()),
-    );
-    dueTimer.unref();
+    const t = Math.ceil(at.getTime() / 10) * 10;
+    let i = dueTimes.findIndex((x) => x >= t);
+    if (i === -1) i = dueTimes.length;
+    else if (dueTimes[i] === t) return;
+    dueTimes.splice(i, 0, t);
+    if (i === 0) armDueTimer();
   };
 
   const start = (c: Claimed) => {

@@ -3,16 +3,30 @@
 // until the chain moves, and concurrent identical reads share one RPC call. Entries more than
 // a few blocks behind the newest one seen are dropped. One cache per client, so a client
 // reset (tests switching chains) starts afresh.
-import { getPublicClient, type ChainClient } from "./clients";
+//
+// The head itself and the gas price are read together, in one batched round trip shared by
+// every caller, once per block where this process follows the network's new heads (the
+// detection's WebSocket subscription, head-watcher.ts): the answer stays current until the
+// next head is pushed. Without a live subscription each caller asks for the head again (calls
+// in flight at the same moment share one). docs/decisions.md "Chain head and gas price per block".
+import { existingHeadWatcher } from "../payments/indexer/head-watcher";
+import { getPublicClient, rpcWsUrlFor, type ChainClient } from "./clients";
 import type { EvmNetworkId } from "./networks";
 
 const KEEP_BLOCKS = 3n;
 const MAX_ENTRIES = 20_000;
 
+export interface ChainHead {
+  block: bigint;
+  /** eth_gasPrice when the head was read: an estimate, only ever used to check gas money. */
+  gasPrice: bigint;
+}
+
 interface Cache {
   newest: bigint;
   entries: Map<string, { block: bigint; value: Promise<unknown> }>;
-  head?: Promise<bigint>;
+  /** The last head read, with the watcher's head count before the read (-1: no live watcher). */
+  head?: { value: Promise<ChainHead>; heads: number; settled: boolean };
 }
 
 const caches = new WeakMap<ChainClient, Cache>();
@@ -24,11 +38,40 @@ function cacheOf(network: EvmNetworkId): { client: ChainClient; cache: Cache } {
   return { client, cache };
 }
 
-/** The chain's latest block number, fresh (requests in flight at the same moment share one call). */
-export function latestBlock(network: EvmNetworkId): Promise<bigint> {
+/** The head watcher pushing this network's new heads to this process, when its subscription is live. */
+function liveWatcher(network: EvmNetworkId) {
+  const url = rpcWsUrlFor(network);
+  const watcher = url ? existingHeadWatcher(url) : undefined;
+  return watcher?.subscribed ? watcher : undefined;
+}
+
+/**
+ * The chain's latest block and gas price. Current: read after the last head this process was
+ * told of, or (no live subscription) after this call began; calls at the same moment share
+ * one read, eth_blockNumber and eth_gasPrice in one HTTP batch.
+ */
+export function chainHead(network: EvmNetworkId): Promise<ChainHead> {
   const { client, cache } = cacheOf(network);
-  cache.head ??= client.getBlockNumber({ cacheTime: 0 }).finally(() => (cache.head = undefined));
-  return cache.head;
+  const heads = liveWatcher(network)?.heads ?? -1;
+  const last = cache.head;
+  // Still current: in flight (started before this call), or settled with no head since.
+  if (last && (!last.settled || (heads !== -1 && last.heads === heads))) return last.value;
+  const entry = {
+    heads,
+    settled: false,
+    value: Promise.all([client.getBlockNumber({ cacheTime: 0 }), client.getGasPrice()]).then(([block, gasPrice]) => ({ block, gasPrice })),
+  };
+  cache.head = entry;
+  entry.value.then(
+    () => (entry.settled = true),
+    () => cache.head === entry && (cache.head = undefined),
+  );
+  return entry.value;
+}
+
+/** The chain's latest block number (chainHead). */
+export async function latestBlock(network: EvmNetworkId): Promise<bigint> {
+  return (await chainHead(network)).block;
 }
 
 /** `load()`'s result for (block, key), computed once per block; failures are not kept. */

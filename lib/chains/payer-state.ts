@@ -1,8 +1,9 @@
 // What a payer's wallet holds on one network: native balance, token balances and the
 // allowances given to payment contracts, with the gas price. Read at one block and issued
-// together, so the client's batching sends them as one Multicall3 call in one HTTP request.
+// together, so the client's batching sends them as one Multicall3 call in one HTTP request;
+// the gas price comes with the head (chainHead, read once per block).
 import type { Address } from "viem";
-import { atBlock } from "./block-cache";
+import { atBlock, chainHead } from "./block-cache";
 import { getPublicClient } from "./clients";
 import { erc20Abi } from "./contracts";
 import type { EvmNetworkId } from "./networks";
@@ -33,7 +34,7 @@ async function read(network: EvmNetworkId, wallet: Address, queries: readonly Al
   const pairs = [...new Map(queries.map((q) => [key(q.token, q.spender), q])).values()];
   const [nativeBalance, gasPrice, balances, allowances] = await Promise.all([
     client.getBalance({ address: wallet, blockNumber }),
-    client.getGasPrice(),
+    chainHead(network).then((head) => head.gasPrice),
     Promise.all(tokens.map((token) => client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [wallet], blockNumber }))),
     Promise.all(pairs.map((q) => client.readContract({ address: q.token, abi: erc20Abi, functionName: "allowance", args: [wallet, q.spender], blockNumber }))),
   ]);

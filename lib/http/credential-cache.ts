@@ -1,5 +1,6 @@
-// Resolved credentials (API keys, client IDs, orchestrator keys, sessions) are trusted for a
-// few seconds without reading the database (docs/decisions.md "Credentials are cached for five
+// Resolved credentials (API keys, client IDs, orchestrator keys, sessions), and payee
+// destinations (what a wallet's signature authorised, read on every payee's page), are trusted
+// for a few seconds without reading the database (docs/decisions.md "Credentials are cached for five
 // seconds, and forgotten everywhere at once"): lru-cache with a TTL and a size bound.
 //
 // Whoever ends or changes a credential calls forgetCredentials after its change committed: this
@@ -15,7 +16,7 @@ export const CREDENTIAL_CACHE_MS = 5_000;
 export const CREDENTIALS_CHANNEL = "stablelink_credentials";
 
 /** The caches by name; a notification `name` clears one, `name:key` deletes one entry. */
-export type CredentialKind = "api_key" | "client_id" | "browser_origin" | "orchestrator_key" | "session";
+export type CredentialKind = "api_key" | "client_id" | "browser_origin" | "orchestrator_key" | "session" | "payee_destination";
 
 const caches = new Map<CredentialKind, { clear(): void; delete(key: string): unknown }>();
 

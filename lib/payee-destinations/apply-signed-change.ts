@@ -12,6 +12,7 @@ import type { PayeeDestination, Prisma } from "../db/generated/client";
 import { canonicalAddress, formatDestinationId } from "./destination-id";
 import { destinationToken } from "./destination-tokens";
 import { findDestinationOrThrow, toView } from "./destination-view";
+import { forgetDestinationViews } from "./read-destinations";
 import type { PayeeDestinationView } from "./schemas";
 import { consumeSigningNonce, readSigningNonce, type IssuedNonce } from "./signing-nonces";
 import type { DestinationAction } from "./signing-typed-data";
@@ -122,6 +123,7 @@ async function registerDestination(
       update: { isActive: true, deactivatedAt: null },
     });
   });
+  await forgetDestinationViews();
   return toView(row);
 }
 
@@ -140,5 +142,6 @@ export async function deactivateDestination(platformId: string, destinationId: s
       data: { isActive: false, deactivatedAt: current.isActive ? t : (current.deactivatedAt ?? t) },
     });
   });
+  await forgetDestinationViews();
   return toView(row);
 }

@@ -277,6 +277,7 @@ describe("POST /v2/payee-destination", () => {
   it("keeps one active destination per wallet: registering another one deactivates the previous one", async () => {
     const payee = evmPayee();
     const usdc = await register(payee);
+    expect((await get(usdc.destinationId, shop.wallet)).json.active).toBe(true); // read (and cached) before the change
     const usdt = await register(payee, { tokenAddress: USDT_BASE });
     expect(usdt.currency).toBe("USDT-base");
     const active = await call(collection, "GET", `/v2/payee-destination?walletAddress=${payee.address}`, { headers: shop.wallet });
@@ -307,6 +308,7 @@ describe("DELETE /v2/payee-destination/{destinationId}", () => {
   it("deactivates with the wallet's signature; the record stays, the wallet has no active destination", async () => {
     const payee = evmPayee();
     const d = await register(payee);
+    expect((await get(d.destinationId, shop.wallet)).json.active).toBe(true); // read (and cached) before the change
     const r = await deactivate(d, payee);
     expect(r.status, r.text).toBe(200);
     expect(r.json).toMatchObject({ destinationId: d.destinationId, active: false, deactivatedAt: expect.any(String) });

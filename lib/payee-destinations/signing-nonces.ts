@@ -29,9 +29,10 @@ export async function issueSigningNonce(platformId: string, target: Omit<Signing
   // Whole seconds: the signed expiry is a uint256 of seconds and must equal the stored one.
   const expiresAt = Math.floor((now().getTime() + SIGNING_DATA_LIFETIME_MS) / 1000);
   const payload: StoredPayload = { platformId, action: target.action, chainId: target.chainId, tokenAddress: target.tokenAddress, expiresAt };
-  await (await db()).signingNonce.create({
-    data: { nonce, walletAddress: target.walletAddress, purpose: PURPOSE_PREFIX + target.action, payload: { ...payload }, expiresAt: new Date(expiresAt * 1000), createdAt: now() },
-  });
+  // One plain INSERT: the model call's query building and RETURNING were half of signing-data's time.
+  await (await db()).$executeRaw`
+    INSERT INTO signing_nonces (nonce, wallet_address, purpose, payload, expires_at, created_at)
+    VALUES (${nonce}, ${target.walletAddress}, ${PURPOSE_PREFIX + target.action}, ${JSON.stringify(payload)}::jsonb, ${new Date(expiresAt * 1000)}, ${now()})`;
   return { ...target, platformId, nonce, expiresAt };
 }
 

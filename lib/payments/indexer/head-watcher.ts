@@ -163,3 +163,26 @@ function describe(error: unknown): string {
   if (error instanceof Error) return error.message.slice(0, 200);
   return error && typeof error === "object" && "type" in error ? String((error as { type: unknown }).type) : String(error);
 }
+
+/**
+ * One watcher per WebSocket URL and process, opened by the first detection run this instance
+ * holds. The chain-head cache (lib/chains/block-cache.ts) only looks the watcher up, never
+ * opens one: a process that does not follow the network (another instance, a script) keeps no
+ * socket open for it and reads the head over HTTP instead.
+ */
+const shared = new Map<string, HeadWatcher>();
+
+export function sharedHeadWatcher(network: string, url: string): HeadWatcher {
+  let watcher = shared.get(url);
+  if (!watcher) shared.set(url, (watcher = new HeadWatcher(network, url)));
+  return watcher;
+}
+
+export function existingHeadWatcher(url: string): HeadWatcher | undefined {
+  return shared.get(url);
+}
+
+export function closeSharedHeadWatcher(url: string): void {
+  shared.get(url)?.close();
+  shared.delete(url);
+}

@@ -14,7 +14,7 @@ import { runExclusively, type ExclusiveLoop } from "../../jobs/exclusive-loop";
 import { log } from "../../log";
 import { backfillReferenceHashes } from "../../requests/settlement-store";
 import { indexStep, type StepResult } from "./evm-indexer";
-import { HeadWatcher } from "./head-watcher";
+import { closeSharedHeadWatcher, sharedHeadWatcher, type HeadWatcher } from "./head-watcher";
 import { tronIndexStep } from "./tron-indexer";
 
 const RUN_BUDGET_MS = 10_000;
@@ -103,20 +103,11 @@ function pause(ms: number, signal: AbortSignal | undefined, watcher: HeadWatcher
   });
 }
 
-/** One watcher per network and process, opened by the first run this instance holds. */
-const watchers = new Map<EvmNetworkId, HeadWatcher>();
-
+/** The network's watcher, shared with the chain-head cache (head-watcher.ts); null without a WebSocket. */
 function watcherFor(network: NetworkId): HeadWatcher | null {
   if (network === "tron") return null;
-  const evm = network as EvmNetworkId;
-  let watcher = watchers.get(evm);
-  if (!watcher) {
-    const url = rpcWsUrlFor(evm);
-    if (!url) return null;
-    watcher = new HeadWatcher(evm, url);
-    watchers.set(evm, watcher);
-  }
-  return watcher;
+  const url = rpcWsUrlFor(network as EvmNetworkId);
+  return url ? sharedHeadWatcher(network, url) : null;
 }
 
 export async function startPaymentDetection(boss: PgBoss): Promise<ExclusiveLoop> {
@@ -144,8 +135,8 @@ export async function startPaymentDetection(boss: PgBoss): Promise<ExclusiveLoop
       stopping.abort();
       await Promise.all(loops.map((l) => l.stop()));
       for (const network of networks) {
-        watchers.get(network as EvmNetworkId)?.close();
-        watchers.delete(network as EvmNetworkId);
+        const url = network === "tron" ? null : rpcWsUrlFor(network as EvmNetworkId);
+        if (url) closeSharedHeadWatcher(url);
       }
     },
   };

@@ -9,7 +9,7 @@
 // detection's WebSocket subscription, head-watcher.ts): the answer stays current until the
 // next head is pushed. Without a live subscription each caller asks for the head again (calls
 // in flight at the same moment share one). docs/decisions.md "Chain head and gas price per block".
-import { existingHeadWatcher } from "../payments/indexer/head-watcher";
+import { existingHeadWatcher } from "./head-watcher";
 import { getPublicClient, rpcWsUrlFor, type ChainClient } from "./clients";
 import type { EvmNetworkId } from "./networks";
 

@@ -12,7 +12,7 @@ import { chainHead } from "../chains/block-cache";
 import { rpcWsUrlFor, viemChain } from "../chains/clients";
 import { EVM_NETWORK_IDS } from "../chains/networks";
 import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
-import { closeSharedHeadWatcher, sharedHeadWatcher, type HeadWatcher } from "../payments/indexer/head-watcher";
+import { closeSharedHeadWatcher, sharedHeadWatcher, type HeadWatcher } from "../chains/head-watcher";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 
@@ -157,6 +157,12 @@ describe("RPC round trips of /pay with a wallet", () => {
     expect(count(quiet.methods, "eth_blockNumber")).toBe(0);
     expect(count(quiet.methods, "eth_gasPrice")).toBe(0);
     expect(quiet.roundTrips).toBeLessThanOrEqual(wallets.length);
+    // One wallet alone: its native balance, token balance and allowance in one round trip.
+    const alone = measure();
+    await pay(requestId, freshAddress());
+    const one = alone.stop();
+    expect(one.roundTrips).toBe(1);
+    expect(one.methods.every((m) => m === "eth_call" || m === "eth_getBalance")).toBe(true);
 
     const heads = watcher.heads;
     await mineWithBaseFee("7");

@@ -19,7 +19,7 @@ import { createRequest } from "../../requests/create-request";
 import { asStored } from "../../requests/request-store";
 import { sendAll, type ApiTransaction } from "../../test/send-calldata";
 import { eventually, platformWithEndpoints } from "../../webhooks/test-helpers";
-import { HeadWatcher } from "./head-watcher";
+import { HeadWatcher } from "../../chains/head-watcher";
 import { detectPayments, followPayments, startPaymentDetection } from "./start-detection";
 
 let sandbox: TestSandbox;

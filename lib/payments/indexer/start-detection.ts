@@ -1,7 +1,7 @@
 // Payment detection in the background: per network, one pg-boss job at a time across every
 // instance (runExclusively). The instance whose job runs follows the network for a time
 // budget: it catches up from the cursor, then waits for the next head over the network's
-// WebSocket subscription (head-watcher.ts) — or, without one or while it is down, polls every
+// WebSocket subscription (lib/chains/head-watcher.ts) — or, without one or while it is down, polls every
 // PAYMENT_DETECTION_INTERVAL_MS — and reads again. At the end of the budget the run ends and
 // the same instance asks for the next run at once, so the job never outlives its lease and a
 // dead instance's network is taken over after it (docs/decisions.md "Payment detection by
@@ -14,7 +14,7 @@ import { runExclusively, type ExclusiveLoop } from "../../jobs/exclusive-loop";
 import { log } from "../../log";
 import { backfillReferenceHashes } from "../../requests/settlement-store";
 import { indexStep, type StepResult } from "./evm-indexer";
-import { closeSharedHeadWatcher, sharedHeadWatcher, type HeadWatcher } from "./head-watcher";
+import { closeSharedHeadWatcher, sharedHeadWatcher, type HeadWatcher } from "../../chains/head-watcher";
 import { tronIndexStep } from "./tron-indexer";
 
 const RUN_BUDGET_MS = 10_000;

@@ -7,7 +7,7 @@
 // false and detection polls (start-detection.ts). docs/decisions.md "Payment detection by
 // subscription".
 import { getWebSocketRpcClient } from "viem/utils";
-import { log } from "../../log";
+import { log } from "../log";
 
 type SocketClient = Awaited<ReturnType<typeof getWebSocketRpcClient>>;
 

@@ -1,5 +1,5 @@
 // Chain state read at a given block never changes, so reads are cached by block number: a
-// payment page polling /pay, or many payers of one request, cost one eth_blockNumber each
+// payment page polling /pay, or many payers of one request, cost at most a head read each
 // until the chain moves, and concurrent identical reads share one RPC call. Entries more than
 // a few blocks behind the newest one seen are dropped. One cache per client, so a client
 // reset (tests switching chains) starts afresh.
@@ -54,8 +54,9 @@ export function chainHead(network: EvmNetworkId): Promise<ChainHead> {
   const { client, cache } = cacheOf(network);
   const heads = liveWatcher(network)?.heads ?? -1;
   const last = cache.head;
-  // Still current: in flight (started before this call), or settled with no head since.
-  if (last && (!last.settled || (heads !== -1 && last.heads === heads))) return last.value;
+  // Still current: no head pushed since it started (live subscription), or, without one, in
+  // flight (started before this call).
+  if (last && (heads === -1 ? !last.settled : last.heads === heads)) return last.value;
   const entry = {
     heads,
     settled: false,

@@ -41,7 +41,9 @@ export async function produce(owner: EventOwner, s: Schedule): Promise<Produced>
         const now = Date.now();
         out.lagMs.push(now - at);
         for (const d of e.deliveries) out.committed.push([d.id, now]);
-      }, () => void out.failed++),
+      }, (err: Error) => {
+        if (out.failed++ === 0) console.error(`webhook producer: ${err.message.split("\n").at(-1)}`);
+      }),
     );
   }
   await Promise.all(pending);
@@ -55,7 +57,7 @@ if (process.env.BENCH_PRODUCER && process.send) {
   setDatabaseFactory(async () => database);
   // Connected and warmed up (the client's first transactions are slow) before the schedule starts.
   const prisma = await db();
-  await Promise.all(Array.from({ length: 20 }, () => prisma.$transaction((tx) => tx.$queryRaw`SELECT 1`)));
+  await Promise.all(Array.from({ length: 20 }, () => prisma.$transaction((tx) => tx.$queryRaw`SELECT 1`, { maxWait: 30_000 })));
   process.once("message", (s: Schedule) => {
     void produce(owner, s).then(async (r) => {
       process.send!(r, () => undefined);

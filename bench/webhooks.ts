@@ -10,7 +10,7 @@
 //   receipt, p50/p99. On PostgreSQL the producers are child processes (4, like web processes
 //   sharing the database); on PGlite they run in this process.
 // `BENCH_ONLY=webhooks npm run bench`; BENCH_WEBHOOK_EVENTS (drain events, PostgreSQL; PGlite a
-// quarter), BENCH_WEBHOOK_RATE, BENCH_WEBHOOK_SECONDS and BENCH_WEBHOOK_PRODUCERS change the sizes.
+// quarter), BENCH_WEBHOOK_RATE, BENCH_WEBHOOK_SECONDS and BENCH_WEBHOOK_PRODUCERS (0: in this process) change the sizes.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -121,7 +121,7 @@ interface Producers {
 
 /** Runs the open-loop schedule in this process, or split over `producers`' child processes. */
 async function produceAt(owner: EventOwner, at: { rate: number; seconds: number }, producers?: Producers): Promise<Produced & { t0: number }> {
-  if (!producers) {
+  if (!producers || producers.processes === 0) {
     const t0 = Date.now() + 100;
     return { ...(await produce(owner, { ...at, t0, shard: 0, shards: 1 })), t0 };
   }
@@ -189,7 +189,7 @@ async function benchOn(label: string, database: Database, receiver: Receiver, dr
       database: label,
       scenario:
         `sustained: ${rate} events/s scheduled for ${seconds} s, ${Math.round(committed.size / commitSeconds)}/s committed ` +
-        `(${producers ? `${producers.processes} producer processes` : "in this process"}${produced.failed ? `, ${produced.failed} failed to start in time` : ""}; commit p50 ${percentile(lag, 50)} ms, p99 ${percentile(lag, 99)} ms after schedule), 1 endpoint: event commit → receipt`,
+        `(${producers?.processes ? `${producers.processes} producer processes` : "in this process"}${produced.failed ? `, ${produced.failed} failed to start in time` : ""}; commit p50 ${percentile(lag, 50)} ms, p99 ${percentile(lag, 99)} ms after schedule), 1 endpoint: event commit → receipt`,
       deliveries: committed.size,
       "deliveries/s": Math.round(committed.size / ((lastSustained - produced.t0) / 1000)),
       "p50 ms": percentile(latencies, 50),

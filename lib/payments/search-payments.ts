@@ -2,8 +2,9 @@
 // (the dashboard may ask for oldest first or by amount),
 // with the exact count of matches. Written in SQL so each filter maps onto one of the indexes
 // of migration `payment_search_indexes` (see docs/decisions.md "Payment search"): filters on
-// the request (reference, payment reference, payee, invoice currency) select request ids
-// through the requests' own indexes, and wallet matches are a UNION of index scans, because
+// the request (reference, payment reference) select request ids through the requests' own
+// indexes; the request's payee and invoice currency are copied onto each payment at insert
+// (migration payment_payee), and wallet matches are a UNION of index scans of payments, because
 // an OR across payer, payer EOA and payee cannot use any single index. Pages go by offset or
 // by keyset (after the previous page's last row); broad searches are counted from the per-day
 // summary payment_counts.
@@ -67,12 +68,12 @@ function searchConditions(platformId: string, f: PaymentFilter): Prisma.Sql {
     conds.push(
       Prisma.sql`p.id IN (SELECT id FROM payments WHERE platform_id = ${platform} AND ${match("payer_address")}
         UNION SELECT id FROM payments WHERE platform_id = ${platform} AND ${match("payer_eoa_address")}
-        UNION SELECT pp.id FROM payments pp WHERE pp.platform_id = ${platform} AND pp.request_id IN (SELECT id FROM payment_requests WHERE platform_id = ${platform} AND ${match("payee")}))`,
+        UNION SELECT id FROM payments WHERE platform_id = ${platform} AND ${match("payee")})`,
     );
   }
   if (f.types) conds.push(Prisma.sql`p.type = ANY(${f.types}::text[]::"PaymentType"[])`);
   if (f.paymentCurrencyIds) conds.push(Prisma.sql`p.currency = ANY(${f.paymentCurrencyIds}::text[])`);
-  // Copied from the request at insert (trigger of migration payment_invoice_currency).
+  // Copied from the request at insert (record-payments.ts; for other writers, the trigger of migration payment_payee).
   if (f.invoiceCurrencyIds) conds.push(Prisma.sql`p.invoice_currency = ANY(${f.invoiceCurrencyIds}::text[])`);
   if (f.fromDate) conds.push(Prisma.sql`p.block_time >= ${f.fromDate.toISOString()}::timestamp`);
   if (f.toDate) conds.push(Prisma.sql`p.block_time <= ${f.toDate.toISOString()}::timestamp`);

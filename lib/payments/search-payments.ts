@@ -4,8 +4,8 @@
 // of migration `payment_search_indexes` (see docs/decisions.md "Payment search"): filters on
 // the request (reference, payment reference) select request ids through the requests' own
 // indexes; the request's payee and invoice currency are copied onto each payment at insert
-// (migration payment_payee), and wallet matches are a UNION of index scans of payments, because
-// an OR across payer, payer EOA and payee cannot use any single index. Pages go by offset or
+// (migration payment_payee), so a wallet (payer, payer EOA or payee) is an OR over three indexed
+// columns of payments, which PostgreSQL answers with a BitmapOr of their indexes. Pages go by offset or
 // by keyset (after the previous page's last row); broad searches are counted from the per-day
 // summary payment_counts.
 import { toBigInt } from "../db/amounts";
@@ -62,14 +62,12 @@ function searchConditions(platformId: string, f: PaymentFilter): Prisma.Sql {
     const { lower, exact, kind } = f.wallet;
     // Tron base58 is case-sensitive: the lower() index finds it, the exact test confirms it.
     const match = (col: "payer_address" | "payer_eoa_address" | "payee") => {
-      const column = Prisma.raw(col);
-      return kind === "tron" ? Prisma.sql`lower(${column}) = ${lower} AND ${column} = ${exact}` : Prisma.sql`lower(${column}) = ${lower}`;
+      const column = Prisma.raw(`p.${col}`);
+      return kind === "tron" ? Prisma.sql`(lower(${column}) = ${lower} AND ${column} = ${exact})` : Prisma.sql`lower(${column}) = ${lower}`;
     };
-    conds.push(
-      Prisma.sql`p.id IN (SELECT id FROM payments WHERE platform_id = ${platform} AND ${match("payer_address")}
-        UNION SELECT id FROM payments WHERE platform_id = ${platform} AND ${match("payer_eoa_address")}
-        UNION SELECT id FROM payments WHERE platform_id = ${platform} AND ${match("payee")})`,
-    );
+    // Three columns of payments, each with its (platform_id, lower(…)) index: PostgreSQL ORs
+    // the three index scans into one bitmap, and counts from it without a second pass.
+    conds.push(Prisma.sql`(${match("payer_address")} OR ${match("payer_eoa_address")} OR ${match("payee")})`);
   }
   if (f.types) conds.push(Prisma.sql`p.type = ANY(${f.types}::text[]::"PaymentType"[])`);
   if (f.paymentCurrencyIds) conds.push(Prisma.sql`p.currency = ANY(${f.paymentCurrencyIds}::text[])`);

@@ -5,7 +5,7 @@
 // the request (reference, payment reference) select request ids through the requests' own
 // indexes; the request's payee and invoice currency are copied onto each payment at insert
 // (migration payment_payee), so a wallet (payer, payer EOA or payee) is an OR over three indexed
-// columns of payments, which PostgreSQL answers with a BitmapOr of their indexes. Pages go by offset or
+// columns of payments, answered by a BitmapOr of their indexes. Pages go by offset or
 // by keyset (after the previous page's last row); broad searches are counted from the per-day
 // summary payment_counts.
 import { toBigInt } from "../db/amounts";
@@ -65,9 +65,12 @@ function searchConditions(platformId: string, f: PaymentFilter): Prisma.Sql {
       const column = Prisma.raw(`p.${col}`);
       return kind === "tron" ? Prisma.sql`(lower(${column}) = ${lower} AND ${column} = ${exact})` : Prisma.sql`lower(${column}) = ${lower}`;
     };
-    // Three columns of payments, each with its (platform_id, lower(…)) index: PostgreSQL ORs
-    // the three index scans into one bitmap, and counts from it without a second pass.
-    conds.push(Prisma.sql`(${match("payer_address")} OR ${match("payer_eoa_address")} OR ${match("payee")})`);
+    // Three columns of payments, each with its (platform_id, lower(…)) index, ORed into one
+    // bitmap. In a subquery of ids: written on `p` directly, the planner may instead walk the
+    // whole platform newest first and filter (1 s for a payer with 10 payments at a million).
+    conds.push(
+      Prisma.sql`p.id IN (SELECT p.id FROM payments p WHERE p.platform_id = ${platform} AND (${match("payer_address")} OR ${match("payer_eoa_address")} OR ${match("payee")}))`,
+    );
   }
   if (f.types) conds.push(Prisma.sql`p.type = ANY(${f.types}::text[]::"PaymentType"[])`);
   if (f.paymentCurrencyIds) conds.push(Prisma.sql`p.currency = ANY(${f.paymentCurrencyIds}::text[])`);
@@ -181,14 +184,19 @@ function afterSql(page: PaymentPage): Prisma.Sql | null {
 
 function pageSql(where: Prisma.Sql, page: PaymentPage): Prisma.Sql {
   const after = afterSql(page);
+  const conditions = Prisma.sql`${where}${after ? Prisma.sql` AND ${after}` : Prisma.empty}`;
   // One row more than the page tells whether another page follows.
-  return Prisma.sql`SELECT ${byAmount(page) ? Prisma.sql`${valueSql()}::text` : Prisma.sql`NULL`} AS sort_value, p.id::text, p.network, p.tx_hash, to_char(p.block_time, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS block_time, p.type::text, p.amount::text,
+  const limit = Prisma.sql`LIMIT ${page.limit + 1} OFFSET ${after ? 0 : page.offset}`;
+  const columns = Prisma.sql`${byAmount(page) ? Prisma.sql`${valueSql()}::text` : Prisma.sql`NULL`} AS sort_value, p.id::text, p.network, p.tx_hash, to_char(p.block_time, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS block_time, p.type::text, p.amount::text,
             p.fee_amount::text, p.fee_address, p.payer_address, p.currency, p.conversion_rate, r.id AS request_id, r.payment_reference, r.reference,
-            r.customer_info::text, r.invoice_currency, r.payment_currency, r.status::text, r.expected_amount::text, r.amount_paid::text
-       FROM payments p JOIN payment_requests r ON r.id = p.request_id
-      WHERE ${where}${after ? Prisma.sql` AND ${after}` : Prisma.empty}
-      ORDER BY ${orderSql(page)}
-      LIMIT ${page.limit + 1} OFFSET ${after ? 0 : page.offset}`;
+            r.customer_info::text, r.invoice_currency, r.payment_currency, r.status::text, r.expected_amount::text, r.amount_paid::text`;
+  // Orders by amount read the request's payment currency (valueSql): they join first.
+  if (byAmount(page)) return Prisma.sql`SELECT ${columns} FROM payments p JOIN payment_requests r ON r.id = p.request_id WHERE ${conditions} ORDER BY ${orderSql(page)} ${limit}`;
+  // Otherwise the page is chosen from payments alone, then joined: a wallet with 1,000
+  // payments reads 26 requests, not 1,000 (the planner joins before sorting when it can).
+  return Prisma.sql`SELECT ${columns}
+       FROM (SELECT p.* FROM payments p WHERE ${conditions} ORDER BY ${orderSql(page)} ${limit}) p JOIN payment_requests r ON r.id = p.request_id
+      ORDER BY ${orderSql(page)}`;
 }
 
 export async function searchPayments(platformId: string, filter: PaymentFilter, page: PaymentPage): Promise<PaymentSearchResult> {

@@ -1,10 +1,19 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+
+const include = ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"];
+// Files that measure time itself (retry gaps, exclusive slots) or load the machine on purpose
+// (the 1,000-event fault test): they run alone, after the others (docs/decisions.md,
+// "Test files run side by side").
+const alone = ["lib/webhooks/delivery.test.ts", "lib/webhooks/fault.test.ts", "lib/jobs/exclusive-loop.test.ts", "lib/db/exclusive.test.ts"];
+// Most files wait on anvil, PostgreSQL or timers rather than the CPU: two forks even on a
+// 2-core machine (vitest's own default there is one). TEST_WORKERS overrides.
+const workers = Number(process.env.TEST_WORKERS ?? Math.max(2, availableParallelism()));
 
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"],
     setupFiles: ["./lib/test/setup.ts"],
     globalSetup: ["./lib/test/global-setup.ts"],
     testTimeout: 60_000,
@@ -13,5 +22,9 @@ export default defineConfig({
     // docs/decisions.md, "One retry on CI".
     retry: process.env.CI ? 1 : 0,
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
+    projects: [
+      { extends: true, test: { name: "side-by-side", include, exclude: alone, maxWorkers: workers, sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: "alone", include: alone, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

@@ -117,6 +117,8 @@ test("a tampered intent (another spender) is refused before the wallet signs any
   const state = page.getByTestId("pay-state");
   await expect(state).toHaveAttribute("data-state", "blocked");
   await expect(state).toContainText("not our gateway on Base");
+  await expect(state).toContainText("Nothing was signed. Do not pay this link from another page.");
+  await expect(page.getByRole("heading", { name: "Payment stopped for your safety" })).toBeFocused();
   await shoot(page, "blocked");
   expect(wallet.requests.map((r) => r.method)).not.toContain("eth_signTypedData_v4");
 });

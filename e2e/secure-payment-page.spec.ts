@@ -157,6 +157,8 @@ test("a tampered answer is blocked before the wallet is asked to sign anything",
   await page.getByRole("button", { name: "Connect Stablelink Test Wallet" }).click();
   await expect(page.getByTestId("pay-state")).toHaveAttribute("data-state", "blocked");
   await expect(page.getByTestId("pay-state")).toContainText("neither a payment contract nor a token of Base");
+  await expect(page.getByTestId("pay-state")).toContainText("Do not pay this link from another page.");
+  await expect(page.getByRole("heading", { name: "Payment stopped for your safety" })).toBeFocused();
   await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
   expect(wallet.requests.map((r) => r.method)).not.toContain("eth_sendTransaction");
   await shoot(page, "blocked");

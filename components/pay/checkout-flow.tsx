@@ -16,6 +16,7 @@ import { ACTION_CLASSES } from "./action-link";
 import { checkoutSteps, statusText, type CheckoutStep, type StepStatus, type WireTransaction } from "./checkout-steps";
 import type { MinedCall } from "./evm-calls";
 import { markJustPaid } from "./receipt-heading";
+import { BlockedPanel } from "./state-panels";
 import { CrosschainCheckout, offeredRoutes, routeLabel, type OfferedRoute } from "./crosschain-checkout";
 import { fetchCalldata, fetchCrosschainRoutes, fetchPaymentProgress, PayApiError, reportIntent, reportUserEvent, type Calldata, type PageCredentials } from "./pay-api";
 
@@ -296,15 +297,7 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
         </div>
       );
     case "blocked":
-      return (
-        <div role="alert" className="space-y-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950" data-testid="pay-state" data-state="blocked">
-          <h2 ref={headingRef} tabIndex={-1} className="text-lg font-bold outline-none">
-            Payment stopped for your safety
-          </h2>
-          <p className="text-sm">{phase.reason}</p>
-          <p className="text-sm">Do not pay this link from another page. Tell the payee what you see here.</p>
-        </div>
-      );
+      return <BlockedPanel reason={phase.reason} ref={headingRef} />;
     case "unavailable":
       return (
         <div role="alert" className="space-y-3">

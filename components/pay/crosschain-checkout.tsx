@@ -20,6 +20,7 @@ import { ACTION_CLASSES } from "./action-link";
 import type { PayerWallet } from "./checkout-flow";
 import { fetchCrosschainIntent, fetchCrosschainProgress, fetchPaymentProgress, submitCrosschainIntent, type CrosschainProgress, type CrosschainRoute, type PageCredentials } from "./pay-api";
 import { markJustPaid } from "./receipt-heading";
+import { BlockedPanel } from "./state-panels";
 
 type EvmWallet = PayerWallet & { evm: NonNullable<PayerWallet["evm"]> };
 
@@ -228,15 +229,7 @@ export function CrosschainCheckout({
         </p>
       );
     case "blocked":
-      return (
-        <div role="alert" className="space-y-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950" data-testid="pay-state" data-state="blocked">
-          <h2 ref={headingRef} tabIndex={-1} className="text-lg font-bold outline-none">
-            Payment stopped for your safety
-          </h2>
-          <p className="text-sm">{phase.reason}</p>
-          <p className="text-sm">Nothing was signed. Do not pay this link from another page. Tell the payee what you see here.</p>
-        </div>
-      );
+      return <BlockedPanel reason={phase.reason} nothingSigned ref={headingRef} />;
     case "unavailable":
       return (
         <div role="alert" className="space-y-3">

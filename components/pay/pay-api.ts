@@ -4,6 +4,7 @@ import type { ErrorBody, ErrorCode } from "@/lib/http/errors";
 import type { PagePaymentProgress } from "@/lib/pay-page/endpoints";
 import type { SecurePaymentCalldata } from "@/lib/secure-payments/schemas";
 import type { CrosschainAnswer } from "@/lib/crosschain/intent-check";
+import type { PageIntentProgress } from "@/lib/pay-page/crosschain";
 
 export interface PageCredentials {
   token: string;
@@ -117,15 +118,7 @@ export async function submitCrosschainIntent(c: PageCredentials, id: string, bod
   );
 }
 
-export interface CrosschainProgress {
-  status: "created" | "signed" | "collected" | "paid" | "failed" | "refunded";
-  sourceNetwork: string;
-  destinationNetwork: string;
-  sourceTxHash: string | null;
-  destinationTxHash: string | null;
-  refundTxHash: string | null;
-  failureReason: string | null;
-}
+export type CrosschainProgress = PageIntentProgress;
 
 export async function fetchCrosschainProgress(c: PageCredentials, id: string): Promise<CrosschainProgress> {
   return answer<CrosschainProgress>(await fetch(`${page(c)}/crosschain/${encodeURIComponent(id)}`, { cache: "no-store" }));

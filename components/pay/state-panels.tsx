@@ -1,5 +1,8 @@
-// The pages of a link that cannot be paid (expired, already paid, withdrawn, unknown) and the
-// success page. Each says plainly what happened and what the payer can do. Server components.
+// The pages of a link that cannot be paid (expired, already paid, withdrawn, unknown), the
+// success page, and the checkout's stop when a call fails the contract check. Each says plainly
+// what happened and what the payer can do. No hooks or browser APIs: the server renders all but
+// BlockedPanel, which the browser checkouts render.
+import type { Ref } from "react";
 import { formatTime } from "@/components/ui/format-time";
 import { formatMoney } from "@/lib/pay-page/format";
 import type { CompletedView, ExpiredView, NotPayableView } from "@/lib/pay-page/pay-page-view";
@@ -129,5 +132,23 @@ export function UnknownPanel() {
         </p>
       </div>
     </PayCard>
+  );
+}
+
+/**
+ * The checkout refused what the service asked the wallet to do (the contract check, or the
+ * crosschain intent check): the payer must not pay this link anywhere else. `nothingSigned` where
+ * the refusal came before any signature was asked for (crosschain). The checkout owns the
+ * heading's ref, to move the focus to it.
+ */
+export function BlockedPanel({ reason, nothingSigned = false, ref }: { reason: string; nothingSigned?: boolean; ref?: Ref<HTMLHeadingElement> }) {
+  return (
+    <div role="alert" className="space-y-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950" data-testid="pay-state" data-state="blocked">
+      <h2 ref={ref} tabIndex={-1} className="text-lg font-bold outline-none">
+        Payment stopped for your safety
+      </h2>
+      <p className="text-sm">{reason}</p>
+      <p className="text-sm">{nothingSigned && "Nothing was signed. "}Do not pay this link from another page. Tell the payee what you see here.</p>
+    </div>
   );
 }

@@ -14,7 +14,6 @@ import * as requestRoute from "@/app/v2/request/route";
 import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
 import * as intentRoute from "@/app/v2/request/payment-intents/[paymentIntentId]/route";
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -22,8 +21,9 @@ import { createPublicClient, createTestClient, erc20Abi, http, type Address } fr
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { SANDBOX_OPERATOR } from "../chains/crosschain-gateway";
-import { db, openedDatabase, openPglite, openPostgres, setDatabaseFactory, type Database } from "../db/client";
+import { db, openedDatabase, openPglite, setDatabaseFactory } from "../db/client";
 import { migrate } from "../db/migrate";
+import { createTestSchema } from "../db/test-db";
 import { DEMO_WALLETS } from "../devnet/accounts";
 import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
 import { testToken } from "../devnet/test-tokens";
@@ -45,31 +45,11 @@ beforeAll(async () => {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     // A schema of its own, named, so that the child process opens the same one.
-    const schema = `t_kill_${randomBytes(5).toString("hex")}`;
-    const pg = (await import("pg")).default;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA "${schema}"`);
-    await admin.end();
+    const { schema, open } = await createTestSchema(url);
     const u = new URL(url);
     u.searchParams.set("schema", schema);
     settleDb = u.toString();
-    setDatabaseFactory(async (): Promise<Database> => {
-      const database = await openPostgres(url, schema);
-      await migrate(database);
-      const close = database.close;
-      return {
-        ...database,
-        close: async () => {
-          await close();
-          const c = new pg.Client({ connectionString: url });
-          await c.connect();
-          await c.query(`DROP SCHEMA "${schema}" CASCADE`);
-          await c.query(`DROP SCHEMA IF EXISTS "${database.jobsSchema}" CASCADE`);
-          await c.end();
-        },
-      };
-    });
+    setDatabaseFactory(open);
   } else {
     pgliteDir = await fs.mkdtemp(path.join(os.tmpdir(), "stablelink-settle-kill-"));
     settleDb = `pglite:${pgliteDir}`;

@@ -27,6 +27,7 @@ export const pageIntentProgress = z
     failureReason: z.string().nullable().describe("expired, source_pull_reverted (failed) or treasury_short (refunded)"),
   })
   .meta({ id: "PaymentPageCrosschainProgress" });
+export type PageIntentProgress = z.output<typeof pageIntentProgress>;
 
 /** The link's one request, or 404 (a link of several requests has no crosschain intents). */
 async function oneRequest(token: string): Promise<{ platformId: string; request: StoredRequest }> {

@@ -12,25 +12,21 @@ import * as agreementPageRoute from "@/app/v2/payer-pages/[token]/agreement/rout
 import * as reviewRoute from "@/app/v1/payers/[userId]/review/route";
 import * as progressRoute from "@/app/v1/offramp-payments/[requestId]/progress/route";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { log } from "../log";
 import { erc20Abi } from "../chains/contracts";
 import { DEMO_WALLETS } from "../devnet/accounts";
-import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
 import { testToken } from "../devnet/test-tokens";
 import { detectPayments } from "../payments/indexer/start-detection";
 import { createTestPlatform, createTestWalletSession } from "../test/fixtures";
 import { call } from "../test/http";
 import { chainClients, sendAll, type ApiTransaction } from "../test/send-calldata";
-import { eventually, platformWithEndpoints, startTestDelivery } from "../webhooks/test-helpers";
-import { startReceiver, type Received, type Receiver } from "../webhooks/test-receiver";
+import { sandboxWithWebhooks } from "../test/sandbox-with-webhooks";
+import { eventually } from "../webhooks/test-helpers";
+import type { Received } from "../webhooks/test-receiver";
 import { BANK, IDENTITY } from "./payer-fixtures";
 
-let sandbox: TestSandbox;
-let restore: () => void;
-let receiver: Receiver;
-let delivery: Awaited<ReturnType<typeof startTestDelivery>>;
-let platform: Awaited<ReturnType<typeof platformWithEndpoints>>;
+const chain = sandboxWithWebhooks();
 let session: { token: string };
 
 // Every log call of the run (whatever the level), to check no personal data is ever logged.
@@ -40,23 +36,10 @@ for (const level of ["trace", "debug", "info", "warn", "error", "fatal"] as cons
 }
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox(["base"]);
-  restore = pointAppAtSandbox(sandbox);
-  receiver = await startReceiver();
-  platform = await platformWithEndpoints(`${receiver.url}/hooks`);
-  session = await createTestWalletSession(platform.platformId);
-  delivery = await startTestDelivery();
-  await detectPayments("base");
+  session = await createTestWalletSession(chain.platform.platformId);
 });
 
-afterAll(async () => {
-  await delivery?.stop();
-  await receiver?.close();
-  restore?.();
-  await sandbox?.dispose();
-});
-
-const key = () => ({ "x-api-key": platform.apiKey });
+const key = () => ({ "x-api-key": chain.platform.apiKey });
 const bearer = () => ({ authorization: `Bearer ${session.token}` });
 const DEPOSIT = DEMO_WALLETS[8].address;
 const payerWallet = DEMO_WALLETS[2];
@@ -86,7 +69,7 @@ const status = async (requestId: string) => (await call(requestIdRoute, "GET", `
 
 function verified(hook: Received): Record<string, unknown> {
   const headers = Object.fromEntries(Object.entries(hook.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(",") : (v ?? "")]));
-  return new Webhook(platform.endpoints[0].secret).verify(hook.raw.toString("utf8"), headers) as Record<string, unknown>;
+  return new Webhook(chain.platform.endpoints[0].secret).verify(hook.raw.toString("utf8"), headers) as Record<string, unknown>;
 }
 
 describe("an off-ramp payment", () => {
@@ -100,10 +83,10 @@ describe("an off-ramp payment", () => {
     expect(answer.status, answer.text).toBe(200);
     expect((await status(requestId)).offRamp).toMatchObject({ subStatus: "awaiting_payment", paymentDetailsId });
     const usdc = testToken("base", "USDC");
-    const { publicClient } = chainClients("base", sandbox.urls.base!);
+    const { publicClient } = chainClients("base", chain.sandbox.urls.base!);
     const balance = () => publicClient.readContract({ address: usdc.address, abi: erc20Abi, functionName: "balanceOf", args: [DEPOSIT] });
     const before = await balance();
-    await sendAll("base", sandbox.urls.base!, payerWallet.privateKey, (answer.json as { transactions: ApiTransaction[] }).transactions);
+    await sendAll("base", chain.sandbox.urls.base!, payerWallet.privateKey, (answer.json as { transactions: ApiTransaction[] }).transactions);
     expect((await balance()) - before).toBe(25_000_000n);
 
     await eventually(() => detectPayments("base").then(() => status(requestId)), (s) => s.offRamp?.subStatus === "initiated", 30_000, 500);
@@ -117,7 +100,7 @@ describe("an off-ramp payment", () => {
     expect((await status(requestId)).offRamp).toMatchObject({ subStatus: "fiat_sent" });
     expect((await progress(requestId, "bounced")).status).toBe(409);
 
-    const hooks = await receiver.waitFor(10, 60_000);
+    const hooks = await chain.receiver.waitFor(10, 60_000);
     const events = hooks.map(verified);
     const about = (e: Record<string, unknown>) => e.userId === userId || e.requestId === requestId;
     // Deliveries run concurrently: compared as a set (each step is one event).

@@ -8,53 +8,32 @@ import * as paymentsRoute from "@/app/v2/payments/route";
 import * as requestIdRoute from "@/app/v2/request/[requestId]/route";
 import { encodeFunctionData, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { erc20Abi } from "../chains/contracts";
 import { SANDBOX_RECURRING_PROXY } from "../chains/recurring-proxy";
 import { db } from "../db/client";
 import { DEMO_WALLETS } from "../devnet/accounts";
 import { moveChainClock } from "../devnet/chain-clock";
-import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
 import { testToken } from "../devnet/test-tokens";
 import { detectPayments } from "../payments/indexer/start-detection";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 import { chainClients, sendAll, type ApiTransaction } from "../test/send-calldata";
-import { eventually, platformWithEndpoints, startTestDelivery } from "../webhooks/test-helpers";
-import { startReceiver, type Receiver } from "../webhooks/test-receiver";
+import { sandboxWithWebhooks } from "../test/sandbox-with-webhooks";
+import { eventually } from "../webhooks/test-helpers";
 import { relayOnce } from "./relayer";
 
 const WEEK = 7 * 86_400;
-let sandbox: TestSandbox;
-let restore: () => void;
-let receiver: Receiver;
-let delivery: Awaited<ReturnType<typeof startTestDelivery>>;
-let platform: Awaited<ReturnType<typeof platformWithEndpoints>>;
+const chain = sandboxWithWebhooks();
 
-beforeAll(async () => {
-  sandbox = await startTestSandbox(["base"]);
-  restore = pointAppAtSandbox(sandbox);
-  receiver = await startReceiver();
-  platform = await platformWithEndpoints(`${receiver.url}/hooks`);
-  delivery = await startTestDelivery();
-  await detectPayments("base"); // past the sandbox's set-up blocks
-}, 120_000);
-
-afterAll(async () => {
-  await delivery?.stop();
-  await receiver?.close();
-  restore?.();
-  await sandbox?.dispose();
-});
-
-const headers = () => ({ "x-api-key": platform.apiKey });
+const headers = () => ({ "x-api-key": chain.platform.apiKey });
 const usdc = testToken("base", "USDC").address;
 const fresh = (): Address => privateKeyToAccount(generatePrivateKey()).address;
-const clients = () => chainClients("base", sandbox.urls.base!);
+const clients = () => chainClients("base", chain.sandbox.urls.base!);
 const balance = (who: Address) => clients().publicClient.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [who] });
-const week = () => moveChainClock(sandbox.urls.base!, WEEK);
+const week = () => moveChainClock(chain.sandbox.urls.base!, WEEK);
 const hooks = (name: string, requestId: string) =>
-  receiver.received.map((r) => JSON.parse(r.raw.toString("utf8"))).filter((b) => b.event === name && b.requestId === requestId);
+  chain.receiver.received.map((r) => JSON.parse(r.raw.toString("utf8"))).filter((b) => b.event === name && b.requestId === requestId);
 
 interface Permit {
   domain: { name: string; version: string; chainId: number; verifyingContract: Address };
@@ -95,7 +74,7 @@ const getSchedule = async (id: string) => {
 const patch = (id: string, action: string) => call(recurringRoute, "PATCH", `/v2/payouts/recurring/${id}`, { headers: headers(), params: { id }, body: { action } });
 const activate = (id: string, permitSignature: string, h = headers()) => call(recurringRoute, "POST", `/v2/payouts/recurring/${id}`, { headers: h, params: { id }, body: { permitSignature } });
 const approveProxy = (privateKey: Hex, amount: bigint) =>
-  sendAll("base", sandbox.urls.base!, privateKey, [{ to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [SANDBOX_RECURRING_PROXY, amount] }), value: 0 }]);
+  sendAll("base", chain.sandbox.urls.base!, privateKey, [{ to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [SANDBOX_RECURRING_PROXY, amount] }), value: 0 }]);
 
 describe("recurring payouts on the sandbox", () => {
   it("a weekly schedule of 4: paid when due, paused when the allowance is revoked, resumed with the missed instalment, cancelled for good", async () => {
@@ -108,7 +87,7 @@ describe("recurring payouts on the sandbox", () => {
     expect(created.recurringPaymentPermit.values).toMatchObject({ subscriber: payer.address, recipient: payee, amount: "10000000", feeAmount: "100000", periodSeconds: WEEK, totalPayments: 4 });
     expect(await relayOnce("base")).toEqual({ paid: 0, failed: 0 }); // not signed yet: nothing is paid
 
-    await sendAll("base", sandbox.urls.base!, payer.privateKey, created.transactions);
+    await sendAll("base", chain.sandbox.urls.base!, payer.privateKey, created.transactions);
     const activated = await activate(created.id, await signPermit(payer.privateKey, created.recurringPaymentPermit));
     expect(activated.status, activated.text).toBe(201);
     expect(activated.json).toEqual({ message: "Recurring payment activated successfully", id: created.id, status: "active" });
@@ -155,7 +134,7 @@ describe("recurring payouts on the sandbox", () => {
     const cancelled = await patch(created.id, "cancel");
     expect(cancelled.status, cancelled.text).toBe(200);
     expect(cancelled.json).toMatchObject({ status: "cancelled", metadata: { processedPayments: 3, totalPayments: 4, remainingPayments: 1, remainingAmount: "10000000" } });
-    await sendAll("base", sandbox.urls.base!, payer.privateKey, cancelled.json.transactions);
+    await sendAll("base", chain.sandbox.urls.base!, payer.privateKey, cancelled.json.transactions);
     expect(await clients().publicClient.readContract({ address: usdc, abi: erc20Abi, functionName: "allowance", args: [payer.address, SANDBOX_RECURRING_PROXY] })).toBe(0n);
     const request = await call(requestIdRoute, "GET", `/v2/request/${created.requestId}`, { headers: headers(), params: { requestId: created.requestId } });
     expect(request.json.isRecurrenceStopped).toBe(true);
@@ -171,7 +150,7 @@ describe("recurring payouts on the sandbox", () => {
     const payer = DEMO_WALLETS[5];
     const payee = fresh();
     const created = await createSchedule(payer.address, payee);
-    await sendAll("base", sandbox.urls.base!, payer.privateKey, created.transactions);
+    await sendAll("base", chain.sandbox.urls.base!, payer.privateKey, created.transactions);
     expect((await activate(created.id, await signPermit(payer.privateKey, created.recurringPaymentPermit))).status).toBe(201);
 
     // The "crash": the transaction is out, its outcome never recorded.
@@ -190,7 +169,7 @@ describe("recurring payouts on the sandbox", () => {
   it("PATCH /v2/request/{id} isRecurrenceStopped pauses the schedule, and resuming the request resumes it", async () => {
     const payer = DEMO_WALLETS[6];
     const created = await createSchedule(payer.address, fresh());
-    await sendAll("base", sandbox.urls.base!, payer.privateKey, created.transactions);
+    await sendAll("base", chain.sandbox.urls.base!, payer.privateKey, created.transactions);
     expect((await activate(created.id, await signPermit(payer.privateKey, created.recurringPaymentPermit))).status).toBe(201);
     const setStopped = (isRecurrenceStopped: boolean) =>
       call(requestIdRoute, "PATCH", `/v2/request/${created.requestId}`, { headers: headers(), params: { requestId: created.requestId }, body: { isRecurrenceStopped } });

@@ -49,6 +49,43 @@ function AddEmailForm({ onAdded }: { onAdded: () => void }) {
   );
 }
 
+/**
+ * A sign-in method the user has: its value, and Remove (asked first), or in its place what to add
+ * first when it is the only method (`only`: "add an email").
+ */
+function MethodRow({
+  value,
+  mono = false,
+  testId,
+  only,
+  removeLabel,
+  title,
+  run,
+}: {
+  value: string;
+  mono?: boolean;
+  testId: string;
+  only: string | false;
+  removeLabel: string;
+  title: string;
+  run: () => Promise<unknown>;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <span className={`${mono ? "font-mono " : ""}text-sm break-all`} data-testid={testId}>
+        {value}
+      </span>
+      {only ? (
+        <span className="text-xs text-slate-600">Your only sign-in method: {only} to remove it.</span>
+      ) : (
+        <ConfirmActionButton label="Remove" accessibleLabel={removeLabel} title={title} confirmLabel={removeLabel} busyLabel="Removing…" run={run}>
+          <p>{value} will no longer sign in to this platform, and its other sessions end.</p>
+        </ConfirmActionButton>
+      )}
+    </div>
+  );
+}
+
 export function SignInMethods({ user, wallet, demoWallets }: { user: PublicUserView; wallet: WalletConfigOptions; demoWallets: string[] | null }) {
   const router = useRouter();
   const refresh = () => router.refresh();
@@ -63,18 +100,15 @@ export function SignInMethods({ user, wallet, demoWallets }: { user: PublicUserV
         <div className="space-y-3">
           <h3 className="font-medium">Wallet</h3>
           {user.walletAddress ? (
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="font-mono text-sm break-all" data-testid="linked-wallet">
-                {user.walletAddress}
-              </span>
-              {only ? (
-                <span className="text-xs text-slate-600">Your only sign-in method: add an email to remove it.</span>
-              ) : (
-                <ConfirmActionButton label="Remove" accessibleLabel="Remove the wallet" title="Remove this wallet?" confirmLabel="Remove the wallet" busyLabel="Removing…" run={() => apiRequest("DELETE", "/v1/auth/methods/wallet")}>
-                  <p>{user.walletAddress} will no longer sign in to this platform, and its other sessions end.</p>
-                </ConfirmActionButton>
-              )}
-            </div>
+            <MethodRow
+              value={user.walletAddress}
+              mono
+              testId="linked-wallet"
+              only={only && "add an email"}
+              removeLabel="Remove the wallet"
+              title="Remove this wallet?"
+              run={() => apiRequest("DELETE", "/v1/auth/methods/wallet")}
+            />
           ) : (
             <>
               <p className="text-sm text-slate-600">Link a wallet: it signs a message (no transaction, nothing to pay).</p>
@@ -89,18 +123,14 @@ export function SignInMethods({ user, wallet, demoWallets }: { user: PublicUserV
         <div className="space-y-3">
           <h3 className="font-medium">Email and password</h3>
           {user.email ? (
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="text-sm break-all" data-testid="linked-email">
-                {user.email}
-              </span>
-              {only ? (
-                <span className="text-xs text-slate-600">Your only sign-in method: link a wallet to remove it.</span>
-              ) : (
-                <ConfirmActionButton label="Remove" accessibleLabel="Remove the email" title="Remove email and password?" confirmLabel="Remove the email" busyLabel="Removing…" run={() => apiRequest("DELETE", "/v1/auth/methods/email")}>
-                  <p>{user.email} will no longer sign in to this platform, and its other sessions end.</p>
-                </ConfirmActionButton>
-              )}
-            </div>
+            <MethodRow
+              value={user.email}
+              testId="linked-email"
+              only={only && "link a wallet"}
+              removeLabel="Remove the email"
+              title="Remove email and password?"
+              run={() => apiRequest("DELETE", "/v1/auth/methods/email")}
+            />
           ) : (
             <AddEmailForm onAdded={refresh} />
           )}

@@ -5,8 +5,10 @@
 
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { FormError, SelectField } from "@/components/ui/form-fields";
-import { signInWithWallet, signWithDemoWallet, walletErrorMessage, type WalletPurpose } from "./wallet-sign-in";
+import { SelectField } from "@/components/ui/form-fields";
+import { useWalletSignIn } from "./use-wallet-sign-in";
+import { WalletSignInStatus } from "./wallet-sign-in-status";
+import { signWithDemoWallet, type WalletPurpose } from "./wallet-sign-in";
 
 function shortAddress(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
@@ -14,24 +16,13 @@ function shortAddress(address: string): string {
 
 export function DemoWalletSignIn({ wallets, onSignedIn, purpose = "sign-in" }: { wallets: string[]; onSignedIn: () => void; purpose?: WalletPurpose }) {
   const [address, setAddress] = useState(wallets[0] ?? "");
-  const [busy, setBusy] = useState(false);
-  const [step, setStep] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const { busy, step, error, run } = useWalletSignIn(purpose, onSignedIn);
 
-  async function go() {
-    setBusy(true);
-    setError(null);
-    try {
-      setStep("The demo wallet signs the message…");
-      await signInWithWallet({ address, sign: (message) => signWithDemoWallet(address, message), purpose });
-      setStep(purpose === "link" ? "Linked." : "Signed in.");
-      onSignedIn();
-    } catch (err) {
-      setStep("");
-      setError(walletErrorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+  function go() {
+    return run(async (say) => {
+      say("The demo wallet signs the message…");
+      return { address, sign: (message) => signWithDemoWallet(address, message) };
+    });
   }
 
   return (
@@ -45,13 +36,10 @@ export function DemoWalletSignIn({ wallets, onSignedIn, purpose = "sign-in" }: {
           </option>
         ))}
       </SelectField>
-      <Button variant="secondary" className="w-full" onClick={go} busy={busy} busyLabel="Signing…">
+      <Button variant="secondary" className="w-full" onClick={go} busy={busy !== null} busyLabel="Signing…">
         {purpose === "link" ? "Link with a demo wallet" : "Sign with a demo wallet"}
       </Button>
-      <p aria-live="polite" className="text-sm text-slate-600">
-        {step}
-      </p>
-      <FormError message={error} />
+      <WalletSignInStatus step={step} error={error} />
     </div>
   );
 }

@@ -2,42 +2,34 @@
 // window.ethereum when none announces itself, and WalletConnect when configured.
 "use client";
 
-import { useState } from "react";
 import { useConfig, type Connector } from "wagmi";
 import { connect, disconnect, getConnection, signMessage } from "wagmi/actions";
 import { Button } from "@/components/ui/button";
-import { FormError } from "@/components/ui/form-fields";
 import { connectorLabel, useWalletConnectors } from "@/components/wallet/use-wallet-connectors";
 import { isWalletChain } from "@/components/wallet/wagmi-config";
-import { signInWithWallet, walletErrorMessage, type WalletPurpose } from "./wallet-sign-in";
+import { useWalletSignIn } from "./use-wallet-sign-in";
+import { WalletSignInStatus } from "./wallet-sign-in-status";
+import type { WalletPurpose } from "./wallet-sign-in";
 
 export function EvmWalletSignIn({ onSignedIn, purpose = "sign-in" }: { onSignedIn: () => void; purpose?: WalletPurpose }) {
   const config = useConfig();
   const shown = useWalletConnectors();
-  const [busy, setBusy] = useState<string | null>(null);
-  const [step, setStep] = useState<string>("");
-  const [error, setError] = useState<string | null>(null);
+  const { busy, step, error, run } = useWalletSignIn(purpose, onSignedIn);
 
-  async function signIn(connector: Connector) {
-    setBusy(connector.uid);
-    setError(null);
-    try {
-      setStep("Connecting to the wallet…");
-      if (getConnection(config).status === "connected") await disconnect(config);
-      const { accounts, chainId } = await connect(config, { connector });
-      const address = accounts[0];
-      if (!address) throw new Error("The wallet shared no account.");
-      setStep("Sign the message in your wallet…");
-      await signInWithWallet({ address, chainId: isWalletChain(chainId) ? chainId : undefined, sign: (message) => signMessage(config, { message, account: address, connector }), purpose });
-      setStep(purpose === "link" ? "Linked." : "Signed in.");
-      onSignedIn();
-    } catch (err) {
-      setStep("");
-      setError(walletErrorMessage(err));
-      await disconnect(config).catch(() => undefined);
-    } finally {
-      setBusy(null);
-    }
+  function signIn(connector: Connector) {
+    return run(
+      async (say) => {
+        say("Connecting to the wallet…");
+        if (getConnection(config).status === "connected") await disconnect(config);
+        const { accounts, chainId } = await connect(config, { connector });
+        const address = accounts[0];
+        if (!address) throw new Error("The wallet shared no account.");
+        say("Sign the message in your wallet…");
+        return { address, chainId: isWalletChain(chainId) ? chainId : undefined, sign: (message) => signMessage(config, { message, account: address, connector }) };
+      },
+      // A failed sign-in leaves no wallet connected: the next attempt starts clean.
+      { key: connector.uid, onFailure: () => disconnect(config).catch(() => undefined) },
+    );
   }
 
   return (
@@ -60,10 +52,7 @@ export function EvmWalletSignIn({ onSignedIn, purpose = "sign-in" }: { onSignedI
           ))}
         </ul>
       )}
-      <p aria-live="polite" className="text-sm text-slate-600">
-        {step}
-      </p>
-      <FormError message={error} />
+      <WalletSignInStatus step={step} error={error} />
     </div>
   );
 }

@@ -11,45 +11,24 @@ import { createPublicClient, getAddress, http as httpTransport, parseAbi, type A
 import { erc20Abi } from "../../chains/contracts";
 import { viemChain } from "../../chains/clients";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "../../db/client";
 import { DEMO_WALLETS } from "../../devnet/accounts";
 import { rpcRequest } from "../../devnet/anvil";
-import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../../devnet/test-sandbox";
 import { testToken } from "../../devnet/test-tokens";
 import { encodeErc20Payment } from "../../requests/encode-payment";
 import { call } from "../../test/http";
 import { chainClients, sendAll, valueOf, type ApiTransaction } from "../../test/send-calldata";
-import { startReceiver, type Receiver } from "../../webhooks/test-receiver";
-import { eventually, platformWithEndpoints, startTestDelivery } from "../../webhooks/test-helpers";
+import { sandboxWithWebhooks } from "../../test/sandbox-with-webhooks";
+import { eventually } from "../../webhooks/test-helpers";
 import { indexStep } from "./evm-indexer";
 import { detectPayments } from "./start-detection";
 
-let sandbox: TestSandbox;
-let restore: () => void;
-let receiver: Receiver;
-let delivery: Awaited<ReturnType<typeof startTestDelivery>>;
-let platform: Awaited<ReturnType<typeof platformWithEndpoints>>;
+const chain = sandboxWithWebhooks();
 
-beforeAll(async () => {
-  sandbox = await startTestSandbox(["base"]);
-  restore = pointAppAtSandbox(sandbox);
-  receiver = await startReceiver();
-  platform = await platformWithEndpoints(`${receiver.url}/hooks`);
-  delivery = await startTestDelivery();
-  await detectPayments("base"); // past the sandbox's set-up blocks
-});
-
-afterAll(async () => {
-  await delivery?.stop();
-  await receiver?.close();
-  restore?.();
-  await sandbox?.dispose();
-});
-
-const headers = () => ({ "x-api-key": platform.apiKey });
+const headers = () => ({ "x-api-key": chain.platform.apiKey });
 const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
-const url = () => sandbox.urls.base!;
+const url = () => chain.sandbox.urls.base!;
 const usdc = testToken("base", "USDC");
 
 async function createRequest(body: Record<string, unknown>): Promise<{ requestId: string; paymentReference: Hex }> {
@@ -67,7 +46,7 @@ async function payCalldata(requestId: string, query: Record<string, string>): Pr
 const paymentsOf = async (requestId: string) => (await db()).payment.findMany({ where: { requestId }, orderBy: [{ blockNumber: "asc" }, { logIndex: "asc" }] });
 const requestRow = async (requestId: string) => (await db()).paymentRequest.findUniqueOrThrow({ where: { id: requestId } });
 const received = (requestId: string) =>
-  receiver.received.map((r) => ({ ...r, body: JSON.parse(r.raw.toString("utf8")) })).filter((r) => r.body.requestId === requestId);
+  chain.receiver.received.map((r) => ({ ...r, body: JSON.parse(r.raw.toString("utf8")) })).filter((r) => r.body.requestId === requestId);
 
 describe("payment detection on anvil", () => {
   it("detects a request paid with the calldata of GET /pay and delivers payment.confirmed with the fields of its event schema", async () => {
@@ -84,7 +63,7 @@ describe("payment detection on anvil", () => {
 
     await eventually(async () => received(requestId).length, (n) => n >= 1);
     const [hook] = received(requestId);
-    const secret = platform.endpoints[0].secret;
+    const secret = chain.platform.endpoints[0].secret;
     expect(hook.headers["x-service-signature"]).toBe(createHmac("sha256", secret).update(hook.raw).digest("hex"));
     expect(Object.keys(hook.body)).toEqual([
       "event", "requestId", "requestID", "paymentReference", "explorer", "amount", "totalAmountPaid", "expectedAmount", "txHash",
@@ -114,7 +93,7 @@ describe("payment detection on anvil", () => {
       customerInfo: null,
       origin: null, // created with an API key: no browser Origin
       // Created with an API key, so every client ID of the platform hears of it; each delivery names its endpoint's.
-      clientId: platform.clientId,
+      clientId: chain.platform.clientId,
       orchestratorId: null,
     });
   });

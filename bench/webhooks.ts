@@ -5,19 +5,24 @@
 // - floor: raw POSTs/s from this process to that receiver (keep-alive, 64 at once), no database;
 // - drain: N events to 10 endpoints committed in a few transactions with no worker running,
 //   then a worker started: deliveries received per second until the last one arrived;
-// - sustained: events committed one per transaction, from 16 senders, at up to 500 events/s (1 endpoint each)
-//   with the worker running: time from each commit to its receipt, p50/p99.
+// - sustained: events committed one per transaction at a fixed rate, 500 events/s (open loop:
+//   webhook-producer.ts), to 1 endpoint, with the worker running: time from each commit to its
+//   receipt, p50/p99. On PostgreSQL the producers are child processes (4, like web processes
+//   sharing the database); on PGlite they run in this process.
 // `BENCH_ONLY=webhooks npm run bench`; BENCH_WEBHOOK_EVENTS (drain events, PostgreSQL; PGlite a
-// quarter), BENCH_WEBHOOK_RATE and BENCH_WEBHOOK_SECONDS change the sizes.
+// quarter), BENCH_WEBHOOK_RATE, BENCH_WEBHOOK_SECONDS and BENCH_WEBHOOK_PRODUCERS (0: in this process) change the sizes.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import path from "node:path";
 import { resetConfigForTests } from "../lib/config";
 import { db, openPglite, openPostgres, setDatabaseFactory, type Database } from "../lib/db/client";
 import { migrate } from "../lib/db/migrate";
 import { startDeliveryWorker } from "../lib/webhooks/delivery-worker";
-import { emitEvent, emitEvents } from "../lib/webhooks/emit-event";
+import { emitEvents } from "../lib/webhooks/emit-event";
+import type { EventOwner } from "../lib/webhooks/events";
 import { confirmedPayment, platformWithEndpoints } from "../lib/webhooks/test-helpers";
+import { produce, type Produced } from "./webhook-producer";
 
 export interface WebhookFigures {
   database: string;
@@ -107,7 +112,45 @@ async function floor(url: string, n: number): Promise<number> {
   return Math.round(rate);
 }
 
-async function benchOn(label: string, database: Database, receiver: Receiver, drainEvents: number): Promise<WebhookFigures[]> {
+/** Producers in child processes of their own, on the PostgreSQL schema the bench uses. */
+interface Producers {
+  url: string;
+  schema: string;
+  processes: number;
+}
+
+/** Runs the open-loop schedule in this process, or split over `producers`' child processes. */
+async function produceAt(owner: EventOwner, at: { rate: number; seconds: number }, producers?: Producers): Promise<Produced & { t0: number }> {
+  if (!producers || producers.processes === 0) {
+    const t0 = Date.now() + 100;
+    return { ...(await produce(owner, { ...at, t0, shard: 0, shards: 1 })), t0 };
+  }
+  const children = Array.from({ length: producers.processes }, () =>
+    spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "webhook-producer.ts")], {
+      env: { ...process.env, LOG_LEVEL: "silent", BENCH_PRODUCER: JSON.stringify({ url: producers.url, schema: producers.schema, owner }) },
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
+    }),
+  );
+  try {
+    await Promise.all(children.map((c) => new Promise((resolve, reject) => (c.once("message", resolve), c.once("exit", reject)))));
+    const t0 = Date.now() + 200;
+    const results = await Promise.all(
+      children.map(
+        (c, shard) =>
+          new Promise<Produced>((resolve, reject) => {
+            c.once("message", (r) => resolve(r as Produced));
+            c.once("exit", (code) => reject(new Error(`a producer exited with ${code} before reporting`)));
+            c.send({ ...at, t0, shard, shards: children.length });
+          }),
+      ),
+    );
+    return { committed: results.flatMap((r) => r.committed), lagMs: results.flatMap((r) => r.lagMs), failed: results.reduce((n, r) => n + r.failed, 0), t0 };
+  } finally {
+    for (const c of children) if (c.exitCode === null) c.kill();
+  }
+}
+
+async function benchOn(label: string, database: Database, receiver: Receiver, drainEvents: number, producers?: Producers): Promise<WebhookFigures[]> {
   setDatabaseFactory(async () => database);
   try {
     await migrate(database);
@@ -131,37 +174,24 @@ async function benchOn(label: string, database: Database, receiver: Receiver, dr
     out.push({ database: label, scenario: `drain: ${drainEvents} committed events × ${FAN_OUT} endpoints`, deliveries: drainIds.length, "deliveries/s": Math.round(drainIds.length / ((last - started) / 1000)), "p50 ms": null, "p99 ms": null });
     await worker.stop();
 
-    // Sustained: one event per transaction at a steady rate, the worker running.
+    // Sustained: one event per transaction at a fixed rate (open loop), the worker running.
     const rate = Number(process.env.BENCH_WEBHOOK_RATE ?? 500);
     const seconds = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 10);
     worker = await startDeliveryWorker(database);
-    const committed = new Map<string, number>();
-    // 16 senders (a pool's worth of concurrent requests), each waiting when ahead of the rate.
-    const total = rate * seconds;
-    const t0 = Date.now();
-    let sent = 0;
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        while (sent < total) {
-          const ahead = sent - ((Date.now() - t0) / 1000) * rate;
-          if (ahead > 0) await new Promise((r) => setTimeout(r, (ahead / rate) * 1000));
-          if (sent >= total) break;
-          sent++;
-          const e = await prisma.$transaction((tx) => emitEvent(tx, confirmedPayment(one.owner)));
-          const at = Date.now();
-          for (const d of e.deliveries) committed.set(d.id, at);
-        }
-      }),
-    );
-    const emitSeconds = (Date.now() - t0) / 1000;
+    const produced = await produceAt(one.owner, { rate, seconds }, producers);
+    const committed = new Map(produced.committed);
     const lastSustained = await receiver.waitFor(committed.keys(), 120_000);
     await worker.stop();
     const latencies = [...committed].map(([id, at]) => receiver.arrivals.get(id)! - at).sort((a, b) => a - b);
+    const lag = produced.lagMs.sort((a, b) => a - b);
+    const commitSeconds = (Math.max(...committed.values()) - produced.t0) / 1000;
     out.push({
       database: label,
-      scenario: `sustained: ${rate} events/s asked, ${Math.round(committed.size / emitSeconds)}/s committed, ${seconds} s, 1 endpoint`,
+      scenario:
+        `sustained: ${rate} events/s scheduled for ${seconds} s, ${Math.round(committed.size / commitSeconds)}/s committed ` +
+        `(${producers?.processes ? `${producers.processes} producer processes` : "in this process"}${produced.failed ? `, ${produced.failed} failed to start in time` : ""}; commit p50 ${percentile(lag, 50)} ms, p99 ${percentile(lag, 99)} ms after schedule), 1 endpoint: event commit → receipt`,
       deliveries: committed.size,
-      "deliveries/s": Math.round(committed.size / ((lastSustained - t0) / 1000)),
+      "deliveries/s": Math.round(committed.size / ((lastSustained - produced.t0) / 1000)),
       "p50 ms": percentile(latencies, 50),
       "p99 ms": percentile(latencies, 99),
     });
@@ -178,14 +208,17 @@ export async function benchWebhooks(): Promise<WebhookFigures[]> {
   const drainEvents = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 2000);
   try {
     const out: WebhookFigures[] = [{ database: "—", scenario: "floor: raw keep-alive POSTs from this process, 64 at once", deliveries: 20_000, "deliveries/s": await floor(receiver.url, 20_000), "p50 ms": null, "p99 ms": null }];
-    const lite = await openPglite();
-    try {
-      out.push(...(await benchOn("PGlite", lite, receiver, Math.max(FAN_OUT, Math.round(drainEvents / 4)))));
-    } finally {
-      await lite.close();
+    const kinds = process.env.BENCH_DATABASES ?? "pglite,postgres";
+    if (kinds.includes("pglite")) {
+      const lite = await openPglite();
+      try {
+        out.push(...(await benchOn("PGlite", lite, receiver, Math.max(FAN_OUT, Math.round(drainEvents / 4)))));
+      } finally {
+        await lite.close();
+      }
     }
     const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-    if (url) {
+    if (url && kinds.includes("postgres")) {
       const pg = (await import("pg")).default;
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
@@ -193,7 +226,7 @@ export async function benchWebhooks(): Promise<WebhookFigures[]> {
       await admin.query(`CREATE SCHEMA "${schema}"`);
       const database = await openPostgres(url, schema);
       try {
-        out.push(...(await benchOn("PostgreSQL", database, receiver, drainEvents)));
+        out.push(...(await benchOn("PostgreSQL", database, receiver, drainEvents, { url, schema, processes: Number(process.env.BENCH_WEBHOOK_PRODUCERS ?? 4) })));
       } finally {
         await database.close();
         await admin.query(`DROP SCHEMA "${schema}" CASCADE`);

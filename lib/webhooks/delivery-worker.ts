@@ -2,7 +2,8 @@
 // delivery rows"): claims due deliveries in batches straight from webhook_deliveries (no job
 // per delivery), sends them over keep-alive connections with at most `perEndpoint` requests in
 // flight per endpoint, and records finished attempts in batches. Woken by the outbox's NOTIFY
-// at every commit (new events, resends), by freed slots when due deliveries waited for one, at
+// (new events, at most one per 100 ms from each process; resends), every 50 ms for a second
+// after a claim found work, by freed slots when due deliveries waited for one, at
 // the due time of the retries it recorded, and by a poll (1 s), which also ends the leases of
 // dead workers' claims. Several processes share the work: claims skip each
 // other's locked rows.
@@ -12,7 +13,7 @@ import { log } from "../log";
 import { recordAttempts, sendClaimed, type AttemptOptions, type Finished } from "./attempt-delivery";
 import { claimDeliveries, endExpiredLeases, type Claimed } from "./claim-deliveries";
 import { attemptLeaseSeconds, DELIVERY_TIMING } from "./delivery-policy";
-import { OUTBOX_CHANNEL } from "./emit-event";
+import { NOTIFY_GAP_MS, OUTBOX_CHANNEL } from "./emit-event";
 import { defaultOutboundPolicy } from "./outbound-policy";
 
 export interface DeliveryWorkerOptions extends Partial<AttemptOptions> {
@@ -29,6 +30,15 @@ export interface DeliveryWorker {
 
 /** Finished attempts recorded per statement at most. */
 const RECORD_BATCH = 500;
+
+/**
+ * After a claim that found work (and after starting), the worker looks again every HOT_POLL_MS
+ * until HOT_MS pass without any: a process sends the outbox NOTIFY at most once per
+ * NOTIFY_GAP_MS (emit-event.ts), so the events it commits in between are found by this poll.
+ * HOT_MS is ten times that gap, room for the transactions still open when the NOTIFY came.
+ */
+const HOT_MS = 10 * NOTIFY_GAP_MS;
+const HOT_POLL_MS = 50;
 
 /**
  * Lets the sockets' waiting I/O run before the next database round: embedded PostgreSQL
@@ -52,6 +62,8 @@ export async function startDeliveryWorker(database: Database, opts: DeliveryWork
   const finished: Finished[] = [];
   let recording = 0; // attempts taken by a record statement that has not ended
   let dueTimer: NodeJS.Timeout | undefined;
+  let hotTimer: NodeJS.Timeout | undefined;
+  let lastFoundAt = Date.now(); // a claim found work (or the worker started)
   // Every retry time this worker recorded, ascending (10 ms buckets): a single timer for the
   // earliest would forget a later one set while it waits, leaving that retry to the poll.
   const dueTimes: number[] = [];
@@ -108,8 +120,20 @@ export async function startDeliveryWorker(database: Database, opts: DeliveryWork
         const endpointSlots = new Map([...perEndpointInFlight].map(([id, n]) => [id, perEndpoint - n]));
         const r = await claimDeliveries({ limit: free, endpointSlots, perEndpoint, timing: attempt.timing });
         for (const c of r.claimed) start(c);
+        if (r.seen > 0) lastFoundAt = Date.now();
         if (r.passedOver > 0) starved = true;
-        if (r.seen < r.window) return; // nothing else is due now: the NOTIFY, a retry's time or the poll wakes it
+        if (r.seen < r.window) {
+          // Nothing else is due now: the NOTIFY, a retry's time or the poll wakes it, and while
+          // hot, the next look in HOT_POLL_MS.
+          if (!stopped && Date.now() - lastFoundAt < HOT_MS && !hotTimer) {
+            hotTimer = setTimeout(() => {
+              hotTimer = undefined;
+              claimer.trigger();
+            }, HOT_POLL_MS);
+            hotTimer.unref();
+          }
+          return;
+        }
       }
     },
     (err) => log.warn({ err: err.message }, "webhook delivery: claim failed"),
@@ -163,6 +187,7 @@ export async function startDeliveryWorker(database: Database, opts: DeliveryWork
       claimer.stop();
       clearInterval(poll);
       clearTimeout(dueTimer);
+      clearTimeout(hotTimer);
       await unlisten();
       const deadline = Date.now() + attempt.timing.attemptTimeoutMs + 5_000;
       while ((inFlight > 0 || finished.length > 0 || recording > 0 || recorder.busy || claimer.busy) && Date.now() < deadline) {

@@ -1,7 +1,8 @@
 // The outbox. Domains call emitEvent inside the transaction that makes the change the event
 // reports: the event and one delivery per recipient endpoint are written in that transaction,
 // so an event exists if and only if the change commits. A NOTIFY (delivered by PostgreSQL only
-// at commit) wakes the relay, which hands new deliveries to the job queue (relay.ts).
+// at commit, at most one per NOTIFY_GAP_MS from a process) wakes the delivery workers, which
+// claim the new deliveries from their rows (delivery-worker.ts).
 import { monotonicFactory } from "ulid";
 import { Prisma } from "../db/generated/client";
 import { EVENT_RECIPIENTS, type EventName, type OutgoingEvent } from "./events";
@@ -9,6 +10,26 @@ import { EVENT_RECIPIENTS, type EventName, type OutgoingEvent } from "./events";
 type Tx = Prisma.TransactionClient;
 
 export const OUTBOX_CHANNEL = "stablelink_webhook_outbox";
+
+/**
+ * A process sends the outbox NOTIFY at most once per this many ms. PostgreSQL serialises the
+ * commits of every transaction that notifies (a cluster-wide lock held through the commit's WAL
+ * flush): one NOTIFY per event capped the whole server at about 470 committed events/s on the
+ * development machine, whatever the number of connections. A worker keeps polling for a while
+ * after each claim (delivery-worker.ts, HOT_MS), so the events a process commits between its
+ * NOTIFYs are found without one (docs/decisions.md "Webhooks: one NOTIFY per 100 ms").
+ */
+export const NOTIFY_GAP_MS = 100;
+let lastNotifyAt = -Infinity;
+
+/** Whether this write should wake the workers: its process has not sent a NOTIFY for NOTIFY_GAP_MS. */
+function takeNotify(deliveries: number): boolean {
+  if (deliveries === 0) return false;
+  const now = performance.now();
+  if (now - lastNotifyAt < NOTIFY_GAP_MS) return false;
+  lastNotifyAt = now;
+  return true;
+}
 
 const nextId = monotonicFactory();
 
@@ -108,7 +129,7 @@ export async function writeEvents(tx: Tx, items: { event: OutgoingEvent; to: Rec
         ${deliveries.map((d) => d.endpointId)}::uuid[], ${deliveries.map((d) => d.body)}::text[]) AS x(id, event_id, endpoint_id, body)
       RETURNING 1
     )
-    SELECT pg_notify(${OUTBOX_CHANNEL}, '') FROM (SELECT count(*) AS n FROM d) c WHERE c.n > 0`;
+    ${takeNotify(deliveries.length) ? Prisma.sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '') FROM (SELECT count(*) FROM d) c` : Prisma.sql`SELECT count(*) FROM d`}`;
   return events.map((e) => ({ eventId: e.eventId, deliveries: e.deliveries.map(({ id, endpointId }) => ({ id, endpointId })) }));
 }
 

@@ -1,4 +1,4 @@
-// The fault test: 1,000 events, committed at up to 1,000 a second, to receivers that fail 30 % of attempts (500s, timeouts and
+// The fault test: 1,000 events, committed at 1,000 a second, to receivers that fail 30 % of attempts (500s, timeouts and
 // connection resets, 10 % each). Every delivery ends delivered or, after four attempts,
 // failed; none is lost, none reaches another endpoint, none is attempted after its 2xx.
 // A timeout counts as a failed attempt even when the receiver did process the request: that
@@ -12,11 +12,14 @@ import { createTestOrchestrator } from "../orchestrators/test-fixtures";
 import type { EventOwner } from "./events";
 import { createOrchestratorEndpoint } from "./orchestrator-endpoints";
 import { startReceiver, type Answer, type Receiver } from "./test-receiver";
-import { confirmedPayment, emitInTransaction, eventually, platformWithEndpoints, startTestDelivery } from "./test-helpers";
+import { emitEvents } from "./emit-event";
+import { confirmedPayment, eventually, platformWithEndpoints, startTestDelivery } from "./test-helpers";
 
 const EVENTS = Number(process.env.FAULT_EVENTS ?? 1000);
-/** Events committed per second at most (the issue asks for the guarantees at 1,000 events/s). */
+/** Events committed per second, on a fixed schedule (the issue asks for the guarantees at 1,000 events/s). */
 const RATE = Number(process.env.FAULT_RATE ?? 1000);
+/** Events per transaction. */
+const BATCH = 100;
 const TIMING = { retryDelaysMs: [20, 50, 100], attemptTimeoutMs: 1000 };
 
 /** Deterministic randomness, so a failing run can be replayed. */
@@ -75,31 +78,41 @@ describe("under faults", () => {
       owners.push({ ...p.owner, orchestratorId: i < 2 ? orchestrator.orchestratorId : null });
     }
 
-    // Events are committed at up to RATE per second, each in its own transaction (several at
-    // once, as concurrent requests would), while the worker delivers.
+    // Events are committed at RATE per second on a fixed schedule while the worker delivers: a
+    // transaction of BATCH events every BATCH / RATE s (as payment detection commits a block's
+    // events; one transaction per event tops out below this rate in one test process, and the
+    // worker only sees committed rows either way), at most SENDERS transactions at once.
     const started = Date.now();
     const expected = new Map<string, string>(); // delivery id → endpoint id
-    // At most SENDERS transactions at once (a pool's worth; more would only queue for a connection).
     const SENDERS = 4;
-    let sent = 0;
+    const prisma = await db();
+    let next = 0;
+    const commits: number[] = [];
+    let maxLagMs = 0; // a transaction's commit behind its scheduled start
     await Promise.all(
       Array.from({ length: SENDERS }, async () => {
-        while (sent < EVENTS) {
-          const ahead = sent - ((Date.now() - started) / 1000) * RATE;
-          // Ahead of the rate: wait. Otherwise still let this process's sockets run: embedded
+        while (next < EVENTS) {
+          const first = next;
+          next += BATCH;
+          const at = started + (first * 1000) / RATE;
+          // Ahead of the schedule: wait. Otherwise still let this process's sockets run: embedded
           // PostgreSQL answers inside the event loop.
-          await new Promise((r) => (ahead > 0 ? setTimeout(r, (ahead / RATE) * 1000) : setImmediate(r)));
-          if (sent >= EVENTS) break;
-          const i = sent++;
-          const emitted = await emitInTransaction(confirmedPayment(owners[i % owners.length]));
-          expect(emitted.deliveries).toHaveLength(i % 4 < 2 ? 2 : 1);
-          for (const d of emitted.deliveries) expected.set(d.id, d.endpointId);
+          await new Promise((r) => (at > Date.now() ? setTimeout(r, at - Date.now()) : setImmediate(r)));
+          const index = Array.from({ length: Math.min(BATCH, EVENTS - first) }, (_, k) => first + k);
+          const emitted = await prisma.$transaction((tx) => emitEvents(tx, index.map((i) => confirmedPayment(owners[i % owners.length]))));
+          commits.push(Date.now());
+          maxLagMs = Math.max(maxLagMs, Date.now() - at);
+          emitted.forEach((e, k) => {
+            expect(e.deliveries).toHaveLength(index[k] % 4 < 2 ? 2 : 1);
+            for (const d of e.deliveries) expected.set(d.id, d.endpointId);
+          });
         }
       }),
     );
     const emittedMs = Date.now() - started;
+    // Between the first commit and the last, the events of all transactions but the first.
+    const committedRate = Math.round(((EVENTS - BATCH) * 1000) / Math.max(1, Math.max(...commits) - Math.min(...commits)));
 
-    const prisma = await db();
     const ids = [...expected.keys()];
     // A cheap poll (the full read below is heavy for the single embedded connection).
     const endpointIds = [...endpoints.keys()];
@@ -142,7 +155,7 @@ describe("under faults", () => {
       }
     }
     counts.lost = ids.length - counts.delivered - counts.failed;
-    console.log(`fault test: ${JSON.stringify(counts)}; emitted in ${emittedMs} ms (${Math.round((EVENTS * 1000) / emittedMs)} events/s), all settled in ${settledMs} ms`);
+    console.log(`fault test: ${JSON.stringify(counts)}; committed at ${committedRate} events/s (${RATE}/s scheduled, ${BATCH} per transaction, each commit at most ${maxLagMs} ms behind its schedule; the last ${emittedMs} ms after the first start), all settled in ${settledMs} ms`);
 
     expect(violations).toEqual([]);
     expect(counts.misrouted).toBe(0);

@@ -119,23 +119,29 @@ async function recordNetwork(tx: Tx, network: string, payments: DetectedPayment[
   return { recorded: fresh.length, events: events.length, ignored };
 }
 
-/** Inserts what is not stored yet; answers the ids of the rows inserted now. */
+/**
+ * Inserts what is not stored yet, the whole batch in one statement; answers the ids of the rows
+ * inserted now. The row carries what search filters on from the request (invoice currency,
+ * payee), so the database does not read the request again per row (migration payment_payee).
+ */
 async function insertPayments(tx: Tx, network: string, matched: Matched[]): Promise<Set<string>> {
   const col = <T,>(f: (m: Matched) => T) => matched.map(f);
   const rows = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO payments (id, request_id, platform_id, network, tx_hash, log_index, block_number, block_hash, block_time, token_address,
-      currency, amount, invoice_amount, fee_amount, fee_address, payer_address, payer_eoa_address, type, conversion_rate)
+      currency, amount, invoice_amount, fee_amount, fee_address, payer_address, payer_eoa_address, type, conversion_rate, invoice_currency, payee)
     SELECT x.id, x.request_id, x.platform_id, ${network}, x.tx_hash, x.log_index, x.block_number, x.block_hash, x.block_time, x.token_address,
-      x.currency, x.amount, x.invoice_amount, x.fee_amount, x.fee_address, x.payer_address, x.payer_eoa_address, x.type::"PaymentType", x.conversion_rate
+      x.currency, x.amount, x.invoice_amount, x.fee_amount, x.fee_address, x.payer_address, x.payer_eoa_address, x.type::"PaymentType", x.conversion_rate,
+      x.invoice_currency, x.payee
     FROM unnest(
       ${col((m) => m.row.id)}::uuid[], ${col((m) => m.request.requestId)}::varchar[], ${col((m) => m.request.platformId)}::uuid[],
       ${col((m) => m.p.txHash.toLowerCase())}::text[], ${col((m) => m.p.logIndex)}::int[], ${col((m) => m.p.blockNumber.toString())}::bigint[],
       ${col((m) => m.p.blockHash)}::text[], ${col((m) => m.p.blockTime)}::timestamp[], ${col((m) => m.p.tokenAddress)}::text[],
       ${col((m) => m.row.currency)}::text[], ${col((m) => m.p.amount.toString())}::numeric[], ${col((m) => m.row.invoiceAmount.toString())}::numeric[],
       ${col((m) => m.p.feeAmount.toString())}::numeric[], ${col((m) => m.p.feeAddress)}::text[], ${col((m) => m.p.payerAddress)}::text[],
-      ${col((m) => m.p.payerEoaAddress)}::text[], ${col((m) => m.p.type)}::text[], ${col((m) => m.row.conversionRate)}::text[]
+      ${col((m) => m.p.payerEoaAddress)}::text[], ${col((m) => m.p.type)}::text[], ${col((m) => m.row.conversionRate)}::text[],
+      ${col((m) => m.request.invoiceCurrency)}::text[], ${col((m) => m.request.payee)}::text[]
     ) AS x(id, request_id, platform_id, tx_hash, log_index, block_number, block_hash, block_time, token_address, currency, amount,
-      invoice_amount, fee_amount, fee_address, payer_address, payer_eoa_address, type, conversion_rate)
+      invoice_amount, fee_amount, fee_address, payer_address, payer_eoa_address, type, conversion_rate, invoice_currency, payee)
     ON CONFLICT (network, tx_hash, log_index) DO NOTHING
     RETURNING id::text AS id`;
   return new Set(rows.map((r) => r.id));

@@ -8,7 +8,7 @@ import { createTestSession } from "../orchestrators/test-fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
 import { insertFixturePayment, insertFixtureRequest, randomHex } from "./search-fixtures";
-import { detected, PAYER as RECORDED_PAYER, record, testRequest } from "./test-payments";
+import { detected, PAYEE as RECORDED_PAYEE, PAYER as RECORDED_PAYER, record, testRequest } from "./test-payments";
 
 const PAYER = "0x1111111111111111111111111111111111111111".replace(/1{8}$/, "AbCdEf12"); // mixed case, as stored checksummed or not
 const EOA = "0x2222222222222222222222222222222222222222";
@@ -222,7 +222,7 @@ describe("GET /v2/payments over recorded payments", () => {
     const request = await testRequest({ platformId: p.platformId, clientIdId: null }, { reference: "DETECTED-1" });
     const payment = detected(request, 25_000_000n);
     expect((await record([payment])).recorded).toBe(1);
-    for (const q of [`invoiceCurrency=USDC-base`, `reference=DETECTED-1`, `paymentReference=${request.paymentReference}`, `txHash=${payment.txHash}`, `walletAddress=${RECORDED_PAYER.toLowerCase()}`, `requestId=${request.requestId}`]) {
+    for (const q of [`invoiceCurrency=USDC-base`, `reference=DETECTED-1`, `paymentReference=${request.paymentReference}`, `txHash=${payment.txHash}`, `walletAddress=${RECORDED_PAYER.toLowerCase()}`, `walletAddress=${RECORDED_PAYEE.toLowerCase()}`, `requestId=${request.requestId}`]) {
       const r = await search(q, h);
       expect(r.json.payments.map((x: { sourceTxHash: string }) => x.sourceTxHash), q).toEqual([payment.txHash]);
     }

@@ -6,7 +6,7 @@
 // PostgreSQL: BENCH_DATABASE_URL is an admin URL (default postgres://postgres@127.0.0.1:5432/postgres);
 // the bench creates a fresh database next to it (named BENCH_DATABASE_PREFIX + random, default
 // prefix stablelink_bench_) and drops it at the end. BENCH_DATABASES=pglite (or postgres) runs one.
-// BENCH_ONLY=http runs only the HTTP scenarios; payment-search, payment-detection, recurring,
+// BENCH_ONLY=http runs only the HTTP scenarios, BENCH_ONLY=server everything measured against the server; payment-search, payment-detection, recurring,
 // webhooks, crosschain and pay-page run only theirs. Export BENCH_PORT and SANDBOX_PORT_BASE to keep clear
 // of other servers on the machine.
 import { randomBytes } from "node:crypto";
@@ -144,7 +144,7 @@ try {
   } else {
     for (const kind of databases) {
       const url = kind === "postgres" ? fresh!.url : undefined;
-      if (!only || ["http", "crosschain", "pay-page"].includes(only)) await benchServer(kind, url);
+      if (!only || ["http", "crosschain", "pay-page", "server"].includes(only)) await benchServer(kind, url);
       if (!only || ["payment-detection", "recurring"].includes(only)) await benchInProcess(kind, url);
     }
     // Payment search loads its own data on both databases (PostgreSQL: a schema in the fresh database).

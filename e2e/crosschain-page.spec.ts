@@ -136,9 +136,15 @@ test("the dashboard lists the operator treasury per network and stablecoin, and 
   await expect(usdcBase).toHaveCount(1);
   await expect(usdcBase).toHaveAttribute("data-low", "false");
   await expect(usdcBase).toContainText("Enough");
-  // The figure is the chain's: the treasury's USDC on Base, as a whole-token amount.
-  const onChain = await balanceOf(SANDBOX_RPC.base, USDC_BASE, SANDBOX_OPERATOR.address);
-  await expect(usdcBase).toContainText((onChain / 1_000_000n).toLocaleString("en-US"));
+  // The figure is the chain's: the treasury's USDC on Base, as a whole-token amount. Another
+  // spec's crosschain payment may move it between the page's read and ours: read, reload, compare.
+  await expect
+    .poll(async () => {
+      const onChain = await balanceOf(SANDBOX_RPC.base, USDC_BASE, SANDBOX_OPERATOR.address);
+      await page.reload();
+      return (await usdcBase.textContent())?.includes((onChain / 1_000_000n).toLocaleString("en-US"));
+    }, { timeout: 30_000, intervals: [1000] })
+    .toBe(true);
   await expect(page.getByTestId("liquidity-warning")).toHaveCount(0);
   await shoot(page, "liquidity");
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -17,7 +17,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
   const child: ChildProcess = spawn("node", ["scripts/start.mjs"], {
     cwd: path.resolve(path.dirname(new URL(import.meta.url).pathname), ".."),
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: "100000000", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", process.env.BENCH_SERVER_LOGS ? "inherit" : "ignore", "inherit"], // BENCH_SERVER_LOGS=1: its warnings and errors
     detached: true,
   });
   const url = `http://localhost:${port}`;

@@ -7,15 +7,15 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "../config";
-import { db, openPostgres, setDatabaseFactory } from "../db/client";
-import { migrate } from "../db/migrate";
+import { db, setDatabaseFactory } from "../db/client";
+import { createTestSchema } from "../db/test-db";
 import { emitEvents } from "./emit-event";
 import { startReceiver, type Receiver } from "./test-receiver";
 import { confirmedPayment, eventually, platformWithEndpoints, startTestDelivery } from "./test-helpers";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const pgUrl = process.env.TEST_DATABASE_URL;
-const schema = `shared_${randomBytes(4).toString("hex")}`;
+let schema: string; // PostgreSQL: the test schema the worker processes open
 const encryptionKey = randomBytes(32).toString("hex");
 const savedKey = process.env.ENCRYPTION_KEY;
 const EVENTS = 600;
@@ -24,14 +24,6 @@ const ENDPOINTS = 4;
 let receiver: Receiver;
 const children: ChildProcess[] = [];
 const inProcess: { stop(): Promise<void> }[] = [];
-
-async function admin(sql: string): Promise<void> {
-  const pg = (await import("pg")).default;
-  const c = new pg.Client({ connectionString: pgUrl });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
-}
 
 /** A worker process on the test schema; resolves once it runs (it prints "worker running"). */
 async function startWorkerProcess(): Promise<ChildProcess> {
@@ -55,10 +47,10 @@ beforeAll(async () => {
   process.env.ENCRYPTION_KEY = encryptionKey;
   resetConfigForTests();
   if (pgUrl) {
-    await admin(`CREATE SCHEMA "${schema}"`);
-    const database = await openPostgres(pgUrl, schema);
-    await migrate(database);
-    setDatabaseFactory(async () => database); // closed by the test setup's afterAll
+    // Named, so that the worker processes open the same schema; dropped when the test setup closes it.
+    const created = await createTestSchema(pgUrl);
+    schema = created.schema;
+    setDatabaseFactory(created.open);
   }
   receiver = await startReceiver(() => 200);
 });
@@ -67,11 +59,6 @@ afterAll(async () => {
   for (const w of inProcess) await w.stop();
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
   await receiver?.close();
-  if (pgUrl) {
-    // The test setup closes the database; its idle connections hold no lock the drop waits for.
-    await admin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await admin(`DROP SCHEMA IF EXISTS "${schema}_pgboss" CASCADE`);
-  }
   if (savedKey === undefined) delete process.env.ENCRYPTION_KEY;
   else process.env.ENCRYPTION_KEY = savedKey;
   resetConfigForTests();

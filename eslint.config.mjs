@@ -7,7 +7,17 @@ import { houseRules } from "./eslint/house-rules.mjs";
 const config = [
   ...nextVitals,
   ...nextTs,
-  { ignores: ["lib/db/generated/**", ".next/**", ".data/**", "e2e/artifacts/**", "node_modules/**", "next-env.d.ts", "lib/devnet/artifacts/**"] },
+  {
+    ignores: [
+      "lib/db/generated/**",
+      ".next/**",
+      ".data/**",
+      "e2e/artifacts/**",
+      "node_modules/**",
+      "next-env.d.ts",
+      "lib/devnet/artifacts/**",
+    ],
+  },
   { rules: { "@typescript-eslint/no-explicit-any": "off" } },
   {
     files: ["**/*.ts", "**/*.tsx", "**/*.mjs"],
@@ -28,7 +38,8 @@ const config = [
         "error",
         {
           selector: "MemberExpression[property.name=/^\\$(queryRawUnsafe|executeRawUnsafe)$/]",
-          message: "Write SQL with the tagged $queryRaw/$executeRaw or Prisma.sql (bound parameters), not string building",
+          message:
+            "Write SQL with the tagged $queryRaw/$executeRaw or Prisma.sql (bound parameters), not string building",
         },
       ],
     },
@@ -39,10 +50,18 @@ const config = [
       "no-restricted-imports": [
         "error",
         {
-          paths: [{ name: "viem", message: "app/ holds routes and pages only: chain code lives in lib/ (docs/architecture.md)" }],
+          paths: [
+            {
+              name: "viem",
+              message: "app/ holds routes and pages only: chain code lives in lib/ (docs/architecture.md)",
+            },
+          ],
           patterns: [
             { group: ["viem/*"], message: "app/ holds routes and pages only: chain code lives in lib/" },
-            { group: ["@prisma/*", "**/db/generated/**", "**/lib/db/*", "@/lib/db/*"], message: "app/ holds routes and pages only: data access goes through a domain's function in lib/" },
+            {
+              group: ["@prisma/*", "**/db/generated/**", "**/lib/db/*", "@/lib/db/*"],
+              message: "app/ holds routes and pages only: data access goes through a domain's function in lib/",
+            },
           ],
         },
       ],

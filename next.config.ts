@@ -2,7 +2,16 @@ import type { NextConfig } from "next";
 
 const config: NextConfig = {
   // Packages that load WebAssembly or native files at run time stay outside the bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/client", "@prisma/adapter-pg", "pg", "pino", "pg-boss", "tronweb"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "@prisma/client",
+    "@prisma/adapter-pg",
+    "pg",
+    "pino",
+    "pg-boss",
+    "tronweb",
+  ],
   poweredByHeader: false,
   typedRoutes: false,
   devIndicators: false,

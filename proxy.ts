@@ -4,7 +4,7 @@
 //   it with a JSON 400 instead. (Unknown /pay/{token}/… paths reach app/pay/[token]/[...rest].)
 // - Dashboard: pages learn which path was asked for (layouts and pages are not told), so a
 //   signed-out visitor is sent to sign in and brought back to that page.
-import { NextResponse, type NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 import { DASHBOARD_PATH_HEADER } from "./lib/dashboard/sign-in-redirect";
 
 function isDecodable(path: string): boolean {
@@ -25,7 +25,17 @@ export function proxy(request: NextRequest) {
     return NextResponse.next({ request: { headers } });
   }
   if (isDecodable(url.pathname)) return NextResponse.next();
-  return NextResponse.json({ statusCode: 400, message: "Malformed percent-encoding in the URL path", error: "Bad Request", code: "validation_failed" }, { status: 400 });
+  return NextResponse.json(
+    {
+      statusCode: 400,
+      message: "Malformed percent-encoding in the URL path",
+      error: "Bad Request",
+      code: "validation_failed",
+    },
+    { status: 400 },
+  );
 }
 
-export const config = { matcher: ["/v1/:path*", "/v2/:path*", "/pay/:token/:path+", "/dashboard", "/dashboard/:path*"] };
+export const config = {
+  matcher: ["/v1/:path*", "/v2/:path*", "/pay/:token/:path+", "/dashboard", "/dashboard/:path*"],
+};

@@ -6,7 +6,12 @@ const include = ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.t
 // Files that measure time itself (retry gaps, exclusive slots) or load the machine on purpose
 // (the 1,000-event fault test): they run alone, after the others (docs/decisions.md,
 // "Test files run side by side").
-const alone = ["lib/webhooks/delivery.test.ts", "lib/webhooks/fault.test.ts", "lib/jobs/exclusive-loop.test.ts", "lib/db/exclusive.test.ts"];
+const alone = [
+  "lib/webhooks/delivery.test.ts",
+  "lib/webhooks/fault.test.ts",
+  "lib/jobs/exclusive-loop.test.ts",
+  "lib/db/exclusive.test.ts",
+];
 // Most files wait on anvil, PostgreSQL or timers rather than the CPU: two forks even on a
 // 2-core machine (vitest's own default there is one). TEST_WORKERS overrides.
 const workers = Number(process.env.TEST_WORKERS ?? Math.max(2, availableParallelism()));
@@ -23,7 +28,10 @@ export default defineConfig({
     retry: process.env.CI ? 1 : 0,
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
     projects: [
-      { extends: true, test: { name: "side-by-side", include, exclude: alone, maxWorkers: workers, sequence: { groupOrder: 0 } } },
+      {
+        extends: true,
+        test: { name: "side-by-side", include, exclude: alone, maxWorkers: workers, sequence: { groupOrder: 0 } },
+      },
       { extends: true, test: { name: "alone", include: alone, maxWorkers: 1, sequence: { groupOrder: 1 } } },
     ],
   },

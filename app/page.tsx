@@ -17,10 +17,18 @@ export default function Home() {
         Stablecoin payment requests, payouts and hosted secure payment pages on seven EVM chains and Tron.
       </p>
       <ul className="mt-8 space-y-2 text-blue-700 underline">
-        <li><Link href="/dashboard">Dashboard</Link></li>
-        <li><Link href="/docs">API reference</Link></li>
-        <li><a href="/openapi.json">OpenAPI document</a></li>
-        <li><a href="/health">Health</a></li>
+        <li>
+          <Link href="/dashboard">Dashboard</Link>
+        </li>
+        <li>
+          <Link href="/docs">API reference</Link>
+        </li>
+        <li>
+          <a href="/openapi.json">OpenAPI document</a>
+        </li>
+        <li>
+          <a href="/health">Health</a>
+        </li>
       </ul>
     </main>
   );

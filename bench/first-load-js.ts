@@ -12,7 +12,9 @@ export interface FirstLoad {
 
 export async function firstLoadJs(baseUrl: string, path: string): Promise<FirstLoad> {
   const html = await (await fetch(new URL(path, baseUrl))).text();
-  const sources = [...new Set([...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, "&")))];
+  const sources = [
+    ...new Set([...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, "&"))),
+  ];
   let rawBytes = 0;
   let gzipBytes = 0;
   for (const src of sources) {
@@ -26,6 +28,8 @@ export async function firstLoadJs(baseUrl: string, path: string): Promise<FirstL
 export function printFirstLoads(loads: FirstLoad[]): void {
   console.log("\nfirst-load JavaScript (all <script src> of the page's HTML)");
   for (const l of loads) {
-    console.log(`  ${l.path.padEnd(24)} ${String(l.scripts).padStart(3)} scripts  ${(l.rawBytes / 1024).toFixed(1).padStart(8)} kB raw  ${(l.gzipBytes / 1024).toFixed(1).padStart(7)} kB gzip`);
+    console.log(
+      `  ${l.path.padEnd(24)} ${String(l.scripts).padStart(3)} scripts  ${(l.rawBytes / 1024).toFixed(1).padStart(8)} kB raw  ${(l.gzipBytes / 1024).toFixed(1).padStart(7)} kB gzip`,
+    );
   }
 }

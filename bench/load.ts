@@ -14,7 +14,13 @@ export interface LoadResult {
   errors: number;
 }
 
-export async function load(name: string, url: string, headers: Record<string, string>, connections = 32, seconds = 10): Promise<LoadResult> {
+export async function load(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  connections = 32,
+  seconds = 10,
+): Promise<LoadResult> {
   const r = await autocannon({ url, connections, duration: seconds, headers });
   return {
     name,

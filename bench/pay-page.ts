@@ -2,7 +2,7 @@
 // (gzip, every <script src> of the HTML) and the largest contentful paint in Chromium on
 // localhost, each visit in a fresh browser context (an empty cache). Aim: ≤ 250 kB, ≤ 1.5 s.
 import { chromium } from "@playwright/test";
-import { firstLoadJs, type FirstLoad } from "./first-load-js";
+import { type FirstLoad, firstLoadJs } from "./first-load-js";
 import { registerBenchDestination } from "./payee-destination";
 import type { BenchServer } from "./server";
 
@@ -34,7 +34,14 @@ export async function benchPayPage(server: BenchServer): Promise<PayPageFigures>
 
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const lcpMs: number[] = [];
   let lcpElement = "";
@@ -49,7 +56,10 @@ export async function benchPayPage(server: BenchServer): Promise<PayPageFigures>
             new PerformanceObserver((list) => {
               const last = list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null };
               const el = last.element;
-              resolve({ at: last.startTime, element: el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}` : "?" });
+              resolve({
+                at: last.startTime,
+                element: el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}` : "?",
+              });
             }).observe({ type: "largest-contentful-paint", buffered: true });
           }),
       );
@@ -67,6 +77,10 @@ export function printPayPage(f: PayPageFigures): void {
   const sorted = [...f.lcpMs].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)];
   console.log("\nsecure payment page /pay/<token> (aim: ≤ 250 kB first-load JS gzip, LCP ≤ 1.5 s)");
-  console.log(`  first-load JS: ${f.firstLoad.scripts} scripts, ${(f.firstLoad.rawBytes / 1024).toFixed(1)} kB raw, ${(f.firstLoad.gzipBytes / 1024).toFixed(1)} kB gzip`);
-  console.log(`  LCP (Chromium, localhost, ${f.lcpMs.length} cold visits): first ${f.lcpMs[0].toFixed(0)} ms, median ${median.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms; element ${f.lcpElement}`);
+  console.log(
+    `  first-load JS: ${f.firstLoad.scripts} scripts, ${(f.firstLoad.rawBytes / 1024).toFixed(1)} kB raw, ${(f.firstLoad.gzipBytes / 1024).toFixed(1)} kB gzip`,
+  );
+  console.log(
+    `  LCP (Chromium, localhost, ${f.lcpMs.length} cold visits): first ${f.lcpMs[0].toFixed(0)} ms, median ${median.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms; element ${f.lcpElement}`,
+  );
 }

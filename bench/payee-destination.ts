@@ -12,14 +12,32 @@ async function json(res: Response) {
 export async function registerBenchDestination(url: string) {
   const account = privateKeyToAccount(generatePrivateKey());
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    fetch(`${url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
   const challenge = await json(await post("/v1/auth/wallet/challenge", { address: account.address }));
   const signedIn = await json(
-    await post("/v1/auth/wallet/verify", { ...challenge, signature: await account.signMessage({ message: challenge.message }) }),
+    await post("/v1/auth/wallet/verify", {
+      ...challenge,
+      signature: await account.signMessage({ message: challenge.message }),
+    }),
   );
   const auth = { authorization: `Bearer ${signedIn.token}` };
   const signingDataPath = `/v2/payee-destination/signing-data?${new URLSearchParams({ walletAddress: account.address, chainId: "8453", tokenAddress: USDC_BASE, action: "add" })}`;
   const data = await json(await fetch(`${url}${signingDataPath}`, { headers: auth }));
-  const destination = await json(await post("/v2/payee-destination", { nonce: data.nonce, signature: await account.signTypedData(data.typedData) }, auth));
-  return { auth, signingDataPath, destinationId: destination.destinationId as string, destinationPath: `/v2/payee-destination/${encodeURIComponent(destination.destinationId)}` };
+  const destination = await json(
+    await post(
+      "/v2/payee-destination",
+      { nonce: data.nonce, signature: await account.signTypedData(data.typedData) },
+      auth,
+    ),
+  );
+  return {
+    auth,
+    signingDataPath,
+    destinationId: destination.destinationId as string,
+    destinationPath: `/v2/payee-destination/${encodeURIComponent(destination.destinationId)}`,
+  };
 }

@@ -8,7 +8,7 @@
 //   written); payments per second; then the recording step alone and its floors, without the
 //   chain (payment-recording.ts), to show where the time goes.
 // `BENCH_ONLY=payment-detection npm run bench` (its chain runs on free ports, its database in memory).
-import { parseUnits, type Address, type Hex } from "viem";
+import { type Address, type Hex, parseUnits } from "viem";
 import { getContract } from "../lib/chains/contracts";
 import type { EvmNetworkId } from "../lib/chains/networks";
 import { resetConfigForTests } from "../lib/config";
@@ -18,16 +18,16 @@ import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { rpcRequest } from "../lib/devnet/anvil";
 import { pointAppAtSandbox, startTestSandbox } from "../lib/devnet/test-sandbox";
 import { testToken } from "../lib/devnet/test-tokens";
-import { startWorkers } from "../lib/workers/run-workers";
 import { detectPayments } from "../lib/payments/indexer/start-detection";
 import { encodeBatchPayment } from "../lib/payouts/encode-batch";
 import { buildPayCalldata } from "../lib/requests/build-pay-calldata";
 import { createRequest, prepareRequest } from "../lib/requests/create-request";
 import { encodeApprove } from "../lib/requests/encode-payment";
 import { asStored, insertRequests, type NewStoredRequest } from "../lib/requests/request-store";
-import { sendAll, type ApiTransaction } from "../lib/test/send-calldata";
+import { type ApiTransaction, sendAll } from "../lib/test/send-calldata";
 import { platformWithEndpoints } from "../lib/webhooks/test-helpers";
 import { startReceiver } from "../lib/webhooks/test-receiver";
+import { startWorkers } from "../lib/workers/run-workers";
 import { benchRecording } from "./payment-recording";
 
 const NETWORK: EvmNetworkId = "base";
@@ -38,7 +38,9 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-export async function benchPaymentDetection(opts: { latencyPayments?: number; blocks?: number; perBlock?: number } = {}) {
+export async function benchPaymentDetection(
+  opts: { latencyPayments?: number; blocks?: number; perBlock?: number } = {},
+) {
   const latencyPayments = opts.latencyPayments ?? 10;
   const blocks = opts.blocks ?? 10;
   const perBlock = opts.perBlock ?? 100;
@@ -63,7 +65,10 @@ export async function benchPaymentDetection(opts: { latencyPayments?: number; bl
     // Throughput: 1,000 payments in 10 blocks, then one detection run.
     const requests: NewStoredRequest[] = [];
     for (let i = 0; i < blocks * perBlock; i++) {
-      const p = prepareRequest({ amount: "1", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: payeeOf(i) }, ctx);
+      const p = prepareRequest(
+        { amount: "1", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: payeeOf(i) },
+        ctx,
+      );
       if (!p.ok) throw new Error(JSON.stringify(p.errors));
       requests.push(p.request);
     }
@@ -100,7 +105,12 @@ export async function benchPaymentDetection(opts: { latencyPayments?: number; bl
       for (let i = 0; i < latencyPayments; i++) {
         await new Promise((r) => setTimeout(r, Math.random() * 1000)); // any phase of the poll
         const payerI = DEMO_WALLETS[9];
-        const request = await createRequest(ctx, { amount: "2", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: payeeOf(5000 + i) });
+        const request = await createRequest(ctx, {
+          amount: "2",
+          invoiceCurrency: "USDC-base",
+          paymentCurrency: "USDC-base",
+          payee: payeeOf(5000 + i),
+        });
         const calldata = await buildPayCalldata(asStored(request), { wallet: payerI.address });
         const receipts = await sendAll(NETWORK, url, payerI.privateKey, calldata.transactions as ApiTransaction[]);
         const mined = Date.now(); // anvil mines as it receives: the receipt comes with the block

@@ -5,10 +5,16 @@
 // runs it (page + exact count), p50/p99 in milliseconds. `BENCH_ONLY=payment-search npm run bench`;
 // BENCH_SEARCH_PAYMENTS / BENCH_SEARCH_PGLITE_PAYMENTS change the counts.
 import { createHash, randomBytes } from "node:crypto";
-import { openPglite, openPostgres, setDatabaseFactory, type Database } from "../lib/db/client";
+import { type Database, openPglite, openPostgres, setDatabaseFactory } from "../lib/db/client";
 import { migrate } from "../lib/db/migrate";
 import { searchPayments } from "../lib/payments/search-payments";
-import { encodeCursor, MAX_OFFSET, searchFingerprint, toPaymentFilter, type PaymentSearchQuery } from "../lib/payments/search-query";
+import {
+  encodeCursor,
+  MAX_OFFSET,
+  type PaymentSearchQuery,
+  searchFingerprint,
+  toPaymentFilter,
+} from "../lib/payments/search-query";
 
 export interface SearchFigures {
   database: string;
@@ -40,7 +46,9 @@ export async function loadPayments(database: Database, n: number): Promise<void>
            '0xEeFf' || ${hex(`i % ${Math.max(1, count / 10)}`, 36)}, '0x99' || ${hex(`i % ${Math.max(1, count / 10)}`, 38)},
            (CASE WHEN i % 10 < 6 THEN 'direct' WHEN i % 10 < 8 THEN 'conversion' WHEN i % 10 = 8 THEN 'batch' ELSE 'recurring' END)::"PaymentType"
       FROM generate_series(0, ${count - 1}) AS i;`;
-  await database.executeSql(`INSERT INTO platforms (id, name) VALUES ('${PLATFORM}', 'bench'), ('${OTHER}', 'bench other')`);
+  await database.executeSql(
+    `INSERT INTO platforms (id, name) VALUES ('${PLATFORM}', 'bench'), ('${OTHER}', 'bench other')`,
+  );
   await database.executeSql(sql(PLATFORM, 1, n, "ORDER"));
   await database.executeSql(sql(OTHER, requests + 1, Math.max(2, n / 10), "OTHER"));
   // Steady state, as autovacuum leaves it: statistics, and the visibility map that lets
@@ -63,8 +71,20 @@ function scenarios(n: number): [string, number, () => Partial<PaymentSearchQuery
   const requestIdOf = (i: number) => `01${i.toString(16).padStart(64, "0")}`;
   return [
     ["txHash (batch of 2)", 200, () => ({ txHash: txOf(pick(requests)) })],
-    ["walletAddress = a payer (10 payments)", 200, () => ({ walletAddress: `0xeeff${pick(n / 10).toString(16).padStart(36, "0")}` })],
-    ["walletAddress = a payee (1,000 payments)", 100, () => ({ walletAddress: `0xABCD${pick(1000).toString(16).padStart(36, "0")}` })],
+    [
+      "walletAddress = a payer (10 payments)",
+      200,
+      () => ({
+        walletAddress: `0xeeff${pick(n / 10)
+          .toString(16)
+          .padStart(36, "0")}`,
+      }),
+    ],
+    [
+      "walletAddress = a payee (1,000 payments)",
+      100,
+      () => ({ walletAddress: `0xABCD${pick(1000).toString(16).padStart(36, "0")}` }),
+    ],
     ["paymentReference", 200, () => ({ paymentReference: `0x${(1 + pick(requests)).toString(16).padStart(16, "0")}` })],
     ["requestId", 200, () => ({ requestId: requestIdOf(1 + pick(requests)) })],
     ["reference", 200, () => ({ reference: `ORDER-${1 + pick(requests)}` })],
@@ -72,18 +92,34 @@ function scenarios(n: number): [string, number, () => Partial<PaymentSearchQuery
     ["type=recurring (10 %)", 20, () => ({ type: "recurring" })],
     ["paymentCurrency=USDT-base (33 %)", 20, () => ({ paymentCurrency: "USDT-base" })],
     ["invoiceCurrency=USD (25 %)", 20, () => ({ invoiceCurrency: "USD" })],
-    ["type=conversion + one week", 50, () => ((d) => ({ type: "conversion" as const, fromDate: day(d), toDate: day(d + 7) }))(pick(days - 7))],
+    [
+      "type=conversion + one week",
+      50,
+      () => ((d) => ({ type: "conversion" as const, fromDate: day(d), toDate: day(d + 7) }))(pick(days - 7)),
+    ],
     ["type=direct, offset 1,000", 20, () => ({ type: "direct", offset: 1000 })],
     ["type=direct, offset 10,000 (the deepest offset)", 20, () => ({ type: "direct", offset: MAX_OFFSET })],
     ["type=direct, cursor at any depth (keyset)", 50, () => ({ type: "direct", cursor: cursorAt(day(pick(days))) })],
-    ["walletAddress = a payee, cursor at any depth", 50, () => ((w) => ({ walletAddress: w, cursor: cursorAt(day(pick(days)), { walletAddress: w }) }))(`0xABCD${pick(1000).toString(16).padStart(36, "0")}`)],
+    [
+      "walletAddress = a payee, cursor at any depth",
+      50,
+      () =>
+        ((w) => ({ walletAddress: w, cursor: cursorAt(day(pick(days)), { walletAddress: w }) }))(
+          `0xABCD${pick(1000).toString(16).padStart(36, "0")}`,
+        ),
+    ],
   ];
 }
 
 /** A cursor placed at `at` of a type=direct walk (or `query`'s), as a walk at that depth would carry (its total known). */
 function cursorAt(at: Date, query: Partial<PaymentSearchQuery> = { type: "direct" }): string {
   const { filter } = toPaymentFilter(query as PaymentSearchQuery);
-  return encodeCursor({ blockTime: at, id: "ffffffff-ffff-4fff-bfff-ffffffffffff", total: 1, search: searchFingerprint(filter) });
+  return encodeCursor({
+    blockTime: at,
+    id: "ffffffff-ffff-4fff-bfff-ffffffffffff",
+    total: 1,
+    search: searchFingerprint(filter),
+  });
 }
 
 const md5 = (s: string) => createHash("md5").update(s).digest("hex");
@@ -103,13 +139,23 @@ async function measure(label: string, database: Database, n: number): Promise<Se
       matches += r.total;
     }
     times.sort((a, b) => a - b);
-    out.push({ database: label, payments: n, filter, runs, "matches (avg)": Math.round(matches / runs), "p50 ms": +percentile(times, 50).toFixed(2), "p99 ms": +percentile(times, 99).toFixed(2) });
+    out.push({
+      database: label,
+      payments: n,
+      filter,
+      runs,
+      "matches (avg)": Math.round(matches / runs),
+      "p50 ms": +percentile(times, 50).toFixed(2),
+      "p99 ms": +percentile(times, 99).toFixed(2),
+    });
   }
   setDatabaseFactory(undefined);
   return out;
 }
 
-export async function benchPaymentSearch(opts: { postgresPayments?: number; pglitePayments?: number } = {}): Promise<SearchFigures[]> {
+export async function benchPaymentSearch(
+  opts: { postgresPayments?: number; pglitePayments?: number } = {},
+): Promise<SearchFigures[]> {
   const figures: SearchFigures[] = [];
   const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   if (url) {
@@ -124,7 +170,9 @@ export async function benchPaymentSearch(opts: { postgresPayments?: number; pgli
       await migrate(database);
       const t = performance.now();
       await loadPayments(database, n);
-      console.log(`payment search: ${n} payments loaded on PostgreSQL in ${((performance.now() - t) / 1000).toFixed(1)} s (indexes maintained during the load)`);
+      console.log(
+        `payment search: ${n} payments loaded on PostgreSQL in ${((performance.now() - t) / 1000).toFixed(1)} s (indexes maintained during the load)`,
+      );
       figures.push(...(await measure("PostgreSQL", database, n)));
     } finally {
       await database.close();

@@ -5,7 +5,7 @@
 //   clock is moved so the next instalment of 5 schedules falls due; seconds from that moment to
 //   each payment.confirmed webhook arriving at a receiver on 127.0.0.1.
 // `BENCH_ONLY=recurring npm run bench` (its chain runs on free ports, its database in memory).
-import { maxUint256, encodeFunctionData, type Hex } from "viem";
+import { encodeFunctionData, type Hex, maxUint256 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { erc20Abi } from "../lib/chains/contracts";
 import { SANDBOX_RECURRING_PROXY } from "../lib/chains/recurring-proxy";
@@ -41,7 +41,8 @@ export async function benchRecurring(opts: { schedules?: number; delaySchedules?
   const confirmed = new Map<string, number[]>(); // requestId → payment.confirmed arrivals
   const receiver = await startReceiver((r) => {
     const body = JSON.parse(r.raw.toString("utf8"));
-    if (body.event === "payment.confirmed") confirmed.set(body.requestId, [...(confirmed.get(body.requestId) ?? []), r.at]);
+    if (body.event === "payment.confirmed")
+      confirmed.set(body.requestId, [...(confirmed.get(body.requestId) ?? []), r.at]);
     return 200;
   });
   try {
@@ -50,7 +51,17 @@ export async function benchRecurring(opts: { schedules?: number; delaySchedules?
     await detectPayments("base");
     const usdc = testToken("base", "USDC").address;
     const payer = DEMO_WALLETS[8];
-    await sendAll("base", url, payer.privateKey, [{ to: usdc, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [SANDBOX_RECURRING_PROXY, maxUint256] }), value: 0 }]);
+    await sendAll("base", url, payer.privateKey, [
+      {
+        to: usdc,
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: "approve",
+          args: [SANDBOX_RECURRING_PROXY, maxUint256],
+        }),
+        value: 0,
+      },
+    ]);
     const startDate = new Date().toISOString().slice(0, 10);
     async function schedule(i: number) {
       const created = await createRecurringPayout(owner, {
@@ -61,9 +72,21 @@ export async function benchRecurring(opts: { schedules?: number; delaySchedules?
         recurrence: { startDate, frequency: "WEEKLY", totalPayments: 4, payer: payer.address },
       });
       const v = created.recurringPaymentPermit.values;
-      const message = { ...v, amount: BigInt(v.amount), feeAmount: BigInt(v.feeAmount), relayerFee: BigInt(v.relayerFee), nonce: BigInt(v.nonce), deadline: BigInt(v.deadline) };
+      const message = {
+        ...v,
+        amount: BigInt(v.amount),
+        feeAmount: BigInt(v.feeAmount),
+        relayerFee: BigInt(v.relayerFee),
+        nonce: BigInt(v.nonce),
+        deadline: BigInt(v.deadline),
+      };
       const p = created.recurringPaymentPermit;
-      const signature = await privateKeyToAccount(payer.privateKey as Hex).signTypedData({ domain: p.domain, types: p.types, primaryType: "SchedulePermit", message } as never);
+      const signature = await privateKeyToAccount(payer.privateKey as Hex).signTypedData({
+        domain: p.domain,
+        types: p.types,
+        primaryType: "SchedulePermit",
+        message,
+      } as never);
       await activateSchedule(platform.platformId, created.id, signature);
       return created;
     }
@@ -103,7 +126,10 @@ export async function benchRecurring(opts: { schedules?: number; delaySchedules?
     }
     const sorted = delays.sort((a, b) => a - b);
     return [
-      { scenario: `${count} due instalments, one relayer run on one chain`, value: `${count} paid in ${seconds.toFixed(2)} s = ${Math.round((count / seconds) * 60)} instalments/minute` },
+      {
+        scenario: `${count} due instalments, one relayer run on one chain`,
+        value: `${count} paid in ${seconds.toFixed(2)} s = ${Math.round((count / seconds) * 60)} instalments/minute`,
+      },
       {
         scenario: `due time → payment.confirmed webhook (relayer and detection every 1 s), ${delayCount} schedules`,
         value: `median ${sorted[Math.floor(sorted.length / 2)].toFixed(2)} s, max ${sorted.at(-1)!.toFixed(2)} s, min ${sorted[0].toFixed(2)} s`,

@@ -12,22 +12,25 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
-import { firstLoadJs, printFirstLoads } from "./first-load-js";
-import { load, printTable, startRawServer, type LoadResult } from "./load";
-import { registerBenchDestination } from "./payee-destination";
-import { benchPayPage, printPayPage } from "./pay-page";
-import { startServer, type BenchServer } from "./server";
-import { benchWebhooks } from "./webhooks";
-import { benchPaymentSearch } from "./payment-search";
-import { benchPaymentDetection } from "./payment-detection";
-import { benchRecurring } from "./recurring";
 import { benchCrosschain } from "./crosschain";
+import { firstLoadJs, printFirstLoads } from "./first-load-js";
+import { type LoadResult, load, printTable, startRawServer } from "./load";
+import { benchPayPage, printPayPage } from "./pay-page";
+import { registerBenchDestination } from "./payee-destination";
+import { benchPaymentDetection } from "./payment-detection";
+import { benchPaymentSearch } from "./payment-search";
+import { benchRecurring } from "./recurring";
+import { type BenchServer, startServer } from "./server";
+import { benchWebhooks } from "./webhooks";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3260);
 const only = process.env.BENCH_ONLY;
 const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const databases = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").map((d) => d.trim()) as ("pglite" | "postgres")[];
+const databases = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",").map((d) => d.trim()) as (
+  | "pglite"
+  | "postgres"
+)[];
 
 type Kind = "pglite" | "postgres";
 const LABEL: Record<Kind, string> = { pglite: "PGlite", postgres: "PostgreSQL" };
@@ -35,7 +38,8 @@ const LABEL: Record<Kind, string> = { pglite: "PGlite", postgres: "PostgreSQL" }
 /** A fresh database on the PostgreSQL server of `adminUrl`, dropped by `drop`. */
 async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${process.env.BENCH_DATABASE_PREFIX ?? "stablelink_bench_"}${randomBytes(4).toString("hex")}`;
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`BENCH_DATABASE_PREFIX makes a database name PostgreSQL would need quoted: ${name}`);
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name))
+    throw new Error(`BENCH_DATABASE_PREFIX makes a database name PostgreSQL would need quoted: ${name}`);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -82,9 +86,24 @@ async function benchHttp(kind: Kind, server: BenchServer): Promise<void> {
     const scenarios: [string, string, Record<string, string>, string][] = [
       ["floor: raw Node http server, fixed JSON", raw.url, {}, ""],
       ["floor: bare route, fixed JSON (GET /ping)", `${server.url}/ping`, {}, ""],
-      ["GET /v2/currencies?network=base (API key)", `${server.url}/v2/currencies?network=base`, key, "≥ 0.8, p99 ≤ 100 ms"],
-      ["GET /v2/payee-destination/{id} (wallet session)", `${server.url}${payee.destinationPath}`, payee.auth, "≥ 0.8, p99 ≤ 100 ms"],
-      ["GET signing-data, a nonce row each (wallet session)", `${server.url}${payee.signingDataPath}`, payee.auth, "≥ 0.8, p99 ≤ 100 ms"],
+      [
+        "GET /v2/currencies?network=base (API key)",
+        `${server.url}/v2/currencies?network=base`,
+        key,
+        "≥ 0.8, p99 ≤ 100 ms",
+      ],
+      [
+        "GET /v2/payee-destination/{id} (wallet session)",
+        `${server.url}${payee.destinationPath}`,
+        payee.auth,
+        "≥ 0.8, p99 ≤ 100 ms",
+      ],
+      [
+        "GET signing-data, a nonce row each (wallet session)",
+        `${server.url}${payee.signingDataPath}`,
+        payee.auth,
+        "≥ 0.8, p99 ≤ 100 ms",
+      ],
       ["GET /v2/request/{id}/pay?wallet= (API key, sandbox chain)", payUrl, key, "≥ 0.5 (goal 0.7)"],
     ];
     const aims: string[] = [];
@@ -111,12 +130,15 @@ async function benchServer(kind: Kind, databaseUrl: string | undefined): Promise
     if (only === "pay-page") return printPayPage(await benchPayPage(server));
     await benchHttp(kind, server);
     if (only === "http") return;
-    if (kind === databases[0]) printFirstLoads(await Promise.all(["/", "/dashboard/sign-in"].map((p) => firstLoadJs(server.url, p))));
+    if (kind === databases[0])
+      printFirstLoads(await Promise.all(["/", "/dashboard/sign-in"].map((p) => firstLoadJs(server.url, p))));
     console.log(`${LABEL[kind]}: payment page`);
     printPayPage(await benchPayPage(server));
     console.log(`${LABEL[kind]}: crosschain`);
     // A scenario that fails is printed as such; the figures after it are still measured.
-    console.table(await benchCrosschain(server).catch((err: Error) => [{ scenario: "crosschain", failed: err.message }]));
+    console.table(
+      await benchCrosschain(server).catch((err: Error) => [{ scenario: "crosschain", failed: err.message }]),
+    );
   } finally {
     await server.stop();
   }
@@ -151,7 +173,8 @@ try {
     // Payment search loads its own data on both databases (PostgreSQL: a schema in the fresh database).
     if (!only) await withEnv("BENCH_DATABASE_URL", fresh?.url, async () => console.table(await benchPaymentSearch()));
     // Webhook delivery runs in process on both databases (PostgreSQL: a schema in the fresh database).
-    if (!only || only === "webhooks") await withEnv("BENCH_DATABASE_URL", fresh?.url, async () => console.table(await benchWebhooks()));
+    if (!only || only === "webhooks")
+      await withEnv("BENCH_DATABASE_URL", fresh?.url, async () => console.table(await benchWebhooks()));
   }
 } finally {
   await fresh?.drop();

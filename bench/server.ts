@@ -1,6 +1,6 @@
 // Starts the product the way `npm start` does, on its own port and data directory, with its
 // sandbox chains on SANDBOX_PORT_BASE (from the environment, as for npm start).
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,7 +16,14 @@ export async function startServer(port: number, env: Record<string, string> = {}
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stablelink-bench-"));
   const child: ChildProcess = spawn("node", ["scripts/start.mjs"], {
     cwd: path.resolve(path.dirname(new URL(import.meta.url).pathname), ".."),
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_PER_MINUTE: "100000000", LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", process.env.BENCH_SERVER_LOGS ? "inherit" : "ignore", "inherit"], // BENCH_SERVER_LOGS=1: its warnings and errors
     detached: true,
   });

@@ -37,13 +37,18 @@ export async function produce(owner: EventOwner, s: Schedule): Promise<Produced>
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     pending.push(
       // maxWait: behind schedule, events queue for a connection (lag) rather than fail at 2 s.
-      prisma.$transaction((tx) => emitEvent(tx, confirmedPayment(owner)), { maxWait: 30_000 }).then((e) => {
-        const now = Date.now();
-        out.lagMs.push(now - at);
-        for (const d of e.deliveries) out.committed.push([d.id, now]);
-      }, (err: Error) => {
-        if (out.failed++ === 0) console.error(`webhook producer: ${err.message.split("\n").at(-1)}`);
-      }),
+      prisma
+        .$transaction((tx) => emitEvent(tx, confirmedPayment(owner)), { maxWait: 30_000 })
+        .then(
+          (e) => {
+            const now = Date.now();
+            out.lagMs.push(now - at);
+            for (const d of e.deliveries) out.committed.push([d.id, now]);
+          },
+          (err: Error) => {
+            if (out.failed++ === 0) console.error(`webhook producer: ${err.message.split("\n").at(-1)}`);
+          },
+        ),
     );
   }
   await Promise.all(pending);
@@ -52,12 +57,18 @@ export async function produce(owner: EventOwner, s: Schedule): Promise<Produced>
 
 // As a child process: BENCH_PRODUCER = JSON { url, schema, owner }, then the schedule by IPC.
 if (process.env.BENCH_PRODUCER && process.send) {
-  const { url, schema, owner } = JSON.parse(process.env.BENCH_PRODUCER) as { url: string; schema: string; owner: EventOwner };
+  const { url, schema, owner } = JSON.parse(process.env.BENCH_PRODUCER) as {
+    url: string;
+    schema: string;
+    owner: EventOwner;
+  };
   const database = await openPostgres(url, schema);
   setDatabaseFactory(async () => database);
   // Connected and warmed up (the client's first transactions are slow) before the schedule starts.
   const prisma = await db();
-  await Promise.all(Array.from({ length: 20 }, () => prisma.$transaction((tx) => tx.$queryRaw`SELECT 1`, { maxWait: 30_000 })));
+  await Promise.all(
+    Array.from({ length: 20 }, () => prisma.$transaction((tx) => tx.$queryRaw`SELECT 1`, { maxWait: 30_000 })),
+  );
   process.once("message", (s: Schedule) => {
     void produce(owner, s).then(async (r) => {
       process.send!(r, () => undefined);

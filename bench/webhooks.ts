@@ -16,13 +16,13 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { resetConfigForTests } from "../lib/config";
-import { db, openPglite, openPostgres, setDatabaseFactory, type Database } from "../lib/db/client";
+import { type Database, db, openPglite, openPostgres, setDatabaseFactory } from "../lib/db/client";
 import { migrate } from "../lib/db/migrate";
 import { startDeliveryWorker } from "../lib/webhooks/delivery-worker";
 import { emitEvents } from "../lib/webhooks/emit-event";
 import type { EventOwner } from "../lib/webhooks/events";
 import { confirmedPayment, platformWithEndpoints } from "../lib/webhooks/test-helpers";
-import { produce, type Produced } from "./webhook-producer";
+import { type Produced, produce } from "./webhook-producer";
 
 export interface WebhookFigures {
   database: string;
@@ -80,7 +80,10 @@ async function startReceiver(): Promise<Receiver> {
       const list = [...ids];
       const deadline = Date.now() + timeoutMs;
       while (list.some((id) => !arrivals.has(id))) {
-        if (Date.now() > deadline) throw new Error(`${list.filter((id) => !arrivals.has(id)).length} of ${list.length} deliveries did not arrive in ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `${list.filter((id) => !arrivals.has(id)).length} of ${list.length} deliveries did not arrive in ${timeoutMs} ms`,
+          );
         await new Promise((r) => setTimeout(r, 20));
       }
       return Math.max(...list.map((id) => arrivals.get(id)!));
@@ -92,21 +95,37 @@ async function startReceiver(): Promise<Receiver> {
 /** Raw keep-alive POSTs/s from this process to the receiver, 64 in flight. */
 async function floor(url: string, n: number): Promise<number> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64, maxFreeSockets: 64 });
-  const body = JSON.stringify(confirmedPayment({ platformId: "p", clientIdId: null, clientId: "c", orchestratorId: null }).payload);
+  const body = JSON.stringify(
+    confirmedPayment({ platformId: "p", clientIdId: null, clientId: "c", orchestratorId: null }).payload,
+  );
   const post = () =>
     new Promise<void>((resolve, reject) => {
-      const req = http.request(`${url}/floor`, { method: "POST", agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-service-delivery": "floor" } }, (res) => {
-        res.resume();
-        res.on("end", resolve);
-      });
+      const req = http.request(
+        `${url}/floor`,
+        {
+          method: "POST",
+          agent,
+          headers: {
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+            "x-service-delivery": "floor",
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", resolve);
+        },
+      );
       req.on("error", reject);
       req.end(body);
     });
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: 64 }, async () => {
-    while (next++ < n) await post();
-  }));
+  await Promise.all(
+    Array.from({ length: 64 }, async () => {
+      while (next++ < n) await post();
+    }),
+  );
   const rate = n / ((performance.now() - started) / 1000);
   agent.destroy();
   return Math.round(rate);
@@ -120,19 +139,29 @@ interface Producers {
 }
 
 /** Runs the open-loop schedule in this process, or split over `producers`' child processes. */
-async function produceAt(owner: EventOwner, at: { rate: number; seconds: number }, producers?: Producers): Promise<Produced & { t0: number }> {
+async function produceAt(
+  owner: EventOwner,
+  at: { rate: number; seconds: number },
+  producers?: Producers,
+): Promise<Produced & { t0: number }> {
   if (!producers || producers.processes === 0) {
     const t0 = Date.now() + 100;
     return { ...(await produce(owner, { ...at, t0, shard: 0, shards: 1 })), t0 };
   }
   const children = Array.from({ length: producers.processes }, () =>
     spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "webhook-producer.ts")], {
-      env: { ...process.env, LOG_LEVEL: "silent", BENCH_PRODUCER: JSON.stringify({ url: producers.url, schema: producers.schema, owner }) },
+      env: {
+        ...process.env,
+        LOG_LEVEL: "silent",
+        BENCH_PRODUCER: JSON.stringify({ url: producers.url, schema: producers.schema, owner }),
+      },
       stdio: ["ignore", "ignore", "inherit", "ipc"],
     }),
   );
   try {
-    await Promise.all(children.map((c) => new Promise((resolve, reject) => (c.once("message", resolve), c.once("exit", reject)))));
+    await Promise.all(
+      children.map((c) => new Promise((resolve, reject) => (c.once("message", resolve), c.once("exit", reject)))),
+    );
     const t0 = Date.now() + 200;
     const results = await Promise.all(
       children.map(
@@ -144,13 +173,24 @@ async function produceAt(owner: EventOwner, at: { rate: number; seconds: number 
           }),
       ),
     );
-    return { committed: results.flatMap((r) => r.committed), lagMs: results.flatMap((r) => r.lagMs), failed: results.reduce((n, r) => n + r.failed, 0), t0 };
+    return {
+      committed: results.flatMap((r) => r.committed),
+      lagMs: results.flatMap((r) => r.lagMs),
+      failed: results.reduce((n, r) => n + r.failed, 0),
+      t0,
+    };
   } finally {
     for (const c of children) if (c.exitCode === null) c.kill();
   }
 }
 
-async function benchOn(label: string, database: Database, receiver: Receiver, drainEvents: number, producers?: Producers): Promise<WebhookFigures[]> {
+async function benchOn(
+  label: string,
+  database: Database,
+  receiver: Receiver,
+  drainEvents: number,
+  producers?: Producers,
+): Promise<WebhookFigures[]> {
   setDatabaseFactory(async () => database);
   try {
     await migrate(database);
@@ -164,14 +204,23 @@ async function benchOn(label: string, database: Database, receiver: Receiver, dr
     const drainIds: string[] = [];
     const perTransaction = 250;
     for (let i = 0; i < drainEvents; i += perTransaction) {
-      const events = Array.from({ length: Math.min(perTransaction, drainEvents - i) }, () => confirmedPayment(many.owner));
+      const events = Array.from({ length: Math.min(perTransaction, drainEvents - i) }, () =>
+        confirmedPayment(many.owner),
+      );
       const emitted = await prisma.$transaction((tx) => emitEvents(tx, events), { timeout: 60_000 });
       for (const e of emitted) for (const d of e.deliveries) drainIds.push(d.id);
     }
     const started = Date.now();
     let worker = await startDeliveryWorker(database);
     const last = await receiver.waitFor(drainIds, 600_000);
-    out.push({ database: label, scenario: `drain: ${drainEvents} committed events × ${FAN_OUT} endpoints`, deliveries: drainIds.length, "deliveries/s": Math.round(drainIds.length / ((last - started) / 1000)), "p50 ms": null, "p99 ms": null });
+    out.push({
+      database: label,
+      scenario: `drain: ${drainEvents} committed events × ${FAN_OUT} endpoints`,
+      deliveries: drainIds.length,
+      "deliveries/s": Math.round(drainIds.length / ((last - started) / 1000)),
+      "p50 ms": null,
+      "p99 ms": null,
+    });
     await worker.stop();
 
     // Sustained: one event per transaction at a fixed rate (open loop), the worker running.
@@ -207,7 +256,16 @@ export async function benchWebhooks(): Promise<WebhookFigures[]> {
   const receiver = await startReceiver();
   const drainEvents = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 2000);
   try {
-    const out: WebhookFigures[] = [{ database: "—", scenario: "floor: raw keep-alive POSTs from this process, 64 at once", deliveries: 20_000, "deliveries/s": await floor(receiver.url, 20_000), "p50 ms": null, "p99 ms": null }];
+    const out: WebhookFigures[] = [
+      {
+        database: "—",
+        scenario: "floor: raw keep-alive POSTs from this process, 64 at once",
+        deliveries: 20_000,
+        "deliveries/s": await floor(receiver.url, 20_000),
+        "p50 ms": null,
+        "p99 ms": null,
+      },
+    ];
     const kinds = process.env.BENCH_DATABASES ?? "pglite,postgres";
     if (kinds.includes("pglite")) {
       const lite = await openPglite();
@@ -226,7 +284,13 @@ export async function benchWebhooks(): Promise<WebhookFigures[]> {
       await admin.query(`CREATE SCHEMA "${schema}"`);
       const database = await openPostgres(url, schema);
       try {
-        out.push(...(await benchOn("PostgreSQL", database, receiver, drainEvents, { url, schema, processes: Number(process.env.BENCH_WEBHOOK_PRODUCERS ?? 4) })));
+        out.push(
+          ...(await benchOn("PostgreSQL", database, receiver, drainEvents, {
+            url,
+            schema,
+            processes: Number(process.env.BENCH_WEBHOOK_PRODUCERS ?? 4),
+          })),
+        );
       } finally {
         await database.close();
         await admin.query(`DROP SCHEMA "${schema}" CASCADE`);

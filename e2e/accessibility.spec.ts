@@ -4,10 +4,10 @@
 // scrolled sideways). Signed in as the sandbox demo platform. Demo wallet 1 (the demo payee, which
 // no other spec sends from) pays the link of the "paid" state to itself.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { sandboxRpcUrl } from "../lib/chains/clients";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
-import { sendAll, type ApiTransaction } from "../lib/test/send-calldata";
+import { type ApiTransaction, sendAll } from "../lib/test/send-calldata";
 import { demo, e2eOrchestrator } from "./demo";
 import { SANDBOX_RPC } from "./support/secure-payment-platform";
 import { installTestWallet } from "./support/test-wallet";
@@ -26,8 +26,21 @@ async function checkPage(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
     const { violations } = await new AxeBuilder({ page }).analyze();
     const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect.soft(serious.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`), `${name} at ${label}`).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect
+      .soft(
+        serious.map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(" "))
+              .join(" | ")}`,
+        ),
+        `${name} at ${label}`,
+      )
+      .toEqual([]);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect.soft(overflow, `${name} at ${label}: wider than the window by ${overflow} px`).toBeLessThanOrEqual(0);
   }
 }
@@ -45,9 +58,14 @@ test("every dashboard page passes axe and fits the window at desktop and phone w
   await signInAsDemo(page);
 
   const api = { "x-api-key": demo().apiKey };
-  const clients = (await (await page.request.get("/v2/client-ids", { headers: { origin: new URL(baseURL!).origin } })).json()) as { id: string; clientId: string }[];
+  const clients = (await (
+    await page.request.get("/v2/client-ids", { headers: { origin: new URL(baseURL!).origin } })
+  ).json()) as { id: string; clientId: string }[];
   const client = clients.find((c) => c.clientId === demo().clientId)!;
-  const hook = await page.request.post("/v1/webhook", { headers: api, data: { url: "https://shop.example.com/hooks/stablelink", clientId: demo().clientId } });
+  const hook = await page.request.post("/v1/webhook", {
+    headers: api,
+    data: { url: "https://shop.example.com/hooks/stablelink", clientId: demo().clientId },
+  });
   expect(hook.status(), await hook.text()).toBe(201);
   const { id: webhookId } = (await hook.json()) as { id: string };
   // An orchestrator's onboarding link request, as the platform opens it (its review page).
@@ -91,12 +109,18 @@ test("every dashboard page passes axe and fits the window at desktop and phone w
   }
 });
 
-test("every state of the payment page passes axe and fits the window at desktop and phone widths", async ({ page, baseURL }) => {
+test("every state of the payment page passes axe and fits the window at desktop and phone widths", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(240_000);
   const origin = new URL(baseURL!).origin;
   const browser = { "x-client-id": demo().clientId, origin };
   const link = async (body: Record<string, unknown> = {}) => {
-    const res = await page.request.post("/v2/secure-payments", { headers: browser, data: { requests: [{ destinationId: demo().demoDestinationId, amount: "12.5" }], ...body } });
+    const res = await page.request.post("/v2/secure-payments", {
+      headers: browser,
+      data: { requests: [{ destinationId: demo().demoDestinationId, amount: "12.5" }], ...body },
+    });
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()) as { token: string; requestIds: string[]; securePaymentUrl: string };
   };
@@ -114,10 +138,17 @@ test("every state of the payment page passes axe and fits the window at desktop 
   const expiresAt = Date.now() + 2500;
   const expiring = await link({ expiresAt: new Date(expiresAt).toISOString() });
   const paid = await link({ reference: "A11Y-PAID" });
-  const calls = await page.request.get(`/v2/secure-payments/${paid.token}/pay?wallet=${payer.address}`, { headers: browser });
+  const calls = await page.request.get(`/v2/secure-payments/${paid.token}/pay?wallet=${payer.address}`, {
+    headers: browser,
+  });
   expect(calls.status(), await calls.text()).toBe(200);
   const { transactions } = (await calls.json()) as { transactions: ApiTransaction[] };
-  await sendAll("base", sandboxRpcUrl("base", Number(process.env.SANDBOX_PORT_BASE ?? 18545)), payer.privateKey, transactions);
+  await sendAll(
+    "base",
+    sandboxRpcUrl("base", Number(process.env.SANDBOX_PORT_BASE ?? 18545)),
+    payer.privateKey,
+    transactions,
+  );
 
   await page.waitForTimeout(Math.max(0, expiresAt + 500 - Date.now()));
   await page.goto(expiring.securePaymentUrl);
@@ -132,7 +163,9 @@ test("every state of the payment page passes axe and fits the window at desktop 
   await checkPage(page, "pay-paid");
 
   const withdrawn = await link({ reference: "A11Y-CANCELLED" });
-  const cancelled = await page.request.post(`/v2/secure-payments/${withdrawn.token}/cancel`, { headers: { "x-api-key": demo().apiKey } });
+  const cancelled = await page.request.post(`/v2/secure-payments/${withdrawn.token}/cancel`, {
+    headers: { "x-api-key": demo().apiKey },
+  });
   expect(cancelled.status(), await cancelled.text()).toBe(200);
   await page.goto(withdrawn.securePaymentUrl);
   await expect(page.getByText("This link can no longer be paid")).toBeVisible();

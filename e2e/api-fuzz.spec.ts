@@ -6,9 +6,9 @@
 // {statusCode, message, error}; every success body matches the operation's documented schema.
 // Seeded: the seed is printed, and FUZZ_SEED=<seed> replays the same requests.
 import net from "node:net";
+import { expect, test } from "@playwright/test";
 import Ajv2020 from "ajv/dist/2020.js";
 import fc from "fast-check";
-import { expect, test } from "@playwright/test";
 import { demo } from "./demo";
 
 interface Op {
@@ -31,7 +31,23 @@ const CONCURRENCY = 4;
 
 const junk = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom("", "0x", "0x" + "f".repeat(40), "T" + "1".repeat(33), "-1", "1e309", "NaN", "null", "%00", "%ZZ", "%E0%A4%A", "../../etc/passwd", "<script>", "💸", "a".repeat(300)),
+  fc.constantFrom(
+    "",
+    "0x",
+    "0x" + "f".repeat(40),
+    "T" + "1".repeat(33),
+    "-1",
+    "1e309",
+    "NaN",
+    "null",
+    "%00",
+    "%ZZ",
+    "%E0%A4%A",
+    "../../etc/passwd",
+    "<script>",
+    "💸",
+    "a".repeat(300),
+  ),
   fc.integer().map(String),
 );
 
@@ -39,7 +55,27 @@ const jsonValue = fc.jsonValue({ maxDepth: 3 });
 const bodyArb = fc.oneof(
   jsonValue.map((v) => JSON.stringify(v)),
   fc
-    .dictionary(fc.constantFrom("amount", "url", "address", "label", "allowedDomains", "payee", "email", "password", "signature", "nonce", "network", "requests", "clientId", "key", "isActive", "eventType"), fc.oneof(jsonValue, junk))
+    .dictionary(
+      fc.constantFrom(
+        "amount",
+        "url",
+        "address",
+        "label",
+        "allowedDomains",
+        "payee",
+        "email",
+        "password",
+        "signature",
+        "nonce",
+        "network",
+        "requests",
+        "clientId",
+        "key",
+        "isActive",
+        "eventType",
+      ),
+      fc.oneof(jsonValue, junk),
+    )
     .map((v) => JSON.stringify(v)),
   fc.string({ maxLength: 200 }), // not JSON
   fc.constantFrom("{", '{"a":', "[1,2", "\u0000", '{"amount": 1e999999}', '{"a":"\\u0000"}'), // broken
@@ -58,7 +94,13 @@ function fillPath(path: string, values: string[]): string {
   });
 }
 
-function operations(doc: { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>; components: unknown }): Op[] {
+function operations(doc: {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+  >;
+  components: unknown;
+}): Op[] {
   const ajv = new Ajv2020({ strict: false, validateFormats: false });
   ajv.addSchema({ $id: "doc", components: doc.components });
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
@@ -66,7 +108,10 @@ function operations(doc: { paths: Record<string, Record<string, { responses: Rec
       const responses: Op["responses"] = {};
       for (const [status, r] of Object.entries(op.responses)) {
         const schema = r.content?.["application/json"]?.schema;
-        if (schema && Number(status) < 300) responses[status] = ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')));
+        if (schema && Number(status) < 300)
+          responses[status] = ajv.compile(
+            JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')),
+          );
       }
       return { method: method.toUpperCase(), path, responses };
     }),
@@ -103,7 +148,8 @@ function rawExchange(port: number, request: string): Promise<{ status: number; c
       const [head, ...rest] = text.split("\r\n\r\n");
       const contentType = /content-type:\s*([^\r\n]+)/i.exec(head)?.[1] ?? "";
       let body = rest.join("\r\n\r\n");
-      if (/transfer-encoding:\s*chunked/i.test(head)) body = body.replace(/^[0-9a-f]+\r\n/i, "").replace(/\r\n0\r\n\r\n$/, "");
+      if (/transfer-encoding:\s*chunked/i.test(head))
+        body = body.replace(/^[0-9a-f]+\r\n/i, "").replace(/\r\n0\r\n\r\n$/, "");
       resolve({ status: Number(head.split(" ")[1]), contentType, body });
     });
   });
@@ -120,7 +166,10 @@ function expectErrorShape(status: number, contentType: string, text: string, wha
   expect(body, what).toMatchObject({ statusCode: status, message: expect.any(String), error: expect.any(String) });
 }
 
-test("thousands of requests at every operation of the real server: no 5xx, every answer in the documented shape", async ({ request, baseURL }) => {
+test("thousands of requests at every operation of the real server: no 5xx, every answer in the documented shape", async ({
+  request,
+  baseURL,
+}) => {
   test.setTimeout(900_000);
   const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
   console.log(`fuzz seed ${seed} (replay with FUZZ_SEED=${seed})`);
@@ -146,10 +195,40 @@ test("thousands of requests at every operation of the real server: no 5xx, every
     fc.record({
       target,
       // Mostly the operation's own method, sometimes another one (405) or a preflight.
-      method: fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD") }),
-      query: fc.dictionary(fc.constantFrom("network", "symbol", "id", "firstOnly", "wallet", "amount", "limit", "offset", "networks", "chain", "token", "clientId", "key", "cursor", "status", "permanent"), junk, { maxKeys: 4 }),
+      method: fc.oneof(
+        { weight: 6, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD") },
+      ),
+      query: fc.dictionary(
+        fc.constantFrom(
+          "network",
+          "symbol",
+          "id",
+          "firstOnly",
+          "wallet",
+          "amount",
+          "limit",
+          "offset",
+          "networks",
+          "chain",
+          "token",
+          "clientId",
+          "key",
+          "cursor",
+          "status",
+          "permanent",
+        ),
+        junk,
+        { maxKeys: 4 },
+      ),
       headers: credentials,
-      contentType: fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", "application/json; charset=utf-8", ""),
+      contentType: fc.constantFrom(
+        "application/json",
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "application/json; charset=utf-8",
+        "",
+      ),
       body: fc.option(bodyArb, { nil: undefined, freq: 6 }),
       idempotencyKey: fc.option(junk, { nil: undefined }),
     });
@@ -160,26 +239,53 @@ test("thousands of requests at every operation of the real server: no 5xx, every
     if (r.contentType) headers["content-type"] = r.contentType;
     if (r.idempotencyKey) headers["idempotency-key"] = r.idempotencyKey.replace(/[^\x20-\x7e]/g, "") || "k";
     const hasBody = r.body !== undefined && !["GET", "HEAD", "OPTIONS"].includes(method);
-    return { method, url: `${baseURL}${r.target.path}${qs ? `?${qs}` : ""}`, headers, body: hasBody ? r.body : undefined };
+    return {
+      method,
+      url: `${baseURL}${r.target.path}${qs ? `?${qs}` : ""}`,
+      headers,
+      body: hasBody ? r.body : undefined,
+    };
   };
 
   // Every operation gets its share; the rest goes to unknown paths and stray methods.
   const perOp = Math.ceil((TOTAL * 0.9) / ops.length);
   const cases: (Sent & { op?: Op })[] = [];
   ops.forEach((op, i) => {
-    const target = fc.array(junk, { minLength: 1, maxLength: 3 }).map((params) => ({ method: op.method, path: fillPath(op.path, params) }));
-    for (const r of fc.sample(shape(target), { numRuns: perOp, seed: seed + i })) cases.push({ ...toSent(r), op: r.method === undefined || r.method === op.method ? op : undefined });
+    const target = fc
+      .array(junk, { minLength: 1, maxLength: 3 })
+      .map((params) => ({ method: op.method, path: fillPath(op.path, params) }));
+    for (const r of fc.sample(shape(target), { numRuns: perOp, seed: seed + i }))
+      cases.push({ ...toSent(r), op: r.method === undefined || r.method === op.method ? op : undefined });
   });
   const withBody = ops.filter((o) => ["POST", "PUT", "PATCH"].includes(o.method));
   for (let i = 0; i < HUGE_CASES; i++) {
     const op = withBody[i % withBody.length];
-    cases.push({ method: op.method, url: `${baseURL}${fillPath(op.path, ["x"])}`, headers: { "content-type": "application/json", "x-api-key": apiKey }, body: HUGE, op });
+    cases.push({
+      method: op.method,
+      url: `${baseURL}${fillPath(op.path, ["x"])}`,
+      headers: { "content-type": "application/json", "x-api-key": apiKey },
+      body: HUGE,
+      op,
+    });
   }
   const stray = fc.record({
     method: fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE"),
-    path: fc.constantFrom("/v2/", "/v1/", "/v2/nope", "/v1/auth/nope", "/v2/currencies/%ff", "/v2/request/..%2f..%2f", "/pay/x/nope", "/pay/x/calls/extra", "/pay/%ZZ/calls", "/pay/%ZZ/status", "/pay/a/b/status"),
+    path: fc.constantFrom(
+      "/v2/",
+      "/v1/",
+      "/v2/nope",
+      "/v1/auth/nope",
+      "/v2/currencies/%ff",
+      "/v2/request/..%2f..%2f",
+      "/pay/x/nope",
+      "/pay/x/calls/extra",
+      "/pay/%ZZ/calls",
+      "/pay/%ZZ/status",
+      "/pay/a/b/status",
+    ),
   });
-  for (const r of fc.sample(shape(stray), { numRuns: Math.max(0, TOTAL - cases.length), seed: seed - 1 })) cases.push(toSent(r));
+  for (const r of fc.sample(shape(stray), { numRuns: Math.max(0, TOTAL - cases.length), seed: seed - 1 }))
+    cases.push(toSent(r));
   expect(cases.length).toBeGreaterThanOrEqual(TOTAL);
 
   const counts: Record<number, number> = {};
@@ -202,11 +308,15 @@ test("thousands of requests at every operation of the real server: no 5xx, every
     counts[res.status] = (counts[res.status] ?? 0) + 1;
     try {
       expect(res.status, `${what} → ${text.slice(0, 200)}`).toBeLessThan(500);
-      if (res.status >= 400 && c.method !== "HEAD") expectErrorShape(res.status, res.headers.get("content-type") ?? "", text, what);
+      if (res.status >= 400 && c.method !== "HEAD")
+        expectErrorShape(res.status, res.headers.get("content-type") ?? "", text, what);
       const check = c.op?.responses[String(res.status)];
       if (check && res.status < 300 && c.method !== "HEAD" && text) {
         const ok = check(JSON.parse(text));
-        expect(ok, `${what} → ${res.status} body does not match the documented schema: ${JSON.stringify((check as unknown as { errors: unknown }).errors)?.slice(0, 400)} ${text.slice(0, 200)}`).toBe(true);
+        expect(
+          ok,
+          `${what} → ${res.status} body does not match the documented schema: ${JSON.stringify((check as unknown as { errors: unknown }).errors)?.slice(0, 400)} ${text.slice(0, 200)}`,
+        ).toBe(true);
         validated += 1;
       }
     } catch (err) {
@@ -231,8 +341,12 @@ test("thousands of requests at every operation of the real server: no 5xx, every
       failures.push((err as Error).message);
     }
   }
-  console.log(`fuzz: ${next + RAW_REQUESTS.length} requests over ${ops.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s; ${validated} success bodies checked against their schema; statuses ${JSON.stringify(counts)}`);
-  const slowest = Object.entries(spent).sort((a, b) => b[1] - a[1]).slice(0, 5);
+  console.log(
+    `fuzz: ${next + RAW_REQUESTS.length} requests over ${ops.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s; ${validated} success bodies checked against their schema; statuses ${JSON.stringify(counts)}`,
+  );
+  const slowest = Object.entries(spent)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5);
   if (slow.length) console.log(`fuzz: ${slow.length} requests over 1 s, e.g.\n  ${slow.slice(0, 10).join("\n  ")}`);
   console.log(`fuzz: most time spent in ${slowest.map(([op, ms]) => `${op} ${(ms / 1000).toFixed(1)} s`).join(", ")}`);
   expect(failures, `seed ${seed}`).toEqual([]);

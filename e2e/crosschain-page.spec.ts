@@ -8,22 +8,30 @@
 // sandbox's token minter, so no demo wallet's nonces are shared with the other specs. The
 // dashboard's Crosschain liquidity page lists the operator treasury per network and token.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { createPublicClient, createTestClient, encodeFunctionData, http, parseAbi, type Address } from "viem";
+import { expect, type Page, test } from "@playwright/test";
+import { type Address, createPublicClient, createTestClient, encodeFunctionData, http, parseAbi } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { SANDBOX_OPERATOR } from "../lib/chains/crosschain-gateway";
 import { SANDBOX_ADMIN } from "../lib/devnet/accounts";
-import { SANDBOX_RPC, setUpPagePlatform, USDC_BASE, type PagePlatform } from "./support/secure-payment-platform";
+import { type PagePlatform, SANDBOX_RPC, setUpPagePlatform, USDC_BASE } from "./support/secure-payment-platform";
 import { installTestWallet } from "./support/test-wallet";
 
 const SHOTS = "e2e/artifacts/crosschain-page";
 const USDC_ARB: Address = "0xaf88d065e77c8cC2239327C5EDb3A432268e5831";
 const ARBITRUM_RPC = `http://127.0.0.1:${Number(process.env.SANDBOX_PORT_BASE ?? 18545) + 1}`;
 const WALLET_RPC = { 8453: SANDBOX_RPC.base, 42161: ARBITRUM_RPC };
-const erc20 = parseAbi(["function balanceOf(address) view returns (uint256)", "function mint(address to, uint256 amount)"]);
+const erc20 = parseAbi([
+  "function balanceOf(address) view returns (uint256)",
+  "function mint(address to, uint256 amount)",
+]);
 
 async function balanceOf(rpc: string, token: Address, owner: Address): Promise<bigint> {
-  return createPublicClient({ transport: http(rpc) }).readContract({ address: token, abi: erc20, functionName: "balanceOf", args: [owner] });
+  return createPublicClient({ transport: http(rpc) }).readContract({
+    address: token,
+    abi: erc20,
+    functionName: "balanceOf",
+    args: [owner],
+  });
 }
 
 /** A new payer holding `units` of USDC on Base (minted by the sandbox admin, which anvil impersonates and whose nonces it assigns). */
@@ -35,9 +43,17 @@ async function fundedPayer(units: bigint) {
   await chain.setBalance({ address: SANDBOX_ADMIN.address, value: 10n ** 21n });
   const hash = await chain.request({
     method: "eth_sendTransaction",
-    params: [{ from: SANDBOX_ADMIN.address, to: USDC_BASE, data: encodeFunctionData({ abi: erc20, functionName: "mint", args: [account.address, units] }) }],
+    params: [
+      {
+        from: SANDBOX_ADMIN.address,
+        to: USDC_BASE,
+        data: encodeFunctionData({ abi: erc20, functionName: "mint", args: [account.address, units] }),
+      },
+    ],
   } as never);
-  await createPublicClient({ transport: http(SANDBOX_RPC.base) }).waitForTransactionReceipt({ hash: hash as `0x${string}` });
+  await createPublicClient({ transport: http(SANDBOX_RPC.base) }).waitForTransactionReceipt({
+    hash: hash as `0x${string}`,
+  });
   return { address: account.address, privateKey };
 }
 
@@ -94,7 +110,11 @@ test("a payer pays USDC on arbitrum-one from USDC on base on the page and sees t
   // The payee received exactly the amount, on arbitrum-one; the payer gave amount + fee on base.
   expect(await balanceOf(ARBITRUM_RPC, USDC_ARB, platform.payee)).toBe(before + 12_500_000n);
   expect(await balanceOf(SANDBOX_RPC.base, USDC_BASE, payer.address)).toBe(50_000_000n - 12_562_500n);
-  await expect.poll(() => platform.events().filter((e) => e.event === "payment.confirmed" && e.requestId === requestId).length, { timeout: 45_000 }).toBe(1);
+  await expect
+    .poll(() => platform.events().filter((e) => e.event === "payment.confirmed" && e.requestId === requestId).length, {
+      timeout: 45_000,
+    })
+    .toBe(1);
   const [confirmed] = platform.events().filter((e) => e.event === "payment.confirmed" && e.requestId === requestId);
   expect(confirmed).toMatchObject({ requestId, network: "arbitrum-one" });
 });
@@ -103,17 +123,23 @@ test("a tampered intent (another spender) is refused before the wallet signs any
   const payer = await fundedPayer(10_000_000n);
   const created = await platform.createPayment(["3"]);
   const wallet = await installTestWallet(page, { privateKey: payer.privateKey, chainId: 42161, rpcUrls: WALLET_RPC });
-  await page.route((url) => /^\/pay\/[^/]+\/crosschain$/.test(url.pathname), async (route) => {
-    const res = await route.fetch();
-    const body = await res.json();
-    const intent = JSON.parse(body.paymentIntent);
-    intent.values.spender = "0x000000000000000000000000000000000000bad1";
-    body.paymentIntent = JSON.stringify(intent);
-    await route.fulfill({ response: res, json: body });
-  });
+  await page.route(
+    (url) => /^\/pay\/[^/]+\/crosschain$/.test(url.pathname),
+    async (route) => {
+      const res = await route.fetch();
+      const body = await res.json();
+      const intent = JSON.parse(body.paymentIntent);
+      intent.values.spender = "0x000000000000000000000000000000000000bad1";
+      body.paymentIntent = JSON.stringify(intent);
+      await route.fulfill({ response: res, json: body });
+    },
+  );
   await page.goto(created.securePaymentUrl);
   await page.getByRole("button", { name: "Connect Stablelink Test Wallet" }).click();
-  await page.getByTestId("crosschain-option").getByRole("button", { name: "Pay from USDC on Base" }).click({ timeout: 30_000 });
+  await page
+    .getByTestId("crosschain-option")
+    .getByRole("button", { name: "Pay from USDC on Base" })
+    .click({ timeout: 30_000 });
   const state = page.getByTestId("pay-state");
   await expect(state).toHaveAttribute("data-state", "blocked");
   await expect(state).toContainText("not our gateway on Base");
@@ -123,7 +149,10 @@ test("a tampered intent (another spender) is refused before the wallet signs any
   expect(wallet.requests.map((r) => r.method)).not.toContain("eth_signTypedData_v4");
 });
 
-test("the dashboard lists the operator treasury per network and stablecoin, and passes axe", async ({ page, baseURL }) => {
+test("the dashboard lists the operator treasury per network and stablecoin, and passes axe", async ({
+  page,
+  baseURL,
+}) => {
   await page.context().addCookies([{ name: "session_token", value: platform.sessionToken, url: baseURL! }]);
   await page.goto("/dashboard");
   await page.getByRole("link", { name: "Crosschain liquidity" }).click();
@@ -139,11 +168,14 @@ test("the dashboard lists the operator treasury per network and stablecoin, and 
   // The figure is the chain's: the treasury's USDC on Base, as a whole-token amount. Another
   // spec's crosschain payment may move it between the page's read and ours: read, reload, compare.
   await expect
-    .poll(async () => {
-      const onChain = await balanceOf(SANDBOX_RPC.base, USDC_BASE, SANDBOX_OPERATOR.address);
-      await page.reload();
-      return (await usdcBase.textContent())?.includes((onChain / 1_000_000n).toLocaleString("en-US"));
-    }, { timeout: 30_000, intervals: [1000] })
+    .poll(
+      async () => {
+        const onChain = await balanceOf(SANDBOX_RPC.base, USDC_BASE, SANDBOX_OPERATOR.address);
+        await page.reload();
+        return (await usdcBase.textContent())?.includes((onChain / 1_000_000n).toLocaleString("en-US"));
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
     .toBe(true);
   await expect(page.getByTestId("liquidity-warning")).toHaveCount(0);
   await shoot(page, "liquidity");

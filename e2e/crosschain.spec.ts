@@ -2,54 +2,96 @@
 // worker settles (Permit2 and our gateway placed at start-up, the operator's treasury funded).
 // A request for USDC on arbitrum-one is paid from USDC on base (permit) and from USDT on
 // optimism (approval transaction); the payee receives the exact amount and the request reads paid.
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { createPublicClient, createWalletClient, erc20Abi, http, type Address } from "viem";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type Address, createPublicClient, createWalletClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { EVM_NETWORK_IDS, type EvmNetworkId } from "../lib/chains/networks";
+import { typedDataFromJson } from "../lib/crosschain/test-typed-data";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { demo } from "./demo";
-import { typedDataFromJson } from "../lib/crosschain/test-typed-data";
 
-const rpc = (n: EvmNetworkId) => `http://127.0.0.1:${Number(process.env.SANDBOX_PORT_BASE ?? 18545) + EVM_NETWORK_IDS.indexOf(n)}`;
+const rpc = (n: EvmNetworkId) =>
+  `http://127.0.0.1:${Number(process.env.SANDBOX_PORT_BASE ?? 18545) + EVM_NETWORK_IDS.indexOf(n)}`;
 const USDC_ARB: Address = "0xaf88d065e77c8cC2239327C5EDb3A432268e5831";
 
 const typedData = typedDataFromJson;
 
-async function payCrosschain(request: APIRequestContext, payerKey: `0x${string}`, chain: "BASE" | "OPTIMISM", token: "USDC" | "USDT", amount: string) {
+async function payCrosschain(
+  request: APIRequestContext,
+  payerKey: `0x${string}`,
+  chain: "BASE" | "OPTIMISM",
+  token: "USDC" | "USDT",
+  amount: string,
+) {
   const headers = { "x-api-key": demo().apiKey };
   const payer = privateKeyToAccount(payerKey);
   const payee = privateKeyToAccount(generatePrivateKey()).address;
-  const created = await request.post("/v2/request", { headers, data: { amount, invoiceCurrency: "USDC-arbitrum-one", paymentCurrency: "USDC-arbitrum-one", payee } });
+  const created = await request.post("/v2/request", {
+    headers,
+    data: { amount, invoiceCurrency: "USDC-arbitrum-one", paymentCurrency: "USDC-arbitrum-one", payee },
+  });
   expect(created.status()).toBe(201);
   const { requestId } = await created.json();
-  const quote = await request.get(`/v2/request/${requestId}/pay?wallet=${payer.address}&chain=${chain}&token=${token}`, { headers });
+  const quote = await request.get(
+    `/v2/request/${requestId}/pay?wallet=${payer.address}&chain=${chain}&token=${token}`,
+    { headers },
+  );
   expect(quote.status(), await quote.text()).toBe(200);
   const intent = await quote.json();
   const values = JSON.parse(intent.paymentIntent).values;
-  const body: Record<string, unknown> = { signedPaymentIntent: { signature: await payer.signTypedData(typedData(intent.paymentIntent)), nonce: values.nonce, deadline: values.deadline } };
+  const body: Record<string, unknown> = {
+    signedPaymentIntent: {
+      signature: await payer.signTypedData(typedData(intent.paymentIntent)),
+      nonce: values.nonce,
+      deadline: values.deadline,
+    },
+  };
   if (intent.approvalPermitPayload) {
     const p = JSON.parse(intent.approvalPermitPayload).values;
-    body.signedApprovalPermit = { signature: await payer.signTypedData(typedData(intent.approvalPermitPayload)), nonce: p.nonce, deadline: String(p.deadline) };
+    body.signedApprovalPermit = {
+      signature: await payer.signTypedData(typedData(intent.approvalPermitPayload)),
+      nonce: p.nonce,
+      deadline: String(p.deadline),
+    };
   }
   if (intent.approvalCalldata) {
     const source = chain === "BASE" ? "base" : "optimism";
-    const hash = await createWalletClient({ account: payer, transport: http(rpc(source)) }).sendTransaction({ ...intent.approvalCalldata, value: 0n, chain: null });
+    const hash = await createWalletClient({ account: payer, transport: http(rpc(source)) }).sendTransaction({
+      ...intent.approvalCalldata,
+      value: 0n,
+      chain: null,
+    });
     await createPublicClient({ transport: http(rpc(source)) }).waitForTransactionReceipt({ hash });
   }
   const signedAt = Date.now();
-  const submitted = await request.post(`/v2/request/payment-intents/${intent.paymentIntentId}`, { headers, data: body });
+  const submitted = await request.post(`/v2/request/payment-intents/${intent.paymentIntentId}`, {
+    headers,
+    data: body,
+  });
   expect(submitted.status(), await submitted.text()).toBe(200);
-  expect((await request.post(`/v2/request/payment-intents/${intent.paymentIntentId}`, { headers, data: body })).status()).toBe(409);
+  expect(
+    (await request.post(`/v2/request/payment-intents/${intent.paymentIntentId}`, { headers, data: body })).status(),
+  ).toBe(409);
   await expect
-    .poll(async () => (await (await request.get(`/v2/request/${requestId}`, { headers })).json()).status, { timeout: 60_000, intervals: [250] })
+    .poll(async () => (await (await request.get(`/v2/request/${requestId}`, { headers })).json()).status, {
+      timeout: 60_000,
+      intervals: [250],
+    })
     .toBe("paid");
-  const received = await createPublicClient({ transport: http(rpc("arbitrum-one")) }).readContract({ address: USDC_ARB, abi: erc20Abi, functionName: "balanceOf", args: [payee] });
+  const received = await createPublicClient({ transport: http(rpc("arbitrum-one")) }).readContract({
+    address: USDC_ARB,
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: [payee],
+  });
   expect(received).toBe(BigInt(Math.round(Number(amount) * 1e6)));
   const search = await (await request.get(`/v2/payments?requestId=${requestId}`, { headers })).json();
   return { search, ms: Date.now() - signedAt };
 }
 
-test("a request on arbitrum-one is paid from USDC on base (permit) and from USDT on optimism (approval)", async ({ request }) => {
+test("a request on arbitrum-one is paid from USDC on base (permit) and from USDT on optimism (approval)", async ({
+  request,
+}) => {
   test.setTimeout(180_000);
   const base = await payCrosschain(request, DEMO_WALLETS[8].privateKey, "BASE", "USDC", "12.5");
   expect(JSON.stringify(base.search)).toContain('"crosschain"');

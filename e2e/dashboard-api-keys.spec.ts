@@ -2,7 +2,10 @@
 import { expect, test } from "@playwright/test";
 import { registerAndSignIn } from "./support/dashboard-account";
 
-test("an API key is shown once at creation, works for a server, and stops working when revoked", async ({ page, baseURL }) => {
+test("an API key is shown once at creation, works for a server, and stops working when revoked", async ({
+  page,
+  baseURL,
+}) => {
   await registerAndSignIn(page);
   await page.goto("/dashboard/api-keys");
   await expect(page.getByText("No API keys yet")).toBeVisible();

@@ -34,13 +34,20 @@ test("a client ID's payment page branding is edited with a live preview and save
   await form.getByRole("button", { name: "Save branding" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   const stored = await (await page.request.get(`/v2/client-ids/${client.id}/branding`)).json();
-  expect(stored).toMatchObject({ primaryActionColor: "#fde047", termsPath: "https://shop.example.com/terms", displayRequestBranding: false });
+  expect(stored).toMatchObject({
+    primaryActionColor: "#fde047",
+    termsPath: "https://shop.example.com/terms",
+    displayRequestBranding: false,
+  });
   expect(stored.pageBackgroundColor).toBeUndefined();
 
   await page.reload();
   await expect(form.getByRole("textbox", { name: "Buttons (optional)" })).toHaveValue("#fde047");
   await expect(action).toHaveCSS("background-color", "rgb(253, 224, 71)");
-  for (const [label, size] of [["desktop", { width: 1280, height: 900 }], ["phone", { width: 390, height: 844 }]] as const) {
+  for (const [label, size] of [
+    ["desktop", { width: 1280, height: 900 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
     await page.setViewportSize(size);
     await page.screenshot({ path: `${SHOTS}/branding-editor-${label}.png`, fullPage: true });
   }

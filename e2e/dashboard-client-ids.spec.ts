@@ -22,7 +22,11 @@ test("creates a client ID, copies it, and revokes it after a confirmation", asyn
   await expect(row).toContainText(copied);
 
   // The copied value works from an allowed origin (this page's).
-  const call = (id: string) => page.evaluate(async (cid) => (await fetch("/v2/currencies?id=USDC-base", { headers: { "x-client-id": cid } })).status, id);
+  const call = (id: string) =>
+    page.evaluate(
+      async (cid) => (await fetch("/v2/currencies?id=USDC-base", { headers: { "x-client-id": cid } })).status,
+      id,
+    );
   expect(await call(copied)).toBe(200);
 
   // From the keyboard: the dialog takes focus on its safe button, Escape cancels, focus returns.

@@ -3,7 +3,10 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { registerAndSignIn } from "./support/dashboard-account";
 
-test("the links page starts empty, and an onboarding link that is not there reads as not found", async ({ page, baseURL }) => {
+test("the links page starts empty, and an onboarding link that is not there reads as not found", async ({
+  page,
+  baseURL,
+}) => {
   await registerAndSignIn(page);
   await page.goto("/dashboard/links");
   await expect(page.getByText("No orchestrator links")).toBeVisible();
@@ -30,7 +33,14 @@ test.describe("on a phone", () => {
 
   test("every dashboard page fits the screen width and keeps its menu", async ({ page }) => {
     await registerAndSignIn(page);
-    for (const path of ["/dashboard", "/dashboard/client-ids", "/dashboard/api-keys", "/dashboard/links", "/dashboard/payee-destinations", "/dashboard/payment-links"]) {
+    for (const path of [
+      "/dashboard",
+      "/dashboard/client-ids",
+      "/dashboard/api-keys",
+      "/dashboard/links",
+      "/dashboard/payee-destinations",
+      "/dashboard/payment-links",
+    ]) {
       await page.goto(path);
       await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -45,7 +55,8 @@ test.describe("on a phone", () => {
     await expect(nav.getByRole("link", { name: "Webhooks" })).toBeHidden();
     await nav.getByRole("button", { name: /Menu/ }).click();
     await expect(nav.getByRole("button", { name: /Menu/ })).toHaveAttribute("aria-expanded", "true");
-    for (const name of ["Overview", "Payments", "Payment links", "Client IDs", "API keys", "Webhooks"]) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+    for (const name of ["Overview", "Payments", "Payment links", "Client IDs", "API keys", "Webhooks"])
+      await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     await nav.getByRole("link", { name: "Webhooks" }).click();
     await expect(page).toHaveURL(/\/dashboard\/webhooks$/);
     await expect(nav.getByRole("button", { name: "Menu · Webhooks" })).toHaveAttribute("aria-expanded", "false");

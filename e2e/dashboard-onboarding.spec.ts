@@ -13,21 +13,38 @@ interface Link {
   onboardingUrl: string;
 }
 
-async function orchestratorCall(baseURL: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: Link }> {
+async function orchestratorCall(
+  baseURL: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: Link }> {
   const res = await fetch(`${baseURL}${path}`, {
     method,
-    headers: { "x-orchestrator-key": e2eOrchestrator().orchestratorKey, ...(body ? { "content-type": "application/json" } : {}) },
+    headers: {
+      "x-orchestrator-key": e2eOrchestrator().orchestratorKey,
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, json: (await res.json()) as Link };
 }
 
-test("a platform approves an orchestrator's onboarding link with a client ID it picks, then unlinks it", async ({ page, baseURL }) => {
+test("a platform approves an orchestrator's onboarding link with a client ID it picks, then unlinks it", async ({
+  page,
+  baseURL,
+}) => {
   const { name } = e2eOrchestrator();
-  const started = await orchestratorCall(baseURL!, "POST", "/v2/orchestrators/links", { externalId: "acct-42", chain: "base", currency: "USDC" });
+  const started = await orchestratorCall(baseURL!, "POST", "/v2/orchestrators/links", {
+    externalId: "acct-42",
+    chain: "base",
+    currency: "USDC",
+  });
   expect(started.status).toBe(201);
   // The URL's key, not the intent id, lets the platform in: the id alone shows nothing.
-  expect(started.json.onboardingUrl).toMatch(new RegExp(`^${baseURL}/dashboard/links/${started.json.intentId}\\?key=[A-Za-z0-9_-]{32}$`));
+  expect(started.json.onboardingUrl).toMatch(
+    new RegExp(`^${baseURL}/dashboard/links/${started.json.intentId}\\?key=[A-Za-z0-9_-]{32}$`),
+  );
 
   await registerAndSignIn(page);
   await createClientId(page, baseURL!, "Storefront");
@@ -53,22 +70,35 @@ test("a platform approves an orchestrator's onboarding link with a client ID it 
   await row.getByRole("link", { name: "Checkout" }).click();
   await expect(page.getByText(`Linked to ${name}`)).toBeVisible();
   await page.getByRole("button", { name: "Unlink" }).click();
-  await page.getByRole("dialog", { name: `Unlink ${name}?` }).getByRole("button", { name: "Unlink" }).click();
+  await page
+    .getByRole("dialog", { name: `Unlink ${name}?` })
+    .getByRole("button", { name: "Unlink" })
+    .click();
   await expect(page.getByLabel("Orchestrator id")).toBeVisible();
-  expect((await orchestratorCall(baseURL!, "GET", `/v2/orchestrators/links/${started.json.linkId}`)).json.status).toBe("unlinked");
+  expect((await orchestratorCall(baseURL!, "GET", `/v2/orchestrators/links/${started.json.linkId}`)).json.status).toBe(
+    "unlinked",
+  );
 });
 
-test("a platform rejects an onboarding link after confirming, and it cannot be approved afterwards", async ({ page, baseURL }) => {
+test("a platform rejects an onboarding link after confirming, and it cannot be approved afterwards", async ({
+  page,
+  baseURL,
+}) => {
   const started = await orchestratorCall(baseURL!, "POST", "/v2/orchestrators/links", {});
   await registerAndSignIn(page);
   await createClientId(page, baseURL!, "Only one");
 
   await page.goto(started.json.onboardingUrl);
   await page.getByRole("button", { name: "Reject" }).click();
-  await page.getByRole("dialog", { name: "Reject this request?" }).getByRole("button", { name: "Reject request" }).click();
+  await page
+    .getByRole("dialog", { name: "Reject this request?" })
+    .getByRole("button", { name: "Reject request" })
+    .click();
   await expect(page.getByText("This request was rejected.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Approve and link" })).toHaveCount(0);
-  expect((await orchestratorCall(baseURL!, "GET", `/v2/orchestrators/links/${started.json.linkId}`)).json.status).toBe("rejected");
+  expect((await orchestratorCall(baseURL!, "GET", `/v2/orchestrators/links/${started.json.linkId}`)).json.status).toBe(
+    "rejected",
+  );
 });
 
 test("a platform without an active client ID is asked to create one before approving", async ({ page, baseURL }) => {

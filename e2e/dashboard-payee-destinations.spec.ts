@@ -3,7 +3,7 @@
 // the API's typed data, sees the destination in the list and deactivates it with another
 // signature. Declined signatures and an email session are shown for what they are.
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { registerAndSignIn } from "./support/dashboard-account";
 import { installTestTronWallet } from "./support/test-tron-wallet";
 import { installTestWallet } from "./support/test-wallet";
@@ -22,7 +22,8 @@ async function signInWithTestWallet(page: Page): Promise<void> {
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const idPattern = (wallet: string, chainId: number, token: string) => new RegExp(`^${escape(wallet)}@eip155:${chainId}#[0-9A-F]{8}:${escape(token)}$`);
+const idPattern = (wallet: string, chainId: number, token: string) =>
+  new RegExp(`^${escape(wallet)}@eip155:${chainId}#[0-9A-F]{8}:${escape(token)}$`);
 
 /** The destination as the API reads it, with the page's own session cookie. */
 async function readDestination(page: Page, destinationId: string) {
@@ -31,7 +32,11 @@ async function readDestination(page: Page, destinationId: string) {
   return (await res.json()) as { active: boolean; walletAddress: string; network: string; currency: string };
 }
 
-test("a wallet adds USDC on Base, then USDT on Arbitrum One in its place, and deactivates it after a confirmation", async ({ page, context, baseURL }) => {
+test("a wallet adds USDC on Base, then USDT on Arbitrum One in its place, and deactivates it after a confirmation", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   const wallet = await installTestWallet(page, { chains: [8453, 42161] });
   await signInWithTestWallet(page);
@@ -51,10 +56,17 @@ test("a wallet adds USDC on Base, then USDT on Arbitrum One in its place, and de
   await expect(rows).toHaveCount(1);
   const baseId = (await rows.first().getAttribute("data-destination-id"))!;
   expect(baseId).toMatch(idPattern(wallet.address, 8453, USDC_BASE));
-  await rows.first().getByRole("button", { name: /^Copy destination ID of USDC on Base/ }).click();
+  await rows
+    .first()
+    .getByRole("button", { name: /^Copy destination ID of USDC on Base/ })
+    .click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(baseId);
   await expect(rows.first().getByText("active", { exact: true })).toBeVisible();
-  expect(await readDestination(page, baseId)).toMatchObject({ active: true, walletAddress: wallet.address, currency: "USDC-base" });
+  expect(await readDestination(page, baseId)).toMatchObject({
+    active: true,
+    walletAddress: wallet.address,
+    currency: "USDC-base",
+  });
 
   // The wallet was moved to Base before it was asked, and got the API's typed data unchanged
   // (EIP712Domain included, addresses as the person should read them: EIP-55).
@@ -62,15 +74,23 @@ test("a wallet adds USDC on Base, then USDT on Arbitrum One in its place, and de
   expect(methods.indexOf("wallet_switchEthereumChain")).toBeGreaterThanOrEqual(0);
   expect(methods.indexOf("wallet_switchEthereumChain")).toBeLessThan(methods.indexOf("eth_signTypedData_v4"));
   const typed = JSON.parse(String(wallet.requests.find((r) => r.method === "eth_signTypedData_v4")!.params[1]));
-  expect(typed).toMatchObject({ primaryType: "PayeeDestination", domain: { name: "Stablelink", version: "1", chainId: 8453 }, message: { action: "add", walletAddress: wallet.address, tokenAddress: USDC_BASE } });
+  expect(typed).toMatchObject({
+    primaryType: "PayeeDestination",
+    domain: { name: "Stablelink", version: "1", chainId: 8453 },
+    message: { action: "add", walletAddress: wallet.address, tokenAddress: USDC_BASE },
+  });
   expect(Object.keys(typed.types)).toEqual(["EIP712Domain", "PayeeDestination"]);
 
   // A second network: the page warns that the wallet's active destination will be replaced.
   await form.getByLabel("Network").selectOption({ label: "Arbitrum One" });
   await form.getByRole("radio", { name: /USDT/ }).check();
-  await expect(form).toContainText("This wallet’s active destination is USDC on Base. Adding USDT on Arbitrum One deactivates it.");
+  await expect(form).toContainText(
+    "This wallet’s active destination is USDC on Base. Adding USDT on Arbitrum One deactivates it.",
+  );
   await form.getByRole("button", { name: "Sign and add USDT on Arbitrum One" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "The wallet’s previous destination, USDC on Base, is now inactive." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "The wallet’s previous destination, USDC on Base, is now inactive." }),
+  ).toBeVisible();
   await expect(rows).toHaveCount(2);
   const arbitrumRow = rows.filter({ hasText: "Arbitrum One" });
   const arbitrumId = (await arbitrumRow.getAttribute("data-destination-id"))!;
@@ -107,13 +127,17 @@ test("a wallet adds USDC on Base, then USDT on Arbitrum One in its place, and de
   await expect(arbitrumRow.getByText("inactive", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Deactivate/ })).toHaveCount(0);
   expect((await readDestination(page, arbitrumId)).active).toBe(false);
-  const signed = wallet.requests.filter((r) => r.method === "eth_signTypedData_v4").map((r) => JSON.parse(String(r.params[1])).message.action);
+  const signed = wallet.requests
+    .filter((r) => r.method === "eth_signTypedData_v4")
+    .map((r) => JSON.parse(String(r.params[1])).message.action);
   expect(signed).toEqual(["add", "add", "deactivate"]);
   const active = await page.request.get(`/v2/payee-destination?walletAddress=${wallet.address}`);
   expect(await active.json()).toBeNull();
 });
 
-test("a declined network switch and a declined signature are explained, add nothing, and signing again works", async ({ page }) => {
+test("a declined network switch and a declined signature are explained, add nothing, and signing again works", async ({
+  page,
+}) => {
   const wallet = await installTestWallet(page, { chains: [8453] });
   await signInWithTestWallet(page);
   const form = page.getByRole("form", { name: "Add a destination" });
@@ -123,21 +147,29 @@ test("a declined network switch and a declined signature are explained, add noth
 
   wallet.rejectNext("wallet_switchEthereumChain");
   await submit.click();
-  await expect(form.getByRole("alert")).toHaveText("You declined the switch to Base in the wallet. Nothing was added: wallets sign for a destination on Base only while on Base.");
+  await expect(form.getByRole("alert")).toHaveText(
+    "You declined the switch to Base in the wallet. Nothing was added: wallets sign for a destination on Base only while on Base.",
+  );
 
   wallet.rejectNext("eth_signTypedData_v4");
   await submit.click();
-  await expect(form.getByRole("alert")).toHaveText("You declined the signature in the wallet. Nothing was added. Sign again when you are ready.");
+  await expect(form.getByRole("alert")).toHaveText(
+    "You declined the signature in the wallet. Nothing was added. Sign again when you are ready.",
+  );
   await expect(page.getByText("No payee destinations yet")).toBeVisible();
   expect(await (await page.request.get("/v2/payee-destinations")).json()).toEqual([]);
 
   await submit.click();
   await expect(form.getByRole("alert")).toHaveCount(0);
   await expect(page.getByTestId("payee-destination-row")).toHaveCount(1);
-  expect(await (await page.request.get("/v2/payee-destinations")).json()).toEqual([expect.objectContaining({ walletAddress: wallet.address, currency: "USDC-base", active: true })]);
+  expect(await (await page.request.get("/v2/payee-destinations")).json()).toEqual([
+    expect.objectContaining({ walletAddress: wallet.address, currency: "USDC-base", active: true }),
+  ]);
 });
 
-test("a Tron wallet connected through TronLink signs its destination with TIP-712, and its own signature deactivates it", async ({ page }) => {
+test("a Tron wallet connected through TronLink signs its destination with TIP-712, and its own signature deactivates it", async ({
+  page,
+}) => {
   await installTestWallet(page);
   const tron = await installTestTronWallet(page);
   await signInWithTestWallet(page);
@@ -157,7 +189,10 @@ test("a Tron wallet connected through TronLink signs its destination with TIP-71
   const id = (await row.getAttribute("data-destination-id"))!;
   expect(id).toMatch(idPattern(tron.address, 728126428, USDT_TRON));
   expect(await readDestination(page, id)).toMatchObject({ active: true, network: "tron", currency: "USDT-tron" });
-  expect(tron.signedTypedData[0]).toMatchObject({ domain: { chainId: 728126428 }, message: { action: "add", walletAddress: tron.address, tokenAddress: USDT_TRON } });
+  expect(tron.signedTypedData[0]).toMatchObject({
+    domain: { chainId: 728126428 },
+    message: { action: "add", walletAddress: tron.address, tokenAddress: USDT_TRON },
+  });
   expect(Object.keys(tron.signedTypedData[0].types)).toEqual(["PayeeDestination"]);
 
   // In the dialog: disconnected, the confirm waits for the destination's wallet to be connected.
@@ -171,7 +206,9 @@ test("a Tron wallet connected through TronLink signs its destination with TIP-71
 
   tron.rejectNext();
   await dialog.getByRole("button", { name: "Sign and deactivate" }).click();
-  await expect(dialog.getByRole("alert")).toHaveText("You declined the signature in the wallet. The destination is still active. Sign again when you are ready.");
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "You declined the signature in the wallet. The destination is still active. Sign again when you are ready.",
+  );
   await dialog.getByRole("button", { name: "Sign and deactivate" }).click();
   await expect(dialog).toBeHidden();
   await expect(row.getByText("inactive", { exact: true })).toBeVisible();
@@ -179,14 +216,18 @@ test("a Tron wallet connected through TronLink signs its destination with TIP-71
   expect(tron.signedTypedData.map((t) => t.message.action)).toEqual(["add", "deactivate", "deactivate"]);
 });
 
-test("signed in with email, the page explains that managing destinations needs a wallet sign-in and leads there", async ({ page }) => {
+test("signed in with email, the page explains that managing destinations needs a wallet sign-in and leads there", async ({
+  page,
+}) => {
   await registerAndSignIn(page);
   await page.goto(PAGE);
   await expect(page.getByRole("heading", { name: "Managing payee destinations needs a wallet sign-in" })).toBeVisible();
   await expect(page.getByRole("form", { name: "Add a destination" })).toHaveCount(0);
   await expect(page.getByText("No payee destinations yet")).toBeVisible();
   // The API agrees: an email session cannot ask for signing data.
-  const refused = await page.request.get(`/v2/payee-destination/signing-data?walletAddress=0x70997970C51812dc3A010C7d01b50e0d17dc79C8&chainId=8453&tokenAddress=${USDC_BASE}&action=add`);
+  const refused = await page.request.get(
+    `/v2/payee-destination/signing-data?walletAddress=0x70997970C51812dc3A010C7d01b50e0d17dc79C8&chainId=8453&tokenAddress=${USDC_BASE}&action=add`,
+  );
   expect(refused.status()).toBe(403);
 
   await page.getByRole("button", { name: "Sign out and sign in with a wallet" }).click();

@@ -3,10 +3,10 @@
 // Payment links page is opened, paid with the injected test wallet (demo wallet 4, used by no
 // other spec), shows its receipt, and is listed as paid. Screenshots go to e2e/artifacts/payment-links/.
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { short as shortHash } from "../components/dashboard/payments/short";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { demo } from "./demo";
-import { short as shortHash } from "../components/dashboard/payments/short";
 import { SANDBOX_RPC } from "./support/secure-payment-platform";
 import { installTestWallet } from "./support/test-wallet";
 
@@ -23,7 +23,11 @@ async function overviewUsdcCents(page: Page): Promise<number> {
   return Math.round(Number(text.replace(/,/g, "").replace(" USDC", "")) * 100);
 }
 
-test("the demo user creates a payment link, a payer pays it, the receipt shows it and the list says paid", async ({ page, context, request }) => {
+test("the demo user creates a payment link, a payer pays it, the receipt shows it and the list says paid", async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(150_000);
   const creds = demo();
   // Start-up made the demo link: it opens as a payable page of 42.50 USDC.
@@ -40,7 +44,9 @@ test("the demo user creates a payment link, a payer pays it, the receipt shows i
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Payment links" }).click();
   await expect(page.getByRole("heading", { name: "Payment links", level: 1 })).toBeVisible();
   // The demo link is listed as open.
-  await expect(page.getByRole("table", { name: "Payment links" }).getByRole("row").filter({ hasText: "DEMO-LINK-1" })).toContainText("open");
+  await expect(
+    page.getByRole("table", { name: "Payment links" }).getByRole("row").filter({ hasText: "DEMO-LINK-1" }),
+  ).toContainText("open");
 
   const reference = `E2E-${Date.now()}`;
   await page.getByLabel("Amount").fill("12.5");
@@ -59,7 +65,11 @@ test("the demo user creates a payment link, a payer pays it, the receipt shows i
 
   // The payer opens the link in another tab and pays it.
   const pay = await context.newPage();
-  await installTestWallet(pay, { privateKey: payer.privateKey, chainId: 8453, rpcUrls: { 1: SANDBOX_RPC.mainnet, 8453: SANDBOX_RPC.base } });
+  await installTestWallet(pay, {
+    privateKey: payer.privateKey,
+    chainId: 8453,
+    rpcUrls: { 1: SANDBOX_RPC.mainnet, 8453: SANDBOX_RPC.base },
+  });
   await pay.goto(url);
   await expect(pay.getByTestId("pay-total")).toHaveText("12.50 USDC");
   await pay.getByRole("button", { name: "Connect Stablelink Test Wallet" }).click();
@@ -89,7 +99,9 @@ test("the demo user creates a payment link, a payer pays it, the receipt shows i
   await expect(paid).toContainText("12.50 USDC");
   await page.screenshot({ path: `${SHOTS}/links-paid.png`, fullPage: true });
   await paid.getByRole("link", { name: "Request and payments" }).click();
-  await expect(page.getByTestId("request-payment-row").getByRole("link", { name: `Transaction ${shortHash(txHash)}` })).toBeVisible();
+  await expect(
+    page.getByTestId("request-payment-row").getByRole("link", { name: `Transaction ${shortHash(txHash)}` }),
+  ).toBeVisible();
 
   // The overview's chart grew by the payment (other specs may pay the demo platform at the same
   // time, so at least by it) and its recent payments list it.
@@ -109,7 +121,10 @@ test("the demo user creates a payment link, a payer pays it, the receipt shows i
   expect(csv[1]).toContain(`,${reference},`);
 });
 
-test("the demo user cancels an open link from the list, and its page then says it can no longer be paid", async ({ page, baseURL }) => {
+test("the demo user cancels an open link from the list, and its page then says it can no longer be paid", async ({
+  page,
+  baseURL,
+}) => {
   const creds = demo();
   const reference = `CANCEL-${Date.now()}`;
   const created = await page.request.post("/v2/secure-payments", {
@@ -118,7 +133,9 @@ test("the demo user cancels an open link from the list, and its page then says i
   });
   expect(created.status(), await created.text()).toBe(201);
   const { securePaymentUrl } = (await created.json()) as { securePaymentUrl: string };
-  expect((await page.request.post("/v1/auth/login", { data: { email: creds.email, password: creds.password } })).status()).toBe(200);
+  expect(
+    (await page.request.post("/v1/auth/login", { data: { email: creds.email, password: creds.password } })).status(),
+  ).toBe(200);
 
   await page.goto("/dashboard/payment-links");
   const row = page.getByTestId("payment-link-row").filter({ hasText: reference });

@@ -5,24 +5,30 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
+import { short as shortHash } from "../components/dashboard/payments/short";
 import { sandboxRpcUrl } from "../lib/chains/clients";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
-import { sendAll, type ApiTransaction } from "../lib/test/send-calldata";
-import { short as shortHash } from "../components/dashboard/payments/short";
+import { type ApiTransaction, sendAll } from "../lib/test/send-calldata";
 import { createClientId, registerAndSignIn } from "./support/dashboard-account";
 
 const payer = DEMO_WALLETS[5];
 const payee = DEMO_WALLETS[6];
 const SHOP = "https://shop.example.com";
 
-test("a request paid on the sandbox appears in the payments page, its filters and its request view", async ({ page, baseURL }) => {
+test("a request paid on the sandbox appears in the payments page, its filters and its request view", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   await registerAndSignIn(page);
   const client = await createClientId(page, baseURL!, "payments e2e");
   const headers = { "x-client-id": client.clientId, origin: SHOP };
   const reference = `E2E-PAY-${randomBytes(4).toString("hex")}`;
 
-  const created = await page.request.post("/v2/request", { headers, data: { amount: "3", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: payee.address, reference } });
+  const created = await page.request.post("/v2/request", {
+    headers,
+    data: { amount: "3", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: payee.address, reference },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { requestId } = (await created.json()) as { requestId: string };
 
@@ -33,15 +39,28 @@ test("a request paid on the sandbox appears in the payments page, its filters an
   const pay = await page.request.get(`/v2/request/${requestId}/pay?wallet=${payer.address}`, { headers });
   expect(pay.status(), await pay.text()).toBe(200);
   const { transactions } = (await pay.json()) as { transactions: ApiTransaction[] };
-  const receipts = await sendAll("base", sandboxRpcUrl("base", Number(process.env.SANDBOX_PORT_BASE ?? 18545)), payer.privateKey, transactions);
+  const receipts = await sendAll(
+    "base",
+    sandboxRpcUrl("base", Number(process.env.SANDBOX_PORT_BASE ?? 18545)),
+    payer.privateKey,
+    transactions,
+  );
   const txHash = receipts.at(-1)!.transactionHash;
 
   // The service's indexer records it (1 s polling in the sandbox); the API search sees it first.
   await expect
-    .poll(async () => ((await (await page.request.get(`/v2/payments?requestId=${requestId}`, { headers })).json()) as { pagination: { total: number } }).pagination.total, {
-      timeout: 60_000,
-      intervals: [500],
-    })
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/v2/payments?requestId=${requestId}`, { headers })).json()) as {
+            pagination: { total: number };
+          }
+        ).pagination.total,
+      {
+        timeout: 60_000,
+        intervals: [500],
+      },
+    )
     .toBe(1);
 
   await page.goto("/dashboard/payments");
@@ -62,7 +81,9 @@ test("a request paid on the sandbox appears in the payments page, its filters an
   await expect(row).toContainText("base");
   await expect(row.getByTitle(payer.address, { exact: false })).toHaveCount(1);
   // Public explorers do not know the sandbox chains: the link opens the service's own page.
-  await expect(row.getByRole("link", { name: `Transaction ${shortHash(txHash)} on the sandbox explorer` })).toHaveAttribute("href", `${new URL(baseURL!).origin}/sandbox/tx/base/${txHash}`);
+  await expect(
+    row.getByRole("link", { name: `Transaction ${shortHash(txHash)} on the sandbox explorer` }),
+  ).toHaveAttribute("href", `${new URL(baseURL!).origin}/sandbox/tx/base/${txHash}`);
   await expect(page.getByTestId("payments-range")).toHaveText("1–1 of 1");
 
   // Filters: the payer in upper case finds it (EVM addresses match in any case); the wrong type does not.
@@ -101,7 +122,9 @@ test("a request paid on the sandbox appears in the payments page, its filters an
   // The overview counts it, draws it in the volume chart and lists it among the recent payments.
   await page.goto("/dashboard");
   await expect(page.getByRole("link", { name: /^Payments 1\b/ })).toBeVisible();
-  await expect(page.locator('[data-testid="volume-series"][data-symbol="USDC"]').getByTestId("volume-total")).toHaveText("3.00 USDC");
+  await expect(
+    page.locator('[data-testid="volume-series"][data-symbol="USDC"]').getByTestId("volume-total"),
+  ).toHaveText("3.00 USDC");
   await expect(page.getByTestId("payment-row").filter({ hasText: reference })).toHaveCount(1);
   await page.goto(`/dashboard/payments?reference=${reference}`);
 
@@ -121,7 +144,9 @@ test("a request paid on the sandbox appears in the payments page, its filters an
   await expect(page.getByRole("heading", { name: "Sandbox transaction" })).toBeVisible();
   await expect(page.getByTestId("tx-status")).toHaveText("Success");
   await expect(page.getByText(payer.address, { exact: true })).toBeVisible();
-  await expect(page.getByTestId("token-transfer").filter({ hasText: "3.00 USDC" }).filter({ hasText: payee.address })).toHaveCount(1);
+  await expect(
+    page.getByTestId("token-transfer").filter({ hasText: "3.00 USDC" }).filter({ hasText: payee.address }),
+  ).toHaveCount(1);
   expect((await page.request.get(`/sandbox/tx/base/0x${"0".repeat(64)}`)).status()).toBe(404);
   await page.goBack();
 
@@ -143,6 +168,8 @@ test("the payments page fits a phone and is reached from the menu", async ({ pag
   await expect(page.getByLabel("Merchant reference")).toBeHidden();
   await page.getByRole("button", { name: "Filters" }).click();
   await expect(page.getByLabel("Merchant reference")).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -2,7 +2,7 @@
 // then the wallet signs in to the same platform; the platform profile's business name and logo
 // show in the dashboard header and, as the merchant, on the payment page. The demo wallet also
 // signs a payee destination where a browser wallet would.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { registerAndSignIn } from "./support/dashboard-account";
 
 // Demo wallets used only by this spec (the demo platform's payee is demo wallet 2).
@@ -13,17 +13,26 @@ const PAYEE_DEMO_WALLET = 10;
 const SLOW = { timeout: 30_000 };
 
 // A 1×1 PNG.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 async function demoWalletAddress(page: Page, n: number): Promise<string> {
   const res = await page.request.get("/v1/auth/demo-wallets");
   return ((await res.json()) as { wallets: { address: string }[] }).wallets[n - 1]!.address;
 }
 
-test("an email platform links a demo wallet, signs out, and the wallet signs in to the same platform", async ({ page, baseURL }) => {
+test("an email platform links a demo wallet, signs out, and the wallet signs in to the same platform", async ({
+  page,
+  baseURL,
+}) => {
   test.slow();
   const account = await registerAndSignIn(page);
-  const key = await page.request.post("/v1/api-keys", { data: { name: "made before linking" }, headers: { origin: baseURL! } });
+  const key = await page.request.post("/v1/api-keys", {
+    data: { name: "made before linking" },
+    headers: { origin: baseURL! },
+  });
   expect(key.status(), await key.text()).toBe(201);
   const address = await demoWalletAddress(page, LINKED_DEMO_WALLET);
 
@@ -65,7 +74,10 @@ test("the platform profile names the merchant in the header and on the payment p
   await page.getByRole("button", { name: "Sign with a demo wallet" }).click();
   await expect(page).toHaveURL(/\/dashboard$/, SLOW);
   // CI's retry signs in the same wallet's platform again: clear a profile a first attempt saved.
-  const cleared = await page.request.patch("/v1/platform/profile", { data: { businessName: null, logo: null }, headers: { origin: baseURL! } });
+  const cleared = await page.request.patch("/v1/platform/profile", {
+    data: { businessName: null, logo: null },
+    headers: { origin: baseURL! },
+  });
   expect(cleared.ok(), await cleared.text()).toBe(true);
   await page.reload();
   await expect(page.getByTestId("platform-name")).toHaveText(payee);
@@ -79,7 +91,9 @@ test("the platform profile names the merchant in the header and on the payment p
   await expect(page.getByLabel("Payee wallet", { exact: true })).toHaveValue(payee, SLOW);
   await page.getByRole("button", { name: "Sign and add USDC on Base" }).click();
   await expect(page.getByText("Destination added: USDC on Base")).toBeVisible(SLOW);
-  const listed = (await (await page.request.get("/v2/payee-destinations", { headers: { origin: baseURL! } })).json()) as { destinationId: string; walletAddress: string }[];
+  const listed = (await (
+    await page.request.get("/v2/payee-destinations", { headers: { origin: baseURL! } })
+  ).json()) as { destinationId: string; walletAddress: string }[];
   const destination = listed.find((d) => d.walletAddress === payee)!;
   const link = await page.request.post("/v2/secure-payments", {
     data: { requests: [{ destinationId: destination.destinationId, amount: "12.34" }], reference: "PROFILE-1" },
@@ -93,7 +107,9 @@ test("the platform profile names the merchant in the header and on the payment p
 
   await page.goto("/dashboard/settings");
   await page.getByLabel("Business name").fill("Acme Coffee Roasters");
-  await page.getByLabel("Logo", { exact: true }).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
+  await page
+    .getByLabel("Logo", { exact: true })
+    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PNG });
   await expect(page.getByRole("img", { name: "Logo preview" })).toBeVisible();
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible(SLOW);
@@ -101,7 +117,10 @@ test("the platform profile names the merchant in the header and on the payment p
 
   await page.goto(payUrl);
   await expect(page.getByText("Acme Coffee Roasters", { exact: true })).toBeVisible();
-  await expect(page.getByRole("img", { name: "Acme Coffee Roasters logo" })).toHaveAttribute("src", /^data:image\/png;base64,/);
+  await expect(page.getByRole("img", { name: "Acme Coffee Roasters logo" })).toHaveAttribute(
+    "src",
+    /^data:image\/png;base64,/,
+  );
   await expect(page.locator("header").getByText(payee)).toHaveCount(0);
 
   // A file that is not an image is refused before upload.
@@ -109,6 +128,8 @@ test("the platform profile names the merchant in the header and on the payment p
   // The file input is plain HTML: a file chosen before React owns the page has no handler yet.
   // The form's fields stay disabled until then (components/ui/form-fields.tsx).
   await expect(page.getByLabel("Business name")).toBeEnabled();
-  await page.getByLabel("Logo", { exact: true }).setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg/>") });
+  await page
+    .getByLabel("Logo", { exact: true })
+    .setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg/>") });
   await expect(page.getByText("Choose a PNG, JPEG, WebP or GIF image.")).toBeVisible();
 });

@@ -21,7 +21,9 @@ test("a signed-out visitor signs in with email and password and lands on the pag
   await expect(page.getByRole("link", { name: "API keys" })).toHaveAttribute("aria-current", "page");
 });
 
-test("a wrong password and an unknown email get the same answer, and the visitor stays signed out", async ({ page }) => {
+test("a wrong password and an unknown email get the same answer, and the visitor stays signed out", async ({
+  page,
+}) => {
   const { email } = demo();
   await page.goto("/dashboard/sign-in");
   const form = page.getByRole("form", { name: "Sign in with email" });
@@ -54,7 +56,10 @@ test("creating an account explains a short password, then signs in to a new, emp
   await expect(page.getByRole("link", { name: /Active client IDs\s*0/ })).toBeVisible();
 });
 
-test("signs in with an injected EVM wallet (EIP-6963, personal_sign) and signs out everywhere", async ({ page, baseURL }) => {
+test("signs in with an injected EVM wallet (EIP-6963, personal_sign) and signs out everywhere", async ({
+  page,
+  baseURL,
+}) => {
   const wallet = await installTestWallet(page);
   await page.goto("/dashboard/client-ids");
   await expect(page).toHaveURL(/\/dashboard\/sign-in\?next=/);
@@ -64,14 +69,20 @@ test("signs in with an injected EVM wallet (EIP-6963, personal_sign) and signs o
   await expect(page.getByTestId("signed-in-as")).toHaveText(wallet.address);
   expect(wallet.requests.map((r) => r.method)).toContain("personal_sign");
   const signed = wallet.requests.find((r) => r.method === "personal_sign")!;
-  expect(Buffer.from(String(signed.params[0]).slice(2), "hex").toString()).toContain(`${new URL(baseURL!).host} wants you to sign in with your Ethereum account:\n${wallet.address}`);
+  expect(Buffer.from(String(signed.params[0]).slice(2), "hex").toString()).toContain(
+    `${new URL(baseURL!).host} wants you to sign in with your Ethereum account:\n${wallet.address}`,
+  );
 
   const token = (await page.context().cookies()).find((c) => c.name === "session_token")!.value;
-  expect((await fetch(`${baseURL}/v1/auth/session`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+  expect((await fetch(`${baseURL}/v1/auth/session`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+    200,
+  );
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/dashboard\/sign-in$/);
-  expect((await fetch(`${baseURL}/v1/auth/session`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+  expect((await fetch(`${baseURL}/v1/auth/session`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+    401,
+  );
   await page.goto("/dashboard/client-ids");
   await expect(page).toHaveURL(/\/dashboard\/sign-in\?next=/);
 });
@@ -81,7 +92,9 @@ test("a signature declined in the wallet leaves the visitor signed out with a cl
   wallet.rejectNext("personal_sign");
   await page.goto("/dashboard/sign-in");
   await page.getByRole("button", { name: "Sign in with Stablelink Test Wallet" }).click();
-  await expect(page.getByRole("region", { name: "With a wallet" }).getByRole("alert")).toContainText("declined in the wallet");
+  await expect(page.getByRole("region", { name: "With a wallet" }).getByRole("alert")).toContainText(
+    "declined in the wallet",
+  );
   await expect(page).toHaveURL(/\/dashboard\/sign-in$/);
 
   await page.getByRole("button", { name: "Sign in with Stablelink Test Wallet" }).click();
@@ -102,7 +115,9 @@ test("signs in with a Tron wallet through the TronLink adapter (signMessageV2)",
 
   wallet.rejectNext();
   await page.getByRole("button", { name: "Sign in with TronLink" }).click();
-  await expect(page.getByRole("region", { name: "With a wallet" }).getByRole("alert")).toContainText("declined in the wallet");
+  await expect(page.getByRole("region", { name: "With a wallet" }).getByRole("alert")).toContainText(
+    "declined in the wallet",
+  );
 
   await page.getByRole("button", { name: "Sign in with TronLink" }).click();
   await expect(page).toHaveURL(/\/dashboard\/links$/);

@@ -3,8 +3,8 @@
 // a test event verified with the copied secret, the delivery log with every attempt, retries
 // against a failing receiver, resend, deactivate and delete.
 import { createHmac } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
-import { startReceiver, type Answer } from "../lib/webhooks/test-receiver";
+import { expect, type Page, test } from "@playwright/test";
+import { type Answer, startReceiver } from "../lib/webhooks/test-receiver";
 import { createClientId, registerAndSignIn } from "./support/dashboard-account";
 
 /** Adds an endpoint on the client ID's webhooks page; answers the secret the page showed. */
@@ -18,7 +18,11 @@ async function addEndpoint(page: Page, url: string): Promise<string> {
 
 const signature = (secret: string, raw: Buffer) => createHmac("sha256", secret).update(raw).digest("hex");
 
-test("an endpoint's secret is shown once and copied, verifies a test event, and the log shows the delivered attempt; then deactivated and deleted", async ({ page, context, baseURL }) => {
+test("an endpoint's secret is shown once and copied, verifies a test event, and the log shows the delivered attempt; then deactivated and deleted", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   const receiver = await startReceiver(() => ({ status: 200, body: "thanks, recorded" }));
   try {
@@ -38,7 +42,10 @@ test("an endpoint's secret is shown once and copied, verifies a test event, and 
     const notice = page.getByRole("region", { name: "Endpoint added: copy its signing secret now" });
     await expect(notice).toContainText("You will not see this secret again");
     await expect(notice.getByRole("heading")).toBeFocused();
-    await expect(notice.getByRole("link", { name: "How to verify signatures" })).toHaveAttribute("href", "/docs#tag/webhooks/postV1Webhook");
+    await expect(notice.getByRole("link", { name: "How to verify signatures" })).toHaveAttribute(
+      "href",
+      "/docs#tag/webhooks/postV1Webhook",
+    );
     await notice.getByRole("button", { name: "Copy the signing secret" }).click();
     await expect(notice.getByRole("button", { name: "Copy the signing secret" })).toHaveText("Copied");
     const secret = await page.evaluate(() => navigator.clipboard.readText());
@@ -121,7 +128,11 @@ test("an endpoint's secret is shown once and copied, verifies a test event, and 
   }
 });
 
-test("webhooks from the client ID alone: off by default, turned on in the dashboard, and what a script did with it is marked with when and from where", async ({ page, baseURL, playwright }) => {
+test("webhooks from the client ID alone: off by default, turned on in the dashboard, and what a script did with it is marked with when and from where", async ({
+  page,
+  baseURL,
+  playwright,
+}) => {
   const receiver = await startReceiver(() => 200);
   // A script outside any browser: it sends the allowed Origin itself and no cookie.
   const script = await playwright.request.newContext({ baseURL });
@@ -129,7 +140,8 @@ test("webhooks from the client ID alone: off by default, turned on in the dashbo
     await registerAndSignIn(page);
     const client = await createClientId(page, baseURL!, "Public page");
     const asScript = { "x-client-id": client.clientId, origin: "https://shop.example.com" };
-    const register = () => script.post("/v1/webhook", { headers: asScript, data: { url: `${receiver.url}/from-script` } });
+    const register = () =>
+      script.post("/v1/webhook", { headers: asScript, data: { url: `${receiver.url}/from-script` } });
     expect((await register()).status()).toBe(403);
 
     await page.goto(`/dashboard/webhooks/${client.id}`);
@@ -159,8 +171,12 @@ test("webhooks from the client ID alone: off by default, turned on in the dashbo
 
     await page.goto(`/dashboard/webhooks/${client.id}`);
     await page.getByRole("checkbox", { name: /Let the client ID alone register and manage endpoints/ }).uncheck();
-    await expect(page.getByRole("checkbox", { name: /Let the client ID alone register and manage endpoints/ })).not.toBeChecked();
-    await expect(page.getByRole("checkbox", { name: /Let the client ID alone register and manage endpoints/ })).toBeEnabled();
+    await expect(
+      page.getByRole("checkbox", { name: /Let the client ID alone register and manage endpoints/ }),
+    ).not.toBeChecked();
+    await expect(
+      page.getByRole("checkbox", { name: /Let the client ID alone register and manage endpoints/ }),
+    ).toBeEnabled();
     expect((await register()).status()).toBe(403);
   } finally {
     await script.dispose();
@@ -168,7 +184,10 @@ test("webhooks from the client ID alone: off by default, turned on in the dashbo
   }
 });
 
-test("a receiver answering 500 shows every failed attempt and retry in the log, and resend delivers once it recovers", async ({ page, baseURL }) => {
+test("a receiver answering 500 shows every failed attempt and retry in the log, and resend delivers once it recovers", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000); // the real retry schedule: 1, 5 and 15 s
   let answer: Answer = { status: 500, body: "database down" };
   const receiver = await startReceiver(() => answer);
@@ -228,7 +247,9 @@ test("a receiver answering 500 shows every failed attempt and retry in the log, 
     const log = await (await page.request.get(`/v1/webhook/${webhookId}/deliveries?status=delivered`)).json();
     expect(log.deliveries).toHaveLength(1);
     expect(log.deliveries[0]).toMatchObject({ status: "delivered", round: 1, event: "secure_payment.user_event" });
-    expect(log.deliveries[0].attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 500, 500, 500, 204]);
+    expect(log.deliveries[0].attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([
+      500, 500, 500, 500, 204,
+    ]);
   } finally {
     await receiver.close();
   }
@@ -237,20 +258,33 @@ test("a receiver answering 500 shows every failed attempt and retry in the log, 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test("the webhook pages fit the screen, a delivery opens from the keyboard, and another platform's endpoint is not found", async ({ page, baseURL }) => {
+  test("the webhook pages fit the screen, a delivery opens from the keyboard, and another platform's endpoint is not found", async ({
+    page,
+    baseURL,
+  }) => {
     const receiver = await startReceiver(() => 200);
     try {
       await registerAndSignIn(page);
       const client = await createClientId(page, baseURL!, "Phone shop");
       const origin = { origin: baseURL! };
-      const created = await page.request.post("/v1/webhook", { headers: origin, data: { url: `${receiver.url}/a-rather-long-path/that/keeps/going/for/phones`, clientId: client.id } });
+      const created = await page.request.post("/v1/webhook", {
+        headers: origin,
+        data: { url: `${receiver.url}/a-rather-long-path/that/keeps/going/for/phones`, clientId: client.id },
+      });
       expect(created.status()).toBe(201);
       const { id } = await created.json();
-      const sent = await page.request.post("/v1/webhook/test", { headers: origin, data: { eventType: "payment.failed", clientId: client.id, webhookId: id } });
+      const sent = await page.request.post("/v1/webhook/test", {
+        headers: origin,
+        data: { eventType: "payment.failed", clientId: client.id, webhookId: id },
+      });
       expect(sent.status()).toBe(202);
       await receiver.waitFor(1);
 
-      for (const path of ["/dashboard/webhooks", `/dashboard/webhooks/${client.id}`, `/dashboard/webhooks/${client.id}/${id}`]) {
+      for (const path of [
+        "/dashboard/webhooks",
+        `/dashboard/webhooks/${client.id}`,
+        `/dashboard/webhooks/${client.id}/${id}`,
+      ]) {
         await page.goto(path);
         await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -261,7 +295,9 @@ test.describe("on a phone", () => {
       await page.keyboard.press("Enter");
       await expect(toggle).toHaveAttribute("aria-expanded", "true");
       await expect(page.getByTestId("delivery-payload")).toContainText('"event": "payment.failed"');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await page.keyboard.press("Enter");
       await expect(toggle).toHaveAttribute("aria-expanded", "false");
 

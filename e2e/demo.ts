@@ -20,6 +20,7 @@ export interface E2eOrchestrator {
 /** The orchestrator scripts/e2e.mjs onboarded (with scripts/orchestrator.ts) before the server started. */
 export function e2eOrchestrator(): E2eOrchestrator {
   const file = path.join(path.resolve(process.env.E2E_DATA_DIR ?? ".data/e2e"), "e2e-orchestrator.json");
-  if (!fs.existsSync(file)) throw new Error(`${file} is missing: run the browser tests with npm run test:e2e, which creates it`);
+  if (!fs.existsSync(file))
+    throw new Error(`${file} is missing: run the browser tests with npm run test:e2e, which creates it`);
   return JSON.parse(fs.readFileSync(file, "utf8")) as E2eOrchestrator;
 }

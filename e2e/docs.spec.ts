@@ -2,9 +2,14 @@
 import { expect, test } from "@playwright/test";
 import { demo } from "./demo";
 
-test("the API reference finds an endpoint by search and shows its parameters, a request example with the demo key and an example response", async ({ page }) => {
+test("the API reference finds an endpoint by search and shows its parameters, a request example with the demo key and an example response", async ({
+  page,
+}) => {
   await page.goto("/docs");
-  await page.getByRole("button", { name: /Search/ }).first().click();
+  await page
+    .getByRole("button", { name: /Search/ })
+    .first()
+    .click();
   await page.keyboard.type("conversion routes");
   await page.getByRole("option", { name: /Conversion routes of a currency/ }).click();
   await expect(page).toHaveURL(/#tag\/currencies\/getV2CurrenciesCurrencyIdConversionRoutes$/);
@@ -23,7 +28,9 @@ test("the try-it console sends a request to this service with the demo key and s
   const op = page.locator('[id$="/tag/client-ids/getV2ClientIds"]');
   await op.getByRole("button", { name: /Test Request/ }).click();
   const client = page.getByRole("dialog");
-  const answer = page.waitForResponse((r) => new URL(r.url()).pathname === "/v2/client-ids" && r.request().headers()["x-api-key"] === demo().apiKey);
+  const answer = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === "/v2/client-ids" && r.request().headers()["x-api-key"] === demo().apiKey,
+  );
   await client.getByRole("button", { name: /^Send/ }).first().click();
   expect((await answer).status()).toBe(200);
   const response = client.getByRole("region", { name: "Response", exact: true });
@@ -34,11 +41,15 @@ test("the try-it console sends a request to this service with the demo key and s
 test("the API reference loads nothing from outside this service", async ({ page, baseURL }) => {
   const outside: string[] = [];
   page.on("request", (r) => {
-    if (!r.url().startsWith(baseURL!) && !r.url().startsWith("data:") && !r.url().startsWith("blob:")) outside.push(r.url());
+    if (!r.url().startsWith(baseURL!) && !r.url().startsWith("data:") && !r.url().startsWith("blob:"))
+      outside.push(r.url());
   });
   await page.goto("/docs#tag/webhooks/postV1Webhook");
   await expect(page.locator('[id$="/tag/webhooks/postV1Webhook"]')).toContainText("shown only here");
-  await page.getByRole("button", { name: /Search/ }).first().click();
+  await page
+    .getByRole("button", { name: /Search/ })
+    .first()
+    .click();
   await page.keyboard.type("payment.confirmed");
   await expect(page.getByRole("option").first()).toBeVisible();
   expect(outside).toEqual([]);
@@ -49,5 +60,7 @@ test("the OpenAPI document is served as JSON", async ({ request }) => {
   expect(res.ok()).toBe(true);
   const doc = await res.json();
   expect(doc.openapi).toBe("3.1.0");
-  expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/v2/currencies", "/v2/currencies/{currencyId}/conversion-routes"]));
+  expect(Object.keys(doc.paths)).toEqual(
+    expect.arrayContaining(["/v2/currencies", "/v2/currencies/{currencyId}/conversion-routes"]),
+  );
 });

@@ -11,9 +11,24 @@ test("the demo request is served, and `npm run pay-demo` pays it on the sandbox 
   expect(demoRequestId).toMatch(/^[0-9a-f]{66}$/);
   const headers = { "x-api-key": apiKey };
   const before = await request.get(`/v2/request/${demoRequestId}`, { headers });
-  expect(await before.json()).toMatchObject({ network: "base", amount: "25", paymentCurrency: "USDC-base", hasBeenPaid: false });
-  const calldata = await request.get(`/v2/request/${demoRequestId}/pay?wallet=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`, { headers });
-  expect((await calldata.json()).metadata).toEqual({ stepsRequired: 2, needsApproval: true, approvalTransactionIndex: 0, paymentTransactionIndex: 1, hasEnoughBalance: true, hasEnoughGas: true });
+  expect(await before.json()).toMatchObject({
+    network: "base",
+    amount: "25",
+    paymentCurrency: "USDC-base",
+    hasBeenPaid: false,
+  });
+  const calldata = await request.get(
+    `/v2/request/${demoRequestId}/pay?wallet=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`,
+    { headers },
+  );
+  expect((await calldata.json()).metadata).toEqual({
+    stepsRequired: 2,
+    needsApproval: true,
+    approvalTransactionIndex: 0,
+    paymentTransactionIndex: 1,
+    hasEnoughBalance: true,
+    hasEnoughGas: true,
+  });
 
   const run = spawnSync("npm", ["run", "--silent", "pay-demo"], {
     cwd: path.resolve(path.dirname(new URL(import.meta.url).pathname), ".."),
@@ -34,7 +49,10 @@ test("the demo request is served, and `npm run pay-demo` pays it on the sandbox 
   // Detected: the request reads as paid with its transaction, and asking to pay it again is refused.
   const after = await (await request.get(`/v2/request/${demoRequestId}`, { headers })).json();
   expect(after).toMatchObject({ hasBeenPaid: true, txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
-  const again = await request.get(`/v2/request/${demoRequestId}/pay?wallet=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`, { headers });
+  const again = await request.get(
+    `/v2/request/${demoRequestId}/pay?wallet=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`,
+    { headers },
+  );
   expect(again.status()).toBe(400);
   expect(JSON.stringify(await again.json())).toContain("already been paid");
 });

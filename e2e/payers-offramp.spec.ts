@@ -8,7 +8,7 @@ import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { sandboxRpcUrl } from "../lib/chains/clients";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
-import { sendAll, type ApiTransaction } from "../lib/test/send-calldata";
+import { type ApiTransaction, sendAll } from "../lib/test/send-calldata";
 import { startReceiver } from "../lib/webhooks/test-receiver";
 import { createClientId, registerAndSignIn } from "./support/dashboard-account";
 
@@ -43,16 +43,25 @@ const BANK = {
   postalCode: "22201",
 };
 
-test("a payer goes through hosted KYC, the review queue and the agreement, is paid off-ramp, and the fiat leg reaches fiat_sent with every event signed", async ({ page, baseURL }) => {
+test("a payer goes through hosted KYC, the review queue and the agreement, is paid off-ramp, and the fiat leg reaches fiat_sent with every event signed", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const receiver = await startReceiver(() => 200);
   try {
     await registerAndSignIn(page);
     const client = await createClientId(page, baseURL!, "off-ramp e2e");
-    const hook = await page.request.post("/v1/webhook", { data: { url: `${receiver.url}/hooks/offramp`, clientId: client.clientId }, headers: { origin: baseURL! } });
+    const hook = await page.request.post("/v1/webhook", {
+      data: { url: `${receiver.url}/hooks/offramp`, clientId: client.clientId },
+      headers: { origin: baseURL! },
+    });
     expect(hook.status(), await hook.text()).toBe(201);
     const secret = ((await hook.json()) as { secret: string }).secret;
-    const key = await page.request.post("/v1/api-keys", { data: { name: "off-ramp e2e" }, headers: { origin: baseURL! } });
+    const key = await page.request.post("/v1/api-keys", {
+      data: { name: "off-ramp e2e" },
+      headers: { origin: baseURL! },
+    });
     const api = { "x-api-key": ((await key.json()) as { key: string }).key };
 
     const created = await page.request.post("/v2/payer", { headers: api, data: IDENTITY });
@@ -79,37 +88,67 @@ test("a payer goes through hosted KYC, the review queue and the agreement, is pa
     await page.getByLabel("I have read and accept the agreement above.").check();
     await page.getByRole("button", { name: "Accept the agreement" }).click();
     await expect(page.getByTestId("agreement-state")).toBeVisible();
-    expect(await (await page.request.get("/v2/payer/e2e-payer", { headers: api })).json()).toMatchObject({ isCompliant: true });
+    expect(await (await page.request.get("/v2/payer/e2e-payer", { headers: api })).json()).toMatchObject({
+      isCompliant: true,
+    });
 
     const added = await page.request.post("/v2/payer/e2e-payer/payment-details", { headers: api, data: BANK });
     expect(added.status(), await added.text()).toBe(201);
     const paymentDetailsId = ((await added.json()) as { payment_detail: { id: string } }).payment_detail.id;
     await page.goto("/dashboard/payers");
-    await expect(page.locator('[data-client-user-id="e2e-payer"] [data-testid="masked-account"]')).toHaveText("Cobol Federal ••••6789 (USD)");
+    await expect(page.locator('[data-client-user-id="e2e-payer"] [data-testid="masked-account"]')).toHaveText(
+      "Cobol Federal ••••6789 (USD)",
+    );
     await expect(page.locator("body")).not.toContainText(BANK.accountNumber);
 
     // The crypto-to-fiat request, paid with the off-ramp calldata.
-    const request = await page.request.post("/v2/request", { headers: api, data: { amount: "7.5", invoiceCurrency: "USDCn-optimism", paymentCurrency: "USDCn-optimism", isCryptoToFiatAvailable: true } });
+    const request = await page.request.post("/v2/request", {
+      headers: api,
+      data: {
+        amount: "7.5",
+        invoiceCurrency: "USDCn-optimism",
+        paymentCurrency: "USDCn-optimism",
+        isCryptoToFiatAvailable: true,
+      },
+    });
     expect(request.status(), await request.text()).toBe(201);
     const { requestId } = (await request.json()) as { requestId: string };
-    const pay = await page.request.get(`/v2/request/${requestId}/pay?wallet=${payerWallet.address}&clientUserId=e2e-payer&paymentDetailsId=${paymentDetailsId}`, { headers: api });
+    const pay = await page.request.get(
+      `/v2/request/${requestId}/pay?wallet=${payerWallet.address}&clientUserId=e2e-payer&paymentDetailsId=${paymentDetailsId}`,
+      { headers: api },
+    );
     expect(pay.status(), await pay.text()).toBe(200);
-    await sendAll("optimism", sandboxRpcUrl("optimism", Number(process.env.SANDBOX_PORT_BASE ?? 18545)), payerWallet.privateKey, ((await pay.json()) as { transactions: ApiTransaction[] }).transactions);
+    await sendAll(
+      "optimism",
+      sandboxRpcUrl("optimism", Number(process.env.SANDBOX_PORT_BASE ?? 18545)),
+      payerWallet.privateKey,
+      ((await pay.json()) as { transactions: ApiTransaction[] }).transactions,
+    );
 
     // The operator walks the fiat leg in the dashboard once detection has started it.
     const row = page.locator(`[data-testid="offramp-row"][data-request-id="${requestId}"]`);
-    await expect.poll(async () => (await page.goto("/dashboard/offramp"), await row.getAttribute("data-sub-status")), { timeout: 90_000, intervals: [1000] }).toBe("initiated");
+    await expect
+      .poll(async () => (await page.goto("/dashboard/offramp"), await row.getAttribute("data-sub-status")), {
+        timeout: 90_000,
+        intervals: [1000],
+      })
+      .toBe("initiated");
     for (const step of ["pending_internal_assessment", "ongoing_checks", "sending_fiat", "fiat_sent"]) {
       await row.getByLabel("Next step").selectOption(step);
       await row.getByRole("button", { name: "Mark step" }).click();
       await expect(row).toHaveAttribute("data-sub-status", step);
     }
-    const status = (await (await page.request.get(`/v2/request/${requestId}`, { headers: api })).json()) as { status: string; offRamp: { subStatus: string } };
+    const status = (await (await page.request.get(`/v2/request/${requestId}`, { headers: api })).json()) as {
+      status: string;
+      offRamp: { subStatus: string };
+    };
     expect(status).toMatchObject({ status: "paid", offRamp: { subStatus: "fiat_sent", paymentDetailsId } });
 
     const received = await receiver.waitFor(10, 60_000);
     const events = received.map((r) => {
-      const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(",") : (v ?? "")]));
+      const headers = Object.fromEntries(
+        Object.entries(r.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(",") : (v ?? "")]),
+      );
       return new Webhook(secret).verify(r.raw.toString("utf8"), headers) as Record<string, unknown>;
     });
     const seen = events.map((e) => `${e.event} ${e.subStatus ?? e.status ?? e.kycStatus}`).sort();
@@ -129,7 +168,8 @@ test("a payer goes through hosted KYC, the review queue and the agreement, is pa
     );
     // No delivery carries the payer's identity or bank data.
     const wire = received.map((r) => r.raw.toString("utf8")).join("\n");
-    for (const value of [IDENTITY.lastName, IDENTITY.email, IDENTITY.ssn, BANK.accountNumber, BANK.routingNumber]) expect(wire).not.toContain(value);
+    for (const value of [IDENTITY.lastName, IDENTITY.email, IDENTITY.ssn, BANK.accountNumber, BANK.routingNumber])
+      expect(wire).not.toContain(value);
   } finally {
     await receiver.close();
   }

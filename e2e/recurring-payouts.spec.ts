@@ -3,10 +3,18 @@
 // signed by a demo wallet, paid by the relayer when due, paused on a revoked allowance
 // (payment.failed), resumed, cancelled. The chain's clock moves with `npm run chain:time`'s
 // evm_increaseTime + evm_mine. Optimism: no other spec depends on that chain's time.
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { createPublicClient, createWalletClient, encodeFunctionData, http, parseAbi, type Address, type Hex } from "viem";
-import { optimism } from "viem/chains";
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  type Hex,
+  http,
+  parseAbi,
+} from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { optimism } from "viem/chains";
 import { moveChainClock } from "../lib/devnet/chain-clock";
 import { startReceiver } from "../lib/webhooks/test-receiver";
 import { demo } from "./demo";
@@ -17,7 +25,10 @@ const PROXY: Address = "0x508CE1213d343E23FfadEfB544fADdC231612C9B";
 // anvil's second default account: a demo wallet funded with every sandbox token; no other spec uses it.
 const PAYER = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
 const WEEK = 7 * 86_400;
-const erc20 = parseAbi(["function approve(address spender, uint256 amount) returns (bool)", "function balanceOf(address) view returns (uint256)"]);
+const erc20 = parseAbi([
+  "function approve(address spender, uint256 amount) returns (bool)",
+  "function balanceOf(address) view returns (uint256)",
+]);
 const publicClient = createPublicClient({ chain: optimism, transport: http(RPC) });
 const wallet = createWalletClient({ chain: optimism, transport: http(RPC), account: PAYER });
 
@@ -25,15 +36,29 @@ async function send(tx: { to: string; data: string }) {
   const hash = await wallet.sendTransaction({ to: tx.to as Address, data: tx.data as Hex });
   expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
 }
-const balance = (who: Address) => publicClient.readContract({ address: DAI, abi: erc20, functionName: "balanceOf", args: [who] });
-const status = async (request: APIRequestContext, id: string) => (await (await request.get(`/v2/payouts/recurring/${id}`, { headers: { "x-api-key": demo().apiKey } })).json()) as Record<string, unknown>;
+const balance = (who: Address) =>
+  publicClient.readContract({ address: DAI, abi: erc20, functionName: "balanceOf", args: [who] });
+const status = async (request: APIRequestContext, id: string) =>
+  (await (
+    await request.get(`/v2/payouts/recurring/${id}`, { headers: { "x-api-key": demo().apiKey } })
+  ).json()) as Record<string, unknown>;
 
-test("a weekly schedule of 4 is paid when due, pauses on a revoked allowance, resumes and stops when cancelled on the Subscriptions page", async ({ request, page }) => {
+test("a weekly schedule of 4 is paid when due, pauses on a revoked allowance, resumes and stops when cancelled on the Subscriptions page", async ({
+  request,
+  page,
+}) => {
   test.setTimeout(180_000);
   const headers = { "x-api-key": demo().apiKey };
   const receiver = await startReceiver(() => 200);
   try {
-    expect((await request.post("/v1/webhook", { headers, data: { url: `${receiver.url}/recurring`, clientId: demo().clientId } })).status()).toBe(201);
+    expect(
+      (
+        await request.post("/v1/webhook", {
+          headers,
+          data: { url: `${receiver.url}/recurring`, clientId: demo().clientId },
+        })
+      ).status(),
+    ).toBe(201);
     const payee = privateKeyToAccount(generatePrivateKey()).address;
     const created = await request.post("/v2/payouts", {
       headers,
@@ -42,7 +67,12 @@ test("a weekly schedule of 4 is paid when due, pauses on a revoked allowance, re
         amount: "10",
         invoiceCurrency: "DAI-optimism",
         paymentCurrency: "DAI-optimism",
-        recurrence: { startDate: new Date().toISOString().slice(0, 10), frequency: "WEEKLY", totalPayments: 4, payer: PAYER.address },
+        recurrence: {
+          startDate: new Date().toISOString().slice(0, 10),
+          frequency: "WEEKLY",
+          totalPayments: 4,
+          payer: PAYER.address,
+        },
       },
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -55,16 +85,34 @@ test("a weekly schedule of 4 is paid when due, pauses on a revoked allowance, re
       domain: permit.domain,
       types: permit.types,
       primaryType: "SchedulePermit",
-      message: { ...v, amount: BigInt(v.amount), feeAmount: BigInt(v.feeAmount), relayerFee: BigInt(v.relayerFee), nonce: BigInt(v.nonce), deadline: BigInt(v.deadline) },
+      message: {
+        ...v,
+        amount: BigInt(v.amount),
+        feeAmount: BigInt(v.feeAmount),
+        relayerFee: BigInt(v.relayerFee),
+        nonce: BigInt(v.nonce),
+        deadline: BigInt(v.deadline),
+      },
     });
-    expect((await request.post(`/v2/payouts/recurring/${id}`, { headers, data: { permitSignature: signature } })).status()).toBe(201);
+    expect(
+      (await request.post(`/v2/payouts/recurring/${id}`, { headers, data: { permitSignature: signature } })).status(),
+    ).toBe(201);
 
     // Instalment 1 is due at once: the relayer pays it and detection records it as recurring.
     await expect.poll(async () => (await status(request, id)).processedPayments, { timeout: 30_000 }).toBe(1);
     await expect
-      .poll(async () => (await (await request.get(`/v2/payments?type=recurring&requestId=${requestId}`, { headers })).json()).payments?.length, { timeout: 30_000 })
+      .poll(
+        async () =>
+          (await (await request.get(`/v2/payments?type=recurring&requestId=${requestId}`, { headers })).json()).payments
+            ?.length,
+        { timeout: 30_000 },
+      )
       .toBe(1);
-    await expect.poll(() => receiver.received.some((r) => JSON.parse(r.raw.toString()).event === "payment.confirmed"), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => receiver.received.some((r) => JSON.parse(r.raw.toString()).event === "payment.confirmed"), {
+        timeout: 30_000,
+      })
+      .toBe(true);
 
     // A week later, instalment 2.
     await moveChainClock(RPC, WEEK);
@@ -75,16 +123,31 @@ test("a weekly schedule of 4 is paid when due, pauses on a revoked allowance, re
     await moveChainClock(RPC, WEEK);
     await expect.poll(async () => (await status(request, id)).status, { timeout: 30_000 }).toBe("paused");
     await expect
-      .poll(() => receiver.received.map((r) => JSON.parse(r.raw.toString())).find((b) => b.event === "payment.failed" && b.requestId === requestId)?.subStatus, { timeout: 30_000 })
+      .poll(
+        () =>
+          receiver.received
+            .map((r) => JSON.parse(r.raw.toString()))
+            .find((b) => b.event === "payment.failed" && b.requestId === requestId)?.subStatus,
+        { timeout: 30_000 },
+      )
       .toBe("insufficient_allowance");
 
     // Allowance restored, unpaused: the missed instalment 3 is paid at once.
-    await send({ to: DAI, data: encodeFunctionData({ abi: erc20, functionName: "approve", args: [PROXY, 20n * 10n ** 18n] }) });
-    expect((await request.patch(`/v2/payouts/recurring/${id}`, { headers, data: { action: "unpause" } })).status()).toBe(200);
+    await send({
+      to: DAI,
+      data: encodeFunctionData({ abi: erc20, functionName: "approve", args: [PROXY, 20n * 10n ** 18n] }),
+    });
+    expect(
+      (await request.patch(`/v2/payouts/recurring/${id}`, { headers, data: { action: "unpause" } })).status(),
+    ).toBe(200);
     await expect.poll(async () => (await status(request, id)).processedPayments, { timeout: 30_000 }).toBe(3);
 
     // The merchant sees it on the dashboard's Subscriptions page and cancels it there.
-    expect((await page.request.post("/v1/auth/login", { data: { email: demo().email, password: demo().password } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.post("/v1/auth/login", { data: { email: demo().email, password: demo().password } })
+      ).status(),
+    ).toBe(200);
     await page.goto("/dashboard/subscriptions");
     const row = page.locator(`[data-testid="subscription-row"][data-id="${id}"]`);
     await expect(row).toContainText("3 of 4");

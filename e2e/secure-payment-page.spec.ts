@@ -5,10 +5,10 @@
 // links; a tampered answer is blocked before the wallet is asked; a multicall of three
 // payouts is paid in one batch. Screenshots at desktop and phone widths go to
 // e2e/artifacts/secure-payment-page/. Demo wallets 7, 8 and 9 only (the other specs use lower ones).
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { ulid } from "ulid";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
-import { SANDBOX_RPC, setUpPagePlatform, usdcOnBase, type PagePlatform } from "./support/secure-payment-platform";
+import { type PagePlatform, SANDBOX_RPC, setUpPagePlatform, usdcOnBase } from "./support/secure-payment-platform";
 import { installTestWallet } from "./support/test-wallet";
 
 const SHOTS = "e2e/artifacts/secure-payment-page";
@@ -17,7 +17,10 @@ const PHONE = { width: 390, height: 844 };
 const WALLET_RPC = { 1: SANDBOX_RPC.mainnet, 8453: SANDBOX_RPC.base };
 
 async function shoot(page: Page, name: string): Promise<void> {
-  for (const [label, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+  for (const [label, size] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
     await page.setViewportSize(size);
     await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
   }
@@ -26,7 +29,11 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 /** Webhook events of one request (or all), once `count` of `name` have arrived. */
 async function eventsOf(platform: PagePlatform, name: string, requestId: string, count = 1) {
-  await expect.poll(() => platform.events().filter((e) => e.event === name && e.requestId === requestId).length, { timeout: 45_000 }).toBeGreaterThanOrEqual(count);
+  await expect
+    .poll(() => platform.events().filter((e) => e.event === name && e.requestId === requestId).length, {
+      timeout: 45_000,
+    })
+    .toBeGreaterThanOrEqual(count);
   return platform.events().filter((e) => e.event === name && e.requestId === requestId);
 }
 
@@ -37,7 +44,9 @@ test.beforeAll(async ({ baseURL }) => {
 test.afterAll(async () => platform?.close());
 test.use({ viewport: DESKTOP });
 
-test("a payer connects the injected wallet, switches to Base, approves and pays USDC, and the page shows it confirmed", async ({ page }) => {
+test("a payer connects the injected wallet, switches to Base, approves and pays USDC, and the page shows it confirmed", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const payer = DEMO_WALLETS[7];
   const created = await platform.createPayment(["25"], {
@@ -51,7 +60,8 @@ test("a payer connects the injected wallet, switches to Base, approves and pays 
 
   // Everything to read is in the HTML: amount, payee, network, token, fee, total, expiry.
   const html = await (await page.request.get(created.securePaymentUrl)).text();
-  for (const text of ["25.25 USDC", platform.payee, "Base", "Platform fee (1 %)", "INV-2041", "Link expires"]) expect(html).toContain(text);
+  for (const text of ["25.25 USDC", platform.payee, "Base", "Platform fee (1 %)", "INV-2041", "Link expires"])
+    expect(html).toContain(text);
 
   await page.goto(created.securePaymentUrl);
   await expect(page.getByTestId("pay-total")).toHaveText("25.25 USDC");
@@ -78,7 +88,10 @@ test("a payer connects the injected wallet, switches to Base, approves and pays 
   await expect(page.getByTestId("pay-receipt")).toContainText("INV-2041");
   await expect(page.getByText("Amount to pay")).toHaveCount(0);
   await expect(page.getByRole("img", { name: "QR code of this payment link" })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Back to the shop" })).toHaveAttribute("href", "https://shop.example.com/orders/2041");
+  await expect(page.getByRole("link", { name: "Back to the shop" })).toHaveAttribute(
+    "href",
+    "https://shop.example.com/orders/2041",
+  );
   const txHash = (await page.getByTestId("pay-tx-link").textContent())!;
   await expect(page.getByTestId("pay-tx-link")).toHaveAttribute("href", new RegExp(`/sandbox/tx/base/${txHash}$`));
   await shoot(page, "confirmed");
@@ -93,9 +106,18 @@ test("a payer connects the injected wallet, switches to Base, approves and pays 
   expect(confirmed).toMatchObject({ requestId, txHash, network: "base", amount: "25" });
   expect(String(confirmed.payerAddress).toLowerCase()).toBe(payer.address.toLowerCase());
   // Payer activity came along, best effort, in the order it happened.
-  const activity = platform.events().filter((e) => e.event === "secure_payment.user_event" && (e.requestIds as string[] | undefined)?.includes(requestId));
-  expect(activity.map((e) => e.userEvent)).toEqual(expect.arrayContaining(["wallet_connected", "payment_sent_to_wallet", "payment_approved_in_wallet"]));
-  expect(activity.find((e) => e.userEvent === "payment_approved_in_wallet")?.properties).toMatchObject({ payment_submission_id: txHash, payment_submission_id_type: "evm_tx_hash" });
+  const activity = platform
+    .events()
+    .filter(
+      (e) => e.event === "secure_payment.user_event" && (e.requestIds as string[] | undefined)?.includes(requestId),
+    );
+  expect(activity.map((e) => e.userEvent)).toEqual(
+    expect.arrayContaining(["wallet_connected", "payment_sent_to_wallet", "payment_approved_in_wallet"]),
+  );
+  expect(activity.find((e) => e.userEvent === "payment_approved_in_wallet")?.properties).toMatchObject({
+    payment_submission_id: txHash,
+    payment_submission_id_type: "evm_tx_hash",
+  });
 
   // Opened again later, the link says it is complete, with the same transaction.
   await page.reload();
@@ -105,8 +127,12 @@ test("a payer connects the injected wallet, switches to Base, approves and pays 
   await shoot(page, "completed");
 });
 
-test("an allowlisted link opened by another wallet shows the refusal, and access_rejected arrives once for two tries", async ({ page }) => {
-  const created = await platform.createPayment(["10"], { accessPolicy: { allowedPayerAddresses: [DEMO_WALLETS[7].address] } });
+test("an allowlisted link opened by another wallet shows the refusal, and access_rejected arrives once for two tries", async ({
+  page,
+}) => {
+  const created = await platform.createPayment(["10"], {
+    accessPolicy: { allowedPayerAddresses: [DEMO_WALLETS[7].address] },
+  });
   const [requestId] = created.requestIds;
   const outsider = DEMO_WALLETS[9];
   const wallet = await installTestWallet(page, { privateKey: outsider.privateKey, chainId: 8453, rpcUrls: WALLET_RPC });
@@ -125,7 +151,9 @@ test("an allowlisted link opened by another wallet shows the refusal, and access
   expect(rejected[0]).toMatchObject({ requestId, attemptedPayerWalletAddress: outsider.address.toLowerCase() });
   // The second try is inside the 10-minute window: give a second event time to arrive, then count.
   await page.waitForTimeout(3000);
-  expect(platform.events().filter((e) => e.event === "secure_payment.access_rejected" && e.requestId === requestId)).toHaveLength(1);
+  expect(
+    platform.events().filter((e) => e.event === "secure_payment.access_rejected" && e.requestId === requestId),
+  ).toHaveLength(1);
   expect(wallet.requests.map((r) => r.method)).not.toContain("eth_sendTransaction");
 });
 
@@ -145,14 +173,21 @@ test("an expired link and an unknown link each have their own page", async ({ pa
 
 test("a tampered answer is blocked before the wallet is asked to sign anything", async ({ page }) => {
   const created = await platform.createPayment(["3"]);
-  const wallet = await installTestWallet(page, { privateKey: DEMO_WALLETS[8].privateKey, chainId: 8453, rpcUrls: WALLET_RPC });
-  // Something between the service and the page rewrites the payment call's target.
-  await page.route((url) => /^\/pay\/[^/]+\/calls$/.test(url.pathname), async (route) => {
-    const res = await route.fetch();
-    const body = await res.json();
-    body.transactions[body.transactions.length - 1].to = "0x000000000000000000000000000000000000bad1";
-    await route.fulfill({ response: res, json: body });
+  const wallet = await installTestWallet(page, {
+    privateKey: DEMO_WALLETS[8].privateKey,
+    chainId: 8453,
+    rpcUrls: WALLET_RPC,
   });
+  // Something between the service and the page rewrites the payment call's target.
+  await page.route(
+    (url) => /^\/pay\/[^/]+\/calls$/.test(url.pathname),
+    async (route) => {
+      const res = await route.fetch();
+      const body = await res.json();
+      body.transactions[body.transactions.length - 1].to = "0x000000000000000000000000000000000000bad1";
+      await route.fulfill({ response: res, json: body });
+    },
+  );
   await page.goto(created.securePaymentUrl);
   await page.getByRole("button", { name: "Connect Stablelink Test Wallet" }).click();
   await expect(page.getByTestId("pay-state")).toHaveAttribute("data-state", "blocked");
@@ -167,11 +202,24 @@ test("a tampered answer is blocked before the wallet is asked to sign anything",
 test("a multicall payout of three children is paid in one go", async ({ page }) => {
   test.setTimeout(120_000);
   const payer = DEMO_WALLETS[8];
-  const recipients = [DEMO_WALLETS[9].address, "0x1000000000000000000000000000000000000001", "0x1000000000000000000000000000000000000002"] as const;
+  const recipients = [
+    DEMO_WALLETS[9].address,
+    "0x1000000000000000000000000000000000000001",
+    "0x1000000000000000000000000000000000000002",
+  ] as const;
   const amounts = ["1.5", "2", "3.25"];
   const payouts = [];
   for (const [i, recipient] of recipients.entries()) {
-    payouts.push(await platform.createPayout({ recipient, creatorWalletAddress: payer.address, network: "base", currency: "USDC", amount: amounts[i], reference: `payout-${i + 1}` }));
+    payouts.push(
+      await platform.createPayout({
+        recipient,
+        creatorWalletAddress: payer.address,
+        network: "base",
+        currency: "USDC",
+        amount: amounts[i],
+        reference: `payout-${i + 1}`,
+      }),
+    );
   }
   const multicall = await platform.createMulticall(payouts.map((p) => p.token));
   const before = await Promise.all(recipients.map((r) => usdcOnBase(r)));

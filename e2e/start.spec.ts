@@ -7,19 +7,34 @@ test("health reports the database up and the version", async ({ request }) => {
   expect(res.status()).toBe(200);
   // scripts/e2e.mjs runs the suite on PGlite, and on PostgreSQL when E2E_DATABASE_URL is set (CI)
   const kind = process.env.E2E_DATABASE_URL ? "postgres" : "pglite";
-  expect(await res.json()).toMatchObject({ status: "ok", database: { status: "up", kind }, version: expect.any(String) });
+  expect(await res.json()).toMatchObject({
+    status: "ok",
+    database: { status: "up", kind },
+    version: expect.any(String),
+  });
 });
 
-test("a load balancer finds the process alive and ready: database up, migrations applied, workers running", async ({ request }) => {
+test("a load balancer finds the process alive and ready: database up, migrations applied, workers running", async ({
+  request,
+}) => {
   const live = await request.get("/health/live");
   expect(live.status()).toBe(200);
   expect(await live.json()).toMatchObject({ status: "alive" });
   const ready = await request.get("/health/ready");
   expect(ready.status()).toBe(200);
-  expect(await ready.json()).toEqual({ status: "ready", database: "up", migrations: "applied", workers: "running", booted: true, draining: false });
+  expect(await ready.json()).toEqual({
+    status: "ready",
+    database: "up",
+    migrations: "applied",
+    workers: "running",
+    booted: true,
+    draining: false,
+  });
 });
 
-test("a link with broken percent-encoding answers a JSON 400 naming the problem, not an error page", async ({ request }) => {
+test("a link with broken percent-encoding answers a JSON 400 naming the problem, not an error page", async ({
+  request,
+}) => {
   for (const path of ["/pay/%E0%A4%A", "/v2/request/%zz/pay"]) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(400);
@@ -31,10 +46,18 @@ test("the printed demo API key lists USDC and USDT on base and 18-decimal USDC o
   const { apiKey } = demo();
   const base = await request.get("/v2/currencies?network=base", { headers: { "x-api-key": apiKey } });
   const list = (await base.json()) as { id: string; address: string; decimals: number }[];
-  expect(list.find((c) => c.id === "USDC-base")).toMatchObject({ address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", decimals: 6 });
-  expect(list.find((c) => c.id === "USDT-base")).toMatchObject({ address: "0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2", decimals: 6 });
+  expect(list.find((c) => c.id === "USDC-base")).toMatchObject({
+    address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+    decimals: 6,
+  });
+  expect(list.find((c) => c.id === "USDT-base")).toMatchObject({
+    address: "0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2",
+    decimals: 6,
+  });
   const bsc = await request.get("/v2/currencies?network=bsc", { headers: { "x-api-key": apiKey } });
-  expect(((await bsc.json()) as { id: string; decimals: number }[]).find((c) => c.id === "USDC-bsc")?.decimals).toBe(18);
+  expect(((await bsc.json()) as { id: string; decimals: number }[]).find((c) => c.id === "USDC-bsc")?.decimals).toBe(
+    18,
+  );
 });
 
 test("a browser page on an allowed origin can call the API with the demo client ID", async ({ page, baseURL }) => {

@@ -1,9 +1,17 @@
 // The injected test wallet itself, against a real anvil: later browser tests (the payment
 // page) rely on its transactions, EIP-5792 batches and typed-data signatures being real.
-import { expect, test, type Page } from "@playwright/test";
-import { createPublicClient, http, parseEther, recoverMessageAddress, recoverTypedDataAddress, toHex, type Hex } from "viem";
+import { expect, type Page, test } from "@playwright/test";
+import {
+  createPublicClient,
+  type Hex,
+  http,
+  parseEther,
+  recoverMessageAddress,
+  recoverTypedDataAddress,
+  toHex,
+} from "viem";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
-import { startAnvil, type Anvil } from "../lib/devnet/anvil";
+import { type Anvil, startAnvil } from "../lib/devnet/anvil";
 import { freePortBase } from "../lib/devnet/ports";
 import { installTestWallet } from "./support/test-wallet";
 
@@ -24,7 +32,11 @@ function request(page: Page, method: string, params: unknown[] = []) {
   return page.evaluate(
     async ([m, p]) => {
       try {
-        return { result: await (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum.request({ method: m, params: p }) };
+        return {
+          result: await (window as unknown as { ethereum: { request(a: unknown): Promise<unknown> } }).ethereum.request(
+            { method: m, params: p },
+          ),
+        };
       } catch (e) {
         const err = e as { code: number; message: string };
         return { error: { code: err.code, message: err.message } };
@@ -34,8 +46,15 @@ function request(page: Page, method: string, params: unknown[] = []) {
   );
 }
 
-test("connects, switches chains with chainChanged, and refuses unknown chains and foreign accounts", async ({ page }) => {
-  const wallet = await installTestWallet(page, { privateKey: payer.privateKey, chainId: BASE, rpcUrls: { [BASE]: anvil.url }, chains: [1] });
+test("connects, switches chains with chainChanged, and refuses unknown chains and foreign accounts", async ({
+  page,
+}) => {
+  const wallet = await installTestWallet(page, {
+    privateKey: payer.privateKey,
+    chainId: BASE,
+    rpcUrls: { [BASE]: anvil.url },
+    chains: [1],
+  });
   await page.goto("/");
   expect((await request(page, "eth_accounts")).result).toEqual([]);
   expect((await request(page, "eth_requestAccounts")).result).toEqual([payer.address]);
@@ -63,7 +82,12 @@ test("signs messages and EIP-712 typed data with the wallet's key", async ({ pag
   expect(await recoverMessageAddress({ message: "hello", signature })).toBe(payer.address);
 
   const typed = {
-    domain: { name: "USD Coin", version: "2", chainId: BASE, verifyingContract: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" },
+    domain: {
+      name: "USD Coin",
+      version: "2",
+      chainId: BASE,
+      verifyingContract: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+    },
     types: {
       EIP712Domain: [
         { name: "name", type: "string" },
@@ -82,10 +106,19 @@ test("signs messages and EIP-712 typed data with the wallet's key", async ({ pag
     primaryType: "Permit",
     message: { owner: payer.address, spender: payees[0], value: "1000000", nonce: "0", deadline: "1900000000" },
   } as const;
-  const typedSignature = (await request(page, "eth_signTypedData_v4", [payer.address, JSON.stringify(typed)])).result as Hex;
+  const typedSignature = (await request(page, "eth_signTypedData_v4", [payer.address, JSON.stringify(typed)]))
+    .result as Hex;
   const types = { Permit: typed.types.Permit };
   const message = { ...typed.message, value: 1_000_000n, nonce: 0n, deadline: 1_900_000_000n };
-  expect(await recoverTypedDataAddress({ domain: typed.domain, types, primaryType: "Permit", message, signature: typedSignature })).toBe(payer.address);
+  expect(
+    await recoverTypedDataAddress({
+      domain: typed.domain,
+      types,
+      primaryType: "Permit",
+      message,
+      signature: typedSignature,
+    }),
+  ).toBe(payer.address);
 });
 
 test("sends a transaction and an EIP-5792 batch to the chain's RPC and reports their receipts", async ({ page }) => {
@@ -95,7 +128,9 @@ test("sends a transaction and an EIP-5792 batch to the chain's RPC and reports t
   await page.goto("/");
   await request(page, "eth_requestAccounts");
 
-  const hash = (await request(page, "eth_sendTransaction", [{ from: payer.address, to: payees[0], value: toHex(parseEther("1")) }])).result as Hex;
+  const hash = (
+    await request(page, "eth_sendTransaction", [{ from: payer.address, to: payees[0], value: toHex(parseEther("1")) }])
+  ).result as Hex;
   const receipt = (await request(page, "eth_getTransactionReceipt", [hash])).result as { status: string; from: string };
   expect(receipt).toMatchObject({ status: "0x1", from: payer.address.toLowerCase() });
 
@@ -105,13 +140,27 @@ test("sends a transaction and an EIP-5792 batch to the chain's RPC and reports t
     { to: payees[0], value: toHex(parseEther("2")) },
     { to: payees[1], value: toHex(parseEther("3")) },
   ];
-  const sent = (await request(page, "wallet_sendCalls", [{ version: "2.0.0", chainId: toHex(BASE), from: payer.address, atomicRequired: false, calls }])).result as { id: string };
-  const status = (await request(page, "wallet_getCallsStatus", [sent.id])).result as { status: number; atomic: boolean; receipts: { status: string }[] };
+  const sent = (
+    await request(page, "wallet_sendCalls", [
+      { version: "2.0.0", chainId: toHex(BASE), from: payer.address, atomicRequired: false, calls },
+    ])
+  ).result as { id: string };
+  const status = (await request(page, "wallet_getCallsStatus", [sent.id])).result as {
+    status: number;
+    atomic: boolean;
+    receipts: { status: string }[];
+  };
   expect(status).toMatchObject({ status: 200, atomic: false });
   expect(status.receipts.map((r) => r.status)).toEqual(["0x1", "0x1"]);
 
   const after = await Promise.all(payees.map((a) => chain.getBalance({ address: a })));
   expect(after[0] - before[0]).toBe(parseEther("3"));
   expect(after[1] - before[1]).toBe(parseEther("3"));
-  expect((await request(page, "wallet_sendCalls", [{ version: "2.0.0", chainId: toHex(BASE), from: payer.address, atomicRequired: true, calls }])).error?.code).toBe(5760);
+  expect(
+    (
+      await request(page, "wallet_sendCalls", [
+        { version: "2.0.0", chainId: toHex(BASE), from: payer.address, atomicRequired: true, calls },
+      ])
+    ).error?.code,
+  ).toBe(5760);
 });

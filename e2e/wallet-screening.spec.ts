@@ -6,7 +6,7 @@
 // Screenshots go to e2e/artifacts/wallet-screening/. Demo wallet 1 only (no other spec uses it).
 import { expect, test } from "@playwright/test";
 import { DEMO_WALLETS, SANDBOX_SANCTIONED_WALLET } from "../lib/devnet/accounts";
-import { SANDBOX_RPC, setUpPagePlatform, type PagePlatform } from "./support/secure-payment-platform";
+import { type PagePlatform, SANDBOX_RPC, setUpPagePlatform } from "./support/secure-payment-platform";
 import { installTestWallet } from "./support/test-wallet";
 
 const SHOTS = "e2e/artifacts/wallet-screening";
@@ -25,9 +25,15 @@ async function kytEvents(token: string, count: number) {
   return of();
 }
 
-test("a screened link refuses the sanctioned wallet with the refusal page, then a clean wallet pays it; both results reach the platform and the dashboard", async ({ page, baseURL }) => {
+test("a screened link refuses the sanctioned wallet with the refusal page, then a clean wallet pays it; both results reach the platform and the dashboard", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
-  const created = await platform.createPayment(["10"], { reference: "KYT-1", accessPolicy: { mode: "kyt_all_wallets", hidePayeeAddress: true } });
+  const created = await platform.createPayment(["10"], {
+    reference: "KYT-1",
+    accessPolicy: { mode: "kyt_all_wallets", hidePayeeAddress: true },
+  });
 
   // The payee's address is not on the page before a wallet is approved: not as "Pay to", not in
   // the contract check's policy (40 hex digits). (The header shows the platform's name, which
@@ -37,7 +43,11 @@ test("a screened link refuses the sanctioned wallet with the refusal page, then 
   expect(html.toLowerCase()).not.toContain(`"${platform.payee.slice(2).toLowerCase()}"`);
   expect(html).not.toContain(`>${platform.payee}</span></dd>`);
 
-  const sanctioned = await installTestWallet(page, { privateKey: SANDBOX_SANCTIONED_WALLET.privateKey, chainId: 8453, rpcUrls: WALLET_RPC });
+  const sanctioned = await installTestWallet(page, {
+    privateKey: SANDBOX_SANCTIONED_WALLET.privateKey,
+    chainId: 8453,
+    rpcUrls: WALLET_RPC,
+  });
   await page.goto(created.securePaymentUrl);
   await expect(page.getByText("Hidden by the payee")).toBeVisible();
   await page.getByRole("button", { name: "Connect Stablelink Test Wallet" }).click();
@@ -49,7 +59,11 @@ test("a screened link refuses the sanctioned wallet with the refusal page, then 
   await page.screenshot({ path: `${SHOTS}/refused.png`, fullPage: true });
   expect(sanctioned.requests.map((r) => r.method)).not.toContain("eth_sendTransaction");
   const [rejected] = await kytEvents(created.token, 1);
-  expect(rejected).toMatchObject({ walletAddress: SANDBOX_SANCTIONED_WALLET.address.toLowerCase(), status: "rejected", provider: "sanctions-oracle" });
+  expect(rejected).toMatchObject({
+    walletAddress: SANDBOX_SANCTIONED_WALLET.address.toLowerCase(),
+    status: "rejected",
+    provider: "sanctions-oracle",
+  });
 
   // A clean wallet, in a fresh page, pays the same link.
   const payerPage = await page.context().newPage();
@@ -70,7 +84,11 @@ test("a screened link refuses the sanctioned wallet with the refusal page, then 
   await page.goto("/dashboard/screening");
   const rows = page.getByTestId("screening-row");
   await expect(rows).toHaveCount(2);
-  await expect(page.locator('[data-testid="screening-row"][data-status="rejected"]')).toContainText(SANDBOX_SANCTIONED_WALLET.address.toLowerCase());
-  await expect(page.locator('[data-testid="screening-row"][data-status="approved"]')).toContainText(payer.address.toLowerCase());
+  await expect(page.locator('[data-testid="screening-row"][data-status="rejected"]')).toContainText(
+    SANDBOX_SANCTIONED_WALLET.address.toLowerCase(),
+  );
+  await expect(page.locator('[data-testid="screening-row"][data-status="approved"]')).toContainText(
+    payer.address.toLowerCase(),
+  );
   await page.screenshot({ path: `${SHOTS}/dashboard.png`, fullPage: true });
 });

@@ -8,7 +8,10 @@ import { Webhook } from "standardwebhooks";
 import { startReceiver } from "../lib/webhooks/test-receiver";
 import { createClientId, registerAndSignIn } from "./support/dashboard-account";
 
-test("rotate secret: the new one is shown once, and both secrets verify test events during the overlap", async ({ page, baseURL }) => {
+test("rotate secret: the new one is shown once, and both secrets verify test events during the overlap", async ({
+  page,
+  baseURL,
+}) => {
   const receiver = await startReceiver(() => 200);
   try {
     await registerAndSignIn(page);
@@ -16,9 +19,17 @@ test("rotate secret: the new one is shown once, and both secrets verify test eve
     // The longest URL accepted: the page must wrap or clamp it, not scroll sideways.
     const url = `${receiver.url}/hooks/${"x".repeat(2048 - receiver.url.length - 7)}`;
     expect(url).toHaveLength(2048);
-    const created = await (await page.request.post("/v1/webhook", { data: { url, clientId: client.clientId }, headers: { origin: baseURL! } })).json();
+    const created = await (
+      await page.request.post("/v1/webhook", {
+        data: { url, clientId: client.clientId },
+        headers: { origin: baseURL! },
+      })
+    ).json();
     const oldSecret = created.secret as string;
-    const tooLong = await page.request.post("/v1/webhook", { data: { url: `${url}y`, clientId: client.clientId }, headers: { origin: baseURL! } });
+    const tooLong = await page.request.post("/v1/webhook", {
+      data: { url: `${url}y`, clientId: client.clientId },
+      headers: { origin: baseURL! },
+    });
     expect(tooLong.status()).toBe(400);
     expect((await tooLong.json()).errors[0].field).toBe("url");
 
@@ -26,7 +37,9 @@ test("rotate secret: the new one is shown once, and both secrets verify test eve
     await page.getByRole("link", { name: "Rotating shop" }).click();
     await page.getByRole("link", { name: `Delivery log of ${url}` }).click();
     await expect(page.getByRole("heading", { name: url })).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
 
     await page.getByRole("button", { name: `Rotate secret of ${url}` }).click();
@@ -42,7 +55,10 @@ test("rotate secret: the new one is shown once, and both secrets verify test eve
     await expect(page.getByTestId("previous-secret-until")).toBeVisible();
     expect(await page.content()).not.toContain(newSecret);
 
-    await page.getByRole("region", { name: "Send a test event" }).getByRole("button", { name: "Send test event" }).click();
+    await page
+      .getByRole("region", { name: "Send a test event" })
+      .getByRole("button", { name: "Send test event" })
+      .click();
     const [got] = await receiver.waitFor(1, 30_000);
     const headers = got.headers as Record<string, string>;
     expect(headers["webhook-signature"].split(" ")).toHaveLength(2);

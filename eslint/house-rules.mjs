@@ -63,7 +63,8 @@ function cycleEdges() {
     for (const m of readFileSync(file, "utf8").matchAll(IMPORT)) {
       const target = resolveImport(file, m[1] ?? m[2]);
       const to = target && libFolder(rel(target));
-      if (to && to !== from && !(`${from}>${to}` in KNOWN_FOLDER_CYCLE_EDGES)) (graph.get(from) ?? graph.set(from, new Set()).get(from)).add(to);
+      if (to && to !== from && !(`${from}>${to}` in KNOWN_FOLDER_CYCLE_EDGES))
+        (graph.get(from) ?? graph.set(from, new Set()).get(from)).add(to);
     }
   }
   cycleCache = cyclesOf(graph);
@@ -127,7 +128,12 @@ function importVisitor(context, check) {
     const target = resolveImport(context.filename, spec);
     if (target) check(node, rel(target));
   };
-  return { ImportDeclaration: visit, ExportNamedDeclaration: visit, ExportAllDeclaration: visit, ImportExpression: visit };
+  return {
+    ImportDeclaration: visit,
+    ExportNamedDeclaration: visit,
+    ExportAllDeclaration: visit,
+    ImportExpression: visit,
+  };
 }
 
 const domainWalls = {
@@ -140,7 +146,10 @@ const domainWalls = {
       if (!domain || !(domain in PUBLIC_SURFACE) || libFolder(here) === domain) return;
       const inside = target.split("/").slice(2).join("/");
       if (PUBLIC_SURFACE[domain].includes(inside)) return;
-      context.report({ node, message: `${target} is internal to the ${domain} domain: use its public surface (eslint/domains.mjs lists it) or expose this file there` });
+      context.report({
+        node,
+        message: `${target} is internal to the ${domain} domain: use its public surface (eslint/domains.mjs lists it) or expose this file there`,
+      });
     });
   },
 };
@@ -154,7 +163,11 @@ const noFolderCycles = {
     return importVisitor(context, (node, target) => {
       const to = libFolder(target);
       const cycle = to && to !== from && cycleEdges().get(`${from}>${to}`);
-      if (cycle) context.report({ node, message: `lib/${from} → lib/${to} closes a folder cycle (${cycle}): move the shared piece to a lower folder or invert the dependency` });
+      if (cycle)
+        context.report({
+          node,
+          message: `lib/${from} → lib/${to} closes a folder cycle (${cycle}): move the shared piece to a lower folder or invert the dependency`,
+        });
     });
   },
 };
@@ -166,9 +179,12 @@ const noFileCycles = {
     if (isTestCode(here)) return {};
     return importVisitor(context, (node, target) => {
       const cycle = fileCycleEdges().get(`${here}>${target}`);
-      if (cycle && node.importKind !== "type") context.report({ node, message: `This import closes a file cycle (${cycle})` });
+      if (cycle && node.importKind !== "type")
+        context.report({ node, message: `This import closes a file cycle (${cycle})` });
     });
   },
 };
 
-export const houseRules = { rules: { "domain-walls": domainWalls, "no-folder-cycles": noFolderCycles, "no-file-cycles": noFileCycles } };
+export const houseRules = {
+  rules: { "domain-walls": domainWalls, "no-folder-cycles": noFolderCycles, "no-file-cycles": noFileCycles },
+};

@@ -24,8 +24,14 @@ describe("configuration", () => {
 
   it("leaves the sandbox when an RPC URL is configured and then requires an encryption key in production", () => {
     expect(parseConfig({ RPC_URL_BASE: "https://base.example.org" }).sandbox).toBe(false);
-    expect(() => parseConfig({ NODE_ENV: "production", RPC_URL_BASE: "https://base.example.org" })).toThrow(/ENCRYPTION_KEY/);
-    const c = parseConfig({ NODE_ENV: "production", RPC_URL_BASE: "https://base.example.org", ENCRYPTION_KEY: "ab".repeat(32) });
+    expect(() => parseConfig({ NODE_ENV: "production", RPC_URL_BASE: "https://base.example.org" })).toThrow(
+      /ENCRYPTION_KEY/,
+    );
+    const c = parseConfig({
+      NODE_ENV: "production",
+      RPC_URL_BASE: "https://base.example.org",
+      ENCRYPTION_KEY: "ab".repeat(32),
+    });
     expect(c.rpcUrls.base).toBe("https://base.example.org");
     expect(c.production).toBe(true);
   });
@@ -39,8 +45,14 @@ describe("configuration", () => {
 
   it("screens with the OFAC list and the oracle by default, refuses on provider errors, and checks the provider list", () => {
     const c = parseConfig({});
-    expect([c.KYT_PROVIDERS, c.KYT_ON_PROVIDER_ERROR, c.KYT_CACHE_SECONDS]).toEqual(["ofac-list,sanctions-oracle", "refuse", 3600]);
-    expect(() => parseConfig({ KYT_PROVIDERS: "ofac-list,hypernative" })).toThrow(/KYT_PROVIDERS: expected one or more of ofac-list, sanctions-oracle, chainalysis-api/);
+    expect([c.KYT_PROVIDERS, c.KYT_ON_PROVIDER_ERROR, c.KYT_CACHE_SECONDS]).toEqual([
+      "ofac-list,sanctions-oracle",
+      "refuse",
+      3600,
+    ]);
+    expect(() => parseConfig({ KYT_PROVIDERS: "ofac-list,hypernative" })).toThrow(
+      /KYT_PROVIDERS: expected one or more of ofac-list, sanctions-oracle, chainalysis-api/,
+    );
     expect(() => parseConfig({ KYT_PROVIDERS: "chainalysis-api" })).toThrow(/KYT_API_KEY/);
     expect(parseConfig({ KYT_PROVIDERS: "chainalysis-api", KYT_API_KEY: "k" }).KYT_PROVIDERS).toBe("chainalysis-api");
     expect(() => parseConfig({ KYT_ON_PROVIDER_ERROR: "ignore" })).toThrow(/KYT_ON_PROVIDER_ERROR/);

@@ -1,9 +1,10 @@
 // Every environment variable the service reads, parsed once. A wrong value stops start-up
 // with a message naming the variable and what it expects.
-import { z } from "zod";
+
 import path from "node:path";
+import { z } from "zod";
+import { EVM_NETWORK_IDS, type EvmNetworkId, NETWORK_IDS, type NetworkId } from "./chains/networks";
 import { parseTrustedProxies, type TrustedProxies } from "./http/client-address";
-import { EVM_NETWORK_IDS, NETWORK_IDS, type EvmNetworkId, type NetworkId } from "./chains/networks";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const port = z.coerce.number().int("an integer").min(1).max(65535);
@@ -24,17 +25,19 @@ export function rpcWsEnvName(network: EvmNetworkId): string {
   return `RPC_WS_URL_${network.toUpperCase().replace(/-/g, "_")}`;
 }
 const wsUrl = z.url({ protocol: /^wss?$/, error: "a ws(s) URL" });
-const rpcWsShape = Object.fromEntries(EVM_NETWORK_IDS.map((n) => [rpcWsEnvName(n), wsUrl.optional()])) as Record<string, z.ZodOptional<typeof wsUrl>>;
+const rpcWsShape = Object.fromEntries(EVM_NETWORK_IDS.map((n) => [rpcWsEnvName(n), wsUrl.optional()])) as Record<
+  string,
+  z.ZodOptional<typeof wsUrl>
+>;
 
 /** RECURRING_PROXY_BASE, …: where the operator deployed our recurring proxy on that network. */
 export function recurringProxyEnvName(network: EvmNetworkId): string {
   return `RECURRING_PROXY_${network.toUpperCase().replace(/-/g, "_")}`;
 }
 const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "an 0x address (40 hex digits)");
-const recurringProxyShape = Object.fromEntries(EVM_NETWORK_IDS.map((n) => [recurringProxyEnvName(n), evmAddress.optional()])) as Record<
-  string,
-  z.ZodOptional<typeof evmAddress>
->;
+const recurringProxyShape = Object.fromEntries(
+  EVM_NETWORK_IDS.map((n) => [recurringProxyEnvName(n), evmAddress.optional()]),
+) as Record<string, z.ZodOptional<typeof evmAddress>>;
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -62,7 +65,12 @@ const schema = z.object({
   // "network:address,…": where off-ramp payments are paid; the sandbox uses a demo wallet.
   OFFRAMP_DEPOSIT_ADDRESSES: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   // Who may say where a request came from (X-Forwarded-For): none by default; hops or proxy addresses.
   TRUSTED_PROXIES: z.string().default(""),
@@ -84,7 +92,12 @@ const schema = z.object({
   KYT_PROVIDERS: z.string().default("ofac-list,sanctions-oracle"), // comma-separated, all consulted
   KYT_API_URL: httpUrl.default("https://public.chainalysis.com"),
   KYT_API_KEY: z.string().optional(),
-  KYT_CACHE_SECONDS: z.coerce.number().int().min(0).max(30 * 86_400).default(3600),
+  KYT_CACHE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86_400)
+    .default(3600),
   KYT_ON_PROVIDER_ERROR: z.enum(["refuse", "allow"]).default("refuse"),
   KYT_SANCTIONS_LIST_FILE: z.string().optional(),
   // Recurring payouts (README "Recurring payouts"): the relayer's key (the sandbox has its own demo key)
@@ -140,7 +153,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       result.error.issues.map((i) => {
         const name = String(i.path[0] ?? "environment");
         const got = cleaned[name];
-        const shown = got === undefined ? "" : ` (got ${JSON.stringify(name.includes("KEY") || name.includes("URL") ? "<hidden>" : got)})`;
+        const shown =
+          got === undefined
+            ? ""
+            : ` (got ${JSON.stringify(name.includes("KEY") || name.includes("URL") ? "<hidden>" : got)})`;
         return `${name}: expected ${i.message.replace(/^Invalid input: expected /, "")}${shown}`;
       }),
     );
@@ -156,26 +172,42 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   for (const n of EVM_NETWORK_IDS) {
     const url = (raw as Record<string, unknown>)[rpcWsEnvName(n)];
     if (typeof url !== "string") continue;
-    if (!rpcUrls[n]) throw new ConfigError([`${rpcWsEnvName(n)}: expected ${rpcEnvName(n)} too (the WebSocket only tells detection of new blocks; reads go over HTTP)`]);
+    if (!rpcUrls[n])
+      throw new ConfigError([
+        `${rpcWsEnvName(n)}: expected ${rpcEnvName(n)} too (the WebSocket only tells detection of new blocks; reads go over HTTP)`,
+      ]);
     rpcWsUrls[n] = url;
   }
   const production = raw.NODE_ENV === "production" && !sandbox;
   if (production && !raw.ENCRYPTION_KEY) {
-    throw new ConfigError(["ENCRYPTION_KEY: expected 64 hex characters (32 bytes); it is required when RPC URLs are configured in production"]);
+    throw new ConfigError([
+      "ENCRYPTION_KEY: expected 64 hex characters (32 bytes); it is required when RPC URLs are configured in production",
+    ]);
   }
-  const kytProviders = raw.KYT_PROVIDERS.split(",").map((p) => p.trim()).filter(Boolean);
+  const kytProviders = raw.KYT_PROVIDERS.split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   const unknownKyt = kytProviders.filter((p) => !(KYT_PROVIDER_NAMES as readonly string[]).includes(p));
-  if (kytProviders.length === 0 || unknownKyt.length > 0) throw new ConfigError([`KYT_PROVIDERS: expected one or more of ${KYT_PROVIDER_NAMES.join(", ")} separated by commas`]);
-  if (kytProviders.includes("chainalysis-api") && !raw.KYT_API_KEY) throw new ConfigError(["KYT_API_KEY: expected the API key of chainalysis-api, which KYT_PROVIDERS names"]);
+  if (kytProviders.length === 0 || unknownKyt.length > 0)
+    throw new ConfigError([
+      `KYT_PROVIDERS: expected one or more of ${KYT_PROVIDER_NAMES.join(", ")} separated by commas`,
+    ]);
+  if (kytProviders.includes("chainalysis-api") && !raw.KYT_API_KEY)
+    throw new ConfigError(["KYT_API_KEY: expected the API key of chainalysis-api, which KYT_PROVIDERS names"]);
   if (raw.COMPLIANCE_PROVIDER === "http") {
-    const missing = (["COMPLIANCE_PROVIDER_URL", "COMPLIANCE_PROVIDER_API_KEY", "COMPLIANCE_PROVIDER_WEBHOOK_SECRET"] as const).filter((k) => !raw[k]);
-    if (missing.length > 0) throw new ConfigError(missing.map((k) => `${k}: expected a value; it is required when COMPLIANCE_PROVIDER=http`));
+    const missing = (
+      ["COMPLIANCE_PROVIDER_URL", "COMPLIANCE_PROVIDER_API_KEY", "COMPLIANCE_PROVIDER_WEBHOOK_SECRET"] as const
+    ).filter((k) => !raw[k]);
+    if (missing.length > 0)
+      throw new ConfigError(missing.map((k) => `${k}: expected a value; it is required when COMPLIANCE_PROVIDER=http`));
   }
   let trustedProxies: TrustedProxies;
   try {
     trustedProxies = parseTrustedProxies(raw.TRUSTED_PROXIES);
   } catch (err) {
-    throw new ConfigError([`TRUSTED_PROXIES: expected a number of proxy hops or comma-separated proxy addresses/CIDR ranges; ${(err as Error).message}`]);
+    throw new ConfigError([
+      `TRUSTED_PROXIES: expected a number of proxy hops or comma-separated proxy addresses/CIDR ranges; ${(err as Error).message}`,
+    ]);
   }
   return {
     ...raw,
@@ -192,36 +224,72 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 
 // Blocks a payment waits before it counts, per network, outside the sandbox (where anvil
 // never reorgs by itself): about a minute of blocks, Tron's 19 blocks to solidity.
-const DEFAULT_CONFIRMATIONS: Record<NetworkId, number> = { mainnet: 5, "arbitrum-one": 20, optimism: 10, base: 10, matic: 30, bsc: 15, tron: 19, sepolia: 3 };
+const DEFAULT_CONFIRMATIONS: Record<NetworkId, number> = {
+  mainnet: 5,
+  "arbitrum-one": 20,
+  optimism: 10,
+  base: 10,
+  matic: 30,
+  bsc: 15,
+  tron: 19,
+  sepolia: 3,
+};
 
 /** "network:value,…" pairs; a bare value (for `bare`) applies to every network. */
 function perNetwork(name: string, text: string | undefined, bare: boolean): Map<NetworkId | "*", bigint> {
   const out = new Map<NetworkId | "*", bigint>();
-  for (const item of (text ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const item of (text ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [key, value] = item.includes(":") ? item.split(":") : ["*", item];
-    if ((key === "*" && !bare) || (key !== "*" && !(NETWORK_IDS as readonly string[]).includes(key)) || !/^\d+$/.test(value ?? "")) {
-      throw new ConfigError([`${name}: expected ${bare ? "a number or " : ""}network:number pairs separated by commas (got ${JSON.stringify(item)})`]);
+    if (
+      (key === "*" && !bare) ||
+      (key !== "*" && !(NETWORK_IDS as readonly string[]).includes(key)) ||
+      !/^\d+$/.test(value ?? "")
+    ) {
+      throw new ConfigError([
+        `${name}: expected ${bare ? "a number or " : ""}network:number pairs separated by commas (got ${JSON.stringify(item)})`,
+      ]);
     }
     out.set(key as NetworkId | "*", BigInt(value));
   }
   return out;
 }
 
-function detectionConfig(raw: RawConfig, sandbox: boolean, rpcUrls: Partial<Record<EvmNetworkId, string>>): DetectionConfig {
+function detectionConfig(
+  raw: RawConfig,
+  sandbox: boolean,
+  rpcUrls: Partial<Record<EvmNetworkId, string>>,
+): DetectionConfig {
   const enabled: NetworkId[] = sandbox ? [...EVM_NETWORK_IDS] : [...(Object.keys(rpcUrls) as NetworkId[]), "tron"];
   let networks = enabled;
   if (raw.PAYMENT_DETECTION_NETWORKS === "none") networks = [];
   else if (raw.PAYMENT_DETECTION_NETWORKS) {
     networks = raw.PAYMENT_DETECTION_NETWORKS.split(",").map((s) => s.trim()) as NetworkId[];
     const wrong = networks.filter((n) => !enabled.includes(n));
-    if (wrong.length > 0) throw new ConfigError([`PAYMENT_DETECTION_NETWORKS: ${wrong.join(", ")} is not a network this service reads (${enabled.join(", ")}, or none)`]);
+    if (wrong.length > 0)
+      throw new ConfigError([
+        `PAYMENT_DETECTION_NETWORKS: ${wrong.join(", ")} is not a network this service reads (${enabled.join(", ")}, or none)`,
+      ]);
   }
   const given = perNetwork("PAYMENT_CONFIRMATIONS", raw.PAYMENT_CONFIRMATIONS, true);
   const confirmations = Object.fromEntries(
-    NETWORK_IDS.map((n) => [n, Number(given.get(n) ?? given.get("*") ?? (sandbox ? 0n : BigInt(DEFAULT_CONFIRMATIONS[n])))]),
+    NETWORK_IDS.map((n) => [
+      n,
+      Number(given.get(n) ?? given.get("*") ?? (sandbox ? 0n : BigInt(DEFAULT_CONFIRMATIONS[n]))),
+    ]),
   ) as Record<NetworkId, number>;
-  const startBlocks = Object.fromEntries(perNetwork("PAYMENT_DETECTION_START_BLOCKS", raw.PAYMENT_DETECTION_START_BLOCKS, false)) as Partial<Record<NetworkId, bigint>>;
-  return { networks, intervalMs: raw.PAYMENT_DETECTION_INTERVAL_MS ?? (sandbox ? 1000 : 4000), blockRange: raw.PAYMENT_DETECTION_BLOCK_RANGE, confirmations, startBlocks };
+  const startBlocks = Object.fromEntries(
+    perNetwork("PAYMENT_DETECTION_START_BLOCKS", raw.PAYMENT_DETECTION_START_BLOCKS, false),
+  ) as Partial<Record<NetworkId, bigint>>;
+  return {
+    networks,
+    intervalMs: raw.PAYMENT_DETECTION_INTERVAL_MS ?? (sandbox ? 1000 : 4000),
+    blockRange: raw.PAYMENT_DETECTION_BLOCK_RANGE,
+    confirmations,
+    startBlocks,
+  };
 }
 
 let cached: Config | undefined;

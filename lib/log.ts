@@ -6,5 +6,8 @@ const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" || proce
 export const log = pino({
   level,
   base: undefined,
-  redact: { paths: ["*.apiKey", "*.password", "*.secret", "*.token", "*.authorization", "*.cookie"], censor: "[redacted]" },
+  redact: {
+    paths: ["*.apiKey", "*.password", "*.secret", "*.token", "*.authorization", "*.cookie"],
+    censor: "[redacted]",
+  },
 });

@@ -40,13 +40,20 @@ async function freshDatabase(tag) {
 }
 
 function start(label, cmd, args, env) {
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   children.add(child);
   const out = [];
   const onData = (d) => out.push(d.toString());
   child.stdout.on("data", onData);
   child.stderr.on("data", onData);
-  const exited = new Promise((resolve) => child.on("exit", (code, signal) => (children.delete(child), resolve({ code, signal }))));
+  const exited = new Promise((resolve) =>
+    child.on("exit", (code, signal) => (children.delete(child), resolve({ code, signal }))),
+  );
   return { label, child, out, exited, text: () => out.join("") };
 }
 
@@ -95,7 +102,12 @@ async function sequentialStarts() {
     for (let i = 1; i <= starts; i++) {
       const port = portBase + 1;
       const t = Date.now();
-      const p = start(`start ${i}`, "node", ["scripts/start.mjs"], { DATABASE_URL: db.url, PORT: String(port), DATA_DIR: dataDir, SANDBOX_PORT_BASE: String(portBase + 100) });
+      const p = start(`start ${i}`, "node", ["scripts/start.mjs"], {
+        DATABASE_URL: db.url,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SANDBOX_PORT_BASE: String(portBase + 100),
+      });
       try {
         times.push(await ready(p, t, httpReady(port)));
         console.log(`  start ${i}/${starts}: ready in ${times.at(-1)} ms`);
@@ -117,14 +129,21 @@ async function togetherRound(round) {
   const db = await freshDatabase(`together${round}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stablelink-boot-"));
   const procs = [];
-  const chains = start("chains", "node", ["--import", "tsx", "lib/devnet/cli.ts"], { DATA_DIR: path.join(dataDir, "chains-dir"), SANDBOX_PORT_BASE: String(portBase + 200) });
+  const chains = start("chains", "node", ["--import", "tsx", "lib/devnet/cli.ts"], {
+    DATA_DIR: path.join(dataDir, "chains-dir"),
+    SANDBOX_PORT_BASE: String(portBase + 200),
+  });
   try {
     await ready(chains, Date.now(), printed(chains, "Environment for web"));
     // What `npm run chains` prints for the processes that share the chains.
-    const printedEnv = Object.fromEntries([...chains.text().matchAll(/^\s+((?:RPC_URL|PAYMENT)_[A-Z_]+)=(\S+)/gm)].map((m) => [m[1], m[2]]));
+    const printedEnv = Object.fromEntries(
+      [...chains.text().matchAll(/^\s+((?:RPC_URL|PAYMENT)_[A-Z_]+)=(\S+)/gm)].map((m) => [m[1], m[2]]),
+    );
     const env = { ...printedEnv, DATABASE_URL: db.url, DATA_DIR: dataDir, ENCRYPTION_KEY: key, SEED_DEMO: "true" };
     const t = Date.now();
-    const webs = [1, 2].map((i) => start(`web ${i}`, "node", ["scripts/start.mjs"], { ...env, PORT: String(portBase + 10 + i) }));
+    const webs = [1, 2].map((i) =>
+      start(`web ${i}`, "node", ["scripts/start.mjs"], { ...env, PORT: String(portBase + 10 + i) }),
+    );
     const workers = [1, 2].map((i) => start(`worker ${i}`, "node", ["--import", "tsx", "scripts/worker.ts"], env));
     procs.push(...webs, ...workers);
     const results = await Promise.allSettled([
@@ -134,7 +153,9 @@ async function togetherRound(round) {
     results.forEach((r, i) => {
       if (r.status === "rejected") failures.push(`round ${round} ${procs[i].label}: ${r.reason.message}`);
     });
-    const line = results.map((r, i) => `${procs[i].label} ${r.status === "fulfilled" ? `${r.value} ms` : "FAILED"}`).join(", ");
+    const line = results
+      .map((r, i) => `${procs[i].label} ${r.status === "fulfilled" ? `${r.value} ms` : "FAILED"}`)
+      .join(", ");
     console.log(`  round ${round}: ${line}`);
     return results.every((r) => r.status === "fulfilled");
   } finally {
@@ -158,15 +179,19 @@ process.on("SIGINT", () => {
 
 // Build once first when the sources changed (npm start would, inside the first timing; and two
 // web processes started at once must not both build).
-if (spawnSync("node", ["scripts/start.mjs", "--build-only"], { cwd: root, stdio: "inherit" }).status !== 0) process.exit(1);
+if (spawnSync("node", ["scripts/start.mjs", "--build-only"], { cwd: root, stdio: "inherit" }).status !== 0)
+  process.exit(1);
 if (starts > 0) {
   console.log(`${starts} starts in a row of npm start on a fresh database:`);
   const times = await sequentialStarts();
-  if (times.length) console.log(`  ${times.length}/${starts} ready; ms min ${Math.min(...times)}, max ${Math.max(...times)}`);
+  if (times.length)
+    console.log(`  ${times.length}/${starts} ready; ms min ${Math.min(...times)}, max ${Math.max(...times)}`);
 }
 let ok = 0;
 if (rounds > 0) {
-  console.log(`2 web + 2 worker processes started at the same instant on a fresh database (${rounds} round${rounds > 1 ? "s" : ""}):`);
+  console.log(
+    `2 web + 2 worker processes started at the same instant on a fresh database (${rounds} round${rounds > 1 ? "s" : ""}):`,
+  );
   for (let r = 1; r <= rounds; r++) if (await togetherRound(r)) ok++;
   console.log(`  ${ok}/${rounds} rounds with all four processes up`);
 }

@@ -49,7 +49,10 @@ function verify(records) {
   for (const r of records) {
     check(!ids.has(r.id), `duplicate id ${r.id}`);
     ids.add(r.id);
-    check(FIELDS.every((f) => r[f] !== undefined && r[f] !== null), `${r.id} lacks a field`);
+    check(
+      FIELDS.every((f) => r[f] !== undefined && r[f] !== null),
+      `${r.id} lacks a field`,
+    );
     if (r.type === "ETH" || r.type === "ISO4217") {
       const expected = typeValueHash(r.type, r.symbol);
       check(r.hash === expected, `${r.id} hash ${r.hash} is not the computed ${expected}`);

@@ -16,7 +16,9 @@ const network = (arg("--network") ?? "base") as EvmNetworkId;
 const forward = arg("--forward");
 const seconds = forward === undefined ? undefined : parseDuration(forward);
 if (!EVM_NETWORK_IDS.includes(network) || seconds === undefined) {
-  console.error(`usage: npm run chain:time -- [--network <${EVM_NETWORK_IDS.join("|")}>] --forward <N>[s|m|h|d|w]   e.g. --forward 7d`);
+  console.error(
+    `usage: npm run chain:time -- [--network <${EVM_NETWORK_IDS.join("|")}>] --forward <N>[s|m|h|d|w]   e.g. --forward 7d`,
+  );
   process.exit(1);
 }
 if (!getConfig().sandbox) {

@@ -10,7 +10,19 @@ const lock = JSON.parse(fs.readFileSync(file, "utf8"));
 const pkgs = lock.packages;
 
 const OS = ["darwin", "win32", "linux", "android", "freebsd", "openharmony", "openbsd", "netbsd", "sunos", "aix"];
-const CPU = { amd64: "x64", x64: "x64", arm64: "arm64", aarch64: "arm64", arm: "arm", ia32: "ia32", loong64: "loong64", ppc64: "ppc64", riscv64: "riscv64", s390x: "s390x", wasm32: "wasm32" };
+const CPU = {
+  amd64: "x64",
+  x64: "x64",
+  arm64: "arm64",
+  aarch64: "arm64",
+  arm: "arm",
+  ia32: "ia32",
+  loong64: "loong64",
+  ppc64: "ppc64",
+  riscv64: "riscv64",
+  s390x: "s390x",
+  wasm32: "wasm32",
+};
 
 function platformOf(name) {
   const tokens = name.split("/").pop().split("-");
@@ -31,7 +43,9 @@ for (const [path, meta] of Object.entries(pkgs)) {
     added += 1;
   }
 }
-const sorted = Object.fromEntries(Object.entries(pkgs).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(pkgs).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 fs.writeFileSync(file, JSON.stringify(lock, null, 2) + "\n");
 console.log(`package-lock.json: added ${added} platform-specific optional entries`);

@@ -6,7 +6,13 @@ import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
-const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable"].filter(Boolean);
+const candidates = [
+  process.env.CHROMIUM_PATH,
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+].filter(Boolean);
 const chromium = candidates.find((p) => fs.existsSync(p));
 if (!chromium) {
   console.error(
@@ -22,18 +28,31 @@ fs.mkdirSync(dataDir, { recursive: true }); // on PostgreSQL nothing else create
 
 // An orchestrator, onboarded the way operators do it (scripts/orchestrator.ts), for the browser
 // tests of orchestrator links. It runs before the server, which then owns the PGlite directory.
-const onboarded = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), ["scripts/orchestrator.ts", "create", "E2E Orchestrator"], {
-  cwd: root,
-  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent", ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}) },
-  encoding: "utf8",
-});
+const onboarded = spawnSync(
+  path.join(root, "node_modules", ".bin", "tsx"),
+  ["scripts/orchestrator.ts", "create", "E2E Orchestrator"],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+    },
+    encoding: "utf8",
+  },
+);
 const orchestratorId = onboarded.stdout.match(/orchestratorId:\s+(\S+)/)?.[1];
 const orchestratorKey = onboarded.stdout.match(/^\s+key:\s+(\S+)/m)?.[1];
 if (onboarded.status !== 0 || !orchestratorId || !orchestratorKey) {
   console.error(`Could not create the e2e orchestrator:\n${onboarded.stdout}${onboarded.stderr}`);
   process.exit(1);
 }
-fs.writeFileSync(path.join(dataDir, "e2e-orchestrator.json"), JSON.stringify({ name: "E2E Orchestrator", orchestratorId, orchestratorKey }) + "\n", { mode: 0o600 });
+fs.writeFileSync(
+  path.join(dataDir, "e2e-orchestrator.json"),
+  JSON.stringify({ name: "E2E Orchestrator", orchestratorId, orchestratorKey }) + "\n",
+  { mode: 0o600 },
+);
 // A previous run killed hard leaves its sandbox anvils running (they have their own process
 // group); their pid files are in the data directory about to be deleted: stop them first.
 function stopLeftoverChains(dir) {

@@ -52,7 +52,15 @@ export function answerClientError(err, socket) {
 
 /** `server.on("connect", refuseConnect)`: this is no proxy. */
 export function refuseConnect(_req, socket) {
-  if (socket.writable) socket.end(rawResponse(405, "method_not_allowed", "Method CONNECT is not allowed here", `allow: ${ROUTED_METHODS.join(", ")}\r\n`));
+  if (socket.writable)
+    socket.end(
+      rawResponse(
+        405,
+        "method_not_allowed",
+        "Method CONNECT is not allowed here",
+        `allow: ${ROUTED_METHODS.join(", ")}\r\n`,
+      ),
+    );
   else socket.destroy();
 }
 
@@ -60,7 +68,12 @@ export function refuseConnect(_req, socket) {
 export function refuseUnroutedMethod(req, res) {
   if (ROUTED_METHODS.includes(req.method)) return false;
   const body = errorJson(405, "method_not_allowed", `Method ${String(req.method).slice(0, 20)} is not allowed here`);
-  res.writeHead(405, { "content-type": "application/json; charset=utf-8", allow: ROUTED_METHODS.join(", "), "cache-control": "no-store", "content-length": Buffer.byteLength(body) });
+  res.writeHead(405, {
+    "content-type": "application/json; charset=utf-8",
+    allow: ROUTED_METHODS.join(", "),
+    "cache-control": "no-store",
+    "content-length": Buffer.byteLength(body),
+  });
   res.end(body);
   return true;
 }
@@ -73,7 +86,11 @@ export function refuseMalformedPath(req, res) {
     return false;
   } catch {
     const body = errorJson(400, "malformed_path", "The path has malformed percent-encoding");
-    res.writeHead(400, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "content-length": Buffer.byteLength(body) });
+    res.writeHead(400, {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      "content-length": Buffer.byteLength(body),
+    });
     res.end(body);
     return true;
   }

@@ -2,11 +2,17 @@
 // the methods Next.js does not route are answered in the API's error shape, and the peer is
 // appended to X-Forwarded-For whatever the client wrote there.
 import http from "node:http";
-import net from "node:net";
 import type { AddressInfo } from "node:net";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERROR_CODES } from "../lib/http/error-codes";
-import { answerClientError, recordPeer, refuseConnect, refuseMalformedPath, refuseUnroutedMethod } from "./http-edge.mjs";
+import {
+  answerClientError,
+  recordPeer,
+  refuseConnect,
+  refuseMalformedPath,
+  refuseUnroutedMethod,
+} from "./http-edge.mjs";
 
 let server: http.Server;
 let port: number;
@@ -45,7 +51,12 @@ function expectErrorShape(r: { status: number; headers: string; body: string }, 
   expect(r.status, r.body).toBe(status);
   expect(r.headers).toContain("content-type: application/json");
   const body = JSON.parse(r.body);
-  expect(body).toEqual({ statusCode: status, message: expect.any(String), error: http.STATUS_CODES[status], code: expect.any(String) });
+  expect(body).toEqual({
+    statusCode: status,
+    message: expect.any(String),
+    error: http.STATUS_CODES[status],
+    code: expect.any(String),
+  });
   // The code is one /docs lists, like every other error's.
   expect(Object.keys(ERROR_CODES)).toContain(body.code);
 }
@@ -65,17 +76,23 @@ describe("the server edge", () => {
     expectErrorShape(await raw("G@T /v2/currencies HTTP/1.1\r\nHost: x\r\n\r\n"), 400);
   });
 
-  it.each(["PROPFIND", "TRACE", "MKCOL", "SEARCH", "LOCK"])("answers %s with a JSON 405 naming the methods served", async (method) => {
-    const r = await raw(`${method} /v2/currencies HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
-    expectErrorShape(r, 405);
-    expect(r.headers).toContain("allow: get, head, post, put, patch, delete, options");
-  });
+  it.each(["PROPFIND", "TRACE", "MKCOL", "SEARCH", "LOCK"])(
+    "answers %s with a JSON 405 naming the methods served",
+    async (method) => {
+      const r = await raw(`${method} /v2/currencies HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expectErrorShape(r, 405);
+      expect(r.headers).toContain("allow: get, head, post, put, patch, delete, options");
+    },
+  );
 
-  it.each(["/pay/%E0%A4%A", "/v2/request/%zz", "/%"])("answers the malformed percent-encoding of %s with a JSON 400 before Next.js decodes it", async (path) => {
-    const r = await raw(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
-    expectErrorShape(r, 400);
-    expect(JSON.parse(r.body).code).toBe("malformed_path");
-  });
+  it.each(["/pay/%E0%A4%A", "/v2/request/%zz", "/%"])(
+    "answers the malformed percent-encoding of %s with a JSON 400 before Next.js decodes it",
+    async (path) => {
+      const r = await raw(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      expectErrorShape(r, 400);
+      expect(JSON.parse(r.body).code).toBe("malformed_path");
+    },
+  );
 
   it("passes a well-encoded path through, query and all", async () => {
     const r = await raw(`GET /pay/%E2%82%AC?x=%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);

@@ -33,7 +33,8 @@ if (!file) usage("name the SDN file you downloaded");
 if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) usage("--date must be YYYY-MM-DD");
 
 const parsed = parseSdn(fs.readFileSync(file, "utf8"));
-if (parsed.evm.length + parsed.tron.length === 0) usage(`${file} has no EVM or Tron "Digital Currency Address" entry: is it the SDN list (sdn.xml or sdn.csv)?`);
+if (parsed.evm.length + parsed.tron.length === 0)
+  usage(`${file} has no EVM or Tron "Digital Currency Address" entry: is it the SDN list (sdn.xml or sdn.csv)?`);
 const publishDate = date ?? parsed.publishDate;
 if (publishDate === null) usage(`${file} does not state its publication date (the CSV does not): give it with --date`);
 const list: SanctionedAddresses = {

@@ -11,9 +11,19 @@ const ROOT = path.resolve(__dirname, "..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "orchestrator-cli-"));
 
 async function cli(...args: string[]) {
-  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "development" as const, LOG_LEVEL: "silent" };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    NODE_ENV: "development" as const,
+    LOG_LEVEL: "silent",
+  };
   try {
-    const r = await run(path.join(ROOT, "node_modules/.bin/tsx"), [path.join(ROOT, "scripts/orchestrator.ts"), ...args], { cwd: ROOT, env });
+    const r = await run(
+      path.join(ROOT, "node_modules/.bin/tsx"),
+      [path.join(ROOT, "scripts/orchestrator.ts"), ...args],
+      { cwd: ROOT, env },
+    );
     return { code: 0, out: r.stdout, err: r.stderr };
   } catch (e) {
     const x = e as { code: number; stdout: string; stderr: string };

@@ -8,7 +8,12 @@
 import { getConfig } from "../lib/config";
 import { getDatabase } from "../lib/db/client";
 import { migrate } from "../lib/db/migrate";
-import { createOrchestrator, issueOrchestratorKey, listOrchestrators, revokeOrchestratorKey } from "../lib/orchestrators/accounts";
+import {
+  createOrchestrator,
+  issueOrchestratorKey,
+  listOrchestrators,
+  revokeOrchestratorKey,
+} from "../lib/orchestrators/accounts";
 
 const USAGE = `Usage:
   tsx scripts/orchestrator.ts create <name>
@@ -58,7 +63,9 @@ async function run(args: string[]): Promise<number> {
       for (const o of all) {
         console.log(`${o.orchestratorId}  ${o.name}  (created ${o.createdAt.toISOString()})`);
         for (const k of o.keys) {
-          const state = k.revokedAt ? `revoked ${k.revokedAt.toISOString()}` : `active, last used ${k.lastUsedAt?.toISOString() ?? "never"}`;
+          const state = k.revokedAt
+            ? `revoked ${k.revokedAt.toISOString()}`
+            : `active, last used ${k.lastUsedAt?.toISOString() ?? "never"}`;
           console.log(`    key ${k.id}  ${k.prefix}…  ${state}`);
         }
       }

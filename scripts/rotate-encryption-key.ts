@@ -10,12 +10,17 @@ import { reencryptWebhookSecrets } from "../lib/webhooks/webhook-secret";
 
 try {
   const config = getConfig();
-  if (!config.ENCRYPTION_KEY_PREVIOUS) console.warn("ENCRYPTION_KEY_PREVIOUS is not set: only values the current key already reads exist, nothing to rotate.");
+  if (!config.ENCRYPTION_KEY_PREVIOUS)
+    console.warn(
+      "ENCRYPTION_KEY_PREVIOUS is not set: only values the current key already reads exist, nothing to rotate.",
+    );
   const database = await getDatabase();
   await migrate(database);
   const payers = await reencryptPayerData();
   const webhookSecrets = await reencryptWebhookSecrets();
-  console.log(`Re-encrypted with the current key: ${payers.identities} payer identities, ${payers.paymentDetails} bank accounts, ${webhookSecrets} webhook secrets.`);
+  console.log(
+    `Re-encrypted with the current key: ${payers.identities} payer identities, ${payers.paymentDetails} bank accounts, ${webhookSecrets} webhook secrets.`,
+  );
   console.log("Once every process runs with the new key, remove ENCRYPTION_KEY_PREVIOUS.");
   await database.close();
 } catch (err) {

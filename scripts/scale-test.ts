@@ -14,7 +14,7 @@
 // SCALE_PORT_BASE (default 28500, below the ephemeral range 32768–60999, where an outgoing connection
 // could hold a port a process is about to listen on): PostgreSQL +0, web +11/+12, worker health +13/+14, chains +20…,
 // receivers +40/+41.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
@@ -23,7 +23,7 @@ import path from "node:path";
 import pg from "pg";
 import { privateKeyToAccount } from "viem/accounts";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
-import { sendAll, type ApiTransaction } from "../lib/test/send-calldata";
+import { type ApiTransaction, sendAll } from "../lib/test/send-calldata";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const base = Number(process.env.SCALE_PORT_BASE ?? 28500);
@@ -34,7 +34,11 @@ const webPorts = [base + 11, base + 12];
 const workerHealthPorts = [base + 13, base + 14];
 const chainPortBase = base + 20;
 const receiverPorts = [base + 40, base + 41];
-const REQUESTS = { full: Number(process.env.SCALE_FULL ?? 130), partial: Number(process.env.SCALE_PARTIAL ?? 40), batch: Number(process.env.SCALE_BATCH ?? 40) };
+const REQUESTS = {
+  full: Number(process.env.SCALE_FULL ?? 130),
+  partial: Number(process.env.SCALE_PARTIAL ?? 40),
+  batch: Number(process.env.SCALE_BATCH ?? 40),
+};
 const BATCH_SIZE = 5;
 const FAIL_RATE = 0.2;
 const OUTAGE_MS = 8_000;
@@ -58,7 +62,12 @@ interface Proc {
 const procs = new Set<Proc>();
 
 function launch(label: string, cmd: string, args: string[], env: Record<string, string>): Proc {
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   const p: Proc = { label, child, out: [], alive: true, exited: undefined as unknown as Promise<void> };
   p.exited = new Promise((resolve) => child.on("exit", () => ((p.alive = false), procs.delete(p), resolve())));
   const keep = (d: Buffer) => {
@@ -113,7 +122,13 @@ function dropCluster(): void {
 }
 
 async function pgAccepts(): Promise<boolean> {
-  const c = new pg.Client({ host: "127.0.0.1", port: pgPort, user: "postgres", database: "postgres", connectionTimeoutMillis: 1000 });
+  const c = new pg.Client({
+    host: "127.0.0.1",
+    port: pgPort,
+    user: "postgres",
+    database: "postgres",
+    connectionTimeoutMillis: 1000,
+  });
   try {
     await c.connect();
     await c.query("select 1");
@@ -138,10 +153,27 @@ const got: Got[] = [];
 function certificate(): { key: string; cert: string; certFile: string } {
   const keyFile = path.join(work, "receiver.key");
   const certFile = path.join(work, "receiver.crt");
-  execFileSync("openssl", [
-    "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", keyFile, "-out", certFile,
-  ], { stdio: "pipe" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost,IP:127.0.0.1",
+      "-keyout",
+      keyFile,
+      "-out",
+      certFile,
+    ],
+    { stdio: "pipe" },
+  );
   return { key: fs.readFileSync(keyFile, "utf8"), cert: fs.readFileSync(certFile, "utf8"), certFile };
 }
 
@@ -152,7 +184,12 @@ function startReceivers(tls: { key: string; cert: string }): https.Server[] {
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
         const status = Math.random() < FAIL_RATE ? 500 : 200;
-        got.push({ receiver, deliveryId: String(req.headers["x-service-delivery"] ?? ""), body: Buffer.concat(chunks).toString(), answered: status });
+        got.push({
+          receiver,
+          deliveryId: String(req.headers["x-service-delivery"] ?? ""),
+          body: Buffer.concat(chunks).toString(),
+          answered: status,
+        });
         res.writeHead(status, { "content-type": "text/plain" }).end(status === 200 ? "ok" : "failing on purpose");
       });
     });
@@ -184,7 +221,12 @@ interface Answer {
   headers: Headers;
 }
 
-async function callWeb(web: number, method: string, urlPath: string, opts: { headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
+async function callWeb(
+  web: number,
+  method: string,
+  urlPath: string,
+  opts: { headers?: Record<string, string>; body?: unknown } = {},
+): Promise<Answer> {
   const call: Call = { web, method, path: urlPath.split("?")[0], start: Date.now(), end: 0, status: 0 };
   calls.push(call);
   try {
@@ -201,7 +243,12 @@ async function callWeb(web: number, method: string, urlPath: string, opts: { hea
     } catch {
       /* not JSON */
     }
-    Object.assign(call, { end: Date.now(), status: res.status, code: body?.code, retryAfter: res.headers.get("retry-after") });
+    Object.assign(call, {
+      end: Date.now(),
+      status: res.status,
+      code: body?.code,
+      retryAfter: res.headers.get("retry-after"),
+    });
     return { status: res.status, body, headers: res.headers };
   } catch (err) {
     call.end = Date.now();
@@ -210,7 +257,11 @@ async function callWeb(web: number, method: string, urlPath: string, opts: { hea
 }
 
 /** Round robin over the web processes that are up; retries 503s and refused connections. */
-async function api(method: string, urlPath: string, opts: { headers?: Record<string, string>; body?: unknown; expect?: number } = {}): Promise<Answer> {
+async function api(
+  method: string,
+  urlPath: string,
+  opts: { headers?: Record<string, string>; body?: unknown; expect?: number } = {},
+): Promise<Answer> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const candidates = [0, 1].filter((i) => webUp[i]);
@@ -222,7 +273,8 @@ async function api(method: string, urlPath: string, opts: { headers?: Record<str
         await sleep(300);
         continue;
       }
-      if (opts.expect !== undefined && a.status !== opts.expect) throw new Error(`${method} ${urlPath}: expected ${opts.expect}, got ${a.status} ${JSON.stringify(a.body)}`);
+      if (opts.expect !== undefined && a.status !== opts.expect)
+        throw new Error(`${method} ${urlPath}: expected ${opts.expect}, got ${a.status} ${JSON.stringify(a.body)}`);
       return a;
     } catch (err) {
       if (Date.now() > deadline || (err as Error).message.startsWith(`${method} ${urlPath}`)) throw err;
@@ -241,12 +293,25 @@ const check = (ok: boolean, line: string) => {
 };
 
 async function main() {
-  if (process.getuid?.() !== 0) throw new Error("the scale test runs its own PostgreSQL cluster with pg_createcluster: run it as root");
+  if (process.getuid?.() !== 0)
+    throw new Error("the scale test runs its own PostgreSQL cluster with pg_createcluster: run it as root");
   fs.mkdirSync(dataDir, { recursive: true });
 
-  say(`PostgreSQL ${PG_VERSION} cluster ${cluster} on port ${pgPort} (its own; restarted during the test, dropped after)`);
+  say(
+    `PostgreSQL ${PG_VERSION} cluster ${cluster} on port ${pgPort} (its own; restarted during the test, dropped after)`,
+  );
   dropCluster();
-  pgctl("pg_createcluster", PG_VERSION, cluster, "-p", String(pgPort), "--start", "--", "--auth-host=trust", "--auth-local=trust");
+  pgctl(
+    "pg_createcluster",
+    PG_VERSION,
+    cluster,
+    "-p",
+    String(pgPort),
+    "--start",
+    "--",
+    "--auth-host=trust",
+    "--auth-local=trust",
+  );
   await until("PostgreSQL", pgAccepts, 30_000);
   const admin = new pg.Client({ host: "127.0.0.1", port: pgPort, user: "postgres", database: "postgres" });
   await admin.connect();
@@ -258,7 +323,10 @@ async function main() {
   const receivers = startReceivers(tls);
 
   say("sandbox chains (npm run chains base)");
-  const chains = launch("chains", "node", ["--import", "tsx", "lib/devnet/cli.ts", "base"], { DATA_DIR: path.join(work, "chains"), SANDBOX_PORT_BASE: String(chainPortBase) });
+  const chains = launch("chains", "node", ["--import", "tsx", "lib/devnet/cli.ts", "base"], {
+    DATA_DIR: path.join(work, "chains"),
+    SANDBOX_PORT_BASE: String(chainPortBase),
+  });
   await until("the chains", async () => chains.out.join("").includes("RPC_URL_BASE="), 180_000, chains);
   const rpcUrl = /RPC_URL_BASE=(\S+)/.exec(chains.out.join(""))![1];
 
@@ -278,14 +346,24 @@ async function main() {
     LOG_LEVEL: "warn",
   };
   const startWeb = (i: number) => {
-    webs[i] = launch(`web ${i + 1}`, "node", ["scripts/start.mjs"], { ...env, PORT: String(webPorts[i]), RUN_WORKERS: "false" });
+    webs[i] = launch(`web ${i + 1}`, "node", ["scripts/start.mjs"], {
+      ...env,
+      PORT: String(webPorts[i]),
+      RUN_WORKERS: "false",
+    });
     return webs[i]!;
   };
   const workers: (Proc | undefined)[] = [undefined, undefined];
-  const startWorker = (i: number) => (workers[i] = launch(`worker ${i + 1}`, "node", ["--import", "tsx", "scripts/worker.ts"], { ...env, WORKER_HEALTH_PORT: String(workerHealthPorts[i]) }));
-  const webReady = (i: number) => async () => (await fetch(`http://127.0.0.1:${webPorts[i]}/health/ready`)).status === 200;
+  const startWorker = (i: number) =>
+    (workers[i] = launch(`worker ${i + 1}`, "node", ["--import", "tsx", "scripts/worker.ts"], {
+      ...env,
+      WORKER_HEALTH_PORT: String(workerHealthPorts[i]),
+    }));
+  const webReady = (i: number) => async () =>
+    (await fetch(`http://127.0.0.1:${webPorts[i]}/health/ready`)).status === 200;
   // Workers are waited for as an orchestrator would: their own /health/ready.
-  const workerReady = (i: number) => async () => (await fetch(`http://127.0.0.1:${workerHealthPorts[i]}/health/ready`)).status === 200;
+  const workerReady = (i: number) => async () =>
+    (await fetch(`http://127.0.0.1:${workerHealthPorts[i]}/health/ready`)).status === 200;
 
   execFileSync("node", ["scripts/start.mjs", "--build-only"], { cwd: root, stdio: "inherit" }); // not twice at once below
   say("2 web + 2 worker processes, started at the same instant");
@@ -299,13 +377,22 @@ async function main() {
   webUp[0] = webUp[1] = true;
   say(`all four up in ${Date.now() - startedAt} ms`);
 
-  const creds = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")) as { apiKey: string; clientId: string; email: string; password: string };
+  const creds = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-credentials.json"), "utf8")) as {
+    apiKey: string;
+    clientId: string;
+    email: string;
+    password: string;
+  };
   const key = { "x-api-key": creds.apiKey };
 
   // Two endpoints, one per receiver; every event of the platform goes to both.
   const endpointOf: string[] = [];
   for (const [i, port] of receiverPorts.entries()) {
-    const created = await api("POST", "/v1/webhook", { headers: key, body: { url: `https://localhost:${port}/hooks/${i}`, clientId: creds.clientId }, expect: 201 });
+    const created = await api("POST", "/v1/webhook", {
+      headers: key,
+      body: { url: `https://localhost:${port}/hooks/${i}`, clientId: creds.clientId },
+      expect: 201,
+    });
     endpointOf[i] = created.body.id;
   }
 
@@ -327,7 +414,12 @@ async function main() {
   const create = async (n: number) => {
     const r = await api("POST", "/v2/request", {
       headers: { ...key, "idempotency-key": randomUUID() },
-      body: { amount: "10", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: payees[n % payees.length] },
+      body: {
+        amount: "10",
+        invoiceCurrency: "USDC-base",
+        paymentCurrency: "USDC-base",
+        payee: payees[n % payees.length],
+      },
       expect: 201,
     });
     readable ??= r.body.requestId;
@@ -336,7 +428,9 @@ async function main() {
   const ids = { full: [] as string[], partial: [] as string[], batch: [] as string[] };
   for (const kind of ["full", "partial", "batch"] as const) {
     for (let i = 0; i < REQUESTS[kind]; i += 10) {
-      ids[kind].push(...(await Promise.all(Array.from({ length: Math.min(10, REQUESTS[kind] - i) }, (_, j) => create(i + j)))));
+      ids[kind].push(
+        ...(await Promise.all(Array.from({ length: Math.min(10, REQUESTS[kind] - i) }, (_, j) => create(i + j)))),
+      );
     }
   }
   say(`created ${ids.full.length} full, ${ids.partial.length} partial, ${ids.batch.length} batch requests`);
@@ -346,7 +440,10 @@ async function main() {
   const jobs: Job[] = [
     ...ids.full.map((id) => ({ kind: "full" as const, id })),
     ...ids.partial.map((id) => ({ kind: "partial" as const, id })),
-    ...Array.from({ length: Math.ceil(ids.batch.length / BATCH_SIZE) }, (_, i) => ({ kind: "batch" as const, ids: ids.batch.slice(i * BATCH_SIZE, (i + 1) * BATCH_SIZE) })),
+    ...Array.from({ length: Math.ceil(ids.batch.length / BATCH_SIZE) }, (_, i) => ({
+      kind: "batch" as const,
+      ids: ids.batch.slice(i * BATCH_SIZE, (i + 1) * BATCH_SIZE),
+    })),
   ].sort(() => Math.random() - 0.5);
   const payers = DEMO_WALLETS.slice(0, 8);
   let done = 0;
@@ -354,7 +451,11 @@ async function main() {
   const pay = async (job: Job, payer: (typeof payers)[number]) => {
     let txs: ApiTransaction[];
     if (job.kind === "batch") {
-      const b = await api("POST", "/v2/payouts/batch", { headers: { ...key, "idempotency-key": randomUUID() }, body: { requestIds: job.ids, payer: payer.address }, expect: 201 });
+      const b = await api("POST", "/v2/payouts/batch", {
+        headers: { ...key, "idempotency-key": randomUUID() },
+        body: { requestIds: job.ids, payer: payer.address },
+        expect: 201,
+      });
       txs = [...b.body.ERC20ApprovalTransactions, b.body.batchPaymentTransaction];
     } else {
       const q = `wallet=${payer.address}${job.kind === "partial" ? "&amount=4" : ""}`;
@@ -435,7 +536,11 @@ async function main() {
   const expected = (id: string) => (ids.partial.includes(id) ? "partially_paid" : "paid");
   const all = [...ids.full, ...ids.partial, ...ids.batch];
   const statusOf = async () => {
-    const rows = (await db.query<{ request_id: string; n: string }>(`SELECT request_id, count(*) AS n FROM payments GROUP BY request_id`)).rows;
+    const rows = (
+      await db.query<{ request_id: string; n: string }>(
+        `SELECT request_id, count(*) AS n FROM payments GROUP BY request_id`,
+      )
+    ).rows;
     return new Map(rows.map((r) => [r.request_id, Number(r.n)]));
   };
   say("waiting for detection and deliveries to settle");
@@ -443,7 +548,9 @@ async function main() {
     "every request paid and every delivery settled",
     async () => {
       const paid = await statusOf();
-      const pending = Number((await db.query(`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'`)).rows[0].n);
+      const pending = Number(
+        (await db.query(`SELECT count(*) AS n FROM webhook_deliveries WHERE status = 'pending'`)).rows[0].n,
+      );
       return all.every((id) => paid.has(id)) && pending === 0;
     },
     240_000,
@@ -467,30 +574,55 @@ async function main() {
   // probe). A new window (a jump up) starts the comparison over.
   const drops = remaining.slice(1).map((r, i) => remaining[i] - r);
   const decreasing = drops.slice(2).every((d) => d === 1 || d < 0);
-  check(decreasing, `rate-limit window shared by both web processes: remaining ${remaining.slice(0, 6).join(", ")}, … alternating web 1 / web 2`);
+  check(
+    decreasing,
+    `rate-limit window shared by both web processes: remaining ${remaining.slice(0, 6).join(", ")}, … alternating web 1 / web 2`,
+  );
 
   // Payments: each on-chain payment recorded exactly once.
-  const payments = (await db.query(`SELECT count(*) AS n, count(DISTINCT (network, tx_hash, log_index)) AS d FROM payments`)).rows[0];
+  const payments = (
+    await db.query(`SELECT count(*) AS n, count(DISTINCT (network, tx_hash, log_index)) AS d FROM payments`)
+  ).rows[0];
   const duplicates = Number(payments.n) - Number(payments.d);
-  check(Number(payments.n) === onChainPayments && duplicates === 0, `payments recorded: ${payments.n} for ${onChainPayments} on chain, duplicates=${duplicates}`);
+  check(
+    Number(payments.n) === onChainPayments && duplicates === 0,
+    `payments recorded: ${payments.n} for ${onChainPayments} on chain, duplicates=${duplicates}`,
+  );
 
   // Request statuses, through the API.
   let wrong = 0;
   for (const id of all) {
     const r = await api("GET", `/v2/request/${id}`, { headers: key, expect: 200 });
     const want = expected(id);
-    const ok = r.body.status === want && r.body.hasBeenPaid === (want === "paid") && (want !== "partially_paid" || r.body.amountPaid === "4");
+    const ok =
+      r.body.status === want &&
+      r.body.hasBeenPaid === (want === "paid") &&
+      (want !== "partially_paid" || r.body.amountPaid === "4");
     if (!ok) {
       wrong++;
       if (wrong <= 3) failures.push(`request ${id}: ${r.body.status} paid ${r.body.amountPaid}, expected ${want}`);
     }
   }
-  check(wrong === 0, `request statuses: ${all.length - wrong}/${all.length} right (${ids.full.length + ids.batch.length} paid, ${ids.partial.length} partially paid)`);
+  check(
+    wrong === 0,
+    `request statuses: ${all.length - wrong}/${all.length} right (${ids.full.length + ids.batch.length} paid, ${ids.partial.length} partially paid)`,
+  );
 
   // Events and deliveries.
-  const events = (await db.query<{ event: string; n: string }>(`SELECT event, count(*) AS n FROM webhook_events WHERE NOT is_test GROUP BY event ORDER BY event`)).rows;
+  const events = (
+    await db.query<{ event: string; n: string }>(
+      `SELECT event, count(*) AS n FROM webhook_events WHERE NOT is_test GROUP BY event ORDER BY event`,
+    )
+  ).rows;
   const deliveries = (
-    await db.query<{ id: string; event_id: string; endpoint_id: string; body: string; status: string; attempt_count: number }>(
+    await db.query<{
+      id: string;
+      event_id: string;
+      endpoint_id: string;
+      body: string;
+      status: string;
+      attempt_count: number;
+    }>(
       `SELECT d.id, d.event_id, d.endpoint_id::text, d.body, d.status, d.attempt_count FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE NOT e.is_test`,
     )
   ).rows;
@@ -514,11 +646,20 @@ async function main() {
   const unknown = got.filter((g) => !byId.has(g.deliveryId)).length;
   const perEvent = deliveries.length === eventCount * endpointOf.length;
   check(perEvent, `deliveries: ${deliveries.length} for ${eventCount} events × ${endpointOf.length} endpoints`);
-  check(lost === 0, `every delivery delivered (${delivered}) or failed after 4 attempts (${failedAfterFour}): lost=${lost}`);
-  check(wrongEndpoint === 0 && unknown === 0, `deliveries to a wrong endpoint: ${wrongEndpoint}; unknown delivery ids received: ${unknown}`);
+  check(
+    lost === 0,
+    `every delivery delivered (${delivered}) or failed after 4 attempts (${failedAfterFour}): lost=${lost}`,
+  );
+  check(
+    wrongEndpoint === 0 && unknown === 0,
+    `deliveries to a wrong endpoint: ${wrongEndpoint}; unknown delivery ids received: ${unknown}`,
+  );
   check(twoBodies === 0, `deliveries with two different bodies: ${twoBodies}`);
   const paidEvents = Number(events.find((e) => e.event === "payment.confirmed")?.n ?? 0);
-  check(paidEvents >= ids.full.length + ids.batch.length, `payment.confirmed events: ${paidEvents} (one per settled payment) for ${ids.full.length + ids.batch.length} paid requests`);
+  check(
+    paidEvents >= ids.full.length + ids.batch.length,
+    `payment.confirmed events: ${paidEvents} (one per settled payment) for ${ids.full.length + ids.batch.length} paid requests`,
+  );
 
   // 5xx: only while PostgreSQL was down, in the error shape, recovered within seconds.
   const fiveXX = calls.filter((c) => c.status >= 500);
@@ -526,14 +667,35 @@ async function main() {
   const whileUp = fiveXX.filter((c) => !duringOutage(c));
   const badShape = fiveXX.filter((c) => c.status !== 503 || c.code !== "database_unavailable" || !c.retryAfter);
   const lastOutage5xx = Math.max(pgUpAt, ...fiveXX.filter(duringOutage).map((c) => c.end));
-  const firstOkAfter = [0, 1].map((w) => calls.find((c) => c.web === w && c.start >= pgUpAt && c.status > 0 && c.status < 500)?.end ?? NaN);
+  const firstOkAfter = [0, 1].map(
+    (w) => calls.find((c) => c.web === w && c.start >= pgUpAt && c.status > 0 && c.status < 500)?.end ?? NaN,
+  );
   const recoveryMs = Math.max(...firstOkAfter) - pgUpAt;
-  check(whileUp.length === 0, `5xx while PostgreSQL was up: ${whileUp.length}${whileUp.length ? ` (${whileUp.slice(0, 3).map((c) => `${c.status} ${c.method} ${c.path}`).join("; ")})` : ""}`);
-  check(fiveXX.length > 0 && badShape.length === 0, `5xx during the outage: ${fiveXX.length}, all 503 database_unavailable with Retry-After: ${badShape.length === 0}`);
-  check(Number.isFinite(recoveryMs) && recoveryMs < 10_000, `recovery: both web processes answered again ${recoveryMs} ms after PostgreSQL accepted connections (last 5xx ${lastOutage5xx - pgUpAt} ms after)`);
+  check(
+    whileUp.length === 0,
+    `5xx while PostgreSQL was up: ${whileUp.length}${
+      whileUp.length
+        ? ` (${whileUp
+            .slice(0, 3)
+            .map((c) => `${c.status} ${c.method} ${c.path}`)
+            .join("; ")})`
+        : ""
+    }`,
+  );
+  check(
+    fiveXX.length > 0 && badShape.length === 0,
+    `5xx during the outage: ${fiveXX.length}, all 503 database_unavailable with Retry-After: ${badShape.length === 0}`,
+  );
+  check(
+    Number.isFinite(recoveryMs) && recoveryMs < 10_000,
+    `recovery: both web processes answered again ${recoveryMs} ms after PostgreSQL accepted connections (last 5xx ${lastOutage5xx - pgUpAt} ms after)`,
+  );
   const perWeb = [0, 1].map((w) => calls.filter((c) => c.web === w && c.status > 0).length);
   const web2Refused = calls.filter((c) => c.web === 1 && c.status === 0).length;
-  check(web2Refused === 0 && perWeb.every((n) => n > 0), `web process that stayed up kept serving: requests answered web 1 ${perWeb[0]}, web 2 ${perWeb[1]}; web 2 refused ${web2Refused}`);
+  check(
+    web2Refused === 0 && perWeb.every((n) => n > 0),
+    `web process that stayed up kept serving: requests answered web 1 ${perWeb[0]}, web 2 ${perWeb[1]}; web 2 refused ${web2Refused}`,
+  );
   await db.end();
 
   console.log("\n=== scale test");

@@ -12,7 +12,10 @@ let clone = "";
 
 /** The files git would commit: tracked ones and new ones that are not ignored. */
 function repositoryFiles(): string[] {
-  const out = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { cwd: ROOT, encoding: "utf8" });
+  const out = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
   return out.split("\0").filter((f) => f && existsSync(join(ROOT, f)));
 }
 

@@ -3,7 +3,14 @@
 // unrouted methods) and records the peer address, and drains on SIGTERM (below). `next start` offers no hook for those.
 import http from "node:http";
 import path from "node:path";
-import { answerClientError, errorJson, recordPeer, refuseConnect, refuseMalformedPath, refuseUnroutedMethod } from "./http-edge.mjs";
+import {
+  answerClientError,
+  errorJson,
+  recordPeer,
+  refuseConnect,
+  refuseMalformedPath,
+  refuseUnroutedMethod,
+} from "./http-edge.mjs";
 
 const dev = process.argv.includes("--dev");
 // `next start` / `next dev` set these; with a server of our own it is ours to do, before Next loads.
@@ -32,7 +39,9 @@ const drain = async (signal) => {
     server.closeIdleConnections();
     while (inFlight > 0 && Date.now() - started < drainTimeoutMs) await new Promise((r) => setTimeout(r, 50));
   }
-  console.log(JSON.stringify({ level: 30, time: Date.now(), msg: "drained", ms: Date.now() - started, unfinished: inFlight }));
+  console.log(
+    JSON.stringify({ level: 30, time: Date.now(), msg: "drained", ms: Date.now() - started, unfinished: inFlight }),
+  );
   if (globalThis.__stablelinkShutdown) await globalThis.__stablelinkShutdown(signal);
   process.exit(signal === "SIGINT" ? 130 : 143);
 };

@@ -33,7 +33,17 @@ function buildIsStale() {
   const id = path.join(root, ".next", "BUILD_ID");
   if (!fs.existsSync(id)) return true;
   const built = fs.statSync(id).mtimeMs;
-  const sources = ["app", "components", "lib", "public", "prisma", "instrumentation.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs"];
+  const sources = [
+    "app",
+    "components",
+    "lib",
+    "public",
+    "prisma",
+    "instrumentation.ts",
+    "next.config.ts",
+    "package-lock.json",
+    "postcss.config.mjs",
+  ];
   return sources.some((s) => newestMtime(s) > built);
 }
 
@@ -49,6 +59,10 @@ if (process.argv.includes("--build-only")) process.exit(0);
 const port = process.env.PORT ?? "3000";
 // Our own server around Next.js (scripts/serve.mjs): JSON answers to what Node's parser refuses,
 // and the peer address for per-source limits.
-const child = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), ...(dev ? ["--dev"] : [])], { cwd: root, env: { ...env, PORT: port }, stdio: "inherit" });
+const child = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs"), ...(dev ? ["--dev"] : [])], {
+  cwd: root,
+  env: { ...env, PORT: port },
+  stdio: "inherit",
+});
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

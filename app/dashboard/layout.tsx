@@ -2,7 +2,10 @@ import type { Metadata } from "next";
 import { SandboxBanner } from "@/components/ui/sandbox-banner";
 import { getConfig } from "@/lib/config";
 
-export const metadata: Metadata = { title: { default: "Dashboard", template: "%s · Stablelink dashboard" }, robots: { index: false } };
+export const metadata: Metadata = {
+  title: { default: "Dashboard", template: "%s · Stablelink dashboard" },
+  robots: { index: false },
+};
 
 export default function DashboardRootLayout({ children }: { children: React.ReactNode }) {
   return (

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
+import { ApiReference } from "@/components/docs/api-reference";
 import { sandboxDemoApiKey } from "@/lib/boot/demo-api-key";
 import { getConfig } from "@/lib/config";
 import { buildOpenApiDocument } from "@/lib/openapi/build-document";
 import { ENDPOINTS, WEBHOOK_EVENTS } from "@/lib/openapi/registry";
-import { ApiReference } from "@/components/docs/api-reference";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "API reference" };
@@ -11,5 +11,10 @@ export const metadata: Metadata = { title: "API reference" };
 export default function DocsPage() {
   const doc = buildOpenApiDocument(ENDPOINTS, getConfig().APP_URL, WEBHOOK_EVENTS);
   // A plain JSON value crosses to the client component (the document holds no class instances).
-  return <ApiReference document={JSON.parse(JSON.stringify(doc)) as Record<string, unknown>} demoApiKey={sandboxDemoApiKey()} />;
+  return (
+    <ApiReference
+      document={JSON.parse(JSON.stringify(doc)) as Record<string, unknown>}
+      demoApiKey={sandboxDemoApiKey()}
+    />
+  );
 }

@@ -1,9 +1,9 @@
 // The dashboard calls the same JSON API integrators use, with the session_token cookie (sent
 // by the browser on same-origin requests; its POST/PUT/DELETE carry the Origin header the
 // API's CSRF check wants). A 401 means the session ended: back to sign-in, then here again.
-import type { ErrorBody, ErrorCode, FieldError } from "@/lib/http/errors";
-import { SIGN_IN_PATH } from "@/lib/dashboard/sign-in-redirect";
 
+import { SIGN_IN_PATH } from "@/lib/dashboard/sign-in-redirect";
+import type { ErrorBody, ErrorCode, FieldError } from "@/lib/http/errors";
 
 export class ApiRequestError extends Error {
   constructor(
@@ -19,25 +19,37 @@ export class ApiRequestError extends Error {
 
   /** The error of one form field, by the name the API gives it. */
   fieldError(field: string): string | undefined {
-    const messages = this.fieldErrors.filter((e) => e.field === field || e.field.startsWith(`${field}.`)).map((e) => e.message);
+    const messages = this.fieldErrors
+      .filter((e) => e.field === field || e.field.startsWith(`${field}.`))
+      .map((e) => e.message);
     return messages.length > 0 ? [...new Set(messages)].join("; ") : undefined;
   }
 
   /** Field errors not shown next to one of `shown` fields, as "field: message" lines. */
   otherErrors(shown: string[]): string[] {
-    return this.fieldErrors.filter((e) => !shown.some((f) => e.field === f || e.field.startsWith(`${f}.`))).map((e) => (e.field && e.field !== "body" ? `${e.field}: ${e.message}` : e.message));
+    return this.fieldErrors
+      .filter((e) => !shown.some((f) => e.field === f || e.field.startsWith(`${f}.`)))
+      .map((e) => (e.field && e.field !== "body" ? `${e.field}: ${e.message}` : e.message));
   }
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export async function apiRequest<T>(method: Method, path: string, body?: unknown, opts: { redirectOn401?: boolean } = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  opts: { redirectOn401?: boolean } = {},
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
       method,
       credentials: "same-origin",
-      headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      headers:
+        body === undefined
+          ? { accept: "application/json" }
+          : { accept: "application/json", "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {

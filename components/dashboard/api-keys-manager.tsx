@@ -25,7 +25,10 @@ function NewKeyNotice({ created, onDone }: { created: CreatedKey; onDone: () => 
       </h2>
       <p className="mt-1 text-sm text-emerald-900">Copy it now and keep it somewhere safe: it is not shown again.</p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <code data-testid="new-api-key" className="min-w-0 flex-1 rounded border border-emerald-200 bg-white px-3 py-2 font-mono text-sm break-all">
+        <code
+          data-testid="new-api-key"
+          className="min-w-0 flex-1 rounded border border-emerald-200 bg-white px-3 py-2 font-mono text-sm break-all"
+        >
           {created.key}
         </code>
         <CopyButton value={created.key} what="the new API key" />
@@ -84,13 +87,27 @@ export function ApiKeysManager({ keys }: { keys: ApiKeyRow[] }) {
     <div className="space-y-6">
       {created && <NewKeyNotice created={created} onDone={() => setCreated(null)} />}
 
-      <form onSubmit={create} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="create-key-title" noValidate>
+      <form
+        onSubmit={create}
+        className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+        aria-labelledby="create-key-title"
+        noValidate
+      >
         <h2 id="create-key-title" className="font-semibold">
           Create an API key
         </h2>
         <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
           <div className="flex-1">
-            <TextField label="Name" name="name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={100} hint="Where the key is used, e.g. “checkout server”" error={nameError} />
+            <TextField
+              label="Name"
+              name="name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+              maxLength={100}
+              hint="Where the key is used, e.g. “checkout server”"
+              error={nameError}
+            />
           </div>
           <Button type="submit" busy={creating} busyLabel="Creating…" className="sm:mt-6">
             Create API key
@@ -115,20 +132,25 @@ export function ApiKeysManager({ keys }: { keys: ApiKeyRow[] }) {
           >
             {(k) => (
               <>
-                  <Td className="font-medium">{k.name}</Td>
-                  <Td className="font-mono text-xs whitespace-nowrap">{k.prefix}…</Td>
-                  <Td className="whitespace-nowrap">{formatTime(k.createdAt)}</Td>
-                  <Td className="whitespace-nowrap">{formatTime(k.lastUsedAt, "never")}</Td>
-                  <Td>
-                    <StatusBadge status={k.revokedAt ? "revoked" : "active"} />
-                  </Td>
-                  <Td className="text-right">
-                    {!k.revokedAt && (
-                      <Button variant="secondary" size="sm" onClick={() => (setRevokeError(null), setRevoking(k))} aria-label={`Revoke API key ${k.name}`}>
-                        Revoke
-                      </Button>
-                    )}
-                  </Td>
+                <Td className="font-medium">{k.name}</Td>
+                <Td className="font-mono text-xs whitespace-nowrap">{k.prefix}…</Td>
+                <Td className="whitespace-nowrap">{formatTime(k.createdAt)}</Td>
+                <Td className="whitespace-nowrap">{formatTime(k.lastUsedAt, "never")}</Td>
+                <Td>
+                  <StatusBadge status={k.revokedAt ? "revoked" : "active"} />
+                </Td>
+                <Td className="text-right">
+                  {!k.revokedAt && (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => (setRevokeError(null), setRevoking(k))}
+                      aria-label={`Revoke API key ${k.name}`}
+                    >
+                      Revoke
+                    </Button>
+                  )}
+                </Td>
               </>
             )}
           </ListTable>
@@ -147,7 +169,8 @@ export function ApiKeysManager({ keys }: { keys: ApiKeyRow[] }) {
         onCancel={() => setRevoking(null)}
       >
         <p>
-          “{revoking?.name}” (<span className="font-mono">{revoking?.prefix}…</span>) stops working at once. Servers still using it get 401 answers. This cannot be undone.
+          “{revoking?.name}” (<span className="font-mono">{revoking?.prefix}…</span>) stops working at once. Servers
+          still using it get 401 answers. This cannot be undone.
         </p>
       </ConfirmDialog>
     </div>

@@ -58,7 +58,9 @@ export function ClientIdDestinationPanel({
             Bound to <code className="font-mono text-xs break-all">{bound}</code>
           </>
         ) : (
-          <span className={backend ? "font-medium text-amber-800" : undefined}>{backend ? "Not bound: this client ID cannot create secure payments yet." : "Not bound."}</span>
+          <span className={backend ? "font-medium text-amber-800" : undefined}>
+            {backend ? "Not bound: this client ID cannot create secure payments yet." : "Not bound."}
+          </span>
         )}
       </p>
       {canChange &&
@@ -72,7 +74,12 @@ export function ClientIdDestinationPanel({
           </p>
         ) : (
           <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
-            <SelectField label="Destination" value={choice} onChange={(e) => setChoice(e.target.value)} className="min-w-0 flex-1">
+            <SelectField
+              label="Destination"
+              value={choice}
+              onChange={(e) => setChoice(e.target.value)}
+              className="min-w-0 flex-1"
+            >
               {destinations.map((d) => (
                 <option key={d.destinationId} value={d.destinationId}>
                   {d.symbol} on {d.network} to {d.walletAddress}

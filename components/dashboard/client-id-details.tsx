@@ -11,7 +11,7 @@ import { formatTime } from "@/components/ui/format-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { apiRequest, errorMessage } from "./api-client";
 import { ClientIdForm, type ClientIdRecordView } from "./client-id-form";
-import { OrchestratorLinkPanel, type LinkViewData } from "./orchestrator-link-panel";
+import { type LinkViewData, OrchestratorLinkPanel } from "./orchestrator-link-panel";
 import { RevokeClientIdButton } from "./revoke-client-id";
 
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
@@ -80,19 +80,26 @@ export function ClientIdDetails({ record, link }: { record: ClientIdRecordView; 
               ))}
             </ul>
           </Row>
-          <Row term="Fee">{record.feePercentage ? `${record.feePercentage} % to ${record.feeAddress ?? "—"}` : "none (the fee of each request applies)"}</Row>
+          <Row term="Fee">
+            {record.feePercentage
+              ? `${record.feePercentage} % to ${record.feeAddress ?? "—"}`
+              : "none (the fee of each request applies)"}
+          </Row>
           <Row term="Operator wallet">
             <span className="font-mono text-xs break-all">{record.operatorWalletAddress ?? "—"}</span>
           </Row>
           <Row term="Default expiries">
-            pre-approval {record.defaultPreApprovalExpiry === null ? "not set" : `${record.defaultPreApprovalExpiry} s`} · authorization{" "}
+            pre-approval {record.defaultPreApprovalExpiry === null ? "not set" : `${record.defaultPreApprovalExpiry} s`}{" "}
+            · authorization{" "}
             {record.defaultAuthorizationExpiry === null ? "not set" : `${record.defaultAuthorizationExpiry} s`}
           </Row>
           <Row term="Created">{formatTime(record.createdAt)}</Row>
           <Row term="Last used">{formatTime(record.lastUsedAt, "never")}</Row>
         </dl>
         {revoked ? (
-          <p className="mt-3 text-sm text-slate-600">This client ID is revoked: it authenticates nothing and cannot be changed or reactivated.</p>
+          <p className="mt-3 text-sm text-slate-600">
+            This client ID is revoked: it authenticates nothing and cannot be changed or reactivated.
+          </p>
         ) : (
           <div className="mt-4 flex flex-wrap gap-2">
             {!editing && (
@@ -136,7 +143,12 @@ export function ClientIdDetails({ record, link }: { record: ClientIdRecordView; 
         </section>
       )}
 
-      <OrchestratorLinkPanel clientIdId={record.id} link={link} canLink={record.status === "active"} onChanged={refresh} />
+      <OrchestratorLinkPanel
+        clientIdId={record.id}
+        link={link}
+        canLink={record.status === "active"}
+        onChanged={refresh}
+      />
     </div>
   );
 }

@@ -9,9 +9,26 @@ import type { ClientIdRecord } from "@/lib/client-ids/schemas";
 import { ApiRequestError, apiRequest, errorMessage } from "./api-client";
 
 export type ClientIdRecordView = ClientIdRecord;
-type ClientIdSettings = Pick<ClientIdRecord, "label" | "allowedDomains" | "feePercentage" | "feeAddress" | "operatorWalletAddress" | "defaultPreApprovalExpiry" | "defaultAuthorizationExpiry">;
+type ClientIdSettings = Pick<
+  ClientIdRecord,
+  | "label"
+  | "allowedDomains"
+  | "feePercentage"
+  | "feeAddress"
+  | "operatorWalletAddress"
+  | "defaultPreApprovalExpiry"
+  | "defaultAuthorizationExpiry"
+>;
 
-const FIELDS = ["label", "allowedDomains", "feePercentage", "feeAddress", "operatorWalletAddress", "defaultPreApprovalExpiry", "defaultAuthorizationExpiry"] as const;
+const FIELDS = [
+  "label",
+  "allowedDomains",
+  "feePercentage",
+  "feeAddress",
+  "operatorWalletAddress",
+  "defaultPreApprovalExpiry",
+  "defaultAuthorizationExpiry",
+] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
@@ -45,7 +62,8 @@ function toBody(v: Values, mode: "create" | "update"): Record<string, unknown> {
     feeAddress: opt(v.feeAddress),
     operatorWalletAddress: opt(v.operatorWalletAddress),
     defaultPreApprovalExpiry: v.defaultPreApprovalExpiry.trim() === "" ? empty : seconds(v.defaultPreApprovalExpiry),
-    defaultAuthorizationExpiry: v.defaultAuthorizationExpiry.trim() === "" ? empty : seconds(v.defaultAuthorizationExpiry),
+    defaultAuthorizationExpiry:
+      v.defaultAuthorizationExpiry.trim() === "" ? empty : seconds(v.defaultAuthorizationExpiry),
   };
 }
 
@@ -69,7 +87,8 @@ export function ClientIdForm({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Error | null>(null);
   const apiError = error instanceof ApiRequestError ? error : null;
-  const set = (f: Field) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValues((v) => ({ ...v, [f]: e.target.value }));
+  const set = (f: Field) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setValues((v) => ({ ...v, [f]: e.target.value }));
   const field = (f: Field) => apiError?.fieldError(f);
 
   async function submit(e: React.FormEvent) {
@@ -77,7 +96,11 @@ export function ClientIdForm({
     setBusy(true);
     setError(null);
     try {
-      const record = await apiRequest<ClientIdRecordView>(mode === "create" ? "POST" : "PUT", action, toBody(values, mode));
+      const record = await apiRequest<ClientIdRecordView>(
+        mode === "create" ? "POST" : "PUT",
+        action,
+        toBody(values, mode),
+      );
       if (mode === "create") setValues(toValues());
       onSaved(record);
     } catch (err) {
@@ -90,7 +113,15 @@ export function ClientIdForm({
   const others = apiError ? apiError.otherErrors([...FIELDS]) : [];
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label="Label" value={values.label} onChange={set("label")} required maxLength={100} hint="A name for your own use" error={field("label")} />
+      <TextField
+        label="Label"
+        value={values.label}
+        onChange={set("label")}
+        required
+        maxLength={100}
+        hint="A name for your own use"
+        error={field("label")}
+      />
       <TextAreaField
         label="Allowed origins"
         value={values.allowedDomains}
@@ -102,8 +133,22 @@ export function ClientIdForm({
       <details className="rounded-md border border-slate-200 px-3 py-2" open={mode === "update" || undefined}>
         <summary className="cursor-pointer text-sm font-medium">Fees, operator and expiries</summary>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          <TextField label="Fee percentage" value={values.feePercentage} onChange={set("feePercentage")} inputMode="decimal" hint="e.g. 2.5 for 2.5 %; 0 lets the fee of each API request apply" error={field("feePercentage")} />
-          <TextField label="Fee address" value={values.feeAddress} onChange={set("feeAddress")} spellCheck={false} hint="Wallet receiving the fee (EVM or Tron)" error={field("feeAddress")} />
+          <TextField
+            label="Fee percentage"
+            value={values.feePercentage}
+            onChange={set("feePercentage")}
+            inputMode="decimal"
+            hint="e.g. 2.5 for 2.5 %; 0 lets the fee of each API request apply"
+            error={field("feePercentage")}
+          />
+          <TextField
+            label="Fee address"
+            value={values.feeAddress}
+            onChange={set("feeAddress")}
+            spellCheck={false}
+            hint="Wallet receiving the fee (EVM or Tron)"
+            error={field("feeAddress")}
+          />
           <TextField
             label="Operator wallet address"
             value={values.operatorWalletAddress}
@@ -113,11 +158,32 @@ export function ClientIdForm({
             error={field("operatorWalletAddress")}
           />
           <div />
-          <TextField label="Default pre-approval expiry (seconds)" value={values.defaultPreApprovalExpiry} onChange={set("defaultPreApprovalExpiry")} inputMode="numeric" error={field("defaultPreApprovalExpiry")} />
-          <TextField label="Default authorization expiry (seconds)" value={values.defaultAuthorizationExpiry} onChange={set("defaultAuthorizationExpiry")} inputMode="numeric" error={field("defaultAuthorizationExpiry")} />
+          <TextField
+            label="Default pre-approval expiry (seconds)"
+            value={values.defaultPreApprovalExpiry}
+            onChange={set("defaultPreApprovalExpiry")}
+            inputMode="numeric"
+            error={field("defaultPreApprovalExpiry")}
+          />
+          <TextField
+            label="Default authorization expiry (seconds)"
+            value={values.defaultAuthorizationExpiry}
+            onChange={set("defaultAuthorizationExpiry")}
+            inputMode="numeric"
+            error={field("defaultAuthorizationExpiry")}
+          />
         </div>
       </details>
-      <FormError message={!error ? null : apiError && apiError.fieldErrors.length > 0 ? "Some settings are not valid; see the notes above." : errorMessage(error)} details={others} />
+      <FormError
+        message={
+          !error
+            ? null
+            : apiError && apiError.fieldErrors.length > 0
+              ? "Some settings are not valid; see the notes above."
+              : errorMessage(error)
+        }
+        details={others}
+      />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel && (
           <Button variant="secondary" onClick={onCancel} disabled={busy}>

@@ -10,8 +10,8 @@ import { formatTime } from "@/components/ui/format-time";
 import { EmptyState } from "@/components/ui/states";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ListTable, Td } from "@/components/ui/table";
-import { ClientIdForm, type ClientIdRecordView } from "./client-id-form";
 import type { ClientIdListItem } from "@/lib/client-ids/schemas";
+import { ClientIdForm, type ClientIdRecordView } from "./client-id-form";
 import { RevokeClientIdButton } from "./revoke-client-id";
 
 export type ClientIdListRow = ClientIdListItem;
@@ -26,18 +26,28 @@ export function ClientIdsManager({ clientIds }: { clientIds: ClientIdListRow[] }
   return (
     <div className="space-y-6">
       {created && (
-        <section role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm text-emerald-900">
+        <section
+          role="status"
+          className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm text-emerald-900"
+        >
           <p className="font-semibold">Client ID “{created.label}” created</p>
           <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-center">
-            <code className="min-w-0 flex-1 rounded border border-emerald-200 bg-white px-3 py-2 font-mono break-all">{created.clientId}</code>
+            <code className="min-w-0 flex-1 rounded border border-emerald-200 bg-white px-3 py-2 font-mono break-all">
+              {created.clientId}
+            </code>
             <CopyButton value={created.clientId} what="the new client ID" />
           </div>
-          <p className="mt-2">Send it as the x-client-id header from the origins you listed. It is not secret and stays visible here.</p>
+          <p className="mt-2">
+            Send it as the x-client-id header from the origins you listed. It is not secret and stays visible here.
+          </p>
         </section>
       )}
 
       {creating ? (
-        <section aria-labelledby="create-client-id-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <section
+          aria-labelledby="create-client-id-title"
+          className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+        >
           <h2 id="create-client-id-title" className="mb-3 font-semibold">
             New client ID
           </h2>
@@ -58,7 +68,9 @@ export function ClientIdsManager({ clientIds }: { clientIds: ClientIdListRow[] }
       )}
 
       {clientIds.length === 0 ? (
-        <EmptyState title="No client IDs yet">A client ID lets your web pages call the API from the browser, from the origins you allow.</EmptyState>
+        <EmptyState title="No client IDs yet">
+          A client ID lets your web pages call the API from the browser, from the origins you allow.
+        </EmptyState>
       ) : (
         <div aria-busy={refreshing || undefined}>
           <ListTable
@@ -71,29 +83,31 @@ export function ClientIdsManager({ clientIds }: { clientIds: ClientIdListRow[] }
           >
             {(c) => (
               <>
-                  <Td className="min-w-32 font-medium">
-                    <Link className="text-blue-700 underline" href={`/dashboard/client-ids/${c.id}`}>
-                      {c.label}
-                    </Link>
-                  </Td>
-                  <Td>
-                    <div className="flex items-center gap-2">
-                      <code className="font-mono text-xs whitespace-nowrap">{c.clientId}</code>
-                      <CopyButton value={c.clientId} what={`client ID ${c.label}`} />
-                    </div>
-                  </Td>
-                  <Td className="max-w-xs text-xs">
-                    <span className="line-clamp-2 break-all" title={c.allowedDomains.join(", ")}>
-                      {c.allowedDomains.join(", ")}
-                    </span>
-                  </Td>
-                  <Td>
-                    <StatusBadge status={c.status} />
-                  </Td>
-                  <Td className="whitespace-nowrap">{formatTime(c.lastUsedAt, "never")}</Td>
-                  <Td className="text-right">
-                    {c.status !== "revoked" && <RevokeClientIdButton id={c.id} label={c.label} clientId={c.clientId} onRevoked={refresh} />}
-                  </Td>
+                <Td className="min-w-32 font-medium">
+                  <Link className="text-blue-700 underline" href={`/dashboard/client-ids/${c.id}`}>
+                    {c.label}
+                  </Link>
+                </Td>
+                <Td>
+                  <div className="flex items-center gap-2">
+                    <code className="font-mono text-xs whitespace-nowrap">{c.clientId}</code>
+                    <CopyButton value={c.clientId} what={`client ID ${c.label}`} />
+                  </div>
+                </Td>
+                <Td className="max-w-xs text-xs">
+                  <span className="line-clamp-2 break-all" title={c.allowedDomains.join(", ")}>
+                    {c.allowedDomains.join(", ")}
+                  </span>
+                </Td>
+                <Td>
+                  <StatusBadge status={c.status} />
+                </Td>
+                <Td className="whitespace-nowrap">{formatTime(c.lastUsedAt, "never")}</Td>
+                <Td className="text-right">
+                  {c.status !== "revoked" && (
+                    <RevokeClientIdButton id={c.id} label={c.label} clientId={c.clientId} onRevoked={refresh} />
+                  )}
+                </Td>
               </>
             )}
           </ListTable>

@@ -3,7 +3,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { errorMessage } from "./api-client";
@@ -45,10 +45,25 @@ export function ConfirmActionButton({
   }
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={() => (setError(null), setOpen(true))} aria-label={accessibleLabel}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => (setError(null), setOpen(true))}
+        aria-label={accessibleLabel}
+      >
         {label}
       </Button>
-      <ConfirmDialog open={open} title={title} confirmLabel={confirmLabel} busyLabel={busyLabel} danger busy={busy} error={error} onConfirm={confirm} onCancel={() => setOpen(false)}>
+      <ConfirmDialog
+        open={open}
+        title={title}
+        confirmLabel={confirmLabel}
+        busyLabel={busyLabel}
+        danger
+        busy={busy}
+        error={error}
+        onConfirm={confirm}
+        onCancel={() => setOpen(false)}
+      >
         {children}
       </ConfirmDialog>
     </>

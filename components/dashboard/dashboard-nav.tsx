@@ -23,9 +23,7 @@ export function DashboardNav() {
         disabled={!hydrated}
         onClick={() => setOpen((o) => !o)}
       >
-        <span>
-          Menu{current ? <span className="text-slate-600"> · {current.label}</span> : null}
-        </span>
+        <span>Menu{current ? <span className="text-slate-600"> · {current.label}</span> : null}</span>
         <span aria-hidden="true">{open ? "▲" : "▼"}</span>
       </button>
       <ul id="dashboard-sections" className={`${open ? "mt-2 flex" : "hidden"} flex-col gap-1 md:mt-0 md:flex`}>

@@ -28,7 +28,15 @@ const OUTCOME: Record<string, string> = {
   expired: "This request expired. Ask the orchestrator for a new link.",
 };
 
-export function LinkRequestReview({ request, clientIds, onboardingKey }: { request: LinkViewData; clientIds: SelectableClientId[]; onboardingKey: string }) {
+export function LinkRequestReview({
+  request,
+  clientIds,
+  onboardingKey,
+}: {
+  request: LinkViewData;
+  clientIds: SelectableClientId[];
+  onboardingKey: string;
+}) {
   const router = useRouter();
   const [, startRefresh] = useTransition();
   const [choice, setChoice] = useState(clientIds[0]?.id ?? "");
@@ -41,7 +49,11 @@ export function LinkRequestReview({ request, clientIds, onboardingKey }: { reque
     setBusy(kind);
     setError(null);
     try {
-      await apiRequest("POST", `${base}/${kind}`, kind === "approve" ? { clientId: choice, key: onboardingKey } : { key: onboardingKey });
+      await apiRequest(
+        "POST",
+        `${base}/${kind}`,
+        kind === "approve" ? { clientId: choice, key: onboardingKey } : { key: onboardingKey },
+      );
       setConfirmReject(false);
       startRefresh(() => router.refresh());
     } catch (err) {
@@ -66,7 +78,8 @@ export function LinkRequestReview({ request, clientIds, onboardingKey }: { reque
           <StatusBadge status={request.status} />
         </div>
         <p className="mt-2 text-sm text-slate-700">
-          Once linked, {request.orchestratorName} can create secure payments on behalf of the client ID you choose. You can unlink it at any time.
+          Once linked, {request.orchestratorName} can create secure payments on behalf of the client ID you choose. You
+          can unlink it at any time.
         </p>
         <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
           {details
@@ -114,8 +127,18 @@ export function LinkRequestReview({ request, clientIds, onboardingKey }: { reque
             <legend className="font-semibold">Client ID to link</legend>
             <div className="mt-2 space-y-2">
               {clientIds.map((c) => (
-                <label key={c.id} className="flex items-start gap-2 rounded-md border border-slate-200 p-2 text-sm has-[:checked]:border-blue-500 has-[:checked]:bg-blue-50">
-                  <input type="radio" name="clientId" value={c.id} checked={choice === c.id} onChange={() => setChoice(c.id)} className="mt-1" />
+                <label
+                  key={c.id}
+                  className="flex items-start gap-2 rounded-md border border-slate-200 p-2 text-sm has-[:checked]:border-blue-500 has-[:checked]:bg-blue-50"
+                >
+                  <input
+                    type="radio"
+                    name="clientId"
+                    value={c.id}
+                    checked={choice === c.id}
+                    onChange={() => setChoice(c.id)}
+                    className="mt-1"
+                  />
                   <span>
                     <span className="font-medium">{c.label}</span>
                     <span className="block font-mono text-xs break-all text-slate-600">{c.clientId}</span>
@@ -128,10 +151,19 @@ export function LinkRequestReview({ request, clientIds, onboardingKey }: { reque
             <FormError message={confirmReject ? null : error} />
           </div>
           <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => (setError(null), setConfirmReject(true))} disabled={busy !== null}>
+            <Button
+              variant="secondary"
+              onClick={() => (setError(null), setConfirmReject(true))}
+              disabled={busy !== null}
+            >
               Reject
             </Button>
-            <Button onClick={() => decide("approve")} busy={busy === "approve"} busyLabel="Approving…" disabled={!choice}>
+            <Button
+              onClick={() => decide("approve")}
+              busy={busy === "approve"}
+              busyLabel="Approving…"
+              disabled={!choice}
+            >
               Approve and link
             </Button>
           </div>
@@ -146,7 +178,10 @@ export function LinkRequestReview({ request, clientIds, onboardingKey }: { reque
             onConfirm={() => decide("reject")}
             onCancel={() => setConfirmReject(false)}
           >
-            <p>The request is declined ({request.orchestratorName} sees it as rejected) and cannot be approved afterwards.</p>
+            <p>
+              The request is declined ({request.orchestratorName} sees it as rejected) and cannot be approved
+              afterwards.
+            </p>
           </ConfirmDialog>
         </section>
       )}

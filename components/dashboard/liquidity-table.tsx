@@ -12,9 +12,14 @@ export function LiquidityTable({ liquidity }: { liquidity: Liquidity }) {
         Treasury: <span className="font-mono break-all">{liquidity.treasury}</span>
       </p>
       {low.length > 0 && (
-        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="liquidity-warning">
-          {low.length === 1 ? "One balance is" : `${low.length} balances are`} below {liquidity.lowBalanceThreshold}: {low.map((b) => `${b.token} on ${b.networkName}`).join(", ")}. Crosschain
-          payments to these networks larger than the balance are refunded: top the treasury up there.
+        <p
+          role="alert"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+          data-testid="liquidity-warning"
+        >
+          {low.length === 1 ? "One balance is" : `${low.length} balances are`} below {liquidity.lowBalanceThreshold}:{" "}
+          {low.map((b) => `${b.token} on ${b.networkName}`).join(", ")}. Crosschain payments to these networks larger
+          than the balance are refunded: top the treasury up there.
         </p>
       )}
       <ListTable
@@ -31,9 +36,13 @@ export function LiquidityTable({ liquidity }: { liquidity: Liquidity }) {
             <Td className="font-mono">{formatAmount(b.balance)}</Td>
             <Td>
               {b.low ? (
-                <span className="inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-950">Low</span>
+                <span className="inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-950">
+                  Low
+                </span>
               ) : (
-                <span className="inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">Enough</span>
+                <span className="inline-block rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">
+                  Enough
+                </span>
               )}
             </Td>
           </>

@@ -7,13 +7,22 @@ const APP = path.resolve(import.meta.dirname, "../../app");
 
 /** The page file that serves a dashboard path, looking through route groups like (signed-in). */
 function pageExists(urlPath: string, dir = APP, segments = urlPath.split("/").filter(Boolean)): boolean {
-  if (segments.length === 0) return fs.existsSync(path.join(dir, "page.tsx")) || groups(dir).some((g) => pageExists(urlPath, g, []));
+  if (segments.length === 0)
+    return fs.existsSync(path.join(dir, "page.tsx")) || groups(dir).some((g) => pageExists(urlPath, g, []));
   const [head, ...rest] = segments;
-  return (fs.existsSync(path.join(dir, head)) && pageExists(urlPath, path.join(dir, head), rest)) || groups(dir).some((g) => pageExists(urlPath, g, segments));
+  return (
+    (fs.existsSync(path.join(dir, head)) && pageExists(urlPath, path.join(dir, head), rest)) ||
+    groups(dir).some((g) => pageExists(urlPath, g, segments))
+  );
 }
 
 function groups(dir: string): string[] {
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((d) => /^\(.+\)$/.test(d)).map((d) => path.join(dir, d)) : [];
+  return fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((d) => /^\(.+\)$/.test(d))
+        .map((d) => path.join(dir, d))
+    : [];
 }
 
 describe("dashboard navigation", () => {

@@ -19,13 +19,22 @@ export function OpenOnboardingLink() {
       onSubmit={(e) => {
         e.preventDefault();
         const id = value.match(UUID)?.[0];
-        if (!id) return setError("Paste the onboarding URL the orchestrator sent you (it ends with an id like 3f2a…-…).");
+        if (!id)
+          return setError("Paste the onboarding URL the orchestrator sent you (it ends with an id like 3f2a…-…).");
         setError(undefined);
         router.push(`/dashboard/links/${id.toLowerCase()}`);
       }}
     >
       <div className="flex-1">
-        <TextField label="Onboarding link" value={value} onChange={(e) => setValue(e.target.value)} required spellCheck={false} error={error} placeholder="https://…/dashboard/links/…" />
+        <TextField
+          label="Onboarding link"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          required
+          spellCheck={false}
+          error={error}
+          placeholder="https://…/dashboard/links/…"
+        />
       </div>
       <Button type="submit" variant="secondary" className="sm:mt-6">
         Open

@@ -12,7 +12,17 @@ import { ApiRequestError, apiRequest, errorMessage } from "./api-client";
 
 export type LinkViewData = LinkView;
 
-export function OrchestratorLinkPanel({ clientIdId, link, canLink, onChanged }: { clientIdId: string; link: LinkViewData | null; canLink: boolean; onChanged: () => void }) {
+export function OrchestratorLinkPanel({
+  clientIdId,
+  link,
+  canLink,
+  onChanged,
+}: {
+  clientIdId: string;
+  link: LinkViewData | null;
+  canLink: boolean;
+  onChanged: () => void;
+}) {
   const [orchestratorId, setOrchestratorId] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Error | null>(null);
@@ -57,7 +67,8 @@ export function OrchestratorLinkPanel({ clientIdId, link, canLink, onChanged }: 
       {link ? (
         <div className="mt-2 text-sm">
           <p>
-            Linked to <strong>{link.orchestratorName}</strong> ({link.method === "hosted" ? "hosted onboarding" : "direct link"}) since {formatTime(link.linkedAt)}. It may
+            Linked to <strong>{link.orchestratorName}</strong> (
+            {link.method === "hosted" ? "hosted onboarding" : "direct link"}) since {formatTime(link.linkedAt)}. It may
             create secure payments for this client ID.
           </p>
           <p className="mt-1 font-mono text-xs text-slate-600 break-all">
@@ -77,17 +88,28 @@ export function OrchestratorLinkPanel({ clientIdId, link, canLink, onChanged }: 
             onConfirm={unlink}
             onCancel={() => setConfirming(false)}
           >
-            <p>The orchestrator can no longer create secure payments for this client ID. Payments it already created are not affected.</p>
+            <p>
+              The orchestrator can no longer create secure payments for this client ID. Payments it already created are
+              not affected.
+            </p>
           </ConfirmDialog>
         </div>
       ) : canLink ? (
         <form onSubmit={linkDirect} noValidate className="mt-2 space-y-3">
           <p className="text-sm text-slate-600">
-            Not linked. To let an orchestrator act for this client ID, enter the orchestrator id it gave you, or approve the onboarding link it sent you.
+            Not linked. To let an orchestrator act for this client ID, enter the orchestrator id it gave you, or approve
+            the onboarding link it sent you.
           </p>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
             <div className="flex-1">
-              <TextField label="Orchestrator id" value={orchestratorId} onChange={(e) => setOrchestratorId(e.target.value)} required spellCheck={false} error={fieldError} />
+              <TextField
+                label="Orchestrator id"
+                value={orchestratorId}
+                onChange={(e) => setOrchestratorId(e.target.value)}
+                required
+                spellCheck={false}
+                error={fieldError}
+              />
             </div>
             <Button type="submit" busy={busy} busyLabel="Linking…" className="sm:mt-6">
               Link

@@ -6,7 +6,13 @@ import { SIGN_IN_PATH, signInUrl } from "@/lib/dashboard/sign-in-redirect";
 import { apiRequest } from "./api-client";
 
 /** Ends the session, then opens the sign-in page (which comes back to `returnTo`, when given). */
-export function SignOutButton({ label = "Sign out", returnTo, variant = "ghost", size = "sm", className }: { label?: string; returnTo?: string } & Pick<ButtonProps, "variant" | "size" | "className">) {
+export function SignOutButton({
+  label = "Sign out",
+  returnTo,
+  variant = "ghost",
+  size = "sm",
+  className,
+}: { label?: string; returnTo?: string } & Pick<ButtonProps, "variant" | "size" | "className">) {
   const [busy, setBusy] = useState(false);
   return (
     <Button

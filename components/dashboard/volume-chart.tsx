@@ -1,8 +1,9 @@
 // Volume per day, one small bar chart per currency, drawn on the server as SVG (no chart
 // library). Each bar names its day and amount on hover (SVG <title>); the figures are also
 // in a table for screen readers.
-import { formatMoney } from "@/lib/pay-page/format";
+
 import type { VolumeSeries } from "@/lib/dashboard/volume-chart";
+import { formatMoney } from "@/lib/pay-page/format";
 
 const WIDTH = 600;
 const HEIGHT = 120;
@@ -16,7 +17,15 @@ function Bars({ series }: { series: VolumeSeries }) {
       {series.days.map((d, i) => {
         const h = d.share > 0 ? Math.max(2, d.share * HEIGHT) : 0;
         return (
-          <rect key={d.day} x={i * slot + GAP / 2} y={HEIGHT - h} width={slot - GAP} height={h} rx={1} className="fill-blue-600">
+          <rect
+            key={d.day}
+            x={i * slot + GAP / 2}
+            y={HEIGHT - h}
+            width={slot - GAP}
+            height={h}
+            rx={1}
+            className="fill-blue-600"
+          >
             <title>{`${d.day}: ${formatMoney(d.amount, series.symbol)}`}</title>
           </rect>
         );
@@ -40,7 +49,8 @@ export function VolumeChart({ volume, days }: { volume: VolumeSeries[]; days: nu
           <figcaption className="mb-2 flex items-baseline justify-between text-sm">
             <span className="font-medium">{s.symbol}</span>
             <span className="text-slate-700">
-              <span data-testid="volume-total">{formatMoney(s.total, s.symbol)}</span> in {s.count} payment{s.count === 1 ? "" : "s"}
+              <span data-testid="volume-total">{formatMoney(s.total, s.symbol)}</span> in {s.count} payment
+              {s.count === 1 ? "" : "s"}
             </span>
           </figcaption>
           <Bars series={s} />

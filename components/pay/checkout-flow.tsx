@@ -7,18 +7,27 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { isUserRejection, walletErrorText } from "@/components/wallet/wallet-errors";
-import { formatMoney, shortAddress } from "@/lib/pay-page/format";
 import { explorerTxUrl } from "@/lib/chains/explorer";
 import type { SignableTypedData } from "@/lib/crosschain/intent-check";
+import { formatMoney, shortAddress } from "@/lib/pay-page/format";
 import type { CheckoutProps } from "@/lib/pay-page/pay-page-view";
 import { checkCalls } from "@/lib/secure-payments/contract-check";
 import { ACTION_CLASSES } from "./action-link";
-import { checkoutSteps, statusText, type CheckoutStep, type StepStatus, type WireTransaction } from "./checkout-steps";
+import { type CheckoutStep, checkoutSteps, type StepStatus, statusText, type WireTransaction } from "./checkout-steps";
+import { CrosschainCheckout, type OfferedRoute, offeredRoutes, routeLabel } from "./crosschain-checkout";
 import type { MinedCall } from "./evm-calls";
+import {
+  type Calldata,
+  fetchCalldata,
+  fetchCrosschainRoutes,
+  fetchPaymentProgress,
+  type PageCredentials,
+  PayApiError,
+  reportIntent,
+  reportUserEvent,
+} from "./pay-api";
 import { markJustPaid } from "./receipt-heading";
 import { BlockedPanel } from "./state-panels";
-import { CrosschainCheckout, offeredRoutes, routeLabel, type OfferedRoute } from "./crosschain-checkout";
-import { fetchCalldata, fetchCrosschainRoutes, fetchPaymentProgress, PayApiError, reportIntent, reportUserEvent, type Calldata, type PageCredentials } from "./pay-api";
 
 /** A connected wallet, whatever its family. */
 export interface PayerWallet {
@@ -64,14 +73,27 @@ function failureText(err: unknown): string {
   return walletErrorText(err) || "The wallet could not complete this step. Try again.";
 }
 
-export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutProps; wallet: PayerWallet; credentials: PageCredentials }) {
+export function CheckoutFlow({
+  props,
+  wallet,
+  credentials,
+}: {
+  props: CheckoutProps;
+  wallet: PayerWallet;
+  credentials: PageCredentials;
+}) {
   const [phase, setPhase] = useState<Phase>({ name: "preparing" });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const router = useRouter();
   const { network } = props;
   const event = useCallback(
     (name: Parameters<typeof reportUserEvent>[1], extra: Record<string, string | null> = {}) =>
-      reportUserEvent(credentials, name, { wallet_provider: wallet.name, selected_source_chain: wallet.chainLabel, payment_type: props.paymentType, ...extra }),
+      reportUserEvent(credentials, name, {
+        wallet_provider: wallet.name,
+        selected_source_chain: wallet.chainLabel,
+        payment_type: props.paymentType,
+        ...extra,
+      }),
     [credentials, wallet.name, wallet.chainLabel, props.paymentType],
   );
 
@@ -83,10 +105,18 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
       if (!check.ok) return { name: "blocked", reason: check.reason };
       return { name: "ready", steps: checkoutSteps(calldata.transactions, props.policy, props.payLabel), calldata };
     } catch (err) {
-      if (err instanceof PayApiError && err.code === "wallet_not_allowed") return { name: "refused", message: err.message, screening: false };
+      if (err instanceof PayApiError && err.code === "wallet_not_allowed")
+        return { name: "refused", message: err.message, screening: false };
       // Screening refusals (the wallet, or a payout's recipient) get the same dead end, worded for screening.
-      if (err instanceof PayApiError && (err.code === "wallet_screening_rejected" || err.code === "recipient_screening_rejected")) return { name: "refused", message: err.message, screening: true };
-      return { name: "unavailable", message: err instanceof Error ? err.message : "The payment could not be prepared. Try again." };
+      if (
+        err instanceof PayApiError &&
+        (err.code === "wallet_screening_rejected" || err.code === "recipient_screening_rejected")
+      )
+        return { name: "refused", message: err.message, screening: true };
+      return {
+        name: "unavailable",
+        message: err instanceof Error ? err.message : "The payment could not be prepared. Try again.",
+      };
     }
   }, [credentials, wallet.address, props.policy, props.payLabel]);
 
@@ -128,7 +158,11 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
   }, [phase.name]);
 
   /** EIP-5792: every call in one wallet request. False when the wallet has no batches. */
-  async function runBatch(steps: CheckoutStep[], statuses: StepStatus[], show: () => void): Promise<string | null | false> {
+  async function runBatch(
+    steps: CheckoutStep[],
+    statuses: StepStatus[],
+    show: () => void,
+  ): Promise<string | null | false> {
     if (!wallet.sendBatch || steps.length < 2) return false;
     statuses.fill("wallet");
     show();
@@ -139,7 +173,10 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
       return false;
     }
     const failed = mined.findIndex((m) => !m.success);
-    if (failed >= 0 || mined.length < steps.length) throw new Error(`The batch did not go through entirely on ${network.name}. Check your wallet’s activity, then try again.`);
+    if (failed >= 0 || mined.length < steps.length)
+      throw new Error(
+        `The batch did not go through entirely on ${network.name}. Check your wallet’s activity, then try again.`,
+      );
     statuses.fill("done");
     show();
     const payHash = mined[steps.findIndex((s) => s.kind === "pay")]?.transactionHash ?? mined.at(-1)!.transactionHash;
@@ -149,7 +186,8 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
 
   async function run(steps: CheckoutStep[]) {
     const statuses: StepStatus[] = steps.map(() => "waiting");
-    const show = (patch: Partial<Extract<Phase, { name: "running" }>> = {}) => setPhase({ name: "running", steps, statuses: [...statuses], switching: false, ...patch });
+    const show = (patch: Partial<Extract<Phase, { name: "running" }>> = {}) =>
+      setPhase({ name: "running", steps, statuses: [...statuses], switching: false, ...patch });
     let payHash: string | null = null;
     let current = -1;
     try {
@@ -172,19 +210,33 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
         const hash = await wallet.send(step.tx);
         if (step.kind === "pay") {
           payHash = hash;
-          event("payment_approved_in_wallet", { payment_submission_id: hash, payment_submission_id_type: network.family === "tron" ? "tron_tx_id" : "evm_tx_hash" });
-          if (props.paymentType !== "multicall") reportIntent(credentials, { chainId: network.chainId, symbol: props.currency.symbol, txHash: hash, payerAddress: wallet.address });
+          event("payment_approved_in_wallet", {
+            payment_submission_id: hash,
+            payment_submission_id_type: network.family === "tron" ? "tron_tx_id" : "evm_tx_hash",
+          });
+          if (props.paymentType !== "multicall")
+            reportIntent(credentials, {
+              chainId: network.chainId,
+              symbol: props.currency.symbol,
+              txHash: hash,
+              payerAddress: wallet.address,
+            });
         }
         statuses[i] = "network";
         show();
         const mined = await wallet.wait(hash);
-        if (!mined.success) throw new Error(`The transaction ${shortAddress(hash)} failed on ${network.name}; nothing was paid by it. Try again.`);
+        if (!mined.success)
+          throw new Error(
+            `The transaction ${shortAddress(hash)} failed on ${network.name}; nothing was paid by it. Try again.`,
+          );
         statuses[i] = "done";
         show();
       }
     } catch (err) {
       if (current >= 0) statuses[current] = "failed";
-      else for (const [i, st] of statuses.entries()) if (st !== "done") statuses[i] = st === "waiting" ? "waiting" : "failed";
+      else
+        for (const [i, st] of statuses.entries())
+          if (st !== "done") statuses[i] = st === "waiting" ? "waiting" : "failed";
       return show({ problem: failureText(err) });
     }
     if (payHash) setPhase({ name: "following", txHash: payHash, slow: false });
@@ -231,17 +283,30 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
     return (
       <div className="space-y-4">
         {connectedAs}
-        <CrosschainCheckout props={props} policy={xchainPolicy} route={crosschain} wallet={{ ...wallet, evm: wallet.evm }} credentials={credentials} onBack={() => setCrosschain(null)} />
+        <CrosschainCheckout
+          props={props}
+          policy={xchainPolicy}
+          route={crosschain}
+          wallet={{ ...wallet, evm: wallet.evm }}
+          credentials={credentials}
+          onBack={() => setCrosschain(null)}
+        />
       </div>
     );
   }
 
   const otherNetworks = routes.length > 0 && (
-    <section aria-labelledby="crosschain-heading" className="space-y-2 rounded-lg border border-black/10 p-3" data-testid="crosschain-option">
+    <section
+      aria-labelledby="crosschain-heading"
+      className="space-y-2 rounded-lg border border-black/10 p-3"
+      data-testid="crosschain-option"
+    >
       <h3 id="crosschain-heading" className="text-sm font-semibold">
         Pay from another network
       </h3>
-      <p className="text-sm text-[var(--pay-muted)]">This wallet also holds enough on other networks: pay from there, and the payee is paid on {network.name}.</p>
+      <p className="text-sm text-[var(--pay-muted)]">
+        This wallet also holds enough on other networks: pay from there, and the payee is paid on {network.name}.
+      </p>
       <fieldset className="space-y-1">
         <legend className="sr-only">Network and token to pay from</legend>
         {routes.map((r, i) => (
@@ -253,7 +318,11 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
           </label>
         ))}
       </fieldset>
-      <button type="button" className="w-full rounded-lg border border-black/15 px-4 py-2 text-sm font-medium" onClick={() => setCrosschain(routes[choice] ?? routes[0])}>
+      <button
+        type="button"
+        className="w-full rounded-lg border border-black/15 px-4 py-2 text-sm font-medium"
+        onClick={() => setCrosschain(routes[choice] ?? routes[0])}
+      >
         Pay from {routeLabel(routes[choice] ?? routes[0])}
       </button>
     </section>
@@ -271,26 +340,38 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
       );
     case "refused":
       return (
-        <div role="alert" className="space-y-3" data-testid="pay-state" data-state="refused" data-reason={phase.screening ? "screening" : "not_allowed"}>
+        <div
+          role="alert"
+          className="space-y-3"
+          data-testid="pay-state"
+          data-state="refused"
+          data-reason={phase.screening ? "screening" : "not_allowed"}
+        >
           <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold outline-none">
             This wallet cannot pay this link
           </h2>
           {phase.screening ? (
             <p className="text-sm">
-              The payee screens every wallet that pays this link, and the screening refused this payment{" "}
-              (<span className="font-mono break-all">{wallet.address}</span>). Nothing was sent. If you think this is a mistake, contact the payee.
+              The payee screens every wallet that pays this link, and the screening refused this payment (
+              <span className="font-mono break-all">{wallet.address}</span>). Nothing was sent. If you think this is a
+              mistake, contact the payee.
             </p>
           ) : (
             <p className="text-sm">
-              The payee allowed only certain wallets to pay it, and <span className="font-mono break-all">{wallet.address}</span> is not one of them. Nothing was sent. Switch to
-              the wallet the payee expects, or ask them to allow this one.
+              The payee allowed only certain wallets to pay it, and{" "}
+              <span className="font-mono break-all">{wallet.address}</span> is not one of them. Nothing was sent. Switch
+              to the wallet the payee expects, or ask them to allow this one.
             </p>
           )}
           <div className="flex flex-wrap gap-2">
             <button type="button" className={ACTION_CLASSES} onClick={prepare}>
               Check again
             </button>
-            <button type="button" className="rounded-lg px-4 py-2 text-sm underline underline-offset-2" onClick={() => void wallet.disconnect()}>
+            <button
+              type="button"
+              className="rounded-lg px-4 py-2 text-sm underline underline-offset-2"
+              onClick={() => void wallet.disconnect()}
+            >
               Use another wallet
             </button>
           </div>
@@ -312,11 +393,23 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
     case "ready": {
       const { hasEnoughBalance, hasEnoughGas } = phase.calldata.metadata;
       // Batches are not simulated (their metadata says false for "not checked"): no warning then.
-      const short = props.paymentType !== "single" ? null : !hasEnoughBalance ? `This wallet holds less than ${props.totalLabel} on ${network.name}.` : !hasEnoughGas ? `This wallet may not hold enough ${network.family === "tron" ? "TRX" : "native coin"} for the network fee on ${network.name}.` : null;
+      const short =
+        props.paymentType !== "single"
+          ? null
+          : !hasEnoughBalance
+            ? `This wallet holds less than ${props.totalLabel} on ${network.name}.`
+            : !hasEnoughGas
+              ? `This wallet may not hold enough ${network.family === "tron" ? "TRX" : "native coin"} for the network fee on ${network.name}.`
+              : null;
       return (
         <div className="space-y-4">
           {connectedAs}
-          <StepList steps={phase.steps} statuses={phase.steps.map(() => "waiting")} needsSwitch={!wallet.isOnPaymentChain()} networkName={network.name} />
+          <StepList
+            steps={phase.steps}
+            statuses={phase.steps.map(() => "waiting")}
+            needsSwitch={!wallet.isOnPaymentChain()}
+            networkName={network.name}
+          />
           {short && (
             <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
               {short}{" "}
@@ -336,7 +429,13 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
       return (
         <div className="space-y-4">
           {connectedAs}
-          <StepList steps={phase.steps} statuses={phase.statuses} needsSwitch={phase.switching} switching={phase.switching} networkName={network.name} />
+          <StepList
+            steps={phase.steps}
+            statuses={phase.statuses}
+            needsSwitch={phase.switching}
+            switching={phase.switching}
+            networkName={network.name}
+          />
           {phase.problem && (
             <div role="alert" className="space-y-3">
               <p className="text-sm">{phase.problem}</p>
@@ -352,7 +451,12 @@ export function CheckoutFlow({ props, wallet, credentials }: { props: CheckoutPr
         <div className="space-y-3" role="status" data-testid="pay-state" data-state="following">
           <p className="font-semibold">Payment sent. Waiting for {network.name} to confirm it…</p>
           <TxLink sandbox={props.sandbox} network={props.network} txHash={phase.txHash} />
-          {phase.slow && <p className="text-sm text-[var(--pay-muted)]">This takes longer than usual. You can close this page: the payee is told as soon as the payment is confirmed.</p>}
+          {phase.slow && (
+            <p className="text-sm text-[var(--pay-muted)]">
+              This takes longer than usual. You can close this page: the payee is told as soon as the payment is
+              confirmed.
+            </p>
+          )}
         </div>
       );
     case "confirmed":
@@ -376,7 +480,13 @@ function TxLink({ network, txHash, sandbox }: { network: CheckoutProps["network"
   return (
     <p className="text-sm">
       Transaction:{" "}
-      <a href={explorerTxUrl(network.id, txHash, sandbox ? { origin: "" } : undefined) ?? undefined} target="_blank" rel="noopener noreferrer" className="font-mono break-all underline underline-offset-2" data-testid="pay-tx-link">
+      <a
+        href={explorerTxUrl(network.id, txHash, sandbox ? { origin: "" } : undefined) ?? undefined}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="font-mono break-all underline underline-offset-2"
+        data-testid="pay-tx-link"
+      >
         {txHash}
       </a>
     </p>
@@ -385,7 +495,19 @@ function TxLink({ network, txHash, sandbox }: { network: CheckoutProps["network"
 
 const STATUS_MARK: Record<StepStatus, string> = { waiting: "○", wallet: "◔", network: "◑", done: "✓", failed: "×" };
 
-function StepList({ steps, statuses, needsSwitch, switching = false, networkName }: { steps: CheckoutStep[]; statuses: StepStatus[]; needsSwitch: boolean; switching?: boolean; networkName: string }) {
+function StepList({
+  steps,
+  statuses,
+  needsSwitch,
+  switching = false,
+  networkName,
+}: {
+  steps: CheckoutStep[];
+  statuses: StepStatus[];
+  needsSwitch: boolean;
+  switching?: boolean;
+  networkName: string;
+}) {
   return (
     <ol aria-label="Payment steps" className="space-y-2">
       {needsSwitch && (
@@ -395,18 +517,26 @@ function StepList({ steps, statuses, needsSwitch, switching = false, networkName
           </span>
           <span className="flex-1">
             Switch your wallet to {networkName}
-            <span className="block text-xs text-[var(--pay-muted)]">{switching ? "Confirm in your wallet" : "Not started"}</span>
+            <span className="block text-xs text-[var(--pay-muted)]">
+              {switching ? "Confirm in your wallet" : "Not started"}
+            </span>
           </span>
         </li>
       )}
       {steps.map((s, i) => (
         <li key={i} className="flex items-start gap-3 text-sm" data-step-status={statuses[i]}>
-          <span aria-hidden className={`w-4 text-center ${statuses[i] === "done" ? "text-emerald-600" : statuses[i] === "failed" ? "text-red-600" : ""}`}>
+          <span
+            aria-hidden
+            className={`w-4 text-center ${statuses[i] === "done" ? "text-emerald-600" : statuses[i] === "failed" ? "text-red-600" : ""}`}
+          >
             {STATUS_MARK[statuses[i]]}
           </span>
           <span className="flex-1">
             {s.label}
-            <span className="block text-xs text-[var(--pay-muted)]" aria-live={statuses[i] === "waiting" ? undefined : "polite"}>
+            <span
+              className="block text-xs text-[var(--pay-muted)]"
+              aria-live={statuses[i] === "waiting" ? undefined : "polite"}
+            >
               {statusText(statuses[i])}
             </span>
           </span>

@@ -9,7 +9,10 @@ import type { WalletCheckoutProps } from "./wallet-checkout";
 
 const WalletCheckout = lazy(() => import("./wallet-checkout"));
 
-type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+type IdleWindow = Window & {
+  requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number;
+  cancelIdleCallback?: (id: number) => void;
+};
 
 export function CheckoutIsland(props: WalletCheckoutProps) {
   const [load, setLoad] = useState(false);
@@ -28,11 +31,16 @@ export function CheckoutIsland(props: WalletCheckoutProps) {
   const placeholder = (
     <div className="space-y-3">
       <h2 className="text-base font-semibold">Pay with your wallet</h2>
-      <button type="button" className={`${ACTION_CLASSES} w-full`} onClick={() => {
+      <button
+        type="button"
+        className={`${ACTION_CLASSES} w-full`}
+        onClick={() => {
           setPressed(true);
           setLoad(true);
         }}
-        aria-busy={load || undefined} disabled={load}>
+        aria-busy={load || undefined}
+        disabled={load}
+      >
         {load ? "Loading wallets…" : props.network.family === "tron" ? "Connect TronLink" : "Connect a wallet"}
       </button>
     </div>

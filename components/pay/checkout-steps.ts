@@ -40,14 +40,24 @@ export function valueOf(value: WireTransaction["value"] | undefined): bigint {
 }
 
 /** @param payLabel what the payment step says, e.g. "Pay 25 USDC". */
-export function checkoutSteps(transactions: readonly WireTransaction[], policy: CallPolicy, payLabel: string): CheckoutStep[] {
+export function checkoutSteps(
+  transactions: readonly WireTransaction[],
+  policy: CallPolicy,
+  payLabel: string,
+): CheckoutStep[] {
   let paid = false;
   return transactions.map((tx) => {
     const token = tokenTarget(policy, tx.to);
     const approved = token && tx.data.slice(0, 10).toLowerCase() === APPROVE ? approvedAmount(tx.data) : null;
-    if (token && approved === 0n) return { kind: "reset", label: `Reset the ${token.name} allowance to 0 (${token.name} asks for it before a new approval)`, tx };
+    if (token && approved === 0n)
+      return {
+        kind: "reset",
+        label: `Reset the ${token.name} allowance to 0 (${token.name} asks for it before a new approval)`,
+        tx,
+      };
     if (token && approved !== null) {
-      const what = token.decimals === undefined ? token.name : formatMoney(unitsToDecimal(approved, token.decimals), token.name);
+      const what =
+        token.decimals === undefined ? token.name : formatMoney(unitsToDecimal(approved, token.decimals), token.name);
       return { kind: "approve", label: `Allow the payment contract to take ${what}`, tx };
     }
     if (!paid) {
@@ -59,5 +69,11 @@ export function checkoutSteps(transactions: readonly WireTransaction[], policy: 
 }
 
 export function statusText(status: StepStatus): string {
-  return { waiting: "Not started", wallet: "Confirm in your wallet", network: "Waiting for the network", done: "Done", failed: "Not completed" }[status];
+  return {
+    waiting: "Not started",
+    wallet: "Confirm in your wallet",
+    network: "Waiting for the network",
+    done: "Done",
+    failed: "Not completed",
+  }[status];
 }

@@ -13,12 +13,26 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { isUserRejection, walletErrorText } from "@/components/wallet/wallet-errors";
 import { explorerTxUrl } from "@/lib/chains/explorer";
-import { checkCrosschainIntent, decimalUnits, type CheckedIntent, type CrosschainPolicy, type CrosschainSource } from "@/lib/crosschain/intent-check";
+import {
+  type CheckedIntent,
+  type CrosschainPolicy,
+  type CrosschainSource,
+  checkCrosschainIntent,
+  decimalUnits,
+} from "@/lib/crosschain/intent-check";
 import { formatMoney, unitsToDecimal } from "@/lib/pay-page/format";
 import type { CheckoutProps } from "@/lib/pay-page/pay-page-view";
 import { ACTION_CLASSES } from "./action-link";
 import type { PayerWallet } from "./checkout-flow";
-import { fetchCrosschainIntent, fetchCrosschainProgress, fetchPaymentProgress, submitCrosschainIntent, type CrosschainProgress, type CrosschainRoute, type PageCredentials } from "./pay-api";
+import {
+  type CrosschainProgress,
+  type CrosschainRoute,
+  fetchCrosschainIntent,
+  fetchCrosschainProgress,
+  fetchPaymentProgress,
+  type PageCredentials,
+  submitCrosschainIntent,
+} from "./pay-api";
 import { markJustPaid } from "./receipt-heading";
 import { BlockedPanel } from "./state-panels";
 
@@ -61,16 +75,25 @@ type Phase =
 
 const POLL_MS = 1500;
 const MARK: Record<StepState, string> = { waiting: "○", wallet: "◔", network: "◑", done: "✓", failed: "×" };
-const STATE_TEXT: Record<StepState, string> = { waiting: "Not started", wallet: "Confirm in your wallet", network: "Waiting for the network", done: "Done", failed: "Not completed" };
+const STATE_TEXT: Record<StepState, string> = {
+  waiting: "Not started",
+  wallet: "Confirm in your wallet",
+  network: "Waiting for the network",
+  done: "Done",
+  failed: "Not completed",
+};
 
 function failureText(err: unknown): string {
   if (isUserRejection(err)) return "You declined in your wallet. Nothing was paid; you can try again.";
-  return walletErrorText(err) || (err instanceof Error ? err.message : "The wallet could not complete this step. Try again.");
+  return (
+    walletErrorText(err) || (err instanceof Error ? err.message : "The wallet could not complete this step. Try again.")
+  );
 }
 
 const FAILURES: Record<string, string> = {
   expired: "The payment was not collected in time and expired. Nothing was taken from your wallet; you can pay again.",
-  source_pull_reverted: "The network refused to collect the payment (the balance or approval may have changed). Nothing was taken from your wallet.",
+  source_pull_reverted:
+    "The network refused to collect the payment (the balance or approval may have changed). Nothing was taken from your wallet.",
 };
 
 export function CrosschainCheckout({
@@ -101,17 +124,40 @@ export function CrosschainCheckout({
     let current = true;
     void (async (): Promise<Phase> => {
       try {
-        const answer = await fetchCrosschainIntent(credentials, { wallet: wallet.address, chain: route.chain, token: route.token });
-        const check = checkCrosschainIntent(policy, { chain: route.chain, token: route.token, wallet: wallet.address, fee: route.feeUnits }, answer);
+        const answer = await fetchCrosschainIntent(credentials, {
+          wallet: wallet.address,
+          chain: route.chain,
+          token: route.token,
+        });
+        const check = checkCrosschainIntent(
+          policy,
+          { chain: route.chain, token: route.token, wallet: wallet.address, fee: route.feeUnits },
+          answer,
+        );
         if (!check.ok) return { name: "blocked", reason: check.reason };
         const steps: Step[] = [];
-        if (wallet.evm.chainId() !== source.chainId) steps.push({ key: "switch", label: `Switch your wallet to ${source.networkName}` });
-        if (check.checked.permit) steps.push({ key: "approve", label: `Allow Permit2 to move your ${route.token} (a signature, no transaction)` });
-        if (check.checked.approval) steps.push({ key: "approve", label: `Allow Permit2 to move your ${route.token} (a transaction on ${source.networkName})` });
-        steps.push({ key: "sign", label: `Sign the payment of ${sent(check.checked.total)} from ${source.networkName}` });
+        if (wallet.evm.chainId() !== source.chainId)
+          steps.push({ key: "switch", label: `Switch your wallet to ${source.networkName}` });
+        if (check.checked.permit)
+          steps.push({
+            key: "approve",
+            label: `Allow Permit2 to move your ${route.token} (a signature, no transaction)`,
+          });
+        if (check.checked.approval)
+          steps.push({
+            key: "approve",
+            label: `Allow Permit2 to move your ${route.token} (a transaction on ${source.networkName})`,
+          });
+        steps.push({
+          key: "sign",
+          label: `Sign the payment of ${sent(check.checked.total)} from ${source.networkName}`,
+        });
         return { name: "ready", checked: check.checked, intentId: answer.paymentIntentId, steps };
       } catch (err) {
-        return { name: "unavailable", message: err instanceof Error ? err.message : "The payment could not be prepared. Try again." };
+        return {
+          name: "unavailable",
+          message: err instanceof Error ? err.message : "The payment could not be prepared. Try again.",
+        };
       }
     })().then((p) => current && setPhase(p));
     return () => {
@@ -127,7 +173,8 @@ export function CrosschainCheckout({
 
   async function run(checked: CheckedIntent, intentId: string, steps: Step[]) {
     const states: StepState[] = steps.map(() => "waiting");
-    const show = (problem?: string) => setPhase({ name: "running", checked, intentId, steps, states: [...states], problem });
+    const show = (problem?: string) =>
+      setPhase({ name: "running", checked, intentId, steps, states: [...states], problem });
     let current = -1;
     try {
       let permitSignature: string | null = null;
@@ -140,19 +187,29 @@ export function CrosschainCheckout({
         } else if (step.key === "approve" && checked.permit) {
           permitSignature = await wallet.evm.signTypedData(checked.permit.typedData);
         } else if (step.key === "approve" && checked.approval) {
-          if (wallet.evm.chainId() !== source.chainId) throw new Error(`Your wallet is not on ${source.networkName}. Switch it there, then try again.`);
+          if (wallet.evm.chainId() !== source.chainId)
+            throw new Error(`Your wallet is not on ${source.networkName}. Switch it there, then try again.`);
           const hash = await wallet.send({ to: checked.approval.to, data: checked.approval.data, value: 0 });
           states[i] = "network";
           show();
           const mined = await wallet.wait(hash);
-          if (!mined.success) throw new Error(`The approval failed on ${source.networkName}; nothing was paid. Try again.`);
+          if (!mined.success)
+            throw new Error(`The approval failed on ${source.networkName}; nothing was paid. Try again.`);
         } else {
           const signature = await wallet.evm.signTypedData(checked.intent);
           states[i] = "network";
           show();
           await submitCrosschainIntent(credentials, intentId, {
             signedPaymentIntent: { signature, nonce: checked.nonce, deadline: checked.deadline },
-            ...(checked.permit && permitSignature ? { signedApprovalPermit: { signature: permitSignature, nonce: checked.permit.nonce, deadline: checked.permit.deadline } } : {}),
+            ...(checked.permit && permitSignature
+              ? {
+                  signedApprovalPermit: {
+                    signature: permitSignature,
+                    nonce: checked.permit.nonce,
+                    deadline: checked.permit.deadline,
+                  },
+                }
+              : {}),
           });
         }
         states[i] = "done";
@@ -246,12 +303,18 @@ export function CrosschainCheckout({
           <ol aria-label="Payment steps" className="space-y-2">
             {phase.steps.map((s, i) => (
               <li key={i} className="flex items-start gap-3 text-sm" data-step-status={states[i]}>
-                <span aria-hidden className={`w-4 text-center ${states[i] === "done" ? "text-emerald-600" : states[i] === "failed" ? "text-red-600" : ""}`}>
+                <span
+                  aria-hidden
+                  className={`w-4 text-center ${states[i] === "done" ? "text-emerald-600" : states[i] === "failed" ? "text-red-600" : ""}`}
+                >
                   {MARK[states[i]]}
                 </span>
                 <span className="flex-1">
                   {s.label}
-                  <span className="block text-xs text-[var(--pay-muted)]" aria-live={states[i] === "waiting" ? undefined : "polite"}>
+                  <span
+                    className="block text-xs text-[var(--pay-muted)]"
+                    aria-live={states[i] === "waiting" ? undefined : "polite"}
+                  >
                     {STATE_TEXT[states[i]]}
                   </span>
                 </span>
@@ -260,7 +323,11 @@ export function CrosschainCheckout({
           </ol>
           {phase.name === "ready" && (
             <div className="space-y-2">
-              <button type="button" className={`${ACTION_CLASSES} w-full`} onClick={() => void run(phase.checked, phase.intentId, phase.steps)}>
+              <button
+                type="button"
+                className={`${ACTION_CLASSES} w-full`}
+                onClick={() => void run(phase.checked, phase.intentId, phase.steps)}
+              >
                 {`Pay ${sent(phase.checked.total)} from ${source.networkName}`}
               </button>
               {back}
@@ -282,24 +349,53 @@ export function CrosschainCheckout({
 
 type Stage = "collecting" | "paying" | "paid";
 
-function SettlementPanel({ props, route, progress, confirmed }: { props: CheckoutProps; route: OfferedRoute; progress: CrosschainProgress | null; confirmed: boolean }) {
+function SettlementPanel({
+  props,
+  route,
+  progress,
+  confirmed,
+}: {
+  props: CheckoutProps;
+  route: OfferedRoute;
+  progress: CrosschainProgress | null;
+  confirmed: boolean;
+}) {
   const status = progress?.status ?? "signed";
   const link = (network: string, hash: string, label: string) => (
-    <a href={explorerTxUrl(network, hash, props.sandbox ? { origin: "" } : undefined) ?? undefined} target="_blank" rel="noopener noreferrer" className="font-mono break-all underline underline-offset-2" aria-label={`${label}: transaction ${hash}`}>
+    <a
+      href={explorerTxUrl(network, hash, props.sandbox ? { origin: "" } : undefined) ?? undefined}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="font-mono break-all underline underline-offset-2"
+      aria-label={`${label}: transaction ${hash}`}
+    >
       {hash}
     </a>
   );
   if (status === "failed" || status === "refunded") {
     return (
-      <div role="alert" className="space-y-2 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950" data-testid="pay-state" data-state={`crosschain-${status}`}>
+      <div
+        role="alert"
+        className="space-y-2 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950"
+        data-testid="pay-state"
+        data-state={`crosschain-${status}`}
+      >
         <h2 className="text-lg font-bold">{status === "refunded" ? "Payment refunded" : "Payment not completed"}</h2>
         {status === "refunded" ? (
           <p className="text-sm">
-            Your {route.token} was collected on {route.source.networkName} but could not be paid out on {props.network.name}, so it was sent back to your wallet.
-            {progress?.refundTxHash && <span className="mt-1 block">Refund: {link(progress.sourceNetwork, progress.refundTxHash, "Refund")}</span>}
+            Your {route.token} was collected on {route.source.networkName} but could not be paid out on{" "}
+            {props.network.name}, so it was sent back to your wallet.
+            {progress?.refundTxHash && (
+              <span className="mt-1 block">
+                Refund: {link(progress.sourceNetwork, progress.refundTxHash, "Refund")}
+              </span>
+            )}
           </p>
         ) : (
-          <p className="text-sm">{FAILURES[progress?.failureReason ?? ""] ?? "The payment could not be completed. Nothing was taken from your wallet."}</p>
+          <p className="text-sm">
+            {FAILURES[progress?.failureReason ?? ""] ??
+              "The payment could not be completed. Nothing was taken from your wallet."}
+          </p>
         )}
       </div>
     );
@@ -312,21 +408,43 @@ function SettlementPanel({ props, route, progress, confirmed }: { props: Checkou
     paid: "Paid",
   };
   return (
-    <div className="space-y-3" role="status" data-testid="pay-state" data-state={confirmed ? "confirmed" : `crosschain-${stage}`}>
-      <p className="font-semibold">{confirmed ? "Payment confirmed. Loading your receipt…" : "Payment signed. The service settles it across networks…"}</p>
+    <div
+      className="space-y-3"
+      role="status"
+      data-testid="pay-state"
+      data-state={confirmed ? "confirmed" : `crosschain-${stage}`}
+    >
+      <p className="font-semibold">
+        {confirmed
+          ? "Payment confirmed. Loading your receipt…"
+          : "Payment signed. The service settles it across networks…"}
+      </p>
       <ol aria-label="Settlement" className="space-y-2">
         {order.map((s) => {
           const done = order.indexOf(s) < order.indexOf(stage) || stage === "paid";
           const active = s === stage && stage !== "paid";
           return (
-            <li key={s} className="flex items-start gap-3 text-sm" data-settlement-step={s} data-step-status={done ? "done" : active ? "network" : "waiting"}>
+            <li
+              key={s}
+              className="flex items-start gap-3 text-sm"
+              data-settlement-step={s}
+              data-step-status={done ? "done" : active ? "network" : "waiting"}
+            >
               <span aria-hidden className={`w-4 text-center ${done ? "text-emerald-600" : ""}`}>
                 {done ? "✓" : active ? "◑" : "○"}
               </span>
               <span className="flex-1">
                 {labels[s]}
-                {s === "collecting" && progress?.sourceTxHash && <span className="mt-1 block text-xs">{link(progress.sourceNetwork, progress.sourceTxHash, `Collected on ${route.source.networkName}`)}</span>}
-                {s === "paying" && progress?.destinationTxHash && <span className="mt-1 block text-xs">{link(progress.destinationNetwork, progress.destinationTxHash, `Paid on ${props.network.name}`)}</span>}
+                {s === "collecting" && progress?.sourceTxHash && (
+                  <span className="mt-1 block text-xs">
+                    {link(progress.sourceNetwork, progress.sourceTxHash, `Collected on ${route.source.networkName}`)}
+                  </span>
+                )}
+                {s === "paying" && progress?.destinationTxHash && (
+                  <span className="mt-1 block text-xs">
+                    {link(progress.destinationNetwork, progress.destinationTxHash, `Paid on ${props.network.name}`)}
+                  </span>
+                )}
               </span>
             </li>
           );

@@ -28,9 +28,12 @@ export interface MinedCall {
 export async function waitForReceipt(provider: Eip1193, hash: string, timeoutMs = 10 * 60_000): Promise<MinedCall> {
   const until = Date.now() + timeoutMs;
   for (let delay = 500; ; delay = Math.min(delay * 1.5, 4000)) {
-    const receipt = (await provider.request({ method: "eth_getTransactionReceipt", params: [hash] }).catch(() => null)) as { status?: string } | null;
+    const receipt = (await provider
+      .request({ method: "eth_getTransactionReceipt", params: [hash] })
+      .catch(() => null)) as { status?: string } | null;
     if (receipt?.status) return { transactionHash: hash, success: receipt.status === "0x1" };
-    if (Date.now() > until) throw new Error("The transaction was not mined in time. It may still go through: check your wallet’s activity.");
+    if (Date.now() > until)
+      throw new Error("The transaction was not mined in time. It may still go through: check your wallet’s activity.");
     await sleep(delay);
   }
 }
@@ -46,7 +49,12 @@ export async function supportsCallBatches(provider: Eip1193, from: string, chain
 }
 
 /** Hands every call to the wallet at once (EIP-5792); the wallet decides whether it runs them atomically. */
-export async function sendCallBatch(provider: Eip1193, from: string, chainId: number, txs: readonly WireTransaction[]): Promise<string> {
+export async function sendCallBatch(
+  provider: Eip1193,
+  from: string,
+  chainId: number,
+  txs: readonly WireTransaction[],
+): Promise<string> {
   const answer = (await provider.request({
     method: "wallet_sendCalls",
     params: [{ version: "2.0.0", chainId: hex(chainId), from, atomicRequired: false, calls: txs.map(callOf) }],
@@ -57,15 +65,26 @@ export async function sendCallBatch(provider: Eip1193, from: string, chainId: nu
 }
 
 /** Polls wallet_getCallsStatus until the batch is final. 200: every call went through. */
-export async function waitForCallBatch(provider: Eip1193, id: string, timeoutMs = 10 * 60_000): Promise<{ success: boolean; calls: MinedCall[] }> {
+export async function waitForCallBatch(
+  provider: Eip1193,
+  id: string,
+  timeoutMs = 10 * 60_000,
+): Promise<{ success: boolean; calls: MinedCall[] }> {
   const until = Date.now() + timeoutMs;
   for (let delay = 500; ; delay = Math.min(delay * 1.5, 4000)) {
-    const s = (await provider.request({ method: "wallet_getCallsStatus", params: [id] })) as { status?: number; receipts?: { transactionHash: string; status: string }[] };
+    const s = (await provider.request({ method: "wallet_getCallsStatus", params: [id] })) as {
+      status?: number;
+      receipts?: { transactionHash: string; status: string }[];
+    };
     if (typeof s.status === "number" && s.status >= 200) {
-      const calls = (s.receipts ?? []).map((r) => ({ transactionHash: r.transactionHash, success: r.status === "0x1" }));
+      const calls = (s.receipts ?? []).map((r) => ({
+        transactionHash: r.transactionHash,
+        success: r.status === "0x1",
+      }));
       return { success: s.status === 200, calls };
     }
-    if (Date.now() > until) throw new Error("The wallet did not finish the batch in time. Check your wallet’s activity.");
+    if (Date.now() > until)
+      throw new Error("The wallet did not finish the batch in time. Check your wallet’s activity.");
     await sleep(delay);
   }
 }

@@ -1,8 +1,9 @@
 // A multicall payout on the page: every payout with its state (and why one cannot be paid),
 // then the totals of what paying now sends. Server component.
+
+import { formatTime } from "@/components/ui/format-time";
 import { formatMoney } from "@/lib/pay-page/format";
 import type { PayableView } from "@/lib/pay-page/pay-page-view";
-import { formatTime } from "@/components/ui/format-time";
 
 export function MulticallSummary({ view }: { view: PayableView }) {
   const children = view.children ?? [];
@@ -13,7 +14,11 @@ export function MulticallSummary({ view }: { view: PayableView }) {
       <p className="text-sm text-[var(--pay-muted)]">
         {payable} of {children.length} payouts to pay in one go
       </p>
-      <p id="pay-amount" className="mt-1 text-4xl font-bold tracking-tight break-words sm:text-5xl" data-testid="pay-total">
+      <p
+        id="pay-amount"
+        className="mt-1 text-4xl font-bold tracking-tight break-words sm:text-5xl"
+        data-testid="pay-total"
+      >
         {view.totalLabel}
       </p>
       <p className="mt-1 text-sm text-[var(--pay-muted)]">on {view.network.name}</p>
@@ -38,14 +43,27 @@ export function MulticallSummary({ view }: { view: PayableView }) {
           </thead>
           <tbody>
             {children.map((c) => (
-              <tr key={c.token} className="border-b border-black/5 align-top" data-testid="multicall-child" data-executable={c.executable}>
+              <tr
+                key={c.token}
+                className="border-b border-black/5 align-top"
+                data-testid="multicall-child"
+                data-executable={c.executable}
+              >
                 <td className="py-2 pr-2 tabular-nums">{c.position + 1}</td>
                 <td className="py-2 pr-2">
                   <span className="font-mono text-xs break-all">{c.payee ?? "—"}</span>
                   {c.reference && <span className="block text-xs text-[var(--pay-muted)]">{c.reference}</span>}
                 </td>
-                <td className="py-2 pr-2 text-right whitespace-nowrap tabular-nums">{c.amount && c.symbol ? formatMoney(c.amount, c.symbol) : "—"}</td>
-                <td className="py-2">{c.executable ? <span className="font-medium text-emerald-700">Ready</span> : <span className="text-amber-800">{c.blocked}</span>}</td>
+                <td className="py-2 pr-2 text-right whitespace-nowrap tabular-nums">
+                  {c.amount && c.symbol ? formatMoney(c.amount, c.symbol) : "—"}
+                </td>
+                <td className="py-2">
+                  {c.executable ? (
+                    <span className="font-medium text-emerald-700">Ready</span>
+                  ) : (
+                    <span className="text-amber-800">{c.blocked}</span>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -69,7 +87,8 @@ export function MulticallSummary({ view }: { view: PayableView }) {
           </div>
           {totals.blockedChildCount > 0 && (
             <p className="pt-1 text-amber-800">
-              {totals.blockedChildCount} {totals.blockedChildCount === 1 ? "payout is" : "payouts are"} left out: see the state column.
+              {totals.blockedChildCount} {totals.blockedChildCount === 1 ? "payout is" : "payouts are"} left out: see
+              the state column.
             </p>
           )}
           <div className="flex justify-between gap-4">

@@ -20,17 +20,26 @@ export function PayShell({
   children: ReactNode;
 }) {
   return (
-    <div style={brandingStyle(branding.colors) as CSSProperties} className={`flex flex-col bg-[var(--pay-page)] text-[var(--pay-text)] ${preview ? "" : "min-h-screen"}`}>
+    <div
+      style={brandingStyle(branding.colors) as CSSProperties}
+      className={`flex flex-col bg-[var(--pay-page)] text-[var(--pay-text)] ${preview ? "" : "min-h-screen"}`}
+    >
       {sandbox && (
         <p role="note" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900">
           <strong>Sandbox</strong>: test chains and test tokens. Nothing here moves real money.
         </p>
       )}
-      <div className={`mx-auto flex w-full flex-1 flex-col gap-4 px-3 py-5 sm:px-4 sm:py-10 ${wide ? "max-w-5xl" : "max-w-3xl"}`}>
+      <div
+        className={`mx-auto flex w-full flex-1 flex-col gap-4 px-3 py-5 sm:px-4 sm:py-10 ${wide ? "max-w-5xl" : "max-w-3xl"}`}
+      >
         <header className="flex min-h-10 items-center gap-3">
           {branding.logoUrl ? (
             // eslint-disable-next-line @next/next/no-img-element -- a logo of the payee's choosing, on any host
-            <img src={branding.logoUrl} alt={merchantName ? `${merchantName} logo` : "Payee logo"} className="h-10 max-w-[12rem] object-contain" />
+            <img
+              src={branding.logoUrl}
+              alt={merchantName ? `${merchantName} logo` : "Payee logo"}
+              className="h-10 max-w-[12rem] object-contain"
+            />
           ) : null}
           {merchantName && <span className="truncate text-base font-semibold">{merchantName}</span>}
         </header>
@@ -38,12 +47,22 @@ export function PayShell({
         <footer className="flex flex-wrap items-center justify-between gap-2 text-xs text-[var(--pay-muted)]">
           <nav aria-label="Legal" className="flex gap-4">
             {branding.termsUrl && (
-              <a href={branding.termsUrl} className="underline underline-offset-2" rel="noopener noreferrer" target="_blank">
+              <a
+                href={branding.termsUrl}
+                className="underline underline-offset-2"
+                rel="noopener noreferrer"
+                target="_blank"
+              >
                 Terms
               </a>
             )}
             {branding.privacyUrl && (
-              <a href={branding.privacyUrl} className="underline underline-offset-2" rel="noopener noreferrer" target="_blank">
+              <a
+                href={branding.privacyUrl}
+                className="underline underline-offset-2"
+                rel="noopener noreferrer"
+                target="_blank"
+              >
                 Privacy
               </a>
             )}
@@ -56,9 +75,20 @@ export function PayShell({
 }
 
 /** The card every state's content sits in. */
-export function PayCard({ children, labelledBy, className = "" }: { children: ReactNode; labelledBy: string; className?: string }) {
+export function PayCard({
+  children,
+  labelledBy,
+  className = "",
+}: {
+  children: ReactNode;
+  labelledBy: string;
+  className?: string;
+}) {
   return (
-    <section aria-labelledby={labelledBy} className={`rounded-2xl bg-[var(--pay-card)] p-5 shadow-sm ring-1 ring-black/5 sm:p-7 ${className}`}>
+    <section
+      aria-labelledby={labelledBy}
+      className={`rounded-2xl bg-[var(--pay-card)] p-5 shadow-sm ring-1 ring-black/5 sm:p-7 ${className}`}
+    >
       {children}
     </section>
   );

@@ -20,7 +20,11 @@ export function PaymentSummary({ view }: { view: PayableView }) {
   return (
     <div>
       <p className="text-sm text-[var(--pay-muted)]">{single ? "Amount to pay" : `${view.payees.length} payments`}</p>
-      <p id="pay-amount" className="mt-1 text-4xl font-bold tracking-tight break-words sm:text-5xl" data-testid="pay-total">
+      <p
+        id="pay-amount"
+        className="mt-1 text-4xl font-bold tracking-tight break-words sm:text-5xl"
+        data-testid="pay-total"
+      >
         {money(view.total)}
       </p>
       <p className="mt-1 text-sm text-[var(--pay-muted)]">
@@ -30,14 +34,22 @@ export function PaymentSummary({ view }: { view: PayableView }) {
       <dl className="mt-5 divide-y divide-black/10 border-y border-black/10">
         {view.payees.map((p, i) => (
           <Row key={i} term={single ? "Pay to" : `Payee ${i + 1}`}>
-            {p.address ? <span className="font-mono text-xs break-all">{p.address}</span> : <span>Hidden by the payee</span>}
+            {p.address ? (
+              <span className="font-mono text-xs break-all">{p.address}</span>
+            ) : (
+              <span>Hidden by the payee</span>
+            )}
             {!single && <span className="block">{money(p.amount)}</span>}
           </Row>
         ))}
         <Row term="Network">{network.name}</Row>
         <Row term="Token">
           {currency.symbol}
-          {currency.address && <span className="block font-mono text-xs font-normal break-all text-[var(--pay-muted)]">{currency.address}</span>}
+          {currency.address && (
+            <span className="block font-mono text-xs font-normal break-all text-[var(--pay-muted)]">
+              {currency.address}
+            </span>
+          )}
         </Row>
         {view.fees.length > 0 && <Row term="Amount">{money(view.amount)}</Row>}
         {view.fees.map((f, i) => (
@@ -52,7 +64,9 @@ export function PaymentSummary({ view }: { view: PayableView }) {
           <time dateTime={view.expiresAt}>{formatTime(view.expiresAt)}</time>
         </Row>
       </dl>
-      {view.restricted && <p className="mt-3 text-sm text-[var(--pay-muted)]">Only the wallets the payee named can pay this link.</p>}
+      {view.restricted && (
+        <p className="mt-3 text-sm text-[var(--pay-muted)]">Only the wallets the payee named can pay this link.</p>
+      )}
     </div>
   );
 }

@@ -36,7 +36,11 @@ function justPaid(token: string): boolean {
 const subscribe = () => () => {};
 
 export function ReceiptHeading({ id, token }: { id: string; token: string }) {
-  const paidHere = useSyncExternalStore(subscribe, () => justPaid(token), () => false);
+  const paidHere = useSyncExternalStore(
+    subscribe,
+    () => justPaid(token),
+    () => false,
+  );
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (paidHere) ref.current?.focus();

@@ -11,10 +11,17 @@ import { PayCard } from "./pay-shell";
 import { ReceiptHeading } from "./receipt-heading";
 
 function Icon({ tone }: { tone: "ok" | "warn" | "stop" }) {
-  const colours = { ok: "bg-emerald-100 text-emerald-700", warn: "bg-amber-100 text-amber-700", stop: "bg-red-100 text-red-700" }[tone];
+  const colours = {
+    ok: "bg-emerald-100 text-emerald-700",
+    warn: "bg-amber-100 text-amber-700",
+    stop: "bg-red-100 text-red-700",
+  }[tone];
   const glyph = { ok: "✓", warn: "!", stop: "×" }[tone];
   return (
-    <span aria-hidden className={`mb-4 flex size-12 items-center justify-center rounded-full text-2xl font-bold ${colours}`}>
+    <span
+      aria-hidden
+      className={`mb-4 flex size-12 items-center justify-center rounded-full text-2xl font-bold ${colours}`}
+    >
       {glyph}
     </span>
   );
@@ -66,7 +73,13 @@ export function CompletedPanel({ view, token }: { view: CompletedView; token: st
             {view.txHash && (
               <ReceiptRow term="Transaction">
                 {view.explorerTxUrl ? (
-                  <a href={view.explorerTxUrl} target="_blank" rel="noopener noreferrer" className="font-mono text-xs break-all underline underline-offset-2" data-testid="pay-tx-link">
+                  <a
+                    href={view.explorerTxUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-mono text-xs break-all underline underline-offset-2"
+                    data-testid="pay-tx-link"
+                  >
                     {view.txHash}
                   </a>
                 ) : (
@@ -97,7 +110,8 @@ export function ExpiredPanel({ view }: { view: ExpiredView }) {
           This payment link has expired
         </h1>
         <p className="mt-2 text-[var(--pay-muted)]">
-          It could be paid until <time dateTime={view.expiresAt}>{formatTime(view.expiresAt)}</time>. Nothing was charged. Ask the payee for a new link.
+          It could be paid until <time dateTime={view.expiresAt}>{formatTime(view.expiresAt)}</time>. Nothing was
+          charged. Ask the payee for a new link.
         </p>
       </div>
     </PayCard>
@@ -105,7 +119,10 @@ export function ExpiredPanel({ view }: { view: ExpiredView }) {
 }
 
 export function NotPayablePanel({ view }: { view: NotPayableView }) {
-  const why = view.reason === "compliance_failed" ? "The payment did not pass the payee’s compliance checks." : "The payee withdrew this payment link.";
+  const why =
+    view.reason === "compliance_failed"
+      ? "The payment did not pass the payee’s compliance checks."
+      : "The payee withdrew this payment link.";
   return (
     <PayCard labelledBy="pay-state-title">
       <div data-testid="pay-state" data-state="not-payable">
@@ -113,7 +130,9 @@ export function NotPayablePanel({ view }: { view: NotPayableView }) {
         <h1 id="pay-state-title" className="text-2xl font-bold">
           This link can no longer be paid
         </h1>
-        <p className="mt-2 text-[var(--pay-muted)]">{why} Nothing was charged. Contact the payee if you expected to pay.</p>
+        <p className="mt-2 text-[var(--pay-muted)]">
+          {why} Nothing was charged. Contact the payee if you expected to pay.
+        </p>
       </div>
     </PayCard>
   );
@@ -128,7 +147,8 @@ export function UnknownPanel() {
           Payment link not found
         </h1>
         <p className="mt-2 text-[var(--pay-muted)]">
-          No payment matches this link. Check that it was copied whole, or ask the payee to send it again. Never pay an address you were given some other way.
+          No payment matches this link. Check that it was copied whole, or ask the payee to send it again. Never pay an
+          address you were given some other way.
         </p>
       </div>
     </PayCard>
@@ -141,14 +161,30 @@ export function UnknownPanel() {
  * the refusal came before any signature was asked for (crosschain). The checkout owns the
  * heading's ref, to move the focus to it.
  */
-export function BlockedPanel({ reason, nothingSigned = false, ref }: { reason: string; nothingSigned?: boolean; ref?: Ref<HTMLHeadingElement> }) {
+export function BlockedPanel({
+  reason,
+  nothingSigned = false,
+  ref,
+}: {
+  reason: string;
+  nothingSigned?: boolean;
+  ref?: Ref<HTMLHeadingElement>;
+}) {
   return (
-    <div role="alert" className="space-y-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950" data-testid="pay-state" data-state="blocked">
+    <div
+      role="alert"
+      className="space-y-3 rounded-lg border border-red-300 bg-red-50 p-4 text-red-950"
+      data-testid="pay-state"
+      data-state="blocked"
+    >
       <h2 ref={ref} tabIndex={-1} className="text-lg font-bold outline-none">
         Payment stopped for your safety
       </h2>
       <p className="text-sm">{reason}</p>
-      <p className="text-sm">{nothingSigned && "Nothing was signed. "}Do not pay this link from another page. Tell the payee what you see here.</p>
+      <p className="text-sm">
+        {nothingSigned && "Nothing was signed. "}Do not pay this link from another page. Tell the payee what you see
+        here.
+      </p>
     </div>
   );
 }

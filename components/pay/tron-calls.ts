@@ -19,7 +19,13 @@ const FEE_LIMIT_SUN = 150_000_000;
 interface InjectedTronWeb {
   defaultAddress?: { base58?: string };
   transactionBuilder: {
-    triggerSmartContract(to: string, fn: string, options: { feeLimit: number; callValue: number; rawParameter: string }, params: unknown[], from: string): Promise<{ result?: { result?: boolean }; transaction?: unknown }>;
+    triggerSmartContract(
+      to: string,
+      fn: string,
+      options: { feeLimit: number; callValue: number; rawParameter: string },
+      params: unknown[],
+      from: string,
+    ): Promise<{ result?: { result?: boolean }; transaction?: unknown }>;
   };
   trx: {
     sign(tx: unknown): Promise<unknown>;
@@ -31,7 +37,10 @@ interface InjectedTronWeb {
 function tronWeb(): InjectedTronWeb {
   const w = window as unknown as { tronLink?: { tronWeb?: InjectedTronWeb }; tronWeb?: InjectedTronWeb };
   const tw = w.tronLink?.tronWeb ?? w.tronWeb;
-  if (!tw) throw new Error("TronLink is not available on this page. Open it in the TronLink app or with the TronLink extension.");
+  if (!tw)
+    throw new Error(
+      "TronLink is not available on this page. Open it in the TronLink app or with the TronLink extension.",
+    );
   return tw;
 }
 
@@ -45,7 +54,13 @@ export function splitTronCalldata(data: string): { fn: string; rawParameter: str
 export async function sendTronCall(from: string, tx: WireTransaction): Promise<string> {
   const tw = tronWeb();
   const { fn, rawParameter } = splitTronCalldata(tx.data);
-  const built = await tw.transactionBuilder.triggerSmartContract(tx.to, fn, { feeLimit: FEE_LIMIT_SUN, callValue: 0, rawParameter }, [], from);
+  const built = await tw.transactionBuilder.triggerSmartContract(
+    tx.to,
+    fn,
+    { feeLimit: FEE_LIMIT_SUN, callValue: 0, rawParameter },
+    [],
+    from,
+  );
   if (!built.result?.result || !built.transaction) throw new Error("TronLink could not prepare the transaction.");
   const signed = await tw.trx.sign(built.transaction);
   const sent = await tw.trx.sendRawTransaction(signed);

@@ -4,17 +4,24 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { useConfig, useConnection, type Connector } from "wagmi";
+import { type Connector, useConfig, useConnection } from "wagmi";
 import { connect, disconnect, getConnection, switchChain } from "wagmi/actions";
 import { connectTronLink, type TronWalletSession } from "@/components/wallet/tron-link";
 import { connectorLabel, useWalletConnectors } from "@/components/wallet/use-wallet-connectors";
 import type { WalletConfigOptions } from "@/components/wallet/wagmi-config";
-import { WalletProvider } from "@/components/wallet/wallet-provider";
 import { connectFailureText } from "@/components/wallet/wallet-errors";
+import { WalletProvider } from "@/components/wallet/wallet-provider";
 import type { CheckoutProps } from "@/lib/pay-page/pay-page-view";
 import { ACTION_CLASSES } from "./action-link";
 import { CheckoutFlow, type PayerWallet } from "./checkout-flow";
-import { sendCallBatch, sendTransaction, supportsCallBatches, waitForCallBatch, waitForReceipt, type Eip1193 } from "./evm-calls";
+import {
+  type Eip1193,
+  sendCallBatch,
+  sendTransaction,
+  supportsCallBatches,
+  waitForCallBatch,
+  waitForReceipt,
+} from "./evm-calls";
 import type { PageCredentials } from "./pay-api";
 import { sendTronCall, waitForTronCall } from "./tron-calls";
 
@@ -24,8 +31,8 @@ export type WalletCheckoutProps = CheckoutProps & {
   focusFirst?: boolean;
 };
 
-
-const WALLET_BUTTON = "flex min-h-11 w-full items-center gap-3 rounded-lg border border-black/15 bg-white px-4 py-2.5 text-left text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--pay-action)] disabled:opacity-60";
+const WALLET_BUTTON =
+  "flex min-h-11 w-full items-center gap-3 rounded-lg border border-black/15 bg-white px-4 py-2.5 text-left text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--pay-action)] disabled:opacity-60";
 
 export default function WalletCheckout(props: WalletCheckoutProps) {
   const credentials = useMemo(() => ({ token: props.token }), [props.token]);
@@ -70,7 +77,13 @@ function EvmCheckout({ props, credentials }: { props: WalletCheckoutProps; crede
         switchTo: async (id) => {
           await switchChain(config, { chainId: id as Parameters<typeof switchChain>[1]["chainId"], connector });
         },
-        signTypedData: async (typed) => String(await (await provider()).request({ method: "eth_signTypedData_v4", params: [address, JSON.stringify(typed)] })),
+        signTypedData: async (typed) =>
+          String(
+            await (await provider()).request({
+              method: "eth_signTypedData_v4",
+              params: [address, JSON.stringify(typed)],
+            }),
+          ),
       },
       disconnect: () => disconnect(config),
     };
@@ -96,12 +109,21 @@ function EvmCheckout({ props, credentials }: { props: WalletCheckoutProps; crede
     <div className="space-y-3">
       <h2 className="text-base font-semibold">Pay with your wallet</h2>
       {connectors.length === 0 ? (
-        <p className="text-sm">No browser wallet found. Open this page in your wallet app’s browser, or scan the QR code with your phone.</p>
+        <p className="text-sm">
+          No browser wallet found. Open this page in your wallet app’s browser, or scan the QR code with your phone.
+        </p>
       ) : (
         <ul className="space-y-2">
           {connectors.map((c, i) => (
             <li key={c.uid}>
-              <button type="button" autoFocus={props.focusFirst && i === 0} className={WALLET_BUTTON} onClick={() => void pick(c)} disabled={busy !== null} aria-busy={busy === c.uid || undefined}>
+              <button
+                type="button"
+                autoFocus={props.focusFirst && i === 0}
+                className={WALLET_BUTTON}
+                onClick={() => void pick(c)}
+                disabled={busy !== null}
+                aria-busy={busy === c.uid || undefined}
+              >
                 {c.icon && (
                   // eslint-disable-next-line @next/next/no-img-element -- wallet icons are data URIs announced by the wallet
                   <img src={c.icon} alt="" className="size-6" />
@@ -160,7 +182,14 @@ function TronCheckout({ props, credentials }: { props: WalletCheckoutProps; cred
   return (
     <div className="space-y-3">
       <h2 className="text-base font-semibold">Pay with TronLink</h2>
-      <button type="button" autoFocus={props.focusFirst} className={`${ACTION_CLASSES} w-full`} onClick={() => void connectTron()} disabled={busy} aria-busy={busy || undefined}>
+      <button
+        type="button"
+        autoFocus={props.focusFirst}
+        className={`${ACTION_CLASSES} w-full`}
+        onClick={() => void connectTron()}
+        disabled={busy}
+        aria-busy={busy || undefined}
+      >
         {busy ? "Connecting…" : "Connect TronLink"}
       </button>
       {error && (

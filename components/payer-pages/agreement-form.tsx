@@ -16,8 +16,16 @@ export function AgreementForm({ token }: { token: string }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await fetch(`/v2/payer-pages/${encodeURIComponent(token)}/agreement`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ accepted: true }) });
-      if (!res.ok) setError(((await res.json().catch(() => ({}))) as { message?: string }).message ?? `The service answered ${res.status}`);
+      const res = await fetch(`/v2/payer-pages/${encodeURIComponent(token)}/agreement`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ accepted: true }),
+      });
+      if (!res.ok)
+        setError(
+          ((await res.json().catch(() => ({}))) as { message?: string }).message ??
+            `The service answered ${res.status}`,
+        );
       else router.refresh();
     } catch {
       setError("The service could not be reached; try again");

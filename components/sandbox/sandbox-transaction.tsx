@@ -27,7 +27,10 @@ export function SandboxTransaction({ tx }: { tx: SandboxTransactionView }) {
         <dl className="mt-6 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-4 shadow-sm">
           <Row label="Hash">{tx.hash}</Row>
           <Row label="Status">
-            <span data-testid="tx-status" className={tx.status === "reverted" ? "text-red-700" : tx.status === "success" ? "text-emerald-800" : ""}>
+            <span
+              data-testid="tx-status"
+              className={tx.status === "reverted" ? "text-red-700" : tx.status === "success" ? "text-emerald-800" : ""}
+            >
               {STATUS[tx.status]}
             </span>
           </Row>
@@ -43,7 +46,11 @@ export function SandboxTransaction({ tx }: { tx: SandboxTransactionView }) {
         ) : (
           <ol className="mt-2 space-y-2">
             {tx.transfers.map((t, i) => (
-              <li key={i} data-testid="token-transfer" className="rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm">
+              <li
+                key={i}
+                data-testid="token-transfer"
+                className="rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm"
+              >
                 <p className="font-semibold">{t.amount}</p>
                 <p className="mt-1 font-mono text-xs break-all text-slate-700">
                   from {t.from} to {t.to}

@@ -4,7 +4,7 @@
 // (an onClick not yet attached) or, for a submit button, send the form natively — a sign-in
 // form's password in the URL. A disabled default button also stops implicit submission.
 import type { ButtonHTMLAttributes } from "react";
-import { buttonClasses, type ButtonVariant } from "./button-classes";
+import { type ButtonVariant, buttonClasses } from "./button-classes";
 import { useHydrated } from "./use-hydrated";
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -14,11 +14,29 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busyLabel?: string;
 }
 
-export function Button({ variant = "primary", size = "md", busy = false, busyLabel, className = "", disabled, children, type = "button", ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  size = "md",
+  busy = false,
+  busyLabel,
+  className = "",
+  disabled,
+  children,
+  type = "button",
+  ...rest
+}: ButtonProps) {
   const hydrated = useHydrated();
   return (
-    <button type={type} className={`${buttonClasses(variant, size)} ${className}`} disabled={disabled || busy || !hydrated} aria-busy={busy || undefined} {...rest}>
-      {busy && <span aria-hidden className="size-3.5 animate-spin rounded-full border-2 border-current border-r-transparent" />}
+    <button
+      type={type}
+      className={`${buttonClasses(variant, size)} ${className}`}
+      disabled={disabled || busy || !hydrated}
+      aria-busy={busy || undefined}
+      {...rest}
+    >
+      {busy && (
+        <span aria-hidden className="size-3.5 animate-spin rounded-full border-2 border-current border-r-transparent" />
+      )}
       {busy && busyLabel ? busyLabel : children}
     </button>
   );

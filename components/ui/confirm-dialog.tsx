@@ -2,7 +2,7 @@
 // returns to the button that opened it.
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Button } from "./button";
 import { FormError } from "./form-fields";
 
@@ -21,7 +21,19 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, danger = false, busy = false, confirmDisabled = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  danger = false,
+  busy = false,
+  confirmDisabled = false,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -57,7 +69,13 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busyLabel, 
             <Button variant="secondary" onClick={onCancel} disabled={busy} data-initial-focus>
               Cancel
             </Button>
-            <Button variant={danger ? "danger" : "primary"} onClick={onConfirm} busy={busy} busyLabel={busyLabel} disabled={confirmDisabled}>
+            <Button
+              variant={danger ? "danger" : "primary"}
+              onClick={onConfirm}
+              busy={busy}
+              busyLabel={busyLabel}
+              disabled={confirmDisabled}
+            >
               {confirmLabel}
             </Button>
           </div>

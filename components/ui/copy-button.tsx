@@ -34,7 +34,12 @@ export function CopyButton({ value, label = "Copy", what }: { value: string; lab
       className={buttonClasses("secondary", "sm")}
       disabled={!hydrated}
       aria-label={`${label} ${what}`}
-      onClick={() => writeClipboard(value).then(() => setState("copied"), () => setState("failed"))}
+      onClick={() =>
+        writeClipboard(value).then(
+          () => setState("copied"),
+          () => setState("failed"),
+        )
+      }
     >
       <span aria-live="polite">{state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : label}</span>
     </button>

@@ -2,7 +2,7 @@
 
 // Labelled form fields with their hint and error wired for screen readers. Like <Button>, they
 // stay disabled until React owns the page, so nothing typed before hydration is lost or resent.
-import { useId, type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { type InputHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from "react";
 import { useHydrated } from "./use-hydrated";
 
 interface FieldChrome {
@@ -15,7 +15,14 @@ function describedBy(id: string, hint?: string, error?: string): string | undefi
   return [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
 }
 
-function Chrome({ id, label, hint, error, required, children }: FieldChrome & { id: string; required?: boolean; children: React.ReactNode }) {
+function Chrome({
+  id,
+  label,
+  hint,
+  error,
+  required,
+  children,
+}: FieldChrome & { id: string; required?: boolean; children: React.ReactNode }) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -40,7 +47,13 @@ function Chrome({ id, label, hint, error, required, children }: FieldChrome & { 
 const INPUT =
   "block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-blue-700 disabled:bg-slate-100";
 
-export function TextField({ label, hint, error, className = "", ...input }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  hint,
+  error,
+  className = "",
+  ...input
+}: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const hydrated = useHydrated();
   return (
@@ -57,7 +70,13 @@ export function TextField({ label, hint, error, className = "", ...input }: Fiel
   );
 }
 
-export function TextAreaField({ label, hint, error, className = "", ...area }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  className = "",
+  ...area
+}: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
   const hydrated = useHydrated();
   return (
@@ -74,7 +93,14 @@ export function TextAreaField({ label, hint, error, className = "", ...area }: F
   );
 }
 
-export function SelectField({ label, hint, error, className = "", children, ...select }: FieldChrome & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  className = "",
+  children,
+  ...select
+}: FieldChrome & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = useId();
   const hydrated = useHydrated();
   return (

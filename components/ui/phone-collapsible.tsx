@@ -2,10 +2,20 @@
 // A panel that is always shown on wide screens and folds behind a button on phones, where ten
 // filter fields would push the list itself below the fold. It starts open when its content
 // matters now (`initiallyOpen`: a filter is set or refused).
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useHydrated } from "./use-hydrated";
 
-export function PhoneCollapsible({ id, label, initiallyOpen, children }: { id: string; label: string; initiallyOpen: boolean; children: ReactNode }) {
+export function PhoneCollapsible({
+  id,
+  label,
+  initiallyOpen,
+  children,
+}: {
+  id: string;
+  label: string;
+  initiallyOpen: boolean;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(initiallyOpen);
   const hydrated = useHydrated();
   return (

@@ -25,7 +25,15 @@ export function EmptyState({ title, children, action }: { title: string; childre
   );
 }
 
-export function ErrorState({ title = "Something went wrong", message, onRetry }: { title?: string; message?: string; onRetry?: () => void }) {
+export function ErrorState({
+  title = "Something went wrong",
+  message,
+  onRetry,
+}: {
+  title?: string;
+  message?: string;
+  onRetry?: () => void;
+}) {
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-4 text-red-900">
       <p className="font-medium">{title}</p>

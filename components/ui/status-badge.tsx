@@ -15,5 +15,11 @@ const TONES: Record<string, string> = {
 };
 
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${TONES[status] ?? "bg-slate-200 text-slate-700"}`}>{status}</span>;
+  return (
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${TONES[status] ?? "bg-slate-200 text-slate-700"}`}
+    >
+      {status}
+    </span>
+  );
 }

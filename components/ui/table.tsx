@@ -1,6 +1,15 @@
 // Tables reflow on phones: each row becomes a card of "column: value" lines (the `reflow-table`
 // rules of app/globals.css read each cell's `data-label`), instead of scrolling sideways.
-import { Children, cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode, type ThHTMLAttributes, type TdHTMLAttributes } from "react";
+import {
+  Children,
+  cloneElement,
+  Fragment,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+  type TdHTMLAttributes,
+  type ThHTMLAttributes,
+} from "react";
 
 export function Table({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -16,14 +25,23 @@ export function Table({ label, children }: { label: string; children: ReactNode 
 
 export function Th({ children, className = "", ...rest }: ThHTMLAttributes<HTMLTableCellElement>) {
   return (
-    <th scope="col" className={`bg-slate-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide whitespace-nowrap text-slate-600 ${className}`} {...rest}>
+    <th
+      scope="col"
+      className={`bg-slate-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide whitespace-nowrap text-slate-600 ${className}`}
+      {...rest}
+    >
       {children}
     </th>
   );
 }
 
 /** A cell; `label` (its column's title) is what a phone shows before the value. */
-export function Td({ children, className = "", label, ...rest }: TdHTMLAttributes<HTMLTableCellElement> & { label?: string }) {
+export function Td({
+  children,
+  className = "",
+  label,
+  ...rest
+}: TdHTMLAttributes<HTMLTableCellElement> & { label?: string }) {
   return (
     <td className={`px-3 py-2 align-middle ${className}`} data-label={label} {...rest}>
       {children}
@@ -79,8 +97,11 @@ export function ListTable<T>({
 
 /** Gives each cell of a row (a fragment of `Td`s) its column's title, for the phone layout. */
 function labelCells(cells: ReactNode, columns: string[]): ReactNode {
-  const list = isValidElement<{ children?: ReactNode }>(cells) && cells.type === Fragment ? cells.props.children : cells;
+  const list =
+    isValidElement<{ children?: ReactNode }>(cells) && cells.type === Fragment ? cells.props.children : cells;
   return Children.toArray(list).map((cell, i) =>
-    isValidElement(cell) && cell.type === Td && columns[i] ? cloneElement(cell as ReactElement<{ label?: string }>, { label: columns[i] }) : cell,
+    isValidElement(cell) && cell.type === Td && columns[i]
+      ? cloneElement(cell as ReactElement<{ label?: string }>, { label: columns[i] })
+      : cell,
   );
 }

@@ -17,7 +17,9 @@ export interface TronWalletSession {
 
 export class TronWalletNotFoundError extends Error {
   constructor() {
-    super("TronLink was not found. Install the TronLink extension, or open this page in the TronLink app, then try again.");
+    super(
+      "TronLink was not found. Install the TronLink extension, or open this page in the TronLink app, then try again.",
+    );
     this.name = "TronWalletNotFoundError";
   }
 }

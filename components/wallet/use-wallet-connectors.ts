@@ -3,7 +3,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { useConnectors, type Connector } from "wagmi";
+import { type Connector, useConnectors } from "wagmi";
 
 export function connectorLabel(c: Connector): string {
   if (c.type === "walletConnect") return "WalletConnect";

@@ -4,7 +4,10 @@ import { createWalletConfig, isWalletChain } from "./wagmi-config";
 describe("wallet configuration", () => {
   it("offers the injected wallets always, and WalletConnect only with a project id", () => {
     expect(createWalletConfig({}).connectors.map((c) => c.type)).toEqual(["injected"]);
-    expect(createWalletConfig({ walletConnectProjectId: "0123456789abcdef" }).connectors.map((c) => c.type)).toEqual(["injected", "walletConnect"]);
+    expect(createWalletConfig({ walletConnectProjectId: "0123456789abcdef" }).connectors.map((c) => c.type)).toEqual([
+      "injected",
+      "walletConnect",
+    ]);
   });
 
   it("knows the seven EVM networks of the service and no others", () => {

@@ -2,8 +2,9 @@
 // Lean on purpose: the seven EVM networks imported one by one from viem (never all chains),
 // the injected connector (EIP-6963 discovery lists every installed wallet), and WalletConnect
 // only when the operator configured a project id. Its provider is loaded on first use only.
-import { createConfig, http, type CreateConnectorFn } from "wagmi";
+
 import { arbitrum, base, bsc, mainnet, optimism, polygon, sepolia } from "viem/chains";
+import { type CreateConnectorFn, createConfig, http } from "wagmi";
 import { injected, walletConnect } from "wagmi/connectors";
 
 export const WALLET_CHAINS = [mainnet, arbitrum, optimism, base, polygon, bsc, sepolia] as const;
@@ -26,7 +27,12 @@ export function walletConnectors(opts: WalletConfigOptions): CreateConnectorFn[]
       walletConnect({
         projectId: opts.walletConnectProjectId,
         showQrModal: true,
-        metadata: { name: opts.appName ?? "Stablelink", description: "Stablecoin payments", url: opts.appUrl ?? "", icons: [] },
+        metadata: {
+          name: opts.appName ?? "Stablelink",
+          description: "Stablecoin payments",
+          url: opts.appUrl ?? "",
+          icons: [],
+        },
       }),
     );
   }

@@ -15,13 +15,19 @@ export function isUserRejection(err: unknown): boolean {
 
 /** The first line of a wallet error's message, or "" (viem adds request details below it). */
 export function walletErrorText(err: unknown): string {
-  const message = typeof err === "string" ? err : (err as { shortMessage?: unknown; message?: unknown } | null)?.shortMessage ?? (err as { message?: unknown } | null)?.message;
+  const message =
+    typeof err === "string"
+      ? err
+      : ((err as { shortMessage?: unknown; message?: unknown } | null)?.shortMessage ??
+        (err as { message?: unknown } | null)?.message);
   return typeof message === "string" ? (message.split("\n")[0] ?? "").trim() : "";
 }
 
 /** wagmi found no provider behind the connector: the message for the person, else null. */
 export function providerNotFoundMessage(err: unknown): string | null {
-  return (err as { name?: unknown } | null)?.name === "ProviderNotFoundError" ? "No browser wallet was found. Install one (or open this page in your wallet’s browser) and try again." : null;
+  return (err as { name?: unknown } | null)?.name === "ProviderNotFoundError"
+    ? "No browser wallet was found. Install one (or open this page in your wallet’s browser) and try again."
+    : null;
 }
 
 /** Why connecting a wallet failed, for the person who tried. */

@@ -3,7 +3,7 @@
 "use client";
 
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { WagmiProvider } from "wagmi";
 import { createWalletConfig, type WalletConfigOptions } from "./wagmi-config";
 

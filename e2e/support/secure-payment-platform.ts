@@ -4,14 +4,17 @@
 // real receiver; then secure payments, payouts and multicalls created with that client ID.
 import { createHmac } from "node:crypto";
 import { expect } from "@playwright/test";
-import { createPublicClient, http, parseAbi, type Address } from "viem";
+import { type Address, createPublicClient, http, parseAbi } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { startReceiver, type Receiver } from "../../lib/webhooks/test-receiver";
+import { type Receiver, startReceiver } from "../../lib/webhooks/test-receiver";
 
 export const USDC_BASE: Address = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 const SANDBOX_PORT_BASE = Number(process.env.SANDBOX_PORT_BASE ?? 18545);
 /** The sandbox chain of a network: `SANDBOX_PORT_BASE + i` in the order mainnet, arbitrum-one, optimism, base… */
-export const SANDBOX_RPC = { mainnet: `http://127.0.0.1:${SANDBOX_PORT_BASE}`, base: `http://127.0.0.1:${SANDBOX_PORT_BASE + 3}` };
+export const SANDBOX_RPC = {
+  mainnet: `http://127.0.0.1:${SANDBOX_PORT_BASE}`,
+  base: `http://127.0.0.1:${SANDBOX_PORT_BASE + 3}`,
+};
 
 export interface WebhookEvent {
   event: string;
@@ -28,7 +31,10 @@ export interface PagePlatform {
   /** Webhook deliveries received so far whose signature checks out with the endpoint's secret (others fail the test). */
   events(): WebhookEvent[];
   /** A link paying `amounts` to the payee's destination, with more fields of the body. */
-  createPayment(amounts: string[], body?: Record<string, unknown>): Promise<{ token: string; requestIds: string[]; securePaymentUrl: string }>;
+  createPayment(
+    amounts: string[],
+    body?: Record<string, unknown>,
+  ): Promise<{ token: string; requestIds: string[]; securePaymentUrl: string }>;
   createPayout(body: Record<string, unknown>): Promise<{ token: string; requestIds: string[] }>;
   createMulticall(childTokens: string[]): Promise<{ token: string; securePaymentUrl: string }>;
   close(): Promise<void>;
@@ -41,26 +47,58 @@ async function ok(res: Response, status = 200) {
 }
 
 /** @param destination the payee's registered destination (default USDC on Base). */
-export async function setUpPagePlatform(baseURL: string, destination: { chainId: number; tokenAddress: Address } = { chainId: 8453, tokenAddress: USDC_BASE }): Promise<PagePlatform> {
+export async function setUpPagePlatform(
+  baseURL: string,
+  destination: { chainId: number; tokenAddress: Address } = { chainId: 8453, tokenAddress: USDC_BASE },
+): Promise<PagePlatform> {
   const origin = new URL(baseURL).origin;
   const account = privateKeyToAccount(generatePrivateKey());
   const feeAddress = privateKeyToAccount(generatePrivateKey()).address;
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${baseURL}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    fetch(`${baseURL}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
 
   const challenge = await ok(await post("/v1/auth/wallet/challenge", { address: account.address }), 201);
-  const session = await ok(await post("/v1/auth/wallet/verify", { ...challenge, signature: await account.signMessage({ message: challenge.message }) }));
+  const session = await ok(
+    await post("/v1/auth/wallet/verify", {
+      ...challenge,
+      signature: await account.signMessage({ message: challenge.message }),
+    }),
+  );
   const auth = { authorization: `Bearer ${session.token}` };
   const signing = await ok(
-    await fetch(`${baseURL}/v2/payee-destination/signing-data?${new URLSearchParams({ walletAddress: account.address, chainId: String(destination.chainId), tokenAddress: destination.tokenAddress, action: "add" })}`, { headers: auth }),
+    await fetch(
+      `${baseURL}/v2/payee-destination/signing-data?${new URLSearchParams({ walletAddress: account.address, chainId: String(destination.chainId), tokenAddress: destination.tokenAddress, action: "add" })}`,
+      { headers: auth },
+    ),
   );
-  const { destinationId } = await ok(await post("/v2/payee-destination", { nonce: signing.nonce, signature: await account.signTypedData(signing.typedData) }, auth), 201);
-  const client = await ok(await post("/v2/client-ids", { label: "Payment page shop", allowedDomains: [origin], feePercentage: "1", feeAddress }, { ...auth, origin }), 201);
+  const { destinationId } = await ok(
+    await post(
+      "/v2/payee-destination",
+      { nonce: signing.nonce, signature: await account.signTypedData(signing.typedData) },
+      auth,
+    ),
+    201,
+  );
+  const client = await ok(
+    await post(
+      "/v2/client-ids",
+      { label: "Payment page shop", allowedDomains: [origin], feePercentage: "1", feeAddress },
+      { ...auth, origin },
+    ),
+    201,
+  );
   const browser = { "x-client-id": client.clientId, origin };
 
   const receiver = await startReceiver(() => 200);
   // Registered with the dashboard session: the client ID alone may not manage webhooks by default.
-  const endpoint = await ok(await post("/v1/webhook", { url: `${receiver.url}/hooks`, clientId: client.clientId }, { ...auth, origin }), 201);
+  const endpoint = await ok(
+    await post("/v1/webhook", { url: `${receiver.url}/hooks`, clientId: client.clientId }, { ...auth, origin }),
+    201,
+  );
   const secret: string = endpoint.secret;
   const events = () =>
     receiver.received.map((r) => {
@@ -75,9 +113,18 @@ export async function setUpPagePlatform(baseURL: string, destination: { chainId:
     feeAddress,
     receiver,
     events,
-    createPayment: async (amounts, body = {}) => ok(await post("/v2/secure-payments", { requests: amounts.map((amount) => ({ destinationId, amount })), ...body }, browser), 201),
+    createPayment: async (amounts, body = {}) =>
+      ok(
+        await post(
+          "/v2/secure-payments",
+          { requests: amounts.map((amount) => ({ destinationId, amount })), ...body },
+          browser,
+        ),
+        201,
+      ),
     createPayout: async (body) => ok(await post("/v2/secure-payments/payouts", body, browser), 201),
-    createMulticall: async (childTokens) => ok(await post("/v2/secure-payments/multicall-payouts", { childTokens }, auth), 201),
+    createMulticall: async (childTokens) =>
+      ok(await post("/v2/secure-payments/multicall-payouts", { childTokens }, auth), 201),
     close: () => receiver.close(),
   };
 }

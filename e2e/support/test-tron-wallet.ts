@@ -17,7 +17,10 @@ export interface TestTronWallet {
   rejectNext(): void;
 }
 
-export async function installTestTronWallet(target: Page | BrowserContext, privateKey?: string): Promise<TestTronWallet> {
+export async function installTestTronWallet(
+  target: Page | BrowserContext,
+  privateKey?: string,
+): Promise<TestTronWallet> {
   const key = privateKey ?? tronUtils.accounts.generateAccount().privateKey;
   const address = tronUtils.address.fromPrivateKey(key);
   if (!address) throw new Error("not a Tron private key");
@@ -38,21 +41,27 @@ export async function installTestTronWallet(target: Page | BrowserContext, priva
     if (declined()) return { error: "Confirmation declined by user" };
     return { signature: Trx.signMessageV2(message, key) };
   });
-  await target.exposeFunction(`${binding}_typed`, async (raw: string): Promise<{ signature?: string; error?: string }> => {
-    const typed = JSON.parse(raw) as TronTypedData;
-    signedTypedData.push(typed);
-    if (declined()) return { error: "Confirmation declined by user" };
-    try {
-      // TronWeb's TIP-712 signing, the one TronLink uses: the types come without EIP712Domain.
-      return { signature: Trx._signTypedData(typed.domain, typed.types, typed.message, key) };
-    } catch (err) {
-      return { error: (err as Error).message };
-    }
-  });
+  await target.exposeFunction(
+    `${binding}_typed`,
+    async (raw: string): Promise<{ signature?: string; error?: string }> => {
+      const typed = JSON.parse(raw) as TronTypedData;
+      signedTypedData.push(typed);
+      if (declined()) return { error: "Confirmation declined by user" };
+      try {
+        // TronWeb's TIP-712 signing, the one TronLink uses: the types come without EIP712Domain.
+        return { signature: Trx._signTypedData(typed.domain, typed.types, typed.message, key) };
+      } catch (err) {
+        return { error: (err as Error).message };
+      }
+    },
+  );
 
   await target.addInitScript(
     (cfg) => {
-      const bindings = window as unknown as Record<string, (m: string) => Promise<{ signature?: string; error?: string }>>;
+      const bindings = window as unknown as Record<
+        string,
+        (m: string) => Promise<{ signature?: string; error?: string }>
+      >;
       const sign = bindings[cfg.binding];
       const signTyped = bindings[`${cfg.binding}_typed`];
       const tronWeb = {

@@ -10,18 +10,18 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import {
+  type Address,
   createPublicClient,
   createWalletClient,
   defineChain,
+  type Hex,
   http,
   isAddressEqual,
   isHex,
-  toHex,
-  type Address,
-  type Hex,
   type TransactionReceipt,
+  toHex,
 } from "viem";
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 
 export interface TestWalletOptions {
   /** Default: a fresh random key (a new user at every run). */
@@ -98,7 +98,9 @@ const READ_METHODS = new Set([
 
 const ICON =
   "data:image/svg+xml;base64," +
-  Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d4ed8"/><text x="16" y="22" font-size="16" text-anchor="middle" fill="#fff" font-family="sans-serif">T</text></svg>').toString("base64");
+  Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#1d4ed8"/><text x="16" y="22" font-size="16" text-anchor="middle" fill="#fff" font-family="sans-serif">T</text></svg>',
+  ).toString("base64");
 
 interface Batch {
   chainId: number;
@@ -119,7 +121,10 @@ function receiptJson(r: TransactionReceipt) {
 
 const big = (v: unknown) => (typeof v === "string" || typeof v === "number" ? BigInt(v) : undefined);
 
-export async function installTestWallet(target: Page | BrowserContext, opts: TestWalletOptions = {}): Promise<TestWallet> {
+export async function installTestWallet(
+  target: Page | BrowserContext,
+  opts: TestWalletOptions = {},
+): Promise<TestWallet> {
   const account = privateKeyToAccount(opts.privateKey ?? generatePrivateKey());
   const rpcUrls: Record<number, string> = { ...(opts.rpcUrls ?? {}) };
   const known = new Set<number>([opts.chainId ?? 1, ...Object.keys(rpcUrls).map(Number), ...(opts.chains ?? [])]);
@@ -137,17 +142,31 @@ export async function installTestWallet(target: Page | BrowserContext, opts: Tes
   }
 
   function chainOf(id: number) {
-    return defineChain({ id, name: `chain ${id}`, nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcOf(id)] } } });
+    return defineChain({
+      id,
+      name: `chain ${id}`,
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: [rpcOf(id)] } },
+    });
   }
 
   function assertOwnAddress(address: unknown): void {
-    if (typeof address !== "string" || !isHex(address) || address.length !== 42 || !isAddressEqual(address as Address, account.address)) {
+    if (
+      typeof address !== "string" ||
+      !isHex(address) ||
+      address.length !== 42 ||
+      !isAddressEqual(address as Address, account.address)
+    ) {
       throw new WalletError(4100, `The test wallet holds ${account.address}, not ${String(address)}`);
     }
   }
 
   async function forward(method: string, params: unknown[]): Promise<unknown> {
-    const res = await fetch(rpcOf(chainId), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+    const res = await fetch(rpcOf(chainId), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
     const json = (await res.json()) as { result?: unknown; error?: RpcError };
     if (json.error) throw new WalletError(json.error.code, json.error.message, json.error.data);
     return json.result;
@@ -165,9 +184,15 @@ export async function installTestWallet(target: Page | BrowserContext, opts: Tes
     return wallet.sendTransaction({ to: tx.to, data: tx.data, value: big(tx.value), gas: big(tx.gas) });
   }
 
-  async function sendCalls(request: { chainId?: Hex; from?: Address; calls: TxRequest[]; atomicRequired?: boolean }): Promise<{ id: string }> {
+  async function sendCalls(request: {
+    chainId?: Hex;
+    from?: Address;
+    calls: TxRequest[];
+    atomicRequired?: boolean;
+  }): Promise<{ id: string }> {
     if (request.from) assertOwnAddress(request.from);
-    if (request.atomicRequired) throw new WalletError(5760, "The test wallet executes calls one by one; it cannot run them atomically");
+    if (request.atomicRequired)
+      throw new WalletError(5760, "The test wallet executes calls one by one; it cannot run them atomically");
     const id = request.chainId ? Number(request.chainId) : chainId;
     const client = createPublicClient({ chain: chainOf(id), transport: http(rpcOf(id)) });
     const receipts: TransactionReceipt[] = [];
@@ -177,7 +202,8 @@ export async function installTestWallet(target: Page | BrowserContext, opts: Tes
       try {
         hash = await send(id, call);
       } catch (err) {
-        if (receipts.length === 0) throw new WalletError(-32603, `The first call failed: ${(err as Error).message.split("\n")[0]}`);
+        if (receipts.length === 0)
+          throw new WalletError(-32603, `The first call failed: ${(err as Error).message.split("\n")[0]}`);
         status = 600; // some calls were executed, this one could not be
         break;
       }
@@ -193,7 +219,10 @@ export async function installTestWallet(target: Page | BrowserContext, opts: Tes
     return { id: batchId };
   }
 
-  async function handle(method: string, params: unknown[]): Promise<{ result: unknown; events?: { event: string; data: unknown }[] }> {
+  async function handle(
+    method: string,
+    params: unknown[],
+  ): Promise<{ result: unknown; events?: { event: string; data: unknown }[] }> {
     switch (method) {
       case "eth_requestAccounts":
         connected = true;
@@ -214,7 +243,8 @@ export async function installTestWallet(target: Page | BrowserContext, opts: Tes
         return { result: String(chainId) };
       case "wallet_switchEthereumChain": {
         const next = Number((params[0] as { chainId?: string })?.chainId);
-        if (!known.has(next)) throw new WalletError(4902, `Unrecognized chain ID ${toHex(next)}; add it with wallet_addEthereumChain`);
+        if (!known.has(next))
+          throw new WalletError(4902, `Unrecognized chain ID ${toHex(next)}; add it with wallet_addEthereumChain`);
         const changed = next !== chainId;
         chainId = next;
         return { result: null, events: changed ? [{ event: "chainChanged", data: toHex(next) }] : [] };
@@ -236,11 +266,21 @@ export async function installTestWallet(target: Page | BrowserContext, opts: Tes
       case "eth_signTypedData_v4": {
         const [address, json] = params as [string, string | object];
         assertOwnAddress(address);
-        const typed = (typeof json === "string" ? JSON.parse(json) : json) as { domain: object; types: Record<string, unknown>; primaryType: string; message: object };
+        const typed = (typeof json === "string" ? JSON.parse(json) : json) as {
+          domain: object;
+          types: Record<string, unknown>;
+          primaryType: string;
+          message: object;
+        };
         // viem derives the domain type from `domain`; the JSON's own EIP712Domain entry goes.
         const types = Object.fromEntries(Object.entries(typed.types).filter(([name]) => name !== "EIP712Domain"));
         // The JSON of eth_signTypedData_v4 is checked by viem while hashing, not by its types.
-        const definition = { domain: typed.domain, types, primaryType: typed.primaryType, message: typed.message } as unknown as Parameters<typeof account.signTypedData>[0];
+        const definition = {
+          domain: typed.domain,
+          types,
+          primaryType: typed.primaryType,
+          message: typed.message,
+        } as unknown as Parameters<typeof account.signTypedData>[0];
         return { result: await account.signTypedData(definition) };
       }
       case "eth_sendTransaction": {
@@ -259,7 +299,16 @@ export async function installTestWallet(target: Page | BrowserContext, opts: Tes
       case "wallet_getCallsStatus": {
         const batch = batches.get(String(params[0]));
         if (!batch) throw new WalletError(5730, `Unknown bundle id ${String(params[0])}`);
-        return { result: { version: "2.0.0", id: params[0], chainId: toHex(batch.chainId), status: batch.status, atomic: false, receipts: batch.receipts.map(receiptJson) } };
+        return {
+          result: {
+            version: "2.0.0",
+            id: params[0],
+            chainId: toHex(batch.chainId),
+            status: batch.status,
+            atomic: false,
+            receipts: batch.receipts.map(receiptJson),
+          },
+        };
       }
       case "wallet_showCallsStatus":
         return { result: null };
@@ -280,7 +329,10 @@ export async function installTestWallet(target: Page | BrowserContext, opts: Tes
       }
       return JSON.stringify(await handle(method, Array.isArray(params) ? params : []));
     } catch (err) {
-      const e = err instanceof WalletError ? err : new WalletError(-32603, (err as Error).message?.split("\n")[0] ?? "Internal error");
+      const e =
+        err instanceof WalletError
+          ? err
+          : new WalletError(-32603, (err as Error).message?.split("\n")[0] ?? "Internal error");
       return JSON.stringify({ error: { code: e.code, message: e.message, data: e.data } });
     }
   });
@@ -307,7 +359,8 @@ export async function installTestWallet(target: Page | BrowserContext, opts: Tes
             events?: { event: string; data: unknown }[];
           };
           for (const ev of res.events ?? []) emit(ev.event, ev.data);
-          if (res.error) throw Object.assign(new Error(res.error.message), { code: res.error.code, data: res.error.data });
+          if (res.error)
+            throw Object.assign(new Error(res.error.message), { code: res.error.code, data: res.error.data });
           return res.result;
         },
         on(event: string, fn: (data: unknown) => void) {
@@ -322,9 +375,13 @@ export async function installTestWallet(target: Page | BrowserContext, opts: Tes
       };
       Object.assign(provider, { off: provider.removeListener, addListener: provider.on });
       (window as unknown as { __stablelinkTestWallet: unknown }).__stablelinkTestWallet = { provider, emit };
-      if (cfg.windowEthereum) Object.defineProperty(window, "ethereum", { value: provider, configurable: true, writable: true });
+      if (cfg.windowEthereum)
+        Object.defineProperty(window, "ethereum", { value: provider, configurable: true, writable: true });
       if (cfg.announce) {
-        const detail = Object.freeze({ info: Object.freeze({ uuid: cfg.uuid, name: cfg.name, icon: cfg.icon, rdns: cfg.rdns }), provider });
+        const detail = Object.freeze({
+          info: Object.freeze({ uuid: cfg.uuid, name: cfg.name, icon: cfg.icon, rdns: cfg.rdns }),
+          provider,
+        });
         const announce = () => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail }));
         window.addEventListener("eip6963:requestProvider", announce);
         announce();
@@ -342,7 +399,13 @@ export async function installTestWallet(target: Page | BrowserContext, opts: Tes
   );
 
   async function emitIn(page: Page, event: string, data: unknown): Promise<void> {
-    await page.evaluate(([e, d]) => (window as unknown as { __stablelinkTestWallet: { emit(e: string, d: unknown): void } }).__stablelinkTestWallet.emit(e, d), [event, data] as const);
+    await page.evaluate(
+      ([e, d]) =>
+        (
+          window as unknown as { __stablelinkTestWallet: { emit(e: string, d: unknown): void } }
+        ).__stablelinkTestWallet.emit(e, d),
+      [event, data] as const,
+    );
   }
 
   return {

@@ -2,8 +2,8 @@
 // "Shared primitives"): an EVM address (0x + 40 hex digits; a mixed-case one must carry a valid
 // EIP-55 checksum) or a base58 Tron address (T…). Checked offline. Pure: no I/O.
 import { getAddress, isAddress, zeroAddress } from "viem";
-import { isTronAddress, TRON_ZERO_ADDRESS } from "../chains/tron";
 import { NETWORKS, type NetworkId } from "../chains/networks";
+import { isTronAddress, TRON_ZERO_ADDRESS } from "../chains/tron";
 
 export type WalletKind = "evm" | "tron";
 
@@ -52,7 +52,9 @@ export type AddressResult = { ok: true; address: string } | { ok: false; message
 export function parseNetworkAddress(value: string, network: NetworkId, what = "address"): AddressResult {
   const parsed = parseWalletAddress(value.trim());
   const tron = NETWORKS[network].family === "tron";
-  const expected = tron ? "a Tron address (base58, T…)" : `an EVM address (0x + 40 hex digits, valid checksum if mixed case) on ${network}`;
+  const expected = tron
+    ? "a Tron address (base58, T…)"
+    : `an EVM address (0x + 40 hex digits, valid checksum if mixed case) on ${network}`;
   if (!parsed) return { ok: false, message: `is not ${expected}` };
   if ((parsed.kind === "tron") !== tron) {
     return { ok: false, message: `must be ${expected}: the payment currency is on ${network}` };

@@ -2,40 +2,41 @@
 // valid credential and changes nothing; every endpoint answers 401 without a credential and
 // with a revoked one. New id-taking endpoints must add a row to ROWS (or an EXEMPT reason):
 // the coverage test fails until they do.
+
+import { ulid } from "ulid";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as currencies from "@/app/v2/currencies/route";
 import { createApiKey, revokeApiKey } from "../auth/api-keys";
 import { createSession, deleteSession } from "../auth/sessions";
 import { createClientIdRecord } from "../client-ids/create-client-id";
 import { revokeClientId } from "../client-ids/manage-client-ids";
+import { insertIntent } from "../crosschain/intent-store";
 import { db } from "../db/client";
+import type { AuthKind } from "../http/caller";
+import { type Endpoint } from "../http/endpoint";
 import { ENDPOINTS } from "../openapi/registry";
 import { revokeOrchestratorKey } from "../orchestrators/accounts";
+import { onboardingKey } from "../orchestrators/onboarding-key";
 import { createLinkRequest } from "../orchestrators/orchestrator-links";
 import { approveLinkRequest, linkClientIdDirect } from "../orchestrators/platform-links";
-import { onboardingKey } from "../orchestrators/onboarding-key";
 import { createTestOrchestrator, createTestSession } from "../orchestrators/test-fixtures";
 import { registerTestDestination } from "../payee-destinations/test-fixtures";
-import { insertFixturePayment, insertFixtureRequest } from "../payments/search-fixtures";
 import { addBankAccount, registerPayer, submitKyc } from "../payers/compliance";
 import { BANK, IDENTITY } from "../payers/payer-fixtures";
 import type { BankDetails, PayerIdentity } from "../payers/schemas";
-import { createRequest } from "../requests/create-request";
+import { insertFixturePayment, insertFixtureRequest } from "../payments/search-fixtures";
 import { insertTestSchedule } from "../recurring/test-fixtures";
-import { insertIntent } from "../crosschain/intent-store";
-import { ulid } from "ulid";
+import { createRequest } from "../requests/create-request";
 import { createMulticallPayout } from "../secure-payments/combine-payout-links";
 import { createSecurePayout } from "../secure-payments/create-payout-link";
 import { createSecurePayment } from "../secure-payments/create-secure-payment";
 import { createTestPlatform, createTestWalletSession, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
-import { emitInTransaction } from "../webhooks/test-helpers";
-import { exampleEvent } from "../webhooks/example-events";
 import { createPlatformEndpoint } from "../webhooks/client-id-endpoints";
+import { exampleEvent } from "../webhooks/example-events";
 import { createOrchestratorEndpoint } from "../webhooks/orchestrator-endpoints";
-import type { AuthKind } from "../http/caller";
+import { emitInTransaction } from "../webhooks/test-helpers";
 import { routeHandlers } from "./route";
-import { type Endpoint } from "../http/endpoint";
 
 interface Party {
   platformId: string;
@@ -90,7 +91,8 @@ const clientIdRow =
     return { params: { id: c.id }, body, snapshot: c.snapshot };
   };
 
-const linkSnapshot = (linkId: string) => async () => (await db()).orchestratorLink.findUnique({ where: { id: linkId } });
+const linkSnapshot = (linkId: string) => async () =>
+  (await db()).orchestratorLink.findUnique({ where: { id: linkId } });
 
 /** A pending hosted link request of the owner's orchestrator. */
 const orchestratorLinkRow: Row = async (w) => {
@@ -102,17 +104,24 @@ const orchestratorLinkRow: Row = async (w) => {
 const approvedIntentRow =
   (withClientId = true): Row =>
   async (w) => {
-  const link = await createLinkRequest(w.owner.orchestratorId, {});
-  const c = await createClientIdRecord(w.owner.platformId, { label: "approved", allowedDomains: [TEST_ORIGIN] });
-  await approveLinkRequest(w.owner.platformId, { intentId: link.intentId, key: onboardingKey(link.intentId) }, c.clientId);
-  const snap = linkSnapshot(link.linkId);
-  return {
-    params: { intentId: link.intentId },
-    // The intruder even holds the onboarding URL's key: an approved link is the owner's alone.
-    // Rejecting names no client ID: unknown body fields are a 400 (lib/http/strict-input.ts).
-    body: (actor) => ({ ...(withClientId ? { clientId: actor.clientId } : {}), key: onboardingKey(link.intentId) }),
-    snapshot: async () => ({ link: await snap(), intruderLinks: await (await db()).orchestratorLink.findMany({ where: { clientIdId: w.intruder.clientIdId } }) }),
-  };
+    const link = await createLinkRequest(w.owner.orchestratorId, {});
+    const c = await createClientIdRecord(w.owner.platformId, { label: "approved", allowedDomains: [TEST_ORIGIN] });
+    await approveLinkRequest(
+      w.owner.platformId,
+      { intentId: link.intentId, key: onboardingKey(link.intentId) },
+      c.clientId,
+    );
+    const snap = linkSnapshot(link.linkId);
+    return {
+      params: { intentId: link.intentId },
+      // The intruder even holds the onboarding URL's key: an approved link is the owner's alone.
+      // Rejecting names no client ID: unknown body fields are a 400 (lib/http/strict-input.ts).
+      body: (actor) => ({ ...(withClientId ? { clientId: actor.clientId } : {}), key: onboardingKey(link.intentId) }),
+      snapshot: async () => ({
+        link: await snap(),
+        intruderLinks: await (await db()).orchestratorLink.findMany({ where: { clientIdId: w.intruder.clientIdId } }),
+      }),
+    };
   };
 
 /** A payee destination of the owner platform, registered with a real signature. */
@@ -120,7 +129,11 @@ const destinationRow =
   (body?: (actor: Party) => unknown): Row =>
   async (w) => {
     const d = await registerTestDestination(w.owner.platformId);
-    const snapshot = async () => (await db()).payeeDestination.findMany({ where: { destinationId: d.destinationId }, orderBy: { createdAt: "asc" } });
+    const snapshot = async () =>
+      (await db()).payeeDestination.findMany({
+        where: { destinationId: d.destinationId },
+        orderBy: { createdAt: "asc" },
+      });
     return { params: { destinationId: d.destinationId }, body, snapshot };
   };
 
@@ -138,16 +151,31 @@ const ownersRequestRow =
   async (w) => {
     const r = await createRequest(
       { platformId: w.owner.platformId, clientIdId: null },
-      { amount: "10", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", recurrence: { startDate: "2099-01-01", frequency: "MONTHLY" } },
+      {
+        amount: "10",
+        invoiceCurrency: "USDC-base",
+        paymentCurrency: "USDC-base",
+        payee: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+        recurrence: { startDate: "2099-01-01", frequency: "MONTHLY" },
+      },
     );
-    return { params: { requestId: r.requestId }, body, snapshot: async () => (await db()).paymentRequest.findUnique({ where: { id: r.requestId } }) };
+    return {
+      params: { requestId: r.requestId },
+      body,
+      snapshot: async () => (await db()).paymentRequest.findUnique({ where: { id: r.requestId } }),
+    };
   };
 
 /** A crosschain payment intent quoted for one of the owner's requests, not signed yet. */
 const ownersIntentRow: Row = async (w) => {
   const r = await createRequest(
     { platformId: w.owner.platformId, clientIdId: null },
-    { amount: "10", invoiceCurrency: "USDC-arbitrum-one", paymentCurrency: "USDC-arbitrum-one", payee: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7" },
+    {
+      amount: "10",
+      invoiceCurrency: "USDC-arbitrum-one",
+      paymentCurrency: "USDC-arbitrum-one",
+      payee: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+    },
   );
   const id = ulid();
   const a = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7" as const;
@@ -157,7 +185,23 @@ const ownersIntentRow: Row = async (w) => {
     requestId: r.requestId,
     sourceNetwork: "base",
     destinationNetwork: "arbitrum-one",
-    terms: { sourceChainId: 8453, sourceToken: a, payer: a, destinationChainId: 42161, destinationToken: a, payee: a, amount: 1n, fee: 1n, gateway: a, operator: a, treasury: a, operatorId: `0x${"00".repeat(32)}`, nonce: 1n, deadline: 4102444800n, processingDate: 4102444800n },
+    terms: {
+      sourceChainId: 8453,
+      sourceToken: a,
+      payer: a,
+      destinationChainId: 42161,
+      destinationToken: a,
+      payee: a,
+      amount: 1n,
+      fee: 1n,
+      gateway: a,
+      operator: a,
+      treasury: a,
+      operatorId: `0x${"00".repeat(32)}`,
+      nonce: 1n,
+      deadline: 4102444800n,
+      processingDate: 4102444800n,
+    },
     permitDomain: null,
     destinationAmount: 1n,
     supportsPermit: false,
@@ -179,13 +223,22 @@ const webhookRow =
       side === "platform"
         ? (await createPlatformEndpoint({ id: w.owner.clientIdId, platformId: w.owner.platformId }, url)).id
         : (await createOrchestratorEndpoint(w.owner.orchestratorId, url)).webhook.id;
-    const owner = { platformId: w.owner.platformId, clientIdId: w.owner.clientIdId, clientId: w.owner.clientId, orchestratorId: w.owner.orchestratorId };
+    const owner = {
+      platformId: w.owner.platformId,
+      clientIdId: w.owner.clientIdId,
+      clientId: w.owner.clientId,
+      orchestratorId: w.owner.orchestratorId,
+    };
     const emitted = await emitInTransaction({ ...exampleEvent("payment.confirmed", owner), isTest: false });
     const deliveryId = emitted.deliveries.find((d) => d.endpointId === id)!.id;
     return {
       params: side === "platform" ? { webhookId: id, deliveryId } : ({ id, deliveryId } as Record<string, string>),
       body,
-      snapshot: async () => (await db()).webhookEndpoint.findUnique({ where: { id }, include: { deliveries: { include: { attempts: true } } } }),
+      snapshot: async () =>
+        (await db()).webhookEndpoint.findUnique({
+          where: { id },
+          include: { deliveries: { include: { attempts: true } } },
+        }),
     };
   };
 
@@ -197,14 +250,29 @@ const securePaymentRow =
     let token: string;
     if (kind === "single") {
       const d = await registerTestDestination(w.owner.platformId);
-      token = (await createSecurePayment(creator, { requests: [{ destinationId: d.destinationId, amount: "5" }] })).token;
+      token = (await createSecurePayment(creator, { requests: [{ destinationId: d.destinationId, amount: "5" }] }))
+        .token;
     } else {
-      const payout = () => createSecurePayout(creator, { recipient: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", creatorWalletAddress: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", network: "base", currency: "USDC-base", amount: "1" });
-      token = (await createMulticallPayout(creator, { childTokens: [(await payout()).token, (await payout()).token] })).token;
+      const payout = () =>
+        createSecurePayout(creator, {
+          recipient: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+          creatorWalletAddress: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+          network: "base",
+          currency: "USDC-base",
+          amount: "1",
+        });
+      token = (await createMulticallPayout(creator, { childTokens: [(await payout()).token, (await payout()).token] }))
+        .token;
     }
     const snapshot = async () => {
       const prisma = await db();
-      return { sp: await prisma.securePayment.findMany({ where: { OR: [{ token }, { parentToken: token }] }, orderBy: { token: "asc" } }), rejections: await prisma.accessRejection.findMany({ where: { token } }) };
+      return {
+        sp: await prisma.securePayment.findMany({
+          where: { OR: [{ token }, { parentToken: token }] },
+          orderBy: { token: "asc" },
+        }),
+        rejections: await prisma.accessRejection.findMany({ where: { token } }),
+      };
     };
     return { params: { token }, snapshot };
   };
@@ -214,12 +282,20 @@ const withBody =
   (row: Row, body: (actor: Party) => unknown): Row =>
   async (w) => ({ ...(await row(w)), body });
 
-const brandingRow = (body?: (actor: Party) => unknown): Row => async (w) => {
-  const row = await clientIdRow(body)(w);
-  const id = row.params.id;
-  await (await db()).branding.create({ data: { clientIdId: id, primaryActionColor: "#123456" } });
-  return { ...row, snapshot: async () => ({ base: await row.snapshot(), branding: await (await db()).branding.findUnique({ where: { clientIdId: id } }) }) };
-};
+const brandingRow =
+  (body?: (actor: Party) => unknown): Row =>
+  async (w) => {
+    const row = await clientIdRow(body)(w);
+    const id = row.params.id;
+    await (await db()).branding.create({ data: { clientIdId: id, primaryActionColor: "#123456" } });
+    return {
+      ...row,
+      snapshot: async () => ({
+        base: await row.snapshot(),
+        branding: await (await db()).branding.findUnique({ where: { clientIdId: id } }),
+      }),
+    };
+  };
 
 /** A payer of the owner whose data was submitted for review, with one bank account. */
 const payerRow =
@@ -229,7 +305,8 @@ const payerRow =
     const { payer, kycUrl } = await registerPayer(w.owner.platformId, clientUserId, payerIdentity);
     await submitKyc(new URL(kycUrl).pathname.split("/")[2], {});
     const { detail } = await addBankAccount(w.owner.platformId, clientUserId, bankDetails);
-    const snapshot = async () => (await db()).payer.findUnique({ where: { id: payer.id }, include: { paymentDetails: true } });
+    const snapshot = async () =>
+      (await db()).payer.findUnique({ where: { id: payer.id }, include: { paymentDetails: true } });
     const params: Record<string, string> = by === "clientUserId" ? { clientUserId } : { userId: payer.id };
     return { params, body, snapshot, payerId: payer.id, paymentDetailsId: detail.id };
   };
@@ -237,13 +314,32 @@ const payerRow =
 /** An off-ramp payment of the owner whose crypto payment was detected (fiat leg initiated). */
 const offrampRow: Row = async (w) => {
   const payer = (await payerRow("userId")(w)) as Target & { payerId: string; paymentDetailsId: string };
-  const request = await createRequest({ platformId: w.owner.platformId, clientIdId: null }, { amount: "5", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", isCryptoToFiatAvailable: true });
+  const request = await createRequest(
+    { platformId: w.owner.platformId, clientIdId: null },
+    { amount: "5", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", isCryptoToFiatAvailable: true },
+  );
   const owner = { platformId: w.owner.platformId, clientIdId: null, clientId: null, orchestratorId: null };
-  const fields = { requestId: request.requestId, paymentReference: request.paymentReference, txHash: `0x${"cd".repeat(32)}`, network: "base" };
+  const fields = {
+    requestId: request.requestId,
+    paymentReference: request.paymentReference,
+    txHash: `0x${"cd".repeat(32)}`,
+    network: "base",
+  };
   await (await db()).offrampPayment.create({
-    data: { requestId: request.requestId, platformId: w.owner.platformId, payerId: payer.payerId, paymentDetailId: payer.paymentDetailsId, subStatus: "initiated", confirmation: { owner, fields } },
+    data: {
+      requestId: request.requestId,
+      platformId: w.owner.platformId,
+      payerId: payer.payerId,
+      paymentDetailId: payer.paymentDetailsId,
+      subStatus: "initiated",
+      confirmation: { owner, fields },
+    },
   });
-  return { params: { requestId: request.requestId }, body: () => ({ subStatus: "ongoing_checks" }), snapshot: async () => (await db()).offrampPayment.findUnique({ where: { requestId: request.requestId } }) };
+  return {
+    params: { requestId: request.requestId },
+    body: () => ({ subStatus: "ongoing_checks" }),
+    snapshot: async () => (await db()).offrampPayment.findUnique({ where: { requestId: request.requestId } }),
+  };
 };
 
 const ROWS: Record<string, Row> = {
@@ -258,9 +354,17 @@ const ROWS: Record<string, Row> = {
   "GET /v2/secure-payments/{token}/pay": securePaymentRow("single"),
   "POST /v2/secure-payments/{token}/cancel": securePaymentRow("single"),
   "GET /v2/secure-payments/multicall-payouts/{token}": securePaymentRow("multicall"),
-  "POST /v2/secure-payments/{token}/intent": withBody(securePaymentRow("single"), () => ({ txHash: `0x${"ab".repeat(32)}`, chain: "BASE", token: "USDC" })),
+  "POST /v2/secure-payments/{token}/intent": withBody(securePaymentRow("single"), () => ({
+    txHash: `0x${"ab".repeat(32)}`,
+    chain: "BASE",
+    token: "USDC",
+  })),
   "POST /v2/secure-payments/{token}/tron/broadcast": withBody(securePaymentRow("single"), () => ({
-    signedTransaction: { raw_data_hex: "0a", signature: ["ab"], raw_data: { contract: [{ type: "TriggerSmartContract" }] } },
+    signedTransaction: {
+      raw_data_hex: "0a",
+      signature: ["ab"],
+      raw_data: { contract: [{ type: "TriggerSmartContract" }] },
+    },
   })),
   "GET /v2/client-ids/{id}/branding": brandingRow(),
   "PUT /v2/client-ids/{id}/branding": brandingRow(() => ({ primaryActionColor: "#ff0000" })),
@@ -283,7 +387,11 @@ const ROWS: Record<string, Row> = {
   "GET /v2/orchestrators/webhooks/{id}/deliveries/{deliveryId}": webhookRow("orchestrator"),
   "POST /v2/orchestrators/webhooks/{id}/deliveries/{deliveryId}/resend": webhookRow("orchestrator"),
   "GET /v2/client-ids/{id}": clientIdRow(),
-  "PUT /v2/client-ids/{id}": clientIdRow(() => ({ label: "hijacked", allowedDomains: ["https://evil.example"], status: "inactive" })),
+  "PUT /v2/client-ids/{id}": clientIdRow(() => ({
+    label: "hijacked",
+    allowedDomains: ["https://evil.example"],
+    status: "inactive",
+  })),
   "DELETE /v2/client-ids/{id}": clientIdRow(),
   "GET /v2/client-ids/{id}/orchestrator-link": clientIdRow(),
   "POST /v2/client-ids/{id}/orchestrator-link": clientIdRow((actor) => ({ orchestratorId: actor.orchestratorId })),
@@ -295,13 +403,19 @@ const ROWS: Record<string, Row> = {
   "POST /v1/orchestrator-links/{intentId}/reject": approvedIntentRow(false),
   "GET /v2/payee-destination/{destinationId}": destinationRow(),
   // A well-formed signed body: the owner gets past the lookup (and is refused for the nonce).
-  "DELETE /v2/payee-destination/{destinationId}": destinationRow(() => ({ signature: `0x${"11".repeat(65)}`, nonce: `0x${"22".repeat(32)}` })),
+  "DELETE /v2/payee-destination/{destinationId}": destinationRow(() => ({
+    signature: `0x${"11".repeat(65)}`,
+    nonce: `0x${"22".repeat(32)}`,
+  })),
   "POST /v2/payouts/recurring/{id}": recurringRow(() => ({ permitSignature: `0x${"11".repeat(65)}` })),
   "GET /v2/payouts/recurring/{id}": recurringRow(),
   "PATCH /v2/payouts/recurring/{id}": recurringRow(() => ({ action: "cancel" })),
   "DELETE /v1/api-keys/{apiKeyId}": async (w) => {
     const k = await createApiKey(w.owner.platformId, "owned");
-    return { params: { apiKeyId: k.id }, snapshot: async () => (await db()).apiKey.findUnique({ where: { id: k.id } }) };
+    return {
+      params: { apiKeyId: k.id },
+      snapshot: async () => (await db()).apiKey.findUnique({ where: { id: k.id } }),
+    };
   },
 };
 
@@ -333,7 +447,16 @@ async function party(name: string): Promise<Party> {
   const s = await createTestSession(p.platformId);
   const ws = await createTestWalletSession(p.platformId);
   const o = await createTestOrchestrator(`${name} orchestrator`);
-  return { platformId: p.platformId, apiKey: p.apiKey, session: s.token, walletSession: ws.token, clientId: p.clientId, clientIdId: p.clientIdId, orchestratorId: o.orchestratorId, orchestratorKey: o.orchestratorKey };
+  return {
+    platformId: p.platformId,
+    apiKey: p.apiKey,
+    session: s.token,
+    walletSession: ws.token,
+    clientId: p.clientId,
+    clientIdId: p.clientIdId,
+    orchestratorId: o.orchestratorId,
+    orchestratorKey: o.orchestratorKey,
+  };
 }
 
 /** The same kinds of credential, each revoked (a signed-out session for sessions). */
@@ -359,11 +482,16 @@ function urlOf(e: Endpoint, params: Record<string, string>): string {
 
 function send(e: Endpoint, headers: Record<string, string>, params: Record<string, string>, body?: unknown) {
   const bodyless = e.method === "GET" || (e.method === "DELETE" && !e.body);
-  return call(routeHandlers(e), e.method, urlOf(e, params), { headers, params, body: bodyless ? undefined : (body ?? {}) });
+  return call(routeHandlers(e), e.method, urlOf(e, params), {
+    headers,
+    params,
+    body: bodyless ? undefined : (body ?? {}),
+  });
 }
 
 const PLACEHOLDER = "00000000-0000-4000-8000-000000000000";
-const placeholderParams = (e: Endpoint) => Object.fromEntries([...e.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], PLACEHOLDER]));
+const placeholderParams = (e: Endpoint) =>
+  Object.fromEntries([...e.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], PLACEHOLDER]));
 
 // ---------- the matrix ----------
 
@@ -387,17 +515,20 @@ describe("authorization matrix", () => {
   });
 
   describe.each(idTaking.filter((e) => ROWS[key(e)]).map((e) => [key(e), e] as const))("%s", (_name, e) => {
-    it.each(OBJECT_KINDS.filter((k) => e.auth.includes(k)))("answers 404 to another party's %s and changes nothing", async (kind) => {
-      const target = await ROWS[key(e)](world);
-      const before = await target.snapshot();
-      const r = await send(e, headersFor(world.intruder, kind), target.params, target.body?.(world.intruder));
-      expect(r.status, r.text).toBe(404);
-      expect(await target.snapshot()).toEqual(before);
-      // The same call by the owner reaches the object (the row addresses something real).
-      const own = await send(e, headersFor(world.owner, kind), target.params, target.body?.(world.owner));
-      expect(own.status, own.text).not.toBe(404);
-      expect(own.status).toBeLessThan(500);
-    });
+    it.each(OBJECT_KINDS.filter((k) => e.auth.includes(k)))(
+      "answers 404 to another party's %s and changes nothing",
+      async (kind) => {
+        const target = await ROWS[key(e)](world);
+        const before = await target.snapshot();
+        const r = await send(e, headersFor(world.intruder, kind), target.params, target.body?.(world.intruder));
+        expect(r.status, r.text).toBe(404);
+        expect(await target.snapshot()).toEqual(before);
+        // The same call by the owner reaches the object (the row addresses something real).
+        const own = await send(e, headersFor(world.owner, kind), target.params, target.body?.(world.owner));
+        expect(own.status, own.text).not.toBe(404);
+        expect(own.status).toBeLessThan(500);
+      },
+    );
   });
 
   describe.each(withAuth.map((e) => [key(e), e] as const))("%s", (_name, e) => {
@@ -419,7 +550,11 @@ describe("a revoked client ID in the browser", () => {
     const p = await createTestPlatform("browser shop");
     const browserHeaders = { "x-client-id": p.clientId, origin: TEST_ORIGIN };
     const preflight = await call(currencies, "OPTIONS", "/v2/currencies", {
-      headers: { origin: TEST_ORIGIN, "access-control-request-method": "GET", "access-control-request-headers": "x-client-id" },
+      headers: {
+        origin: TEST_ORIGIN,
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "x-client-id",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-headers")).toContain("x-client-id");
@@ -427,7 +562,13 @@ describe("a revoked client ID in the browser", () => {
     const before = await call(currencies, "GET", "/v2/currencies?network=base", { headers: browserHeaders });
     expect(before.status).toBe(200);
     expect(before.headers.get("access-control-allow-origin")).toBe(TEST_ORIGIN);
-    expect((await call(currencies, "GET", "/v2/currencies?network=base", { headers: { ...browserHeaders, origin: "https://evil.example" } })).status).toBe(403);
+    expect(
+      (
+        await call(currencies, "GET", "/v2/currencies?network=base", {
+          headers: { ...browserHeaders, origin: "https://evil.example" },
+        })
+      ).status,
+    ).toBe(403);
 
     await revokeClientId(p.platformId, p.clientIdId);
     const after = await call(currencies, "GET", "/v2/currencies?network=base", { headers: browserHeaders });
@@ -440,9 +581,13 @@ describe("a revoked client ID in the browser", () => {
   it("a revoked API key stops working at once", async () => {
     const p = await createTestPlatform("key holder");
     const k = await createApiKey(p.platformId, "second");
-    expect((await call(currencies, "GET", "/v2/currencies?network=base", { headers: { "x-api-key": k.key } })).status).toBe(200);
+    expect(
+      (await call(currencies, "GET", "/v2/currencies?network=base", { headers: { "x-api-key": k.key } })).status,
+    ).toBe(200);
     await revokeApiKey(p.platformId, k.id);
-    expect((await call(currencies, "GET", "/v2/currencies?network=base", { headers: { "x-api-key": k.key } })).status).toBe(401);
+    expect(
+      (await call(currencies, "GET", "/v2/currencies?network=base", { headers: { "x-api-key": k.key } })).status,
+    ).toBe(401);
   });
 });
 

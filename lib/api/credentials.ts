@@ -4,14 +4,22 @@
 // an integrator acting for a signed-in user) is checked like one sent alone and must belong
 // to the session's platform; the session is the caller and carries it as `client`.
 import { resolveApiKey } from "../auth/api-keys";
-import { getConfig } from "../config";
 import { resolveSession } from "../auth/sessions";
 import { isOriginAllowed } from "../client-ids/origin";
 import { resolveClientId } from "../client-ids/resolve";
-import { resolveOrchestratorKey } from "../orchestrators/resolve";
-import { bearer, describe, readCookie, SESSION_COOKIE, type AuthKind, type Caller, type ResolvedClient } from "../http/caller";
+import { getConfig } from "../config";
+import {
+  type AuthKind,
+  bearer,
+  type Caller,
+  describe,
+  type ResolvedClient,
+  readCookie,
+  SESSION_COOKIE,
+} from "../http/caller";
 import type { ErrorCode } from "../http/error-codes";
 import { ApiError, forbidden, unauthorized } from "../http/errors";
+import { resolveOrchestratorKey } from "../orchestrators/resolve";
 
 /** A credential that was sent but is unknown, revoked or expired: what a guesser gets. Counted
  * per source by the wrapper (lib/api/route.ts), unlike a missing or misplaced credential. */
@@ -24,7 +32,13 @@ export class UnknownCredential extends ApiError {
 /** Whether the request carries any credential (the wrapper checks the source's failures first). */
 export function presentsCredential(req: Request): boolean {
   const h = req.headers;
-  return Boolean(h.get("x-api-key") || h.get("x-client-id") || h.get("x-orchestrator-key") || bearer(h.get("authorization")) || readCookie(h.get("cookie"), SESSION_COOKIE));
+  return Boolean(
+    h.get("x-api-key") ||
+      h.get("x-client-id") ||
+      h.get("x-orchestrator-key") ||
+      bearer(h.get("authorization")) ||
+      readCookie(h.get("cookie"), SESSION_COOKIE),
+  );
 }
 
 /** Browsers omit Origin on same-origin GETs; Sec-Fetch-Site tells us the page is our own. */
@@ -67,12 +81,19 @@ export async function resolveCaller(req: Request, accepted: AuthKind[]): Promise
       const s = await resolveSession(token);
       if (!s) throw new UnknownCredential("session_expired", "Session expired or signed out");
       if (!anySession && s.kind !== "wallet") {
-        throw forbidden("wallet_session_required", "This needs a wallet session: sign in with your wallet (POST /v1/auth/wallet/challenge, then /v1/auth/wallet/verify); an email sign-in is not enough");
+        throw forbidden(
+          "wallet_session_required",
+          "This needs a wallet session: sign in with your wallet (POST /v1/auth/wallet/challenge, then /v1/auth/wallet/verify); an email sign-in is not enough",
+        );
       }
       let client: ResolvedClient | undefined;
       if (clientIdValue) {
         client = await resolveClient(req, clientIdValue);
-        if (client.platformId !== s.platformId) throw forbidden("client_id_other_platform", "The client ID belongs to another platform than the signed-in user");
+        if (client.platformId !== s.platformId)
+          throw forbidden(
+            "client_id_other_platform",
+            "The client ID belongs to another platform than the signed-in user",
+          );
       }
       return {
         kind: "session",
@@ -86,11 +107,22 @@ export async function resolveCaller(req: Request, accepted: AuthKind[]): Promise
     }
   }
   if (accepted.length === 0) return { kind: "none" };
-  const present = [apiKey && "x-api-key", orchestratorKey && "x-orchestrator-key", clientIdValue && "x-client-id"].filter(Boolean);
+  const present = [
+    apiKey && "x-api-key",
+    orchestratorKey && "x-orchestrator-key",
+    clientIdValue && "x-client-id",
+  ].filter(Boolean);
   if (clientIdValue && !anySession && accepted.includes("walletSession")) {
-    throw unauthorized("credentials_not_accepted", `x-client-id is not enough here: it must come with ${describe(["walletSession"])}`);
+    throw unauthorized(
+      "credentials_not_accepted",
+      `x-client-id is not enough here: it must come with ${describe(["walletSession"])}`,
+    );
   }
-  if (present.length > 0) throw unauthorized("credentials_not_accepted", `This endpoint does not accept ${present.join(", ")}; accepted: ${describe(accepted)}`);
+  if (present.length > 0)
+    throw unauthorized(
+      "credentials_not_accepted",
+      `This endpoint does not accept ${present.join(", ")}; accepted: ${describe(accepted)}`,
+    );
   throw unauthorized("credentials_missing", `Missing credentials; accepted: ${describe(accepted)}`);
 }
 
@@ -100,12 +132,17 @@ async function resolveClient(req: Request, value: string): Promise<ResolvedClien
   // A backend client ID (no allowed domains) is for servers: no Origin, and no browser page.
   if (c.allowedDomains.length === 0) {
     const sent = req.headers.get("origin");
-    if (sent) throw forbidden("origin_not_allowed", `Origin ${sent} is not allowed: this is a backend client ID (no allowed domains), for servers, which send no Origin`);
+    if (sent)
+      throw forbidden(
+        "origin_not_allowed",
+        `Origin ${sent} is not allowed: this is a backend client ID (no allowed domains), for servers, which send no Origin`,
+      );
     return { platformId: c.platformId, clientIdId: c.id, clientId: c.clientId, origin: null };
   }
   const origin = requestOrigin(req);
   if (!origin) throw forbidden("origin_required", "The Origin header is required with client ID authentication");
-  if (!isOriginAllowed(origin, c.allowedDomains)) throw forbidden("origin_not_allowed", `Origin ${origin} is not allowed for this client ID`);
+  if (!isOriginAllowed(origin, c.allowedDomains))
+    throw forbidden("origin_not_allowed", `Origin ${origin} is not allowed for this client ID`);
   return { platformId: c.platformId, clientIdId: c.id, clientId: c.clientId, origin };
 }
 

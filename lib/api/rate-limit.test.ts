@@ -31,7 +31,9 @@ describe("rate limits shared between instances", () => {
   });
 
   it("counts a new window from zero", async () => {
-    await (await db()).rateLimitBucket.create({ data: { key: "k-old", windowStart: new Date(WINDOW.getTime() - 60_000), count: 50 } });
+    await (await db()).rateLimitBucket.create({
+      data: { key: "k-old", windowStart: new Date(WINDOW.getTime() - 60_000), count: 50 },
+    });
     expect(await consumeRateLimit("k-old", 10, at(30))).toMatchObject({ allowed: true, remaining: 9 });
   });
 });

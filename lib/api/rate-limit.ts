@@ -115,10 +115,12 @@ async function count(key: string, limit: number, n: number, now: Date): Promise<
 
 /** Adds what this instance counted to the shared rows now (tests, shutdown). */
 export async function flushRateLimits(): Promise<void> {
-  await Promise.all([...windows].map(async ([key, w]) => {
-    await w.flushing;
-    if (w.pending > 0) await exchange(key, w);
-  }));
+  await Promise.all(
+    [...windows].map(async ([key, w]) => {
+      await w.flushing;
+      if (w.pending > 0) await exchange(key, w);
+    }),
+  );
 }
 
 export function rateLimitHeaders(r: RateLimitResult, now = new Date()): Record<string, string> {
@@ -133,5 +135,7 @@ export function rateLimitHeaders(r: RateLimitResult, now = new Date()): Record<s
 
 /** Housekeeping: windows that ended more than a minute ago. */
 export async function purgeRateLimitBuckets(now: Date): Promise<number> {
-  return (await (await db()).rateLimitBucket.deleteMany({ where: { windowStart: { lt: new Date(now.getTime() - 120_000) } } })).count;
+  return (
+    await (await db()).rateLimitBucket.deleteMany({ where: { windowStart: { lt: new Date(now.getTime() - 120_000) } } })
+  ).count;
 }

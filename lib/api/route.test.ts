@@ -1,16 +1,16 @@
 // The route wrapper, exercised through endpoints defined here for the purpose.
-import { beforeAll, afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { revokeApiKey } from "../auth/api-keys";
 import { createSession } from "../auth/sessions";
 import { resetConfigForTests } from "../config";
 import { db } from "../db/client";
-import { call } from "../test/http";
-import { createTestPlatform, createTestWalletSession, TEST_ORIGIN } from "../test/fixtures";
-import { eachTestInItsOwnMinute } from "../test/own-minute";
-import { reply } from "../http/reply";
-import { routeHandlers, unknownPathHandlers } from "./route";
 import { defineEndpoint } from "../http/endpoint";
+import { reply } from "../http/reply";
+import { createTestPlatform, createTestWalletSession, TEST_ORIGIN } from "../test/fixtures";
+import { call } from "../test/http";
+import { eachTestInItsOwnMinute } from "../test/own-minute";
+import { routeHandlers, unknownPathHandlers } from "./route";
 
 let runs = 0;
 const echo = defineEndpoint({
@@ -109,24 +109,45 @@ describe("credentials", () => {
   });
 
   it("refuses an unknown and a revoked API key", async () => {
-    expect((await call(echoRoute, "POST", "/v2/echo", { headers: { "x-api-key": "slk_nope" }, body: { amount: "1" } })).status).toBe(401);
+    expect(
+      (await call(echoRoute, "POST", "/v2/echo", { headers: { "x-api-key": "slk_nope" }, body: { amount: "1" } }))
+        .status,
+    ).toBe(401);
     const other = await createTestPlatform("revoked");
     expect(await revokeApiKey(other.platformId, other.apiKeyId)).toBe(true);
-    const r = await call(echoRoute, "POST", "/v2/echo", { headers: { "x-api-key": other.apiKey }, body: { amount: "1" } });
+    const r = await call(echoRoute, "POST", "/v2/echo", {
+      headers: { "x-api-key": other.apiKey },
+      body: { amount: "1" },
+    });
     expect(r.status).toBe(401);
     expect(r.json.message).toMatch(/revoked/);
   });
 
   it("accepts a client ID only from an allowed Origin, and answers CORS", async () => {
-    const ok = await call(echoRoute, "POST", "/v2/echo", { headers: { "x-client-id": t.clientId, origin: TEST_ORIGIN }, body: { amount: "1" } });
+    const ok = await call(echoRoute, "POST", "/v2/echo", {
+      headers: { "x-client-id": t.clientId, origin: TEST_ORIGIN },
+      body: { amount: "1" },
+    });
     expect(ok.status).toBe(201);
     expect(ok.json.caller).toBe("clientId");
     expect(ok.headers.get("access-control-allow-origin")).toBe(TEST_ORIGIN);
-    const bad = await call(echoRoute, "POST", "/v2/echo", { headers: { "x-client-id": t.clientId, origin: "https://evil.example" }, body: { amount: "1" } });
+    const bad = await call(echoRoute, "POST", "/v2/echo", {
+      headers: { "x-client-id": t.clientId, origin: "https://evil.example" },
+      body: { amount: "1" },
+    });
     expect(bad.status).toBe(403);
-    const none = await call(echoRoute, "POST", "/v2/echo", { headers: { "x-client-id": t.clientId }, body: { amount: "1" } });
+    const none = await call(echoRoute, "POST", "/v2/echo", {
+      headers: { "x-client-id": t.clientId },
+      body: { amount: "1" },
+    });
     expect(none.status).toBe(403);
-    const pre = await call(echoRoute, "OPTIONS", "/v2/echo", { headers: { origin: TEST_ORIGIN, "access-control-request-method": "POST", "access-control-request-headers": "x-client-id" } });
+    const pre = await call(echoRoute, "OPTIONS", "/v2/echo", {
+      headers: {
+        origin: TEST_ORIGIN,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "x-client-id",
+      },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-headers")).toContain("x-client-id");
     expect(pre.headers.get("access-control-allow-methods")).toContain("POST");
@@ -136,11 +157,20 @@ describe("credentials", () => {
     const prisma = await db();
     const user = await prisma.user.create({ data: { platformId: t.platformId, email: `u${Date.now()}@example.com` } });
     const { token } = await createSession(user.id, "email");
-    const bearer = await call(echoRoute, "POST", "/v2/echo", { headers: { authorization: `Bearer ${token}` }, body: { amount: "1" } });
+    const bearer = await call(echoRoute, "POST", "/v2/echo", {
+      headers: { authorization: `Bearer ${token}` },
+      body: { amount: "1" },
+    });
     expect(bearer.json.caller).toBe("session");
-    const sameSite = await call(echoRoute, "POST", "/v2/echo", { headers: { cookie: `session_token=${token}`, origin: "http://localhost:3000" }, body: { amount: "1" } });
+    const sameSite = await call(echoRoute, "POST", "/v2/echo", {
+      headers: { cookie: `session_token=${token}`, origin: "http://localhost:3000" },
+      body: { amount: "1" },
+    });
     expect(sameSite.status).toBe(201);
-    const crossSite = await call(echoRoute, "POST", "/v2/echo", { headers: { cookie: `session_token=${token}`, origin: "https://evil.example" }, body: { amount: "1" } });
+    const crossSite = await call(echoRoute, "POST", "/v2/echo", {
+      headers: { cookie: `session_token=${token}`, origin: "https://evil.example" },
+      body: { amount: "1" },
+    });
     expect(crossSite.status).toBe(403);
   });
 });
@@ -152,17 +182,45 @@ describe("wallet sessions, and a client ID alongside a session", () => {
     expect(alone.json).toMatchObject({ kind: "session", sessionKind: "wallet", platformId: t.platformId });
     expect(alone.json.client).toBeUndefined();
 
-    const withClient = await call(whoRoute, "GET", "/v2/who", { headers: { ...wallet, "x-client-id": t.clientId, origin: TEST_ORIGIN } });
-    expect(withClient.json.client).toEqual({ platformId: t.platformId, clientIdId: t.clientIdId, clientId: t.clientId, origin: TEST_ORIGIN });
-    expect((await call(whoRoute, "GET", "/v2/who", { headers: { ...wallet, "x-client-id": t.clientId, origin: "https://evil.example" } })).status).toBe(403);
+    const withClient = await call(whoRoute, "GET", "/v2/who", {
+      headers: { ...wallet, "x-client-id": t.clientId, origin: TEST_ORIGIN },
+    });
+    expect(withClient.json.client).toEqual({
+      platformId: t.platformId,
+      clientIdId: t.clientIdId,
+      clientId: t.clientId,
+      origin: TEST_ORIGIN,
+    });
+    expect(
+      (
+        await call(whoRoute, "GET", "/v2/who", {
+          headers: { ...wallet, "x-client-id": t.clientId, origin: "https://evil.example" },
+        })
+      ).status,
+    ).toBe(403);
     const foreign = await createTestPlatform("foreign");
-    expect((await call(whoRoute, "GET", "/v2/who", { headers: { ...wallet, "x-client-id": foreign.clientId, origin: TEST_ORIGIN } })).status).toBe(403);
-    expect((await call(whoRoute, "GET", "/v2/who", { headers: { ...wallet, "x-client-id": "nope", origin: TEST_ORIGIN } })).status).toBe(401);
+    expect(
+      (
+        await call(whoRoute, "GET", "/v2/who", {
+          headers: { ...wallet, "x-client-id": foreign.clientId, origin: TEST_ORIGIN },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await call(whoRoute, "GET", "/v2/who", { headers: { ...wallet, "x-client-id": "nope", origin: TEST_ORIGIN } }))
+        .status,
+    ).toBe(401);
 
-    const user = await (await db()).user.create({ data: { platformId: t.platformId, email: `w${Date.now()}@example.com` } });
+    const user = await (await db()).user.create({
+      data: { platformId: t.platformId, email: `w${Date.now()}@example.com` },
+    });
     const email = await createSession(user.id, "email");
-    expect((await call(whoRoute, "GET", "/v2/who", { headers: { authorization: `Bearer ${email.token}` } })).status).toBe(403);
-    expect((await call(whoRoute, "GET", "/v2/who", { headers: { "x-client-id": t.clientId, origin: TEST_ORIGIN } })).status).toBe(401);
+    expect(
+      (await call(whoRoute, "GET", "/v2/who", { headers: { authorization: `Bearer ${email.token}` } })).status,
+    ).toBe(403);
+    expect(
+      (await call(whoRoute, "GET", "/v2/who", { headers: { "x-client-id": t.clientId, origin: TEST_ORIGIN } })).status,
+    ).toBe(401);
   });
 });
 
@@ -170,22 +228,42 @@ describe("input", () => {
   it("reports every invalid field in the validation shape", async () => {
     const r = await call(echoRoute, "POST", "/v2/echo", { headers: key(), body: { amount: "1.5", note: "too long" } });
     expect(r.status).toBe(400);
-    expect(r.json).toMatchObject({ statusCode: 400, message: "Validation failed", error: "Bad Request", code: "validation_failed" });
+    expect(r.json).toMatchObject({
+      statusCode: 400,
+      message: "Validation failed",
+      error: "Bad Request",
+      code: "validation_failed",
+    });
     expect(r.json.errors).toEqual(
-      expect.arrayContaining([expect.objectContaining({ field: "amount", message: "must be digits" }), expect.objectContaining({ field: "note" })]),
+      expect.arrayContaining([
+        expect.objectContaining({ field: "amount", message: "must be digits" }),
+        expect.objectContaining({ field: "note" }),
+      ]),
     );
   });
 
   it("refuses NUL characters anywhere in the input, naming the field (PostgreSQL text cannot hold them)", async () => {
-    const inPath = await call(itemRoute, "GET", "/v2/items/ab%00d", { headers: key(), params: { itemId: "ab\u0000d" } });
+    const inPath = await call(itemRoute, "GET", "/v2/items/ab%00d", {
+      headers: key(),
+      params: { itemId: "ab\u0000d" },
+    });
     expect(inPath.status).toBe(400);
     expect(inPath.json.errors).toEqual([{ field: "itemId", message: "must not contain NUL characters" }]);
     // A query parameter of the same name does not hide it.
-    const shadowed = await call(itemRoute, "GET", "/v2/items/ab%00d?itemId=abcd", { headers: key(), params: { itemId: "ab\u0000d" } });
+    const shadowed = await call(itemRoute, "GET", "/v2/items/ab%00d?itemId=abcd", {
+      headers: key(),
+      params: { itemId: "ab\u0000d" },
+    });
     expect(shadowed.json.errors).toEqual([{ field: "itemId", message: "must not contain NUL characters" }]);
-    const inQuery = await call(itemRoute, "GET", "/v2/items/abcd?limit=1%00", { headers: key(), params: { itemId: "abcd" } });
+    const inQuery = await call(itemRoute, "GET", "/v2/items/abcd?limit=1%00", {
+      headers: key(),
+      params: { itemId: "abcd" },
+    });
     expect(inQuery.json.errors).toEqual([{ field: "limit", message: "must not contain NUL characters" }]);
-    const inBody = await call(echoRoute, "POST", "/v2/echo", { headers: key(), body: { amount: "1", note: "a\u0000", nested: { deep: ["x\u0000"] } } });
+    const inBody = await call(echoRoute, "POST", "/v2/echo", {
+      headers: key(),
+      body: { amount: "1", note: "a\u0000", nested: { deep: ["x\u0000"] } },
+    });
     expect(inBody.status).toBe(400);
     expect(inBody.json.errors.map((e: { field: string }) => e.field)).toEqual(["note", "nested.deep.0"]);
   });
@@ -200,11 +278,17 @@ describe("input", () => {
 
   it("answers malformed JSON with 400, a non-JSON content type with 415 and a large body with 413", async () => {
     expect((await call(echoRoute, "POST", "/v2/echo", { headers: key(), body: "{not json" })).status).toBe(400);
-    const wrongType = await call(echoRoute, "POST", "/v2/echo", { headers: { ...key(), "content-type": "text/plain" }, body: '{"amount":"1"}' });
+    const wrongType = await call(echoRoute, "POST", "/v2/echo", {
+      headers: { ...key(), "content-type": "text/plain" },
+      body: '{"amount":"1"}',
+    });
     expect(wrongType.status).toBe(415);
     process.env.MAX_BODY_BYTES = "2048";
     resetConfigForTests();
-    const big = await call(echoRoute, "POST", "/v2/echo", { headers: key(), body: { amount: "1", note: "x".repeat(5000) } });
+    const big = await call(echoRoute, "POST", "/v2/echo", {
+      headers: key(),
+      body: { amount: "1", note: "x".repeat(5000) },
+    });
     expect(big.status).toBe(413);
     expect(big.json.error).toBe("Payload Too Large");
   });
@@ -235,7 +319,12 @@ describe("input", () => {
     expect(r.headers.get("allow")).toBe("POST, OPTIONS");
     const u = await call(unknownPathHandlers(), "GET", "/v2/nothing/here");
     expect(u.status).toBe(404);
-    expect(u.json).toEqual({ statusCode: 404, message: "Cannot GET /v2/nothing/here", error: "Not Found", code: "path_not_found" });
+    expect(u.json).toEqual({
+      statusCode: 404,
+      message: "Cannot GET /v2/nothing/here",
+      error: "Not Found",
+      code: "path_not_found",
+    });
   });
 
   it("serialises bigint amounts as decimal strings", async () => {
@@ -259,8 +348,14 @@ describe("Idempotency-Key", () => {
   it("keeps keys apart per credential", async () => {
     const other = await createTestPlatform("other");
     const k = `shared-${Date.now()}`;
-    const a = await call(echoRoute, "POST", "/v2/echo", { headers: { ...key(), "idempotency-key": k }, body: { amount: "1" } });
-    const b = await call(echoRoute, "POST", "/v2/echo", { headers: { "x-api-key": other.apiKey, "idempotency-key": k }, body: { amount: "1" } });
+    const a = await call(echoRoute, "POST", "/v2/echo", {
+      headers: { ...key(), "idempotency-key": k },
+      body: { amount: "1" },
+    });
+    const b = await call(echoRoute, "POST", "/v2/echo", {
+      headers: { "x-api-key": other.apiKey, "idempotency-key": k },
+      body: { amount: "1" },
+    });
     expect(a.json.run).not.toBe(b.json.run);
   });
 });
@@ -274,14 +369,24 @@ describe("rate limits", () => {
     const limited = await createTestPlatform("limited");
     const h = { "x-api-key": limited.apiKey, "x-forwarded-for": "203.0.113.60" };
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await call(itemRoute, "GET", "/v2/items/abcd", { headers: h, params: { itemId: "abcd" } })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await call(itemRoute, "GET", "/v2/items/abcd", { headers: h, params: { itemId: "abcd" } })).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 429]);
     const last = await call(itemRoute, "GET", "/v2/items/abcd", { headers: h, params: { itemId: "abcd" } });
     expect(Number(last.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(last.headers.get("x-ratelimit-remaining")).toBe("0");
     // another credential is not affected
     const fresh = await createTestPlatform("fresh");
-    expect((await call(itemRoute, "GET", "/v2/items/abcd", { headers: { "x-api-key": fresh.apiKey, "x-forwarded-for": "203.0.113.61" }, params: { itemId: "abcd" } })).status).toBe(200);
+    expect(
+      (
+        await call(itemRoute, "GET", "/v2/items/abcd", {
+          headers: { "x-api-key": fresh.apiKey, "x-forwarded-for": "203.0.113.61" },
+          params: { itemId: "abcd" },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -294,7 +399,10 @@ describe("rate limits per source", () => {
     process.env.RATE_LIMIT_PER_MINUTE = "3";
     resetConfigForTests();
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await call(openRoute, "POST", "/v2/open", { headers: from("203.0.113.77", `198.51.100.${i}`) })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (await call(openRoute, "POST", "/v2/open", { headers: from("203.0.113.77", `198.51.100.${i}`) })).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     expect((await call(openRoute, "POST", "/v2/open", { headers: from("203.0.113.78") })).status).toBe(200);
   });
@@ -305,7 +413,8 @@ describe("rate limits per source", () => {
     resetConfigForTests();
     try {
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await call(openRoute, "POST", "/v2/open", { headers: from("10.0.0.5", "192.0.2.61") })).status);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await call(openRoute, "POST", "/v2/open", { headers: from("10.0.0.5", "192.0.2.61") })).status);
       expect(statuses).toEqual([200, 200, 429]);
       // Another client behind the same proxy has its own budget.
       expect((await call(openRoute, "POST", "/v2/open", { headers: from("10.0.0.5", "192.0.2.62") })).status).toBe(200);
@@ -317,7 +426,11 @@ describe("rate limits per source", () => {
   it("counts failed credentials per source before resolving them: past the limit even a valid key waits", async () => {
     process.env.RATE_LIMIT_PER_MINUTE = "3";
     resetConfigForTests();
-    const guess = (peer: string, apiKey: string) => call(itemRoute, "GET", "/v2/items/abcd", { headers: { ...from(peer), "x-api-key": apiKey }, params: { itemId: "abcd" } });
+    const guess = (peer: string, apiKey: string) =>
+      call(itemRoute, "GET", "/v2/items/abcd", {
+        headers: { ...from(peer), "x-api-key": apiKey },
+        params: { itemId: "abcd" },
+      });
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await guess("203.0.113.90", `slk_guess_${i}`)).status);
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
@@ -341,14 +454,23 @@ describe("rate limits per source", () => {
       { cookie: "session_token=sls_nope", origin: TEST_ORIGIN },
     ];
     const statuses = [];
-    for (const h of tries) statuses.push((await call(echoRoute, "POST", "/v2/echo", { headers: { ...peer, ...h }, body: { amount: "1" } })).status);
+    for (const h of tries)
+      statuses.push(
+        (await call(echoRoute, "POST", "/v2/echo", { headers: { ...peer, ...h }, body: { amount: "1" } })).status,
+      );
     expect(statuses).toEqual([401, 401, 429]);
   });
 });
 
 describe("CORS", () => {
   const preflight = (route: typeof echoRoute, path: string, origin: string) =>
-    call(route, "OPTIONS", path, { headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "x-client-id, content-type" } });
+    call(route, "OPTIONS", path, {
+      headers: {
+        origin,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "x-client-id, content-type",
+      },
+    });
 
   it("answers a client-ID operation's preflight only for an origin some client ID allows", async () => {
     const allowed = await preflight(echoRoute, "/v2/echo", TEST_ORIGIN);
@@ -361,7 +483,10 @@ describe("CORS", () => {
     expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
     expect(foreign.headers.get("access-control-allow-methods")).toBeNull();
     // Nor does a foreign page read the answers, even to calls it could make.
-    const answered = await call(echoRoute, "POST", "/v2/echo", { headers: { "x-api-key": t.apiKey, origin: "https://evil.example" }, body: { amount: "1" } });
+    const answered = await call(echoRoute, "POST", "/v2/echo", {
+      headers: { "x-api-key": t.apiKey, origin: "https://evil.example" },
+      body: { amount: "1" },
+    });
     expect(answered.status).toBe(201);
     expect(answered.headers.get("access-control-allow-origin")).toBeNull();
   });
@@ -369,7 +494,10 @@ describe("CORS", () => {
   it("does not invite browsers to API-key operations at all", async () => {
     const pre = await preflight(itemRoute, "/v2/items/abcd", TEST_ORIGIN);
     expect(pre.headers.get("access-control-allow-origin")).toBeNull();
-    const r = await call(itemRoute, "GET", "/v2/items/abcd", { headers: { "x-api-key": t.apiKey, origin: TEST_ORIGIN }, params: { itemId: "abcd" } });
+    const r = await call(itemRoute, "GET", "/v2/items/abcd", {
+      headers: { "x-api-key": t.apiKey, origin: TEST_ORIGIN },
+      params: { itemId: "abcd" },
+    });
     expect(r.status).toBe(200);
     expect(r.headers.get("access-control-allow-origin")).toBeNull();
   });
@@ -385,4 +513,3 @@ describe("CORS", () => {
     expect((await preflight(echoRoute, "/v2/echo", origin)).headers.get("access-control-allow-origin")).toBeNull();
   });
 });
-

@@ -1,30 +1,39 @@
 // The one wrapper every API route goes through: credentials, Origin, CSRF, rate limit, body
 // size, zod parsing, Idempotency-Key, error shape, request id, CORS and one log line.
-import { z, ZodError } from "zod";
-import { getConfig } from "../config";
-import { log } from "../log";
-import { readBodyText, parseJsonBody } from "./body";
+import { ZodError, z } from "zod";
 import { isClientIdOrigin } from "../client-ids/browser-origins";
+import { getConfig } from "../config";
+import { isDatabaseUnavailable } from "../db/unavailable";
 import type { Caller } from "../http/caller";
-import type { Endpoint, HandlerContext, HttpMethod } from "../http/endpoint";
-import { ApiError, errorResponse, validationError, zodFieldErrors, type ErrorCode, type FieldError } from "../http/errors";
-import { Reply, serializeCookie, toJson } from "../http/reply";
 import { clientIp } from "../http/client-ip";
-import { strictInput } from "../http/strict-input";
 import { refuseCrossSite } from "../http/csrf";
+import type { Endpoint, HandlerContext, HttpMethod } from "../http/endpoint";
+import {
+  ApiError,
+  type ErrorCode,
+  errorResponse,
+  type FieldError,
+  validationError,
+  zodFieldErrors,
+} from "../http/errors";
+import { Reply, serializeCookie, toJson } from "../http/reply";
+import { strictInput } from "../http/strict-input";
+import { newUlid } from "../ids/new-ulid";
+import { log } from "../log";
+import { parseJsonBody, readBodyText } from "./body";
 import { callerKey, presentsCredential, resolveCaller, UnknownCredential } from "./credentials";
 import { beginIdempotent, finishIdempotent, requestHash } from "./idempotency";
 import { consumeRateLimit, peekRateLimit, rateLimitHeaders } from "./rate-limit";
-import { isDatabaseUnavailable } from "../db/unavailable";
-import { newUlid } from "../ids/new-ulid";
 
 const METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = ((req: Request, ctx: RouteContext) => Promise<Response>) & { endpoint?: Endpoint };
 
-const EXPOSED = "x-request-id, retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, idempotency-replayed";
-const ALLOWED_HEADERS = "content-type, x-api-key, x-client-id, x-orchestrator-key, authorization, idempotency-key, x-request-id";
+const EXPOSED =
+  "x-request-id, retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, idempotency-replayed";
+const ALLOWED_HEADERS =
+  "content-type, x-api-key, x-client-id, x-orchestrator-key, authorization, idempotency-key, x-request-id";
 
 function requestIdOf(req: Request): string {
   const given = req.headers.get("x-request-id");
@@ -48,7 +57,9 @@ async function corsHeaders(req: Request, invites: boolean): Promise<Record<strin
   const origin = req.headers.get("origin");
   if (!invites || !origin) return {};
   const allowed = await isClientIdOrigin(origin).catch(() => false);
-  return allowed ? { "access-control-allow-origin": origin, vary: "Origin", "access-control-expose-headers": EXPOSED } : { vary: "Origin" };
+  return allowed
+    ? { "access-control-allow-origin": origin, vary: "Origin", "access-control-expose-headers": EXPOSED }
+    : { vary: "Origin" };
 }
 
 /**
@@ -63,7 +74,8 @@ function refuseNul(value: unknown, path = ""): void {
       if (v.includes("\u0000")) errors.push({ field: at || "body", message: "must not contain NUL characters" });
     } else if (v && typeof v === "object" && depth < 64) {
       for (const [k, inner] of Object.entries(v)) {
-        if (k.includes("\u0000")) errors.push({ field: at || "body", message: "must not contain NUL characters in property names" });
+        if (k.includes("\u0000"))
+          errors.push({ field: at || "body", message: "must not contain NUL characters in property names" });
         walk(inner, at ? `${at}.${k}` : k, depth + 1);
       }
     }
@@ -90,14 +102,23 @@ function checkCsrf(req: Request, caller: Caller): void {
  * RATE_LIMIT_PER_MINUTE failures in the window is answered 429 before its credential is even
  * looked up, so guessing API keys, client IDs or session tokens is as limited as any call.
  */
-async function resolveCounted(req: Request, endpoint: Endpoint, ip: string, headers: Record<string, string>): Promise<Caller> {
+async function resolveCounted(
+  req: Request,
+  endpoint: Endpoint,
+  ip: string,
+  headers: Record<string, string>,
+): Promise<Caller> {
   if (endpoint.auth.length === 0 || !presentsCredential(req)) return resolveCaller(req, endpoint.auth);
   const limit = getConfig().RATE_LIMIT_PER_MINUTE;
   const failuresKey = `credential_failures:ip:${ip}`;
   const before = await peekRateLimit(failuresKey, limit);
   if (!before.allowed) {
     Object.assign(headers, rateLimitHeaders(before));
-    throw new ApiError(429, "rate_limited", "Too many failed credential attempts from this address; retry after the time in Retry-After");
+    throw new ApiError(
+      429,
+      "rate_limited",
+      "Too many failed credential attempts from this address; retry after the time in Retry-After",
+    );
   }
   try {
     return await resolveCaller(req, endpoint.auth);
@@ -107,7 +128,13 @@ async function resolveCounted(req: Request, endpoint: Endpoint, ip: string, head
   }
 }
 
-async function run(endpoint: Endpoint, req: Request, ctx: RouteContext, requestId: string, headers: Record<string, string>): Promise<{ status: number; body: string; cookies: string[] }> {
+async function run(
+  endpoint: Endpoint,
+  req: Request,
+  ctx: RouteContext,
+  requestId: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; cookies: string[] }> {
   const config = getConfig();
   const url = new URL(req.url);
   const declared = Number(req.headers.get("content-length") ?? "NaN");
@@ -122,7 +149,8 @@ async function run(endpoint: Endpoint, req: Request, ctx: RouteContext, requestI
   if (endpoint.rateLimit !== false) {
     const limit = await consumeRateLimit(key, config.RATE_LIMIT_PER_MINUTE);
     Object.assign(headers, rateLimitHeaders(limit));
-    if (!limit.allowed) throw new ApiError(429, "rate_limited", "Too many requests; retry after the time in Retry-After");
+    if (!limit.allowed)
+      throw new ApiError(429, "rate_limited", "Too many requests; retry after the time in Retry-After");
   }
 
   const rawParams = (await ctx.params) ?? {};
@@ -132,7 +160,9 @@ async function run(endpoint: Endpoint, req: Request, ctx: RouteContext, requestI
   // Unknown query parameters are refused like unknown body fields, naming them (an endpoint
   // without a query schema takes none).
   const search = Object.fromEntries(url.searchParams);
-  const query = endpoint.query ? parseWith(strictInput(endpoint.query), search) : void parseWith(strictInput(NO_QUERY), search);
+  const query = endpoint.query
+    ? parseWith(strictInput(endpoint.query), search)
+    : void parseWith(strictInput(NO_QUERY), search);
   // A DELETE is read only when it declares a body (a signed deactivation carries one).
   const bodyless = endpoint.method === "GET" || (endpoint.method === "DELETE" && !endpoint.body);
   const text = bodyless ? "" : await readBodyText(req, config.MAX_BODY_BYTES);
@@ -144,7 +174,8 @@ async function run(endpoint: Endpoint, req: Request, ctx: RouteContext, requestI
     body = parseWith(strictInput(endpoint.body), parsed ?? {});
   }
 
-  const idemKey = endpoint.method === "POST" && endpoint.idempotency !== false ? req.headers.get("idempotency-key") : null;
+  const idemKey =
+    endpoint.method === "POST" && endpoint.idempotency !== false ? req.headers.get("idempotency-key") : null;
   if (idemKey !== null) {
     const start = await beginIdempotent(key, idemKey, requestHash(endpoint.method, url.pathname + url.search, text));
     if (start.kind === "replay") {
@@ -154,10 +185,15 @@ async function run(endpoint: Endpoint, req: Request, ctx: RouteContext, requestI
   }
   let result: { status: number; body: string; cookies: string[] };
   try {
-    const out = await endpoint.handler({ req, params, query, body, rawBody: text, caller, requestId } as HandlerContext<never, never, never>);
+    const out = await endpoint.handler({ req, params, query, body, rawBody: text, caller, requestId } as HandlerContext<
+      never,
+      never,
+      never
+    >);
     result =
       out instanceof Reply
-        ? (Object.assign(headers, out.headers), { status: out.status, body: toJson(out.body), cookies: out.cookies.map(serializeCookie) })
+        ? (Object.assign(headers, out.headers),
+          { status: out.status, body: toJson(out.body), cookies: out.cookies.map(serializeCookie) })
         : { status: endpoint.status ?? (endpoint.method === "POST" ? 201 : 200), body: toJson(out), cookies: [] };
   } catch (err) {
     if (idemKey !== null) {
@@ -180,24 +216,47 @@ async function unexpectedAndDatabaseDown(err: unknown): Promise<boolean> {
 /** While PostgreSQL is down or restarting: 503 in the error shape, never a bare 500; the pool reconnects by itself. */
 function databaseUnavailable(): Response {
   log.warn("database unavailable: answered 503");
-  return errorResponse(503, "database_unavailable", "The database is unavailable; retry after the time in Retry-After", {
-    headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
-  });
+  return errorResponse(
+    503,
+    "database_unavailable",
+    "The database is unavailable; retry after the time in Retry-After",
+    {
+      headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
+    },
+  );
 }
 
 function toErrorResponse(err: unknown, requestId: string): Response {
-  if (err instanceof ApiError) return errorResponse(err.status, err.code, err.message, { errors: err.extra.errors, headers: err.extra.headers });
-  if (err instanceof ZodError) return errorResponse(400, "validation_failed", "Validation failed", { errors: zodFieldErrors(err) });
+  if (err instanceof ApiError)
+    return errorResponse(err.status, err.code, err.message, { errors: err.extra.errors, headers: err.extra.headers });
+  if (err instanceof ZodError)
+    return errorResponse(400, "validation_failed", "Validation failed", { errors: zodFieldErrors(err) });
   log.error({ reqId: requestId, err }, "unhandled error");
   return errorResponse(500, "internal_error", `Internal server error (request id ${requestId})`);
 }
 
-function finish(req: Request, res: Response, requestId: string, started: number, extra: Record<string, string>, cors: Record<string, string> = {}): Response {
+function finish(
+  req: Request,
+  res: Response,
+  requestId: string,
+  started: number,
+  extra: Record<string, string>,
+  cors: Record<string, string> = {},
+): Response {
   const headers = new Headers(res.headers);
   for (const [k, v] of Object.entries({ ...extra, ...cors, "x-request-id": requestId })) headers.set(k, v);
   headers.set("cache-control", "no-store");
   const out = new Response(res.body, { status: res.status, headers });
-  log.info({ reqId: requestId, method: req.method, path: new URL(req.url).pathname, status: res.status, ms: Date.now() - started }, "request");
+  log.info(
+    {
+      reqId: requestId,
+      method: req.method,
+      path: new URL(req.url).pathname,
+      status: res.status,
+      ms: Date.now() - started,
+    },
+    "request",
+  );
   return out;
 }
 
@@ -209,7 +268,10 @@ function handlerFor(endpoint: Endpoint): RouteHandler {
     const invites = invitesBrowsers([endpoint]);
     try {
       const r = await run(endpoint, req, ctx, requestId, headers);
-      const res = new Response(r.body, { status: r.status, headers: { "content-type": "application/json; charset=utf-8" } });
+      const res = new Response(r.body, {
+        status: r.status,
+        headers: { "content-type": "application/json; charset=utf-8" },
+      });
       for (const c of r.cookies) res.headers.append("set-cookie", c);
       return finish(req, res, requestId, started, headers, await corsHeaders(req, invites));
     } catch (err) {
@@ -235,7 +297,9 @@ export function routeHandlers(...endpoints: Endpoint[]): Record<HttpMethod | "OP
   const out = {} as Record<HttpMethod | "OPTIONS", RouteHandler>;
   for (const m of METHODS) {
     const e = endpoints.find((x) => x.method === m);
-    out[m] = e ? handlerFor(e) : simple(405, "method_not_allowed", `Method ${m} is not allowed here; allowed: ${allow}`, { allow });
+    out[m] = e
+      ? handlerFor(e)
+      : simple(405, "method_not_allowed", `Method ${m} is not allowed here; allowed: ${allow}`, { allow });
   }
   const invites = invitesBrowsers(endpoints);
   out.OPTIONS = async (req) => {
@@ -243,9 +307,20 @@ export function routeHandlers(...endpoints: Endpoint[]): Record<HttpMethod | "OP
     const requestId = requestIdOf(req);
     const cors = await corsHeaders(req, invites);
     const preflight: Record<string, string> = cors["access-control-allow-origin"]
-      ? { "access-control-allow-methods": allow, "access-control-allow-headers": ALLOWED_HEADERS, "access-control-max-age": "600" }
+      ? {
+          "access-control-allow-methods": allow,
+          "access-control-allow-headers": ALLOWED_HEADERS,
+          "access-control-max-age": "600",
+        }
       : {};
-    return finish(req, new Response(null, { status: 204, headers: { allow, ...preflight } }), requestId, started, {}, cors);
+    return finish(
+      req,
+      new Response(null, { status: 204, headers: { allow, ...preflight } }),
+      requestId,
+      started,
+      {},
+      cors,
+    );
   };
   return out;
 }

@@ -1,23 +1,31 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import * as registerRoute from "@/app/v1/auth/register/route";
-import * as apiKeysRoute from "@/app/v1/api-keys/route";
 import * as apiKeyRoute from "@/app/v1/api-keys/[apiKeyId]/route";
+import * as apiKeysRoute from "@/app/v1/api-keys/route";
+import * as registerRoute from "@/app/v1/auth/register/route";
 import * as currencies from "@/app/v2/currencies/route";
-import { call } from "../test/http";
 import { createTestPlatform } from "../test/fixtures";
+import { call } from "../test/http";
 
 let n = 0;
 async function signedInPlatform() {
-  const r = await call(registerRoute, "POST", "/v1/auth/register", { body: { email: `owner${++n}@example.com`, password: "long-enough" } });
+  const r = await call(registerRoute, "POST", "/v1/auth/register", {
+    body: { email: `owner${++n}@example.com`, password: "long-enough" },
+  });
   expect(r.status).toBe(201);
-  return { token: r.json.token as string, platformId: r.json.platformId as string, auth: { authorization: `Bearer ${r.json.token}` } };
+  return {
+    token: r.json.token as string,
+    platformId: r.json.platformId as string,
+    auth: { authorization: `Bearer ${r.json.token}` },
+  };
 }
 
-const create = (headers: Record<string, string>, name: unknown) => call(apiKeysRoute, "POST", "/v1/api-keys", { headers, body: { name } });
+const create = (headers: Record<string, string>, name: unknown) =>
+  call(apiKeysRoute, "POST", "/v1/api-keys", { headers, body: { name } });
 const list = (headers: Record<string, string>) => call(apiKeysRoute, "GET", "/v1/api-keys", { headers });
 const revoke = (headers: Record<string, string>, apiKeyId: string) =>
   call(apiKeyRoute, "DELETE", `/v1/api-keys/${encodeURIComponent(apiKeyId)}`, { headers, params: { apiKeyId } });
-const useKey = (key: string) => call(currencies, "GET", "/v2/currencies?network=base", { headers: { "x-api-key": key } });
+const useKey = (key: string) =>
+  call(currencies, "GET", "/v2/currencies?network=base", { headers: { "x-api-key": key } });
 
 let owner: Awaited<ReturnType<typeof signedInPlatform>>;
 beforeAll(async () => {
@@ -65,7 +73,12 @@ describe("API keys over the API", () => {
     const other = await createTestPlatform("other");
     const r = await revoke(owner.auth, other.apiKeyId);
     expect(r.status).toBe(404);
-    expect(r.json).toEqual({ statusCode: 404, message: "API key not found", error: "Not Found", code: "api_key_not_found" });
+    expect(r.json).toEqual({
+      statusCode: 404,
+      message: "API key not found",
+      error: "Not Found",
+      code: "api_key_not_found",
+    });
     expect((await useKey(other.apiKey)).status).toBe(200);
     expect((await list(owner.auth)).json.map((k: { id: string }) => k.id)).not.toContain(other.apiKeyId);
     expect((await revoke(owner.auth, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
@@ -81,7 +94,10 @@ describe("API keys over the API", () => {
     expect((await create({ "x-api-key": platform.apiKey }, "escalate")).status).toBe(401);
     const crossSite = await create({ cookie: `session_token=${owner.token}`, origin: "https://evil.example" }, "csrf");
     expect(crossSite.status).toBe(403);
-    const sameSite = await create({ cookie: `session_token=${owner.token}`, origin: "http://localhost:3000" }, "from the dashboard");
+    const sameSite = await create(
+      { cookie: `session_token=${owner.token}`, origin: "http://localhost:3000" },
+      "from the dashboard",
+    );
     expect(sameSite.status).toBe(201);
   });
 

@@ -1,12 +1,13 @@
 // API keys of the signed-in user's platform: created (the key is shown once), listed (only
 // its prefix) and revoked, from the dashboard or any client holding a session.
-import { notFound, unauthorized } from "../http/errors";
-import { defineEndpoint } from "../http/endpoint";
-import type { Caller } from "../http/caller";
+
 import { z } from "zod";
+import type { Caller } from "../http/caller";
+import { defineEndpoint } from "../http/endpoint";
+import { notFound, unauthorized } from "../http/errors";
+import { isUuid } from "../ids/ids";
 import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import { apiKeyParams, apiKeyRecord, createApiKeyBody, createdApiKey } from "./schemas";
-import { isUuid } from "../ids/ids";
 
 const TAGS = ["API keys"];
 const NOT_FOUND = "API key not found";
@@ -31,7 +32,8 @@ export const createApiKeyEndpoint = defineEndpoint({
   method: "POST",
   path: "/v1/api-keys",
   summary: "Create an API key",
-  description: "Creates a key for the `x-api-key` header. The full key is in this response only; it is stored hashed and cannot be shown again.",
+  description:
+    "Creates a key for the `x-api-key` header. The full key is in this response only; it is stored hashed and cannot be shown again.",
   tags: TAGS,
   auth: ["session"],
   body: createApiKeyBody,
@@ -39,7 +41,15 @@ export const createApiKeyEndpoint = defineEndpoint({
   idempotency: false,
   handler: async ({ caller, body }) => {
     const k = await createApiKey(platformOf(caller), body.name);
-    return { id: k.id, name: k.name, prefix: k.prefix, createdAt: k.createdAt, lastUsedAt: null, revokedAt: null, key: k.key };
+    return {
+      id: k.id,
+      name: k.name,
+      prefix: k.prefix,
+      createdAt: k.createdAt,
+      lastUsedAt: null,
+      revokedAt: null,
+      key: k.key,
+    };
   },
 });
 

@@ -1,6 +1,7 @@
 // Platform API keys: shown once at creation, stored as SHA-256 hashes.
-import { credentialCache, forgetCredentials } from "../http/credential-cache";
+
 import { db } from "../db/client";
+import { credentialCache, forgetCredentials } from "../http/credential-cache";
 import { generateToken, hashToken, tokenPrefix } from "./tokens";
 
 const TOUCH_INTERVAL_MS = 60_000; // lastUsedAt is informative; one write a minute is enough
@@ -38,7 +39,14 @@ export async function resolveApiKey(key: string, now = new Date()): Promise<Reso
   return out;
 }
 
-const PUBLIC_FIELDS = { id: true, name: true, prefix: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+const PUBLIC_FIELDS = {
+  id: true,
+  name: true,
+  prefix: true,
+  createdAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+} as const;
 
 export async function listApiKeys(platformId: string) {
   return (await db()).apiKey.findMany({ where: { platformId }, orderBy: { createdAt: "desc" }, select: PUBLIC_FIELDS });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as challengeRoute from "@/app/v1/auth/wallet/challenge/route";
 import * as verifyRoute from "@/app/v1/auth/wallet/verify/route";
 import { resetConfigForTests } from "../config";
-import { rpcRequest, startAnvil, type Anvil } from "../devnet/anvil";
+import { type Anvil, rpcRequest, startAnvil } from "../devnet/anvil";
 import { freePortBase } from "../devnet/ports";
 import { call } from "../test/http";
 
@@ -37,7 +37,9 @@ async function signInAs(address: string, chainId?: number) {
   // A contract wallet's signature is whatever its isValidSignature accepts (here 64 bytes
   // that are not an ECDSA signature of the address).
   const signature = `0x${"5ca1ab1e".repeat(16)}`;
-  return call(verifyRoute, "POST", "/v1/auth/wallet/verify", { body: { challengeId: c.challengeId, nonce: c.nonce, message: c.message, signature } });
+  return call(verifyRoute, "POST", "/v1/auth/wallet/verify", {
+    body: { challengeId: c.challengeId, nonce: c.nonce, message: c.message, signature },
+  });
 }
 
 describe("smart-contract wallet sign-in (ERC-1271)", () => {

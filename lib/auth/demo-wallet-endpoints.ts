@@ -24,7 +24,9 @@ export const listDemoWallets = defineEndpoint({
   description: `The addresses the sandbox can sign with on the server, in place of a browser wallet. ${SANDBOX_ONLY}`,
   tags: TAGS,
   auth: [],
-  response: z.object({ wallets: z.array(z.object({ address: z.string().describe("EIP-55 checksummed") })) }).meta({ id: "DemoWallets" }),
+  response: z
+    .object({ wallets: z.array(z.object({ address: z.string().describe("EIP-55 checksummed") })) })
+    .meta({ id: "DemoWallets" }),
   errors: { 404: "Not the sandbox" },
   handler: async () => ({ wallets: demoWalletAddresses().map((address) => ({ address })) }),
 });
@@ -39,13 +41,20 @@ export const signWithDemoWallet = defineEndpoint({
   params: z.strictObject({ address: z.string().max(100).describe("One of the demo wallets' addresses") }),
   body: z
     .strictObject({ message: z.string().min(1).max(4000).optional(), typedData: typedData.optional() })
-    .refine((b) => (b.message === undefined) !== (b.typedData === undefined), { message: "send exactly one of message and typedData" }),
-  response: z.object({ address: z.string(), signature: z.string().describe("Hex, 65 bytes") }).meta({ id: "DemoWalletSignature" }),
+    .refine((b) => (b.message === undefined) !== (b.typedData === undefined), {
+      message: "send exactly one of message and typedData",
+    }),
+  response: z
+    .object({ address: z.string(), signature: z.string().describe("Hex, 65 bytes") })
+    .meta({ id: "DemoWalletSignature" }),
   status: 200,
   idempotency: false,
   errors: { 404: "Not the sandbox, or not a demo wallet's address" },
   handler: async ({ params, body }) => {
-    const signature = body.message !== undefined ? await signMessageWithDemoWallet(params.address, body.message) : await signTypedDataWithDemoWallet(params.address, body.typedData!);
+    const signature =
+      body.message !== undefined
+        ? await signMessageWithDemoWallet(params.address, body.message)
+        : await signTypedDataWithDemoWallet(params.address, body.typedData!);
     return { address: params.address, signature };
   },
 });

@@ -1,18 +1,20 @@
 // "Sign with a demo wallet": the sandbox signs with its demo wallets' keys on the server, the
 // answer a browser wallet gives; outside the sandbox the operations do not exist (404).
-import { afterEach, describe, expect, it } from "vitest";
+
 import { recoverMessageAddress, recoverTypedDataAddress } from "viem";
+import { afterEach, describe, expect, it } from "vitest";
+import * as demoSignRoute from "@/app/v1/auth/demo-wallets/[address]/sign/route";
+import * as demoWalletsRoute from "@/app/v1/auth/demo-wallets/route";
 import * as challengeRoute from "@/app/v1/auth/wallet/challenge/route";
 import * as verifyRoute from "@/app/v1/auth/wallet/verify/route";
-import * as demoWalletsRoute from "@/app/v1/auth/demo-wallets/route";
-import * as demoSignRoute from "@/app/v1/auth/demo-wallets/[address]/sign/route";
 import { resetConfigForTests } from "../config";
 import { DEMO_WALLETS } from "../devnet/accounts";
 import { call } from "../test/http";
 import { sandboxDemoWallets } from "./demo-wallet";
 
 const demo = DEMO_WALLETS[7]!.address;
-const sign = (address: string, body: unknown) => call(demoSignRoute, "POST", `/v1/auth/demo-wallets/${address}/sign`, { params: { address }, body });
+const sign = (address: string, body: unknown) =>
+  call(demoSignRoute, "POST", `/v1/auth/demo-wallets/${address}/sign`, { params: { address }, body });
 
 afterEach(() => {
   delete process.env.RPC_URL_BASE;
@@ -35,7 +37,9 @@ describe("demo wallets in the sandbox", () => {
     const signed = await sign(demo.toLowerCase(), { message: c.message });
     expect(signed.status, signed.text).toBe(200);
     expect(await recoverMessageAddress({ message: c.message, signature: signed.json.signature })).toBe(demo);
-    const r = await call(verifyRoute, "POST", "/v1/auth/wallet/verify", { body: { challengeId: c.challengeId, nonce: c.nonce, message: c.message, signature: signed.json.signature } });
+    const r = await call(verifyRoute, "POST", "/v1/auth/wallet/verify", {
+      body: { challengeId: c.challengeId, nonce: c.nonce, message: c.message, signature: signed.json.signature },
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.json.user.walletAddress).toBe(demo);
   });
@@ -44,15 +48,28 @@ describe("demo wallets in the sandbox", () => {
     const typedData = {
       domain: { name: "Stablelink", version: "1", chainId: 8453 },
       types: {
-        EIP712Domain: [{ name: "name", type: "string" }, { name: "version", type: "string" }, { name: "chainId", type: "uint256" }],
-        Note: [{ name: "text", type: "string" }, { name: "amount", type: "uint256" }],
+        EIP712Domain: [
+          { name: "name", type: "string" },
+          { name: "version", type: "string" },
+          { name: "chainId", type: "uint256" },
+        ],
+        Note: [
+          { name: "text", type: "string" },
+          { name: "amount", type: "uint256" },
+        ],
       },
       primaryType: "Note",
       message: { text: "hello", amount: 5 },
     };
     const r = await sign(demo, { typedData });
     expect(r.status, r.text).toBe(200);
-    expect(await recoverTypedDataAddress({ ...typedData, message: { text: "hello", amount: 5n }, signature: r.json.signature } as never)).toBe(demo);
+    expect(
+      await recoverTypedDataAddress({
+        ...typedData,
+        message: { text: "hello", amount: 5n },
+        signature: r.json.signature,
+      } as never),
+    ).toBe(demo);
   });
 
   it("refuses another address, both or neither of message and typedData, and unknown fields", async () => {
@@ -60,7 +77,9 @@ describe("demo wallets in the sandbox", () => {
     expect(stranger.status).toBe(404);
     expect(stranger.json.code).toBe("demo_wallet_unknown");
     expect((await sign(demo, {})).status).toBe(400);
-    expect((await sign(demo, { message: "a", typedData: { domain: {}, types: {}, primaryType: "X", message: {} } })).status).toBe(400);
+    expect(
+      (await sign(demo, { message: "a", typedData: { domain: {}, types: {}, primaryType: "X", message: {} } })).status,
+    ).toBe(400);
     const extra = await sign(demo, { message: "a", privateKey: "0x1" });
     expect(extra.status).toBe(400);
     expect(extra.json.errors).toEqual([expect.objectContaining({ field: "privateKey" })]);

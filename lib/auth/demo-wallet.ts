@@ -48,6 +48,8 @@ export async function signTypedDataWithDemoWallet(address: string, typedData: Ty
   try {
     return await account.signTypedData(typedData as Parameters<typeof account.signTypedData>[0]);
   } catch (err) {
-    throw badRequest("validation_failed", "The typed data cannot be signed", [{ field: "typedData", message: (err as Error).message.split("\n")[0]! }]);
+    throw badRequest("validation_failed", "The typed data cannot be signed", [
+      { field: "typedData", message: (err as Error).message.split("\n")[0]! },
+    ]);
   }
 }

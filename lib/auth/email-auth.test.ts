@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import * as registerRoute from "@/app/v1/auth/register/route";
 import * as loginRoute from "@/app/v1/auth/login/route";
+import * as registerRoute from "@/app/v1/auth/register/route";
 import * as sessionRoute from "@/app/v1/auth/session/route";
 import { call } from "../test/http";
 
@@ -18,8 +18,14 @@ describe("POST /v1/auth/register", () => {
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThan(30.1);
     expect(r.headers.get("set-cookie")).toMatch(/^session_token=.+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000$/);
-    const s = await call(sessionRoute, "GET", "/v1/auth/session", { headers: { authorization: `Bearer ${r.json.token}` } });
-    expect(s.json).toMatchObject({ user: { email: "alice@example.com" }, platform: { id: r.json.platformId, name: "alice@example.com", isDemo: false }, sessionKind: "email" });
+    const s = await call(sessionRoute, "GET", "/v1/auth/session", {
+      headers: { authorization: `Bearer ${r.json.token}` },
+    });
+    expect(s.json).toMatchObject({
+      user: { email: "alice@example.com" },
+      platform: { id: r.json.platformId, name: "alice@example.com", isDemo: false },
+      sessionKind: "email",
+    });
   });
 
   it("accepts passwords of 8 and of 100 characters", async () => {
@@ -31,7 +37,10 @@ describe("POST /v1/auth/register", () => {
   it("refuses a password shorter than 8 or longer than 100 characters", async () => {
     const short = await register({ email: "short@example.com", password: "7".repeat(7) });
     expect(short.status).toBe(400);
-    expect(short.json).toMatchObject({ message: "Validation failed", errors: [{ field: "password", message: "must be at least 8 characters" }] });
+    expect(short.json).toMatchObject({
+      message: "Validation failed",
+      errors: [{ field: "password", message: "must be at least 8 characters" }],
+    });
     const long = await register({ email: "long@example.com", password: "x".repeat(101) });
     expect(long.status).toBe(400);
     expect(long.json.errors).toEqual([{ field: "password", message: "must be at most 100 characters" }]);
@@ -42,7 +51,12 @@ describe("POST /v1/auth/register", () => {
     expect((await register({ email: "bob@example.com", password: "password-1" })).status).toBe(201);
     const dup = await register({ email: " BOB@example.COM", password: "password-2" });
     expect(dup.status).toBe(409);
-    expect(dup.json).toEqual({ statusCode: 409, message: "An account with this email already exists", error: "Conflict", code: "email_taken" });
+    expect(dup.json).toEqual({
+      statusCode: 409,
+      message: "An account with this email already exists",
+      error: "Conflict",
+      code: "email_taken",
+    });
     expect(dup.headers.get("set-cookie")).toBeNull();
     // the first password still works, the second does not
     expect((await login({ email: "bob@example.com", password: "password-1" })).status).toBe(200);
@@ -50,7 +64,9 @@ describe("POST /v1/auth/register", () => {
   });
 
   it("gives one account to simultaneous registrations of one email", async () => {
-    const results = await Promise.all([1, 2, 3].map((i) => register({ email: "race@example.com", password: `password-${i}` })));
+    const results = await Promise.all(
+      [1, 2, 3].map((i) => register({ email: "race@example.com", password: `password-${i}` })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
   });
 
@@ -68,7 +84,9 @@ describe("POST /v1/auth/login", () => {
     expect(r.status).toBe(200);
     expect(r.json.user.email).toBe("carol@example.com");
     expect(r.headers.get("set-cookie")).toContain(`session_token=${encodeURIComponent(r.json.token)}`);
-    const s = await call(sessionRoute, "GET", "/v1/auth/session", { headers: { cookie: `session_token=${r.json.token}` } });
+    const s = await call(sessionRoute, "GET", "/v1/auth/session", {
+      headers: { cookie: `session_token=${r.json.token}` },
+    });
     expect(s.status).toBe(200);
   });
 
@@ -77,7 +95,12 @@ describe("POST /v1/auth/login", () => {
     const wrong = await login({ email: "dave@example.com", password: "not-daves-password" });
     const unknown = await login({ email: "nobody@example.com", password: "dave-password" });
     expect(wrong.status).toBe(401);
-    expect(wrong.json).toEqual({ statusCode: 401, message: "Invalid email or password", error: "Unauthorized", code: "email_password_invalid" });
+    expect(wrong.json).toEqual({
+      statusCode: 401,
+      message: "Invalid email or password",
+      error: "Unauthorized",
+      code: "email_password_invalid",
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.json).toEqual(wrong.json);
     expect(wrong.headers.get("set-cookie")).toBeNull();

@@ -1,12 +1,16 @@
 // The auth API (docs/interface.md "Credentials"): wallet sign-in (EIP-4361 for EVM and Tron), email +
 // password accounts, the current session and logout. Sign-ins set the session_token cookie
 // and also return the token, for clients that send it as a Bearer token instead.
+
+import type { Caller } from "../http/caller";
 import { bearer, readCookie, SESSION_COOKIE } from "../http/caller";
 import { isOwnOrigin, refuseCrossSite } from "../http/csrf";
+import { defineEndpoint } from "../http/endpoint";
 import { unauthorized } from "../http/errors";
 import { reply } from "../http/reply";
-import { defineEndpoint } from "../http/endpoint";
 import { getPlatform } from "../platforms/create-platform";
+import { now } from "./clock";
+import { beginLoginAttempt, clearLoginFailures, recordLoginFailure } from "./login-throttle";
 import {
   challengeBody,
   challengeResponse,
@@ -19,13 +23,17 @@ import {
   verifyBody,
 } from "./schemas";
 import { clearedSessionCookie, sessionCookie } from "./session-cookie";
-import { now } from "./clock";
-import { beginLoginAttempt, clearLoginFailures, recordLoginFailure } from "./login-throttle";
 import { createSession, deleteSession, sessionExpiry } from "./sessions";
-import { addEmailToUser, authenticateEmailUser, getSignedInUser, registerEmailUser, removeSignInMethod, type SignedInUser } from "./users";
+import {
+  addEmailToUser,
+  authenticateEmailUser,
+  getSignedInUser,
+  registerEmailUser,
+  removeSignInMethod,
+  type SignedInUser,
+} from "./users";
 import { parseSignInAddress } from "./wallet-address";
 import { createWalletChallenge, verifyWalletLink, verifyWalletSignIn } from "./wallet-sign-in";
-import type { Caller } from "../http/caller";
 
 const TAGS = ["Auth"];
 const SIGNED_IN_COOKIE = "Sets the `session_token` cookie (httpOnly, sameSite=lax, secure except on http://localhost).";
@@ -62,7 +70,9 @@ export const walletVerify = defineEndpoint({
   response: signInResponse,
   status: 200,
   idempotency: false,
-  errors: { 401: "Unknown, expired or used challenge; nonce or message not the challenge's; message for another domain or URI; signature not made by the address" },
+  errors: {
+    401: "Unknown, expired or used challenge; nonce or message not the challenge's; message for another domain or URI; signature not made by the address",
+  },
   handler: async ({ body }) => {
     const result = await verifyWalletSignIn(body);
     return signedIn(200, result, result.session);
@@ -97,7 +107,10 @@ export const login = defineEndpoint({
   response: signInResponse,
   status: 200,
   idempotency: false,
-  errors: { 401: "Invalid email or password", 429: "Too many failed tries for this email (or from this address); retry after Retry-After" },
+  errors: {
+    401: "Invalid email or password",
+    429: "Too many failed tries for this email (or from this address); retry after Retry-After",
+  },
   handler: async ({ body }) => {
     await beginLoginAttempt(body.email, now());
     const who = await authenticateEmailUser(body.email, body.password);
@@ -139,18 +152,29 @@ export const currentSession = defineEndpoint({
   method: "GET",
   path: "/v1/auth/session",
   summary: "The signed-in user",
-  description: "The session's user, their platform and when the session ends. A wallet session's 15 idle minutes restart with every request, this one included.",
+  description:
+    "The session's user, their platform and when the session ends. A wallet session's 15 idle minutes restart with every request, this one included.",
   tags: TAGS,
   auth: ["session"],
   response: sessionResponse,
   handler: async ({ caller }) => {
     if (caller.kind !== "session") throw unauthorized();
-    const [who, platform, expiresAt] = await Promise.all([getSignedInUser(caller.userId), getPlatform(caller.platformId), sessionExpiry(caller.sessionId)]);
+    const [who, platform, expiresAt] = await Promise.all([
+      getSignedInUser(caller.userId),
+      getPlatform(caller.platformId),
+      sessionExpiry(caller.sessionId),
+    ]);
     if (!who || !platform || !expiresAt) throw unauthorized("session_expired", "Session expired or signed out");
     return {
       user: who.user,
       platformId: platform.id,
-      platform: { id: platform.id, name: platform.name, isDemo: platform.isDemo, businessName: platform.businessName, logoUrl: platform.logoPath },
+      platform: {
+        id: platform.id,
+        name: platform.name,
+        isDemo: platform.isDemo,
+        businessName: platform.businessName,
+        logoUrl: platform.logoPath,
+      },
       sessionKind: caller.sessionKind,
       expiresAt,
     };
@@ -196,7 +220,9 @@ export const addEmail = defineEndpoint({
   status: 200,
   idempotency: false,
   errors: { 409: "The email has an account already, or the user already has an email" },
-  handler: async ({ caller, body }) => ({ user: await addEmailToUser(sessionOf(caller).userId, body.email, body.password) }),
+  handler: async ({ caller, body }) => ({
+    user: await addEmailToUser(sessionOf(caller).userId, body.email, body.password),
+  }),
 });
 
 function removeMethodEndpoint(method: "wallet" | "email") {
@@ -209,7 +235,10 @@ function removeMethodEndpoint(method: "wallet" | "email") {
     tags: TAGS,
     auth: ["session"],
     response: signInMethodsResponse,
-    errors: { 404: `The user has no ${method === "wallet" ? "wallet" : "email"}`, 409: "It is the only sign-in method left" },
+    errors: {
+      404: `The user has no ${method === "wallet" ? "wallet" : "email"}`,
+      409: "It is the only sign-in method left",
+    },
     handler: async ({ caller }) => {
       const session = sessionOf(caller);
       return { user: await removeSignInMethod(session.userId, method, session.sessionId) };

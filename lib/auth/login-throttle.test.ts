@@ -18,7 +18,10 @@ afterAll(() => setClockForTests(undefined));
 let source = 0;
 // Every try from another address: the per-IP limit is not what stops these.
 const login = (email: string, password: string) =>
-  call(loginRoute, "POST", "/v1/auth/login", { body: { email, password }, headers: { "x-forwarded-for": `198.51.100.${++source % 250}` } });
+  call(loginRoute, "POST", "/v1/auth/login", {
+    body: { email, password },
+    headers: { "x-forwarded-for": `198.51.100.${++source % 250}` },
+  });
 
 describe("the delay per account", () => {
   it("is free for the first failures, then doubles up to 15 minutes", () => {
@@ -31,12 +34,23 @@ describe("the delay per account", () => {
 
 describe("POST /v1/auth/login after failed tries", () => {
   it("makes a guesser wait a growing delay, even with the right password, and lets the owner in after it", async () => {
-    expect((await call(registerRoute, "POST", "/v1/auth/register", { body: { email: "target@example.com", password: "the-right-one" } })).status).toBe(201);
+    expect(
+      (
+        await call(registerRoute, "POST", "/v1/auth/register", {
+          body: { email: "target@example.com", password: "the-right-one" },
+        })
+      ).status,
+    ).toBe(201);
     for (let i = 0; i < 5; i++) expect((await login("target@example.com", `guess-${i}`)).status).toBe(401);
 
     const waiting = await login("target@example.com", "the-right-one");
     expect(waiting.status).toBe(429);
-    expect(waiting.json).toEqual({ statusCode: 429, message: "Too many failed sign-ins for this email; retry after the time in Retry-After", error: "Too Many Requests", code: "rate_limited" });
+    expect(waiting.json).toEqual({
+      statusCode: 429,
+      message: "Too many failed sign-ins for this email; retry after the time in Retry-After",
+      error: "Too Many Requests",
+      code: "rate_limited",
+    });
     expect(waiting.headers.get("retry-after")).toBe("1");
     expect(waiting.headers.get("set-cookie")).toBeNull();
 

@@ -4,8 +4,9 @@
 // doubles up to 15 minutes. Once delays apply, a try claims its slot before the password is
 // checked, so a burst of parallel guesses gets one check, not one each. Counts older than a day
 // start over; a successful login clears them. docs/decisions.md "Failed logins".
-import { ApiError } from "../http/errors";
+
 import { db } from "../db/client";
+import { ApiError } from "../http/errors";
 
 export const FREE_LOGIN_FAILURES = 5;
 const FIRST_DELAY_MS = 1000;
@@ -20,7 +21,12 @@ export function loginDelayMs(failures: number): number {
 
 function tooSoon(blockedUntil: Date, now: Date): ApiError {
   const seconds = Math.max(1, Math.ceil((blockedUntil.getTime() - now.getTime()) / 1000));
-  return new ApiError(429, "rate_limited", "Too many failed sign-ins for this email; retry after the time in Retry-After", { headers: { "retry-after": String(seconds) } });
+  return new ApiError(
+    429,
+    "rate_limited",
+    "Too many failed sign-ins for this email; retry after the time in Retry-After",
+    { headers: { "retry-after": String(seconds) } },
+  );
 }
 
 /** Throws 429 when this email must wait; otherwise the try may check the password. */
@@ -50,10 +56,15 @@ export async function recordLoginFailure(email: string, now: Date): Promise<void
      RETURNING failures, blocked_until`;
   const failures = Number(rows[0]?.failures ?? 1);
   const until = new Date(now.getTime() + loginDelayMs(failures));
-  await (await db()).loginFailure.updateMany({ where: { email, blockedUntil: { lt: until } }, data: { blockedUntil: until } });
+  await (await db()).loginFailure.updateMany({
+    where: { email, blockedUntil: { lt: until } },
+    data: { blockedUntil: until },
+  });
   // Emails nobody tried for a day are forgotten now and then, so guessed emails do not pile up.
   if (failures === 1 && Math.random() < 0.01) {
-    await (await db()).loginFailure.deleteMany({ where: { lastFailedAt: { lt: new Date(now.getTime() - FORGET_AFTER_MS) } } });
+    await (await db()).loginFailure.deleteMany({
+      where: { lastFailedAt: { lt: new Date(now.getTime() - FORGET_AFTER_MS) } },
+    });
   }
 }
 

@@ -1,11 +1,13 @@
 // Request and response shapes of the auth API (/v1/auth/*) and of API-key management.
 import { z } from "zod";
-import { timestamp as isoTimestamp } from "../zod/timestamp";
 import { NETWORKS } from "../chains/networks";
-import { parseSignInAddress } from "./wallet-address";
 import { isUuid } from "../ids/ids";
+import { timestamp as isoTimestamp } from "../zod/timestamp";
+import { parseSignInAddress } from "./wallet-address";
 
-const EVM_CHAIN_IDS = Object.values(NETWORKS).filter((n) => n.family === "evm").map((n) => n.chainId);
+const EVM_CHAIN_IDS = Object.values(NETWORKS)
+  .filter((n) => n.family === "evm")
+  .map((n) => n.chainId);
 const timestamp = isoTimestamp.describe("ISO 8601 timestamp");
 
 // ---------- wallet sign-in ----------
@@ -16,7 +18,8 @@ export const challengeBody = z.object({
     .trim()
     .max(100)
     .refine((a) => parseSignInAddress(a) !== null, {
-      message: "must be an EVM address (0x followed by 40 hex digits; a mixed-case one must have a valid EIP-55 checksum) or a Tron address (base58, starting with T)",
+      message:
+        "must be an EVM address (0x followed by 40 hex digits; a mixed-case one must have a valid EIP-55 checksum) or a Tron address (base58, starting with T)",
     })
     .describe("The wallet's address; its format decides the wallet type (Tron addresses start with T)")
     .meta({ example: "0x71C7656EC7ab88b098defB751B7401B5f6d8976F" }),
@@ -25,14 +28,18 @@ export const challengeBody = z.object({
     .int()
     .refine((id) => EVM_CHAIN_IDS.includes(id), { message: `must be one of ${EVM_CHAIN_IDS.join(", ")}` })
     .optional()
-    .describe("EVM only: the Chain ID written in the message (default 1); a smart-contract wallet's signature is checked on that chain. Ignored for Tron."),
+    .describe(
+      "EVM only: the Chain ID written in the message (default 1); a smart-contract wallet's signature is checked on that chain. Ignored for Tron.",
+    ),
 });
 
 export const challengeResponse = z
   .object({
     challengeId: z.string().describe("Pass back to /v1/auth/wallet/verify"),
     nonce: z.string(),
-    message: z.string().describe("The EIP-4361 sign-in message to sign, unchanged (EVM personal_sign, Tron signMessageV2)"),
+    message: z
+      .string()
+      .describe("The EIP-4361 sign-in message to sign, unchanged (EVM personal_sign, Tron signMessageV2)"),
     expiresAt: timestamp.describe("The challenge is single use and expires 5 minutes after it was issued"),
   })
   .meta({ id: "WalletChallenge" });
@@ -45,17 +52,32 @@ export const verifyBody = z.object({
     .string()
     .max(20_000)
     .regex(/^(0x)?[0-9a-fA-F]+$/, "must be a hex signature")
-    .describe("Hex signature of the message: EVM personal_sign (ERC-1271/6492 for smart-contract wallets), or TronWeb signMessageV2"),
-  expiresAt: z.string().max(64).optional().describe("Ignored: accepted so that the challenge's answer can be sent back whole, with `signature` added"),
+    .describe(
+      "Hex signature of the message: EVM personal_sign (ERC-1271/6492 for smart-contract wallets), or TronWeb signMessageV2",
+    ),
+  expiresAt: z
+    .string()
+    .max(64)
+    .optional()
+    .describe("Ignored: accepted so that the challenge's answer can be sent back whole, with `signature` added"),
 });
 
 // ---------- email + password ----------
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).check(z.email({ message: "must be an email address" }));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .check(z.email({ message: "must be an email address" }));
 
 export const registerBody = z.object({
   email: emailSchema.describe("Case and surrounding spaces are ignored"),
-  password: z.string().min(8, "must be at least 8 characters").max(100, "must be at most 100 characters").describe("8 to 100 characters"),
+  password: z
+    .string()
+    .min(8, "must be at least 8 characters")
+    .max(100, "must be at most 100 characters")
+    .describe("8 to 100 characters"),
 });
 
 export const loginBody = z.object({
@@ -78,10 +100,14 @@ export const signInResponse = z
   .object({
     user: publicUser,
     platformId: z.string().describe("The platform the user manages; created at the first sign-in"),
-    expiresAt: timestamp.describe("Wallet sessions: 15 minutes after the last request (sliding). Email sessions: 30 days after sign-in."),
+    expiresAt: timestamp.describe(
+      "Wallet sessions: 15 minutes after the last request (sliding). Email sessions: 30 days after sign-in.",
+    ),
     token: z
       .string()
-      .describe("The session token. Browsers get it in the httpOnly session_token cookie as well; other clients send it as `Authorization: Bearer <token>`."),
+      .describe(
+        "The session token. Browsers get it in the httpOnly session_token cookie as well; other clients send it as `Authorization: Bearer <token>`.",
+      ),
   })
   .meta({ id: "SignIn" });
 
@@ -93,7 +119,10 @@ export const sessionResponse = z
       id: z.string(),
       name: z.string(),
       isDemo: z.boolean(),
-      businessName: z.string().nullable().describe("The platform profile's business name, shown instead of `name` when set"),
+      businessName: z
+        .string()
+        .nullable()
+        .describe("The platform profile's business name, shown instead of `name` when set"),
       logoUrl: z.string().nullable().describe("The platform profile's logo (a data URL), or null"),
     }),
     sessionKind: z.enum(["wallet", "email"]),
@@ -117,13 +146,20 @@ export const apiKeyRecord = z
   .meta({ id: "ApiKey" });
 
 export const createdApiKey = apiKeyRecord
-  .extend({ key: z.string().describe("The full key, for the x-api-key header. Shown only in this response: store it now.") })
+  .extend({
+    key: z.string().describe("The full key, for the x-api-key header. Shown only in this response: store it now."),
+  })
   .meta({ id: "CreatedApiKey" });
 export type ApiKeyView = z.output<typeof apiKeyRecord>;
 export type CreatedApiKeyView = z.output<typeof createdApiKey>;
 
 export const createApiKeyBody = z.object({
-  name: z.string().trim().min(1, "is required").max(100).describe("A label to tell keys apart, e.g. where the key is used"),
+  name: z
+    .string()
+    .trim()
+    .min(1, "is required")
+    .max(100)
+    .describe("A label to tell keys apart, e.g. where the key is used"),
 });
 
 export const apiKeyParams = z.object({ apiKeyId: z.string().describe("The key's id") });
@@ -131,6 +167,8 @@ export const apiKeyParams = z.object({ apiKeyId: z.string().describe("The key's 
 // ---------- sign-in methods of one user ----------
 
 export const signInMethodsResponse = z
-  .object({ user: publicUser.describe("The user with the sign-in methods they now have: `walletAddress` and/or `email`") })
+  .object({
+    user: publicUser.describe("The user with the sign-in methods they now have: `walletAddress` and/or `email`"),
+  })
   .meta({ id: "SignInMethods" });
 export type PublicUserView = z.output<typeof publicUser>;

@@ -1,8 +1,9 @@
 // The session_token cookie (DESIGN.md, Auth): httpOnly, sameSite=lax, secure except when the
 // service runs on http://localhost (browsers drop Secure cookies on other plain-http origins).
+
+import { getConfig } from "../config";
 import { SESSION_COOKIE } from "../http/caller";
 import type { CookieSpec } from "../http/reply";
-import { getConfig } from "../config";
 import { EMAIL_LIFETIME_MS } from "./sessions";
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);

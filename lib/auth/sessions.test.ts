@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
+import * as apiKeysRoute from "@/app/v1/api-keys/route";
+import * as logoutRoute from "@/app/v1/auth/logout/route";
+import * as registerRoute from "@/app/v1/auth/register/route";
+import * as sessionRoute from "@/app/v1/auth/session/route";
 import * as challengeRoute from "@/app/v1/auth/wallet/challenge/route";
 import * as verifyRoute from "@/app/v1/auth/wallet/verify/route";
-import * as registerRoute from "@/app/v1/auth/register/route";
-import * as logoutRoute from "@/app/v1/auth/logout/route";
-import * as sessionRoute from "@/app/v1/auth/session/route";
-import * as apiKeysRoute from "@/app/v1/api-keys/route";
 import { resetConfigForTests } from "../config";
 import { call } from "../test/http";
 import { setClockForTests } from "./clock";
@@ -25,7 +25,8 @@ afterEach(() => {
 
 async function walletSession() {
   const wallet = evmWallet();
-  const c = (await call(challengeRoute, "POST", "/v1/auth/wallet/challenge", { body: { address: wallet.address } })).json;
+  const c = (await call(challengeRoute, "POST", "/v1/auth/wallet/challenge", { body: { address: wallet.address } }))
+    .json;
   const r = await call(verifyRoute, "POST", "/v1/auth/wallet/verify", {
     body: { challengeId: c.challengeId, nonce: c.nonce, message: c.message, signature: await wallet.sign(c.message) },
   });
@@ -33,7 +34,8 @@ async function walletSession() {
   return r.json as { token: string; expiresAt: string };
 }
 
-const whoAmI = (token: string) => call(sessionRoute, "GET", "/v1/auth/session", { headers: { authorization: `Bearer ${token}` } });
+const whoAmI = (token: string) =>
+  call(sessionRoute, "GET", "/v1/auth/session", { headers: { authorization: `Bearer ${token}` } });
 
 describe("session lifetime", () => {
   it("ends a wallet session after 15 idle minutes", async () => {
@@ -68,7 +70,9 @@ describe("session lifetime", () => {
   it("keeps an email session 30 days whether it is used or not", async () => {
     const t0 = Date.parse("2026-05-03T12:00:00Z");
     at(t0);
-    const r = await call(registerRoute, "POST", "/v1/auth/register", { body: { email: "idle@example.com", password: "long-enough" } });
+    const r = await call(registerRoute, "POST", "/v1/auth/register", {
+      body: { email: "idle@example.com", password: "long-enough" },
+    });
     const day = 86_400_000;
     at(t0 + 29 * day);
     const s = await whoAmI(r.json.token);
@@ -94,18 +98,32 @@ describe("POST /v1/auth/logout", () => {
     expect((await whoAmI(s.token)).status).toBe(401);
     expect((await call(sessionRoute, "GET", "/v1/auth/session", { headers: cookie })).status).toBe(401);
     expect((await call(apiKeysRoute, "GET", "/v1/api-keys", { headers: bearer })).status).toBe(401);
-    expect((await call(apiKeysRoute, "POST", "/v1/api-keys", { headers: cookie, body: { name: "after logout" } })).status).toBe(401);
+    expect(
+      (await call(apiKeysRoute, "POST", "/v1/api-keys", { headers: cookie, body: { name: "after logout" } })).status,
+    ).toBe(401);
   });
 
   it("signs out a Bearer token and leaves the user's other sessions alone", async () => {
     const wallet = evmWallet();
     const signIn = async () => {
-      const c = (await call(challengeRoute, "POST", "/v1/auth/wallet/challenge", { body: { address: wallet.address } })).json;
-      return (await call(verifyRoute, "POST", "/v1/auth/wallet/verify", { body: { challengeId: c.challengeId, nonce: c.nonce, message: c.message, signature: await wallet.sign(c.message) } })).json.token as string;
+      const c = (await call(challengeRoute, "POST", "/v1/auth/wallet/challenge", { body: { address: wallet.address } }))
+        .json;
+      return (
+        await call(verifyRoute, "POST", "/v1/auth/wallet/verify", {
+          body: {
+            challengeId: c.challengeId,
+            nonce: c.nonce,
+            message: c.message,
+            signature: await wallet.sign(c.message),
+          },
+        })
+      ).json.token as string;
     };
     const laptop = await signIn();
     const phone = await signIn();
-    expect((await call(logoutRoute, "POST", "/v1/auth/logout", { headers: { authorization: `Bearer ${laptop}` } })).status).toBe(200);
+    expect(
+      (await call(logoutRoute, "POST", "/v1/auth/logout", { headers: { authorization: `Bearer ${laptop}` } })).status,
+    ).toBe(200);
     expect((await whoAmI(laptop)).status).toBe(401);
     expect((await whoAmI(phone)).status).toBe(200);
   });
@@ -121,12 +139,20 @@ describe("POST /v1/auth/logout", () => {
     }
     expect((await whoAmI(s.token)).status).toBe(200);
     // A Bearer token is not sent by browsers on their own: no Origin needed.
-    expect((await call(logoutRoute, "POST", "/v1/auth/logout", { headers: { authorization: `Bearer ${s.token}`, origin: "https://evil.example" } })).status).toBe(200);
+    expect(
+      (
+        await call(logoutRoute, "POST", "/v1/auth/logout", {
+          headers: { authorization: `Bearer ${s.token}`, origin: "https://evil.example" },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("answers the same and clears the cookie without a session, or with one already ended", async () => {
     expect((await call(logoutRoute, "POST", "/v1/auth/logout")).status).toBe(200);
-    const stale = await call(logoutRoute, "POST", "/v1/auth/logout", { headers: { cookie: "session_token=sls_unknown", origin: ORIGIN } });
+    const stale = await call(logoutRoute, "POST", "/v1/auth/logout", {
+      headers: { cookie: "session_token=sls_unknown", origin: ORIGIN },
+    });
     expect(stale.status).toBe(200);
     expect(stale.headers.get("set-cookie")).toContain("Max-Age=0");
   });
@@ -141,7 +167,10 @@ describe("GET /v1/auth/session", () => {
   it("answers a malformed cookie with 401, and logout with 200, never a server error", async () => {
     for (const cookie of ["session_token=%", "session_token=%E0%A4%A", "session_token=", "session_token"]) {
       expect((await call(sessionRoute, "GET", "/v1/auth/session", { headers: { cookie } })).status, cookie).toBe(401);
-      expect((await call(logoutRoute, "POST", "/v1/auth/logout", { headers: { cookie, origin: ORIGIN } })).status, cookie).toBe(200);
+      expect(
+        (await call(logoutRoute, "POST", "/v1/auth/logout", { headers: { cookie, origin: ORIGIN } })).status,
+        cookie,
+      ).toBe(200);
     }
   });
 });
@@ -150,9 +179,13 @@ describe("session cookie", () => {
   it("is Secure when the service is not on http://localhost", async () => {
     process.env.APP_URL = "https://pay.example.com";
     resetConfigForTests();
-    const r = await call(registerRoute, "POST", "/v1/auth/register", { body: { email: "secure@example.com", password: "long-enough" } });
+    const r = await call(registerRoute, "POST", "/v1/auth/register", {
+      body: { email: "secure@example.com", password: "long-enough" },
+    });
     expect(r.headers.get("set-cookie")).toMatch(/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
-    const out = await call(logoutRoute, "POST", "/v1/auth/logout", { headers: { authorization: `Bearer ${r.json.token}` } });
+    const out = await call(logoutRoute, "POST", "/v1/auth/logout", {
+      headers: { authorization: `Bearer ${r.json.token}` },
+    });
     expect(out.headers.get("set-cookie")).toMatch(/Max-Age=0; Secure$/);
   });
 });

@@ -10,6 +10,7 @@ export const EMAIL_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 const SLIDE_WRITE_MS = 30_000; // extend the sliding expiry at most twice a minute (one write per interval)
 
 export type { SessionKind } from "../http/caller";
+
 import type { SessionKind } from "../http/caller";
 
 export interface ResolvedSession {
@@ -53,7 +54,14 @@ export async function resolveSession(token: string, now = clockNow()): Promise<R
       await prisma.session.deleteMany({ where: { id: row.id } });
       return null;
     }
-    s = { id: row.id, userId: row.userId, platformId: row.user.platformId, kind: row.kind, expiresAt: row.expiresAt, lastSeenAt: row.lastSeenAt };
+    s = {
+      id: row.id,
+      userId: row.userId,
+      platformId: row.user.platformId,
+      kind: row.kind,
+      expiresAt: row.expiresAt,
+      lastSeenAt: row.lastSeenAt,
+    };
     resolved.set(tokenHash, s);
   }
   if (s.kind === "wallet" && now.getTime() - s.lastSeenAt.getTime() > SLIDE_WRITE_MS) {

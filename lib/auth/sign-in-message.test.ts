@@ -28,7 +28,11 @@ describe("sign-in message", () => {
   it("names the scheme of a plain-http origin such as localhost", () => {
     const m = buildSignInMessage("evm", { ...base, appUrl: "http://localhost:3000", address: EVM });
     expect(m.startsWith("http://localhost:3000 wants you to sign in")).toBe(true);
-    expect(parseSignInMessage("evm", m)).toMatchObject({ scheme: "http", domain: "localhost:3000", uri: "http://localhost:3000" });
+    expect(parseSignInMessage("evm", m)).toMatchObject({
+      scheme: "http",
+      domain: "localhost:3000",
+      uri: "http://localhost:3000",
+    });
   });
 
   it("writes the same message for Tron with the base58 address and Tron's chain id, and reads it back", () => {
@@ -53,19 +57,28 @@ describe("sign-in message", () => {
     const evm = buildSignInMessage("evm", { ...base, address: EVM });
     expect(parseSignInMessage("evm", evm.replace(EVM, EVM.toLowerCase()))).toBeNull();
     expect(parseSignInMessage("evm", buildSignInMessage("tron", { ...base, address: TRON }))).toBeNull();
-    expect(parseSignInMessage("tron", buildSignInMessage("tron", { ...base, address: TRON }) + "\nRequest ID: 1")).toBeNull();
+    expect(
+      parseSignInMessage("tron", buildSignInMessage("tron", { ...base, address: TRON }) + "\nRequest ID: 1"),
+    ).toBeNull();
     expect(parseSignInMessage("tron", "")).toBeNull();
   });
 
   it("is refused for another domain, another URI, another nonce or address, and after it expired", () => {
     const f = parseSignInMessage("evm", buildSignInMessage("evm", { ...base, address: EVM }))!;
-    const ok = { appUrl: "https://pay.example.com", nonce: base.nonce, address: EVM, now: new Date(issuedAt.getTime() + 1000) };
+    const ok = {
+      appUrl: "https://pay.example.com",
+      nonce: base.nonce,
+      address: EVM,
+      now: new Date(issuedAt.getTime() + 1000),
+    };
     expect(signInMessageProblem(f, ok)).toBeNull();
     expect(signInMessageProblem(f, { ...ok, appUrl: "https://evil.example" })).toMatch(/issued for pay.example.com/);
     expect(signInMessageProblem(f, { ...ok, appUrl: "http://pay.example.com" })).toMatch(/not for this service/);
     expect(signInMessageProblem({ ...f, uri: "https://pay.example.com/other" }, ok)).toMatch(/URI/);
     expect(signInMessageProblem(f, { ...ok, nonce: "somethingelse1" })).toMatch(/nonce/);
-    expect(signInMessageProblem(f, { ...ok, address: "0x0000000000000000000000000000000000000001" })).toMatch(/address/);
+    expect(signInMessageProblem(f, { ...ok, address: "0x0000000000000000000000000000000000000001" })).toMatch(
+      /address/,
+    );
     expect(signInMessageProblem(f, { ...ok, now: expiresAt })).toMatch(/expired/);
     expect(signInMessageProblem({ ...f, expirationTime: undefined }, ok)).toMatch(/expiration/);
     expect(signInMessageProblem({ ...f, notBefore: expiresAt.toISOString() }, ok)).toMatch(/not valid yet/);

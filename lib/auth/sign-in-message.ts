@@ -59,9 +59,19 @@ export function buildSignInMessage(
 }
 
 function formatTronMessage(f: SignInFields): string {
-  const lines = [`${f.scheme ? `${f.scheme}://` : ""}${f.domain} wants you to sign in with your Tron account:`, f.address, ""];
+  const lines = [
+    `${f.scheme ? `${f.scheme}://` : ""}${f.domain} wants you to sign in with your Tron account:`,
+    f.address,
+    "",
+  ];
   if (f.statement !== undefined) lines.push(f.statement, "");
-  lines.push(`URI: ${f.uri}`, `Version: ${f.version}`, `Chain ID: ${f.chainId}`, `Nonce: ${f.nonce}`, `Issued At: ${f.issuedAt}`);
+  lines.push(
+    `URI: ${f.uri}`,
+    `Version: ${f.version}`,
+    `Chain ID: ${f.chainId}`,
+    `Nonce: ${f.nonce}`,
+    `Issued At: ${f.issuedAt}`,
+  );
   if (f.expirationTime) lines.push(`Expiration Time: ${f.expirationTime}`);
   if (f.notBefore) lines.push(`Not Before: ${f.notBefore}`);
   return lines.join("\n");
@@ -106,7 +116,19 @@ export function parseSignInMessage(walletType: WalletType, message: string): Sig
   const m = TRON_MESSAGE.exec(message);
   if (!m) return null;
   const [, scheme, domain, address, statement, uri, version, chainId, nonce, issuedAt, expirationTime, notBefore] = m;
-  return { scheme, domain, address, statement, uri, version, chainId: Number(chainId), nonce, issuedAt, expirationTime, notBefore };
+  return {
+    scheme,
+    domain,
+    address,
+    statement,
+    uri,
+    version,
+    chainId: Number(chainId),
+    nonce,
+    issuedAt,
+    expirationTime,
+    notBefore,
+  };
 }
 
 /**
@@ -122,7 +144,8 @@ export function signInMessageProblem(f: SignInFields, expected: SignInExpectatio
   if (f.uri !== own.uri) return `The message names the URI ${f.uri}, not this service (${own.uri})`;
   if (f.version !== "1") return "Unsupported sign-in message version";
   if (f.nonce !== expected.nonce) return "The message nonce does not match the challenge";
-  if (f.address.toLowerCase() !== expected.address.toLowerCase()) return "The message address does not match the challenge";
+  if (f.address.toLowerCase() !== expected.address.toLowerCase())
+    return "The message address does not match the challenge";
   const t = expected.now.getTime();
   if (!f.expirationTime) return "The message has no expiration time";
   if (t >= Date.parse(f.expirationTime)) return "The sign-in message has expired; request a new challenge";

@@ -2,20 +2,21 @@
 // email; afterwards either signs in to the same platform. A method of another platform is
 // refused, never merged; the last method cannot be removed.
 import { describe, expect, it } from "vitest";
+import * as loginRoute from "@/app/v1/auth/login/route";
+import * as emailMethodRoute from "@/app/v1/auth/methods/email/route";
+import * as walletMethodRoute from "@/app/v1/auth/methods/wallet/route";
+import * as registerRoute from "@/app/v1/auth/register/route";
+import * as sessionRoute from "@/app/v1/auth/session/route";
 import * as challengeRoute from "@/app/v1/auth/wallet/challenge/route";
 import * as verifyRoute from "@/app/v1/auth/wallet/verify/route";
-import * as registerRoute from "@/app/v1/auth/register/route";
-import * as loginRoute from "@/app/v1/auth/login/route";
-import * as sessionRoute from "@/app/v1/auth/session/route";
-import * as walletMethodRoute from "@/app/v1/auth/methods/wallet/route";
-import * as emailMethodRoute from "@/app/v1/auth/methods/email/route";
 import { call } from "../test/http";
-import { evmWallet, tronWallet, type TestWallet } from "./wallet-test-helpers";
+import { evmWallet, type TestWallet, tronWallet } from "./wallet-test-helpers";
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function signedChallenge(wallet: TestWallet, sign = wallet.sign) {
-  const c = (await call(challengeRoute, "POST", "/v1/auth/wallet/challenge", { body: { address: wallet.address } })).json;
+  const c = (await call(challengeRoute, "POST", "/v1/auth/wallet/challenge", { body: { address: wallet.address } }))
+    .json;
   return { challengeId: c.challengeId, nonce: c.nonce, message: c.message, signature: await sign(c.message) };
 }
 
@@ -29,11 +30,19 @@ async function register(email: string, password = "password-123") {
   return r.json as { token: string; platformId: string };
 }
 
-const login = (email: string, password = "password-123") => call(loginRoute, "POST", "/v1/auth/login", { body: { email, password } });
-const linkWallet = async (token: string, wallet: TestWallet) => call(walletMethodRoute, "POST", "/v1/auth/methods/wallet", { headers: auth(token), body: await signedChallenge(wallet) });
-const addEmail = (token: string, email: string, password = "password-456") => call(emailMethodRoute, "POST", "/v1/auth/methods/email", { headers: auth(token), body: { email, password } });
-const removeWallet = (token: string) => call(walletMethodRoute, "DELETE", "/v1/auth/methods/wallet", { headers: auth(token) });
-const removeEmail = (token: string) => call(emailMethodRoute, "DELETE", "/v1/auth/methods/email", { headers: auth(token) });
+const login = (email: string, password = "password-123") =>
+  call(loginRoute, "POST", "/v1/auth/login", { body: { email, password } });
+const linkWallet = async (token: string, wallet: TestWallet) =>
+  call(walletMethodRoute, "POST", "/v1/auth/methods/wallet", {
+    headers: auth(token),
+    body: await signedChallenge(wallet),
+  });
+const addEmail = (token: string, email: string, password = "password-456") =>
+  call(emailMethodRoute, "POST", "/v1/auth/methods/email", { headers: auth(token), body: { email, password } });
+const removeWallet = (token: string) =>
+  call(walletMethodRoute, "DELETE", "/v1/auth/methods/wallet", { headers: auth(token) });
+const removeEmail = (token: string) =>
+  call(emailMethodRoute, "DELETE", "/v1/auth/methods/email", { headers: auth(token) });
 const session = (token: string) => call(sessionRoute, "GET", "/v1/auth/session", { headers: auth(token) });
 
 describe("an email account links a wallet", () => {
@@ -42,13 +51,24 @@ describe("an email account links a wallet", () => {
     const wallet = evmWallet();
     const linked = await linkWallet(account.token, wallet);
     expect(linked.status, linked.text).toBe(200);
-    expect(linked.json.user).toMatchObject({ email: "links@example.com", walletAddress: wallet.address, walletType: "evm" });
+    expect(linked.json.user).toMatchObject({
+      email: "links@example.com",
+      walletAddress: wallet.address,
+      walletType: "evm",
+    });
 
     const viaWallet = await walletSignIn(wallet);
     expect(viaWallet.status, viaWallet.text).toBe(200);
     expect(viaWallet.json.platformId).toBe(account.platformId);
-    expect(viaWallet.json.user).toMatchObject({ id: linked.json.user.id, email: "links@example.com", walletAddress: wallet.address });
-    expect((await session(viaWallet.json.token)).json).toMatchObject({ platformId: account.platformId, sessionKind: "wallet" });
+    expect(viaWallet.json.user).toMatchObject({
+      id: linked.json.user.id,
+      email: "links@example.com",
+      walletAddress: wallet.address,
+    });
+    expect((await session(viaWallet.json.token)).json).toMatchObject({
+      platformId: account.platformId,
+      sessionKind: "wallet",
+    });
     // and the email still signs in there
     expect((await login("links@example.com")).json.platformId).toBe(account.platformId);
   });
@@ -56,7 +76,10 @@ describe("an email account links a wallet", () => {
   it("links a Tron wallet the same way", async () => {
     const account = await register("tron-link@example.com");
     const wallet = tronWallet();
-    expect((await linkWallet(account.token, wallet)).json.user).toMatchObject({ walletAddress: wallet.address, walletType: "tron" });
+    expect((await linkWallet(account.token, wallet)).json.user).toMatchObject({
+      walletAddress: wallet.address,
+      walletType: "tron",
+    });
     expect((await walletSignIn(wallet)).json.platformId).toBe(account.platformId);
   });
 
@@ -75,7 +98,10 @@ describe("an email account links a wallet", () => {
   it("refuses a signature that is not the wallet's, and a second wallet", async () => {
     const account = await register("second-wallet@example.com");
     const wallet = evmWallet();
-    const forged = await call(walletMethodRoute, "POST", "/v1/auth/methods/wallet", { headers: auth(account.token), body: await signedChallenge(wallet, evmWallet().sign) });
+    const forged = await call(walletMethodRoute, "POST", "/v1/auth/methods/wallet", {
+      headers: auth(account.token),
+      body: await signedChallenge(wallet, evmWallet().sign),
+    });
     expect(forged.status).toBe(401);
     expect(forged.json.code).toBe("signature_invalid");
     expect((await linkWallet(account.token, wallet)).status).toBe(200);
@@ -86,7 +112,9 @@ describe("an email account links a wallet", () => {
   });
 
   it("needs a session", async () => {
-    const r = await call(walletMethodRoute, "POST", "/v1/auth/methods/wallet", { body: await signedChallenge(evmWallet()) });
+    const r = await call(walletMethodRoute, "POST", "/v1/auth/methods/wallet", {
+      body: await signedChallenge(evmWallet()),
+    });
     expect(r.status).toBe(401);
   });
 });
@@ -101,7 +129,10 @@ describe("a wallet's platform adds an email", () => {
     const viaEmail = await login("wallet.owner@example.com", "password-456");
     expect(viaEmail.status).toBe(200);
     expect(viaEmail.json.platformId).toBe(viaWallet.platformId);
-    expect((await session(viaEmail.json.token)).json).toMatchObject({ sessionKind: "email", user: { walletAddress: wallet.address } });
+    expect((await session(viaEmail.json.token)).json).toMatchObject({
+      sessionKind: "email",
+      user: { walletAddress: wallet.address },
+    });
   });
 
   it("refuses an email that has an account, a short password and unknown fields", async () => {
@@ -113,7 +144,10 @@ describe("a wallet's platform adds an email", () => {
     const short = await addEmail(viaWallet.token, "short-pw@example.com", "short");
     expect(short.status).toBe(400);
     expect(short.json.errors).toEqual([{ field: "password", message: "must be at least 8 characters" }]);
-    const extra = await call(emailMethodRoute, "POST", "/v1/auth/methods/email", { headers: auth(viaWallet.token), body: { email: "x@example.com", password: "password-1", platformId: "p" } });
+    const extra = await call(emailMethodRoute, "POST", "/v1/auth/methods/email", {
+      headers: auth(viaWallet.token),
+      body: { email: "x@example.com", password: "password-1", platformId: "p" },
+    });
     expect(extra.status).toBe(400);
     expect(extra.json.errors).toEqual([expect.objectContaining({ field: "platformId" })]);
     expect((await session(viaWallet.token)).json.user.email).toBeNull();

@@ -14,4 +14,3 @@ export function tokenPrefix(token: string): string {
   const cut = token.indexOf("_") + 7;
   return token.slice(0, cut);
 }
-

@@ -1,10 +1,11 @@
 // Dashboard users: found or created by wallet address at wallet sign-in, registered and
 // authenticated by email + password. A new user gets a platform of their own.
-import { conflict, notFound, unauthorized } from "../http/errors";
+
+import { displayWalletAddress } from "../addresses/wallet-address";
 import { db } from "../db/client";
+import { conflict, notFound, unauthorized } from "../http/errors";
 import { createPlatform } from "../platforms/create-platform";
 import { hashPassword, verifyPassword } from "./passwords";
-import { displayWalletAddress } from "../addresses/wallet-address";
 import type { SignInAddress, WalletType } from "./wallet-address";
 
 export interface PublicUser {
@@ -19,13 +20,20 @@ export interface SignedInUser {
   platformId: string;
 }
 
-type UserRow = { id: string; platformId: string; email: string | null; walletAddress: string | null; walletType: WalletType | null };
+type UserRow = {
+  id: string;
+  platformId: string;
+  email: string | null;
+  walletAddress: string | null;
+  walletType: WalletType | null;
+};
 
 function toSignedIn(row: UserRow): SignedInUser {
   return {
     user: {
       id: row.id,
-      walletAddress: row.walletAddress && row.walletType ? displayWalletAddress(row.walletAddress, row.walletType) : null,
+      walletAddress:
+        row.walletAddress && row.walletType ? displayWalletAddress(row.walletAddress, row.walletType) : null,
       walletType: row.walletType,
       email: row.email,
     },
@@ -68,7 +76,10 @@ export async function findOrCreateWalletUser(address: SignInAddress): Promise<Si
   const existing = await prisma.user.findUnique({ where: { walletAddress: address.key } });
   if (existing) return { ...toSignedIn(existing), created: false };
   try {
-    const { user } = await createOwnerWithPlatform(address.display, { walletAddress: address.key, walletType: address.type });
+    const { user } = await createOwnerWithPlatform(address.display, {
+      walletAddress: address.key,
+      walletType: address.type,
+    });
     return { ...toSignedIn(user), created: true };
   } catch (err) {
     if (!isUniqueViolation(err)) throw err;
@@ -83,7 +94,8 @@ const DUPLICATE_EMAIL = "An account with this email already exists";
 /** `email` is already normalised (trimmed, lowercase) by the request schema. */
 export async function registerEmailUser(email: string, password: string): Promise<SignedInUser> {
   const prisma = await db();
-  if (await prisma.user.findUnique({ where: { email }, select: { id: true } })) throw conflict("email_taken", DUPLICATE_EMAIL);
+  if (await prisma.user.findUnique({ where: { email }, select: { id: true } }))
+    throw conflict("email_taken", DUPLICATE_EMAIL);
   const passwordHash = await hashPassword(password);
   try {
     const { user } = await createOwnerWithPlatform(email, { email, passwordHash });
@@ -122,13 +134,18 @@ export async function linkWalletToUser(userId: string, address: SignInAddress): 
   const prisma = await db();
   const row = await userRow(userId);
   if (row.walletAddress === address.key) return toSignedIn(row).user; // the same wallet again: nothing to change
-  if (row.walletAddress) throw conflict("sign_in_method_exists", "A wallet is already linked; remove it before linking another one");
+  if (row.walletAddress)
+    throw conflict("sign_in_method_exists", "A wallet is already linked; remove it before linking another one");
   const owner = await prisma.user.findUnique({ where: { walletAddress: address.key }, select: { id: true } });
   if (owner) throw conflict("wallet_taken", WALLET_TAKEN);
   try {
     // Only while the user still has no wallet: a link racing another one does not overwrite it.
-    const { count } = await prisma.user.updateMany({ where: { id: userId, walletAddress: null }, data: { walletAddress: address.key, walletType: address.type } });
-    if (count !== 1) throw conflict("sign_in_method_exists", "A wallet is already linked; remove it before linking another one");
+    const { count } = await prisma.user.updateMany({
+      where: { id: userId, walletAddress: null },
+      data: { walletAddress: address.key, walletType: address.type },
+    });
+    if (count !== 1)
+      throw conflict("sign_in_method_exists", "A wallet is already linked; remove it before linking another one");
     return toSignedIn(await userRow(userId)).user;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict("wallet_taken", WALLET_TAKEN);
@@ -136,18 +153,25 @@ export async function linkWalletToUser(userId: string, address: SignInAddress): 
   }
 }
 
-const WALLET_TAKEN = "This wallet already signs in to another platform. Sign in with it and remove it there first, or link another wallet.";
+const WALLET_TAKEN =
+  "This wallet already signs in to another platform. Sign in with it and remove it there first, or link another wallet.";
 
 /** Adds email + password to a user that has none (e.g. a wallet's platform). `email` is normalised by the schema. */
 export async function addEmailToUser(userId: string, email: string, password: string): Promise<PublicUser> {
   const prisma = await db();
   const row = await userRow(userId);
-  if (row.email) throw conflict("sign_in_method_exists", "An email is already set; remove it before adding another one");
-  if (await prisma.user.findUnique({ where: { email }, select: { id: true } })) throw conflict("email_taken", DUPLICATE_EMAIL);
+  if (row.email)
+    throw conflict("sign_in_method_exists", "An email is already set; remove it before adding another one");
+  if (await prisma.user.findUnique({ where: { email }, select: { id: true } }))
+    throw conflict("email_taken", DUPLICATE_EMAIL);
   const passwordHash = await hashPassword(password);
   try {
-    const { count } = await prisma.user.updateMany({ where: { id: userId, email: null }, data: { email, passwordHash } });
-    if (count !== 1) throw conflict("sign_in_method_exists", "An email is already set; remove it before adding another one");
+    const { count } = await prisma.user.updateMany({
+      where: { id: userId, email: null },
+      data: { email, passwordHash },
+    });
+    if (count !== 1)
+      throw conflict("sign_in_method_exists", "An email is already set; remove it before adding another one");
     return toSignedIn(await userRow(userId)).user;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict("email_taken", DUPLICATE_EMAIL);
@@ -161,16 +185,24 @@ export type SignInMethod = "wallet" | "email";
  * Removes one sign-in method when the other one remains, and ends the sessions it started
  * (except the caller's own: removing the method you signed in with keeps you signed in).
  */
-export async function removeSignInMethod(userId: string, method: SignInMethod, keepSessionId: string): Promise<PublicUser> {
+export async function removeSignInMethod(
+  userId: string,
+  method: SignInMethod,
+  keepSessionId: string,
+): Promise<PublicUser> {
   return (await db()).$transaction(async (tx) => {
     // Locked, so that two removals at once cannot leave the user with no method.
     const [row] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
     if (!row) throw unauthorized("session_expired", "Session expired or signed out");
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId } });
     const has = { wallet: user.walletAddress !== null, email: user.email !== null };
-    if (!has[method]) throw notFound("sign_in_method_not_found", method === "wallet" ? "No wallet is linked" : "No email is set");
+    if (!has[method])
+      throw notFound("sign_in_method_not_found", method === "wallet" ? "No wallet is linked" : "No email is set");
     if (!has[method === "wallet" ? "email" : "wallet"]) {
-      throw conflict("last_sign_in_method", `The ${method === "wallet" ? "wallet" : "email"} is the only way to sign in; add another method before removing it`);
+      throw conflict(
+        "last_sign_in_method",
+        `The ${method === "wallet" ? "wallet" : "email"} is the only way to sign in; add another method before removing it`,
+      );
     }
     const updated = await tx.user.update({
       where: { id: userId },

@@ -1,14 +1,14 @@
 // Wallet sign-in: a single-use challenge (5 minutes) holding the exact message to sign, then
 // verification of the signed message, which starts a wallet session.
 import { randomBytes } from "node:crypto";
-import { unauthorized } from "../http/errors";
+import { displayWalletAddress } from "../addresses/wallet-address";
 import { getConfig } from "../config";
 import { db } from "../db/client";
+import { unauthorized } from "../http/errors";
 import { now } from "./clock";
 import { createSession } from "./sessions";
 import { buildSignInMessage, parseSignInMessage, signInMessageProblem, TRON_CHAIN_ID } from "./sign-in-message";
 import { findOrCreateWalletUser, linkWalletToUser } from "./users";
-import { displayWalletAddress } from "../addresses/wallet-address";
 import type { SignInAddress } from "./wallet-address";
 import { isValidWalletSignature } from "./wallet-signature";
 
@@ -32,7 +32,9 @@ export async function createWalletChallenge(address: SignInAddress, chainId?: nu
     data: { address: address.key, walletType: address.type, nonce, message, expiresAt, createdAt: issuedAt },
   });
   // Housekeeping: challenges are worthless a day after they expired.
-  await prisma.walletChallenge.deleteMany({ where: { expiresAt: { lt: new Date(issuedAt.getTime() - KEEP_OLD_CHALLENGES_MS) } } });
+  await prisma.walletChallenge.deleteMany({
+    where: { expiresAt: { lt: new Date(issuedAt.getTime() - KEEP_OLD_CHALLENGES_MS) } },
+  });
   return { challengeId: row.id, nonce, message, expiresAt };
 }
 
@@ -50,13 +52,20 @@ async function verifySignedChallenge(input: SignedChallenge, t: Date): Promise<S
   if (!challenge || challenge.usedAt || challenge.expiresAt.getTime() <= t.getTime()) {
     throw unauthorized("challenge_not_found", "Challenge not found, expired or already used; request a new one");
   }
-  if (input.nonce !== challenge.nonce) throw unauthorized("challenge_mismatch", "The nonce does not match the challenge");
-  if (input.message !== challenge.message) throw unauthorized("challenge_mismatch", "The message is not the challenge's message; sign it unchanged");
+  if (input.nonce !== challenge.nonce)
+    throw unauthorized("challenge_mismatch", "The nonce does not match the challenge");
+  if (input.message !== challenge.message)
+    throw unauthorized("challenge_mismatch", "The message is not the challenge's message; sign it unchanged");
 
   const address = displayWalletAddress(challenge.address, challenge.walletType);
   const fields = parseSignInMessage(challenge.walletType, input.message);
   if (!fields) throw unauthorized("sign_in_message_invalid", "The message is not a valid sign-in message");
-  const problem = signInMessageProblem(fields, { appUrl: getConfig().APP_URL, nonce: challenge.nonce, address, now: t });
+  const problem = signInMessageProblem(fields, {
+    appUrl: getConfig().APP_URL,
+    nonce: challenge.nonce,
+    address,
+    now: t,
+  });
   if (problem) throw unauthorized("sign_in_message_invalid", problem);
 
   const valid = await isValidWalletSignature({
@@ -73,7 +82,8 @@ async function verifySignedChallenge(input: SignedChallenge, t: Date): Promise<S
     where: { id: challenge.id, usedAt: null, expiresAt: { gt: t } },
     data: { usedAt: t },
   });
-  if (count !== 1) throw unauthorized("challenge_not_found", "Challenge not found, expired or already used; request a new one");
+  if (count !== 1)
+    throw unauthorized("challenge_not_found", "Challenge not found, expired or already used; request a new one");
   return { type: challenge.walletType, key: challenge.address, display: address };
 }
 

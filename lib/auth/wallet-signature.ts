@@ -4,8 +4,8 @@
 // the network has an RPC. Tron: TronWeb's message signing (V2, "\x19TRON Signed Message:\n"),
 // verified offline.
 import { Trx } from "tronweb";
-import { createPublicClient, http, verifyMessage, type Hex, type PublicClient } from "viem";
-import { networkByChainId, type EvmNetworkId } from "../chains/networks";
+import { createPublicClient, type Hex, http, type PublicClient, verifyMessage } from "viem";
+import { type EvmNetworkId, networkByChainId } from "../chains/networks";
 import { getConfig } from "../config";
 import { log } from "../log";
 import type { WalletType } from "./wallet-address";

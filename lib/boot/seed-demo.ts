@@ -2,20 +2,20 @@
 // written to <DATA_DIR>/demo-credentials.json (mode 600) because they are stored only hashed.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import { privateKeyToAccount } from "viem/accounts";
 import { createApiKey } from "../auth/api-keys";
 import { createEmailUser } from "../auth/users";
-import { db } from "../db/client";
-import { createClientIdRecord } from "../client-ids/create-client-id";
-import { DEMO_WALLETS } from "../devnet/accounts";
-import { privateKeyToAccount } from "viem/accounts";
 import { NETWORKS } from "../chains/networks";
+import { createClientIdRecord } from "../client-ids/create-client-id";
+import { db } from "../db/client";
+import { DEMO_WALLETS } from "../devnet/accounts";
 import { log } from "../log";
 import { destinationTokens } from "../payee-destinations/destination-tokens";
 import { registerDestinationWithKey } from "../payee-destinations/register-with-key";
 import { createPlatform, hasPlatforms } from "../platforms/create-platform";
-import { credentialsPath } from "./demo-api-key";
 import { createRequest } from "../requests/create-request";
 import { createSecurePayment } from "../secure-payments/create-secure-payment";
+import { credentialsPath } from "./demo-api-key";
 
 export interface DemoCredentials {
   platformId: string;
@@ -49,7 +49,11 @@ function writeCredentials(dataDir: string, credentials: DemoCredentials): void {
 }
 
 /** Sandbox data directories seeded before demo requests existed get theirs on the next start. */
-async function withDemoRequest(dataDir: string, credentials: DemoCredentials, sandbox: boolean): Promise<DemoCredentials> {
+async function withDemoRequest(
+  dataDir: string,
+  credentials: DemoCredentials,
+  sandbox: boolean,
+): Promise<DemoCredentials> {
   if (!sandbox || credentials.demoRequestId) return credentials;
   try {
     const request = await createRequest({ platformId: credentials.platformId, clientIdId: null }, DEMO_REQUEST);
@@ -76,7 +80,9 @@ async function addDemoDestination(platformId: string): Promise<string> {
   const network = NETWORKS.base;
   const token = destinationTokens("base").find((t) => t.symbol === "USDC")!;
   const account = privateKeyToAccount(wallet.privateKey);
-  return registerDestinationWithKey(platformId, { network, walletAddress: wallet.address, token }, (typedData) => account.signTypedData(typedData));
+  return registerDestinationWithKey(platformId, { network, walletAddress: wallet.address, token }, (typedData) =>
+    account.signTypedData(typedData),
+  );
 }
 
 /** Sandbox only: a payee destination and an open payment link on the demo platform (also for data directories seeded before them). */
@@ -97,16 +103,27 @@ async function withDemoLink(dataDir: string, credentials: DemoCredentials, sandb
   }
 }
 
-async function withSandboxDemo(dataDir: string, credentials: DemoCredentials, sandbox: boolean): Promise<DemoCredentials> {
+async function withSandboxDemo(
+  dataDir: string,
+  credentials: DemoCredentials,
+  sandbox: boolean,
+): Promise<DemoCredentials> {
   return withDemoLink(dataDir, await withDemoRequest(dataDir, credentials, sandbox), sandbox);
 }
 
-export async function seedDemoPlatform(opts: { dataDir: string; appUrl: string; sandbox?: boolean }): Promise<{ created: boolean; credentials: DemoCredentials | null }> {
+export async function seedDemoPlatform(opts: {
+  dataDir: string;
+  appUrl: string;
+  sandbox?: boolean;
+}): Promise<{ created: boolean; credentials: DemoCredentials | null }> {
   const prisma = await db();
   const file = credentialsPath(opts.dataDir);
   if (await hasPlatforms()) {
     const credentials = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, "utf8")) as DemoCredentials) : null;
-    return { created: false, credentials: credentials && (await withSandboxDemo(opts.dataDir, credentials, opts.sandbox ?? false)) };
+    return {
+      created: false,
+      credentials: credentials && (await withSandboxDemo(opts.dataDir, credentials, opts.sandbox ?? false)),
+    };
   }
   const platform = await createPlatform(prisma, { name: "Demo Platform", isDemo: true });
   const email = "demo@stablelink.local";
@@ -114,7 +131,10 @@ export async function seedDemoPlatform(opts: { dataDir: string; appUrl: string; 
   await createEmailUser(platform.id, email, password);
   const key = await createApiKey(platform.id, "Demo key");
   const origin = new URL(opts.appUrl).origin;
-  const client = await createClientIdRecord(platform.id, { label: "Demo client", allowedDomains: [origin, "localhost"] });
+  const client = await createClientIdRecord(platform.id, {
+    label: "Demo client",
+    allowedDomains: [origin, "localhost"],
+  });
   const credentials: DemoCredentials = {
     platformId: platform.id,
     apiKey: key.key,

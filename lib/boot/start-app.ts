@@ -2,16 +2,16 @@
 // configured), migrate, seed the sandbox demo, announce; and on SIGTERM/SIGINT stop the
 // workers and save the sandbox chains before exiting. The one-time steps are safe when several
 // processes start at once on one database (lib/db/exclusive.ts).
-import { getConfig, type Config } from "../config";
+import { type Config, getConfig } from "../config";
 import { getDatabase } from "../db/client";
 import { exclusively } from "../db/exclusive";
 import { migrate } from "../db/migrate";
-import { startSandbox, type Sandbox } from "../devnet/sandbox";
-import { startWorkers, type Workers } from "../workers/run-workers";
+import { type Sandbox, startSandbox } from "../devnet/sandbox";
 import { log } from "../log";
-import { processState } from "./process-state";
+import { startWorkers, type Workers } from "../workers/run-workers";
 import { credentialsPath } from "./demo-api-key";
-import { seedDemoPlatform, DEMO_LINK, DEMO_REQUEST, type DemoCredentials } from "./seed-demo";
+import { processState } from "./process-state";
+import { DEMO_LINK, DEMO_REQUEST, type DemoCredentials, seedDemoPlatform } from "./seed-demo";
 
 const g = globalThis as unknown as {
   __stablelinkBoot?: Promise<void>;
@@ -71,7 +71,9 @@ async function boot(): Promise<void> {
   const config = getConfig();
   const started = Date.now();
   // The chains and the database start side by side; both must be up before serving.
-  const starting = config.sandbox ? startSandbox({ dataDir: config.DATA_DIR, portBase: config.SANDBOX_PORT_BASE, detached: true }) : Promise.resolve(undefined);
+  const starting = config.sandbox
+    ? startSandbox({ dataDir: config.DATA_DIR, portBase: config.SANDBOX_PORT_BASE, detached: true })
+    : Promise.resolve(undefined);
   stopOnSignals(starting);
   const [sandbox] = await Promise.all([
     starting,
@@ -81,7 +83,13 @@ async function boot(): Promise<void> {
     })(),
   ]);
   if (sandbox) {
-    log.info({ ms: Date.now() - started, chains: sandbox.chains.map((c) => `${c.network}@${c.url}${c.restored ? " (restored)" : ""}`) }, "sandbox chains ready");
+    log.info(
+      {
+        ms: Date.now() - started,
+        chains: sandbox.chains.map((c) => `${c.network}@${c.url}${c.restored ? " (restored)" : ""}`),
+      },
+      "sandbox chains ready",
+    );
   }
   if (config.RUN_WORKERS) {
     processState().workers = "starting";
@@ -104,7 +112,11 @@ async function boot(): Promise<void> {
     [
       "",
       `  Stablelink ${config.sandbox ? "sandbox " : ""}is ready at ${config.APP_URL}`,
-      ...(sandbox ? [`  Sandbox chains (production chain ids and contracts, state in ${config.DATA_DIR}/chains): ${sandbox.chains[0]?.url} … ${sandbox.chains.at(-1)?.url}`] : []),
+      ...(sandbox
+        ? [
+            `  Sandbox chains (production chain ids and contracts, state in ${config.DATA_DIR}/chains): ${sandbox.chains[0]?.url} … ${sandbox.chains.at(-1)?.url}`,
+          ]
+        : []),
       created ? "  A demo platform was created:" : "  Demo platform:",
       `    API key     ${credentials.apiKey}`,
       `    Client ID   ${credentials.clientId}`,

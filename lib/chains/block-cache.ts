@@ -9,8 +9,9 @@
 // detection's WebSocket subscription, head-watcher.ts): the answer stays current until the
 // next head is pushed. Without a live subscription each caller asks for the head again (calls
 // in flight at the same moment share one). docs/decisions.md "Chain head and gas price per block".
+
+import { type ChainClient, getPublicClient, rpcWsUrlFor } from "./clients";
 import { existingHeadWatcher } from "./head-watcher";
-import { getPublicClient, rpcWsUrlFor, type ChainClient } from "./clients";
 import type { EvmNetworkId } from "./networks";
 
 const KEEP_BLOCKS = 3n;
@@ -60,7 +61,10 @@ export function chainHead(network: EvmNetworkId): Promise<ChainHead> {
   const entry = {
     heads,
     settled: false,
-    value: Promise.all([client.getBlockNumber({ cacheTime: 0 }), client.getGasPrice()]).then(([block, gasPrice]) => ({ block, gasPrice })),
+    value: Promise.all([client.getBlockNumber({ cacheTime: 0 }), client.getGasPrice()]).then(([block, gasPrice]) => ({
+      block,
+      gasPrice,
+    })),
   };
   cache.head = entry;
   entry.value.then(

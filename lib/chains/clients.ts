@@ -1,10 +1,10 @@
 // One viem PublicClient per EVM network, created on first use and kept for the process:
 // viem clients hold no connection state worth recreating, and one per network lets caching
 // and request batching work across callers.
-import { createPublicClient, http, type Chain, type PublicClient, type Transport } from "viem";
+import { type Chain, createPublicClient, http, type PublicClient, type Transport } from "viem";
 import { arbitrum, base, bsc, mainnet, optimism, polygon, sepolia } from "viem/chains";
 import { getConfig, rpcEnvName } from "../config";
-import { EVM_NETWORK_IDS, NETWORKS, type EvmNetworkId } from "./networks";
+import { EVM_NETWORK_IDS, type EvmNetworkId, NETWORKS } from "./networks";
 
 const VIEM_CHAINS: Record<EvmNetworkId, Chain> = {
   mainnet,

@@ -1,11 +1,12 @@
 import { createRequire } from "node:module";
 import { formatAbiItem } from "abitype";
-import { getAddress, toFunctionSelector, type Abi, type AbiFunction } from "viem";
+import { type Abi, type AbiFunction, getAddress, toFunctionSelector } from "viem";
 import { describe, expect, it } from "vitest";
 import {
   batchConversionPaymentsAbi,
-  chainlinkConversionPathAbi,
   CONTRACT_NAMES,
+  type ContractName,
+  chainlinkConversionPathAbi,
   detectionStartBlock,
   erc20ConversionProxyAbi,
   erc20FeeProxyAbi,
@@ -14,7 +15,6 @@ import {
   findContract,
   getContract,
   PERMIT2_ADDRESS,
-  type ContractName,
 } from "./contracts";
 import { EVM_NETWORK_IDS, NETWORK_IDS } from "./networks";
 
@@ -59,10 +59,13 @@ describe("ABIs", () => {
     ["ChainlinkConversionPath", chainlinkConversionPathAbi, "chainlinkConversionPath", "0.2.1"],
     ["BatchConversionPayments", batchConversionPaymentsAbi, "batchConversionPaymentsArtifact", "0.1.0"],
   ];
-  it.each(cases)("%s: every item is exactly the published artifact's (names, indexed, mutability)", (_name, abi, artifact, version) => {
-    const published = new Set(artifacts()[artifact].info[version].abi.map((i) => formatAbiItem(i as never)));
-    for (const item of abi) expect(published, formatAbiItem(item as never)).toContain(formatAbiItem(item as never));
-  });
+  it.each(cases)(
+    "%s: every item is exactly the published artifact's (names, indexed, mutability)",
+    (_name, abi, artifact, version) => {
+      const published = new Set(artifacts()[artifact].info[version].abi.map((i) => formatAbiItem(i as never)));
+      for (const item of abi) expect(published, formatAbiItem(item as never)).toContain(formatAbiItem(item as never));
+    },
+  );
 });
 
 describe("registry", () => {
@@ -82,10 +85,18 @@ describe("registry", () => {
   });
 
   it("matches the docs/protocol.md spot checks", () => {
-    expect(getContract("mainnet", "ERC20FeeProxy")).toEqual({ address: "0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C", creationBlock: 10774767 });
+    expect(getContract("mainnet", "ERC20FeeProxy")).toEqual({
+      address: "0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C",
+      creationBlock: 10774767,
+    });
     expect(getContract("base", "Erc20ConversionProxy").address).toBe("0x8296D56321cf207925a7804E5A8E3F579838e6Ad");
-    expect(getContract("sepolia", "BatchConversionPayments").address).toBe("0x67818703c92580c0e106e401F253E8A410A66f8B");
-    expect(getContract("tron", "ERC20FeeProxy")).toEqual({ address: "TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd", creationBlock: 79216121 });
+    expect(getContract("sepolia", "BatchConversionPayments").address).toBe(
+      "0x67818703c92580c0e106e401F253E8A410A66f8B",
+    );
+    expect(getContract("tron", "ERC20FeeProxy")).toEqual({
+      address: "TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd",
+      creationBlock: 79216121,
+    });
   });
 
   it("puts Permit2 at one address on every EVM chain and nowhere on Tron", () => {

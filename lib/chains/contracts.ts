@@ -5,7 +5,7 @@
 // ABIs are copied from the artifacts of @requestnetwork/smart-contracts 0.48.0 (the versions
 // deployed at these addresses), keeping parameter names, so decoded event args carry the
 // contract's own names. contracts.test.ts checks every item against those artifacts.
-import { parseAbi, type Address } from "viem";
+import { type Address, parseAbi } from "viem";
 import type { EvmNetworkId, NetworkId } from "./networks";
 
 export const CONTRACT_NAMES = [

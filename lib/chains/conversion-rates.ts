@@ -2,7 +2,7 @@
 // at payment time, so a quote uses the same rate and formula as the payment will. The path
 // (which aggregators lead from the invoice currency to the token) rarely changes and is
 // cached; the rate is read on every quote.
-import { getAddress, type Address } from "viem";
+import { type Address, getAddress } from "viem";
 import { atBlock } from "./block-cache";
 import { getPublicClient } from "./clients";
 import { chainlinkConversionPathAbi, getContract } from "./contracts";
@@ -50,7 +50,13 @@ async function readRate(network: EvmNetworkId, path: Address[], blockNumber: big
 }
 
 /** The rate at `block` from a fiat or native currency hash to a token, or null when no path exists. */
-export async function readConversionRate(network: EvmNetworkId, fromHash: string, toToken: string, block: bigint, now = Date.now()): Promise<ConversionRate | null> {
+export async function readConversionRate(
+  network: EvmNetworkId,
+  fromHash: string,
+  toToken: string,
+  block: bigint,
+  now = Date.now(),
+): Promise<ConversionRate | null> {
   const from = getAddress(fromHash);
   const to = getAddress(toToken);
   const cacheKey = `${network}:${from}:${to}`;

@@ -1,7 +1,7 @@
 // Our own crosschain gateway (contracts/CrosschainGateway.sol, docs/protocol.md "Crosschain
 // payments"): where it is, and the ABI items the operator calls. Pure data: no I/O.
 // crosschain-gateway.test.ts checks the ABI against the compiled contract.
-import { getAddress, parseAbi, type Address, type Hex } from "viem";
+import { type Address, getAddress, type Hex, parseAbi } from "viem";
 import type { EvmNetworkId } from "./networks";
 
 /**
@@ -40,7 +40,11 @@ export const GATEWAY_ABI = parseAbi([
  * The gateway on a network: the sandbox's fixed address, else CROSSCHAIN_GATEWAY_<NETWORK>
  * (written by `npm run contracts:deploy-gateway`), else none (crosschain off there).
  */
-export function gatewayAddress(network: EvmNetworkId, sandbox: boolean, env: Record<string, string | undefined> = process.env): Address | null {
+export function gatewayAddress(
+  network: EvmNetworkId,
+  sandbox: boolean,
+  env: Record<string, string | undefined> = process.env,
+): Address | null {
   if (sandbox) return SANDBOX_GATEWAY_ADDRESS;
   const given = env[`CROSSCHAIN_GATEWAY_${network.toUpperCase().replace(/-/g, "_")}`];
   return given ? getAddress(given) : null;
@@ -57,7 +61,10 @@ export function operatorKey(sandbox: boolean, env: Record<string, string | undef
 }
 
 /** The operator's address, which detection uses to mark its payouts as crosschain payments. */
-export function operatorAddress(sandbox: boolean, env: Record<string, string | undefined> = process.env): Address | null {
+export function operatorAddress(
+  sandbox: boolean,
+  env: Record<string, string | undefined> = process.env,
+): Address | null {
   if (sandbox) return SANDBOX_OPERATOR.address;
   const given = env.CROSSCHAIN_OPERATOR_ADDRESS;
   return given ? getAddress(given) : null;

@@ -1,7 +1,8 @@
-import { describe, it, expect } from "vitest";
 import { keccak256, stringToBytes } from "viem";
+import { describe, expect, it } from "vitest";
 import {
   CURRENCIES,
+  type Currency,
   conversionRoutes,
   currencyHash,
   findCurrencies,
@@ -9,7 +10,6 @@ import {
   isFiat,
   isNative,
   tokenByAddress,
-  type Currency,
 } from "./currencies";
 import { EVM_NETWORK_IDS, NETWORK_IDS, NETWORKS, type NetworkId } from "./networks";
 
@@ -23,8 +23,17 @@ const ids = (list: readonly Currency[] | undefined) => list?.map((c) => c.id);
 
 describe("currency records", () => {
   it("has USDC and USDT on Base at the production addresses with 6 decimals", () => {
-    expect(getCurrency("USDC-base")).toMatchObject({ address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", decimals: 6, chainId: 8453, type: "ERC20" });
-    expect(getCurrency("USDT-base")).toMatchObject({ address: "0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2", decimals: 6, chainId: 8453 });
+    expect(getCurrency("USDC-base")).toMatchObject({
+      address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+      decimals: 6,
+      chainId: 8453,
+      type: "ERC20",
+    });
+    expect(getCurrency("USDT-base")).toMatchObject({
+      address: "0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2",
+      decimals: 6,
+      chainId: 8453,
+    });
   });
 
   it("gives the BNB Smart Chain stablecoins 18 decimals", () => {
@@ -33,17 +42,31 @@ describe("currency records", () => {
   });
 
   it("has USDT0 aliases sharing the USDT contract on arbitrum-one, optimism and matic", () => {
-    expect(getCurrency("USDT0-arbitrum-one")).toMatchObject({ symbol: "USDT0", name: "USD₮0", address: "0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9", decimals: 6 });
+    expect(getCurrency("USDT0-arbitrum-one")).toMatchObject({
+      symbol: "USDT0",
+      name: "USD₮0",
+      address: "0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9",
+      decimals: 6,
+    });
     for (const network of ["arbitrum-one", "optimism", "matic"]) {
       const usdt = getCurrency(`USDT-${network}`)!;
-      expect(getCurrency(`USDT0-${network}`)).toMatchObject({ address: usdt.address, hash: usdt.hash, decimals: usdt.decimals, chainId: usdt.chainId });
+      expect(getCurrency(`USDT0-${network}`)).toMatchObject({
+        address: usdt.address,
+        hash: usdt.hash,
+        decimals: usdt.decimals,
+        chainId: usdt.chainId,
+      });
     }
     expect(getCurrency("USDT0-base")).toBeUndefined();
   });
 
   it("keeps the published ids, and the Tron tokens", () => {
     expect(getCurrency("USDCn-optimism")?.symbol).toBe("USDC");
-    expect(getCurrency("USDT-tron")).toMatchObject({ address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", decimals: 6, type: "TRC20" });
+    expect(getCurrency("USDT-tron")).toMatchObject({
+      address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+      decimals: 6,
+      type: "TRC20",
+    });
     expect(getCurrency("USDC-tron")?.address).toBe("TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8");
   });
 
@@ -90,7 +113,12 @@ describe("currency hashes", () => {
 describe("lookups", () => {
   it("filters by network, symbol (any case) and id", () => {
     expect(ids(findCurrencies({ network: "base", symbol: "usdc" }))).toEqual(["USDC-base"]);
-    expect(ids(findCurrencies({ network: "sepolia" }))).toEqual(["FAU-sepolia", "fUSDT-sepolia", "fUSDC-sepolia", "ETH-sepolia-sepolia"]);
+    expect(ids(findCurrencies({ network: "sepolia" }))).toEqual([
+      "FAU-sepolia",
+      "fUSDT-sepolia",
+      "fUSDC-sepolia",
+      "ETH-sepolia-sepolia",
+    ]);
     expect(ids(findCurrencies({ id: "USDT-tron" }))).toEqual(["USDT-tron"]);
     expect(findCurrencies({ network: "avalanche" })).toEqual([]);
     expect(findCurrencies({ symbol: "USDC" }).every((c) => NETWORK_IDS.includes(c.network as NetworkId))).toBe(true);
@@ -113,7 +141,9 @@ describe("conversion routes", () => {
     expect(ids(routes)).toContain("FAU-sepolia");
     expect(routes.some((c) => c.network === "tron")).toBe(false);
     expect(routes.every((c) => (EVM_NETWORK_IDS as string[]).includes(c.network))).toBe(true);
-    expect(routes.every((c) => ["USDC", "USDT", "USDT0", "DAI", "FAU", "fUSDC", "fUSDT"].includes(c.symbol))).toBe(true);
+    expect(routes.every((c) => ["USDC", "USDT", "USDT0", "DAI", "FAU", "fUSDC", "fUSDT"].includes(c.symbol))).toBe(
+      true,
+    );
   });
 
   it("narrows routes to the requested networks", () => {

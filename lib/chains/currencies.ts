@@ -69,7 +69,8 @@ export function currencyHash(c: Currency): string {
 // Tron base58 addresses are case-sensitive; EVM hex addresses are not. Where USDT and its
 // USDT0 alias share an address, the USDT record (listed first) is the answer.
 export function tokenByAddress(network: NetworkId, address: string): Currency | undefined {
-  const same = network === "tron" ? (a: string) => a === address : (a: string) => a.toLowerCase() === address.toLowerCase();
+  const same =
+    network === "tron" ? (a: string) => a === address : (a: string) => a.toLowerCase() === address.toLowerCase();
   return CURRENCIES.find((c) => c.network === network && isToken(c) && same(c.address));
 }
 
@@ -81,7 +82,9 @@ function isSupportedFiat(c: Currency): boolean {
 function fiatRoutes(fiat: Currency): Currency[] {
   if (!isSupportedFiat(fiat)) return [];
   const evm = EVM_NETWORK_IDS as readonly string[];
-  return CURRENCIES.filter((c) => c.type === "ERC20" && evm.includes(c.network) && CONVERSION_SYMBOLS.includes(c.symbol));
+  return CURRENCIES.filter(
+    (c) => c.type === "ERC20" && evm.includes(c.network) && CONVERSION_SYMBOLS.includes(c.symbol),
+  );
 }
 
 function aliasOf(token: Currency): Currency | undefined {

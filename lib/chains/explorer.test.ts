@@ -17,7 +17,9 @@ describe("explorer links", () => {
   it("links Tron transactions to Tronscan without the 0x", () => {
     expect(explorerTxUrl("tron", HASH)).toBe(`https://tronscan.org/#/transaction/${"ab".repeat(32)}`);
     expect(explorerTxUrl("tron", "ab".repeat(32))).toBe(`https://tronscan.org/#/transaction/${"ab".repeat(32)}`);
-    expect(explorerAddressUrl("tron", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")).toBe("https://tronscan.org/#/address/TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+    expect(explorerAddressUrl("tron", "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t")).toBe(
+      "https://tronscan.org/#/address/TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+    );
   });
 
   it("links sandbox transactions to the service's own page, and sandbox addresses nowhere", () => {

@@ -2,7 +2,7 @@
 // single-page app: its paths follow `#`, and transaction ids carry no 0x. Pure: no I/O.
 // In the sandbox (`sandbox` given: the service's origin, "" for a link on the same site) a
 // transaction opens the service's own page, since public explorers do not know the local chains.
-import { NETWORKS, isNetworkId } from "./networks";
+import { isNetworkId, NETWORKS } from "./networks";
 
 function base(network: string): string | null {
   return isNetworkId(network) ? NETWORKS[network].explorerUrl : null;

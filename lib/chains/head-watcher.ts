@@ -38,7 +38,11 @@ export class HeadWatcher {
     readonly url: string,
     opts: HeadWatcherOptions = {},
   ) {
-    this.opts = { minBackoffMs: opts.minBackoffMs ?? 250, maxBackoffMs: opts.maxBackoffMs ?? 10_000, keepAliveMs: opts.keepAliveMs ?? 10_000 };
+    this.opts = {
+      minBackoffMs: opts.minBackoffMs ?? 250,
+      maxBackoffMs: opts.maxBackoffMs ?? 10_000,
+      keepAliveMs: opts.keepAliveMs ?? 10_000,
+    };
     this.backoffMs = this.opts.minBackoffMs;
     void this.connect();
   }
@@ -93,7 +97,10 @@ export class HeadWatcher {
     try {
       // viem's own reconnection is off: it gives up after a few tries, and ours resubscribes
       // and tells detection to catch up.
-      client = await getWebSocketRpcClient(this.url, { reconnect: false, keepAlive: { interval: this.opts.keepAliveMs } });
+      client = await getWebSocketRpcClient(this.url, {
+        reconnect: false,
+        keepAlive: { interval: this.opts.keepAliveMs },
+      });
       if (this.closed) {
         client.close();
         return;
@@ -141,7 +148,11 @@ export class HeadWatcher {
   private lost(error: unknown): void {
     const wasSubscribed = this.subscribed;
     this.drop();
-    if (wasSubscribed) log.warn({ network: this.network, err: describe(error) }, "new-heads subscription lost: polling until it is back");
+    if (wasSubscribed)
+      log.warn(
+        { network: this.network, err: describe(error) },
+        "new-heads subscription lost: polling until it is back",
+      );
     this.notify();
     this.scheduleReconnect(error);
   }
@@ -161,7 +172,9 @@ export class HeadWatcher {
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message.slice(0, 200);
-  return error && typeof error === "object" && "type" in error ? String((error as { type: unknown }).type) : String(error);
+  return error && typeof error === "object" && "type" in error
+    ? String((error as { type: unknown }).type)
+    : String(error);
 }
 
 /**

@@ -23,20 +23,44 @@ export interface PayerState {
 const key = (...parts: string[]) => parts.map((p) => p.toLowerCase()).join(":");
 
 /** The wallet's state at `block` (cached for that block, see block-cache.ts). */
-export function readPayerState(network: EvmNetworkId, wallet: Address, queries: readonly AllowanceQuery[], block: bigint): Promise<PayerState> {
+export function readPayerState(
+  network: EvmNetworkId,
+  wallet: Address,
+  queries: readonly AllowanceQuery[],
+  block: bigint,
+): Promise<PayerState> {
   const key = `payer:${wallet}:${queries.map((q) => `${q.token}>${q.spender}`).join(",")}`.toLowerCase();
   return atBlock(network, block, key, () => read(network, wallet, queries, block));
 }
 
-async function read(network: EvmNetworkId, wallet: Address, queries: readonly AllowanceQuery[], blockNumber: bigint): Promise<PayerState> {
+async function read(
+  network: EvmNetworkId,
+  wallet: Address,
+  queries: readonly AllowanceQuery[],
+  blockNumber: bigint,
+): Promise<PayerState> {
   const client = getPublicClient(network);
   const tokens = [...new Map(queries.map((q) => [q.token.toLowerCase(), q.token])).values()];
   const pairs = [...new Map(queries.map((q) => [key(q.token, q.spender), q])).values()];
   const [nativeBalance, gasPrice, balances, allowances] = await Promise.all([
     client.getBalance({ address: wallet, blockNumber }),
     chainHead(network).then((head) => head.gasPrice),
-    Promise.all(tokens.map((token) => client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [wallet], blockNumber }))),
-    Promise.all(pairs.map((q) => client.readContract({ address: q.token, abi: erc20Abi, functionName: "allowance", args: [wallet, q.spender], blockNumber }))),
+    Promise.all(
+      tokens.map((token) =>
+        client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [wallet], blockNumber }),
+      ),
+    ),
+    Promise.all(
+      pairs.map((q) =>
+        client.readContract({
+          address: q.token,
+          abi: erc20Abi,
+          functionName: "allowance",
+          args: [wallet, q.spender],
+          blockNumber,
+        }),
+      ),
+    ),
   ]);
   const balanceByToken = new Map(tokens.map((t, i) => [t.toLowerCase(), balances[i]]));
   const allowanceByPair = new Map(pairs.map((q, i) => [key(q.token, q.spender), allowances[i]]));

@@ -4,7 +4,7 @@
 // the sandbox places it at SANDBOX_RECURRING_PROXY; on a production network the operator
 // deploys it (`npm run contracts:deploy -- --network base`) and configures its address
 // (RECURRING_PROXY_<NETWORK>, read by lib/config.ts).
-import { parseAbi, type Address } from "viem";
+import { type Address, parseAbi } from "viem";
 import { getConfig, recurringProxyEnvName } from "../config";
 import type { EvmNetworkId } from "./networks";
 
@@ -82,4 +82,3 @@ export function recurringProxyAddress(network: EvmNetworkId): Address | undefine
   if (config.sandbox) return SANDBOX_RECURRING_PROXY;
   return (config as unknown as Record<string, Address | undefined>)[recurringProxyEnvName(network)];
 }
-

@@ -1,7 +1,7 @@
 // The sanctions oracle Chainalysis deploys on EVM chains (docs/protocol.md "Sanctions
 // screening"): where it is, per network we serve, and the one function we read. Read by the
 // kyt domain's on-chain source; placed at these addresses in the sandbox (lib/devnet).
-import { parseAbi, type Address } from "viem";
+import { type Address, parseAbi } from "viem";
 import type { EvmNetworkId } from "./networks";
 
 const MOST_CHAINS: Address = "0x40C57923924B5c5c5455c48D93317139ADDaC8fb";

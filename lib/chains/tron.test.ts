@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { base58checkDecode, uint, word } from "../test/independent-abi";
 import {
   encodeTrc20Approve,
   encodeTrc20Transfer,
@@ -12,7 +13,6 @@ import {
   tronToEvmAddress,
   tronToHex,
 } from "./tron";
-import { base58checkDecode, uint, word } from "../test/independent-abi";
 
 const USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const USDT_HEX = "41a614f803b6fd780986a42c78ec9c7f77e6ded13c";

@@ -2,7 +2,7 @@
 // encoding as on Ethereum, with each address passed as its 20 bytes (the base58 form is
 // 0x41 + those 20 bytes + a checksum). Transactions name their contract in base58.
 import { TronWeb } from "tronweb";
-import { encodeFunctionData, getAddress, type Address, type Hex } from "viem";
+import { type Address, encodeFunctionData, getAddress, type Hex } from "viem";
 import { erc20Abi, erc20FeeProxyAbi, getContract } from "./contracts";
 
 /** A base58check Tron address, e.g. `TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t`. */

@@ -3,8 +3,9 @@
 // "does some client ID allow this origin"; the request itself is then checked against its own
 // client ID's allowedDomains. Answers are cached for a few seconds per origin, like resolved
 // credentials, and forgotten on any change of a client ID.
-import { credentialCache } from "../http/credential-cache";
+
 import { db } from "../db/client";
+import { credentialCache } from "../http/credential-cache";
 import { isOriginAllowed } from "./origin";
 
 const known = credentialCache<boolean>("browser_origin");

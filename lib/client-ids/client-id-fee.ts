@@ -8,5 +8,8 @@ export interface ClientIdFee {
 }
 
 export async function getClientIdFee(clientIdId: string): Promise<ClientIdFee | null> {
-  return (await db()).clientId.findUnique({ where: { id: clientIdId }, select: { feePercentage: true, feeAddress: true } });
+  return (await db()).clientId.findUnique({
+    where: { id: clientIdId },
+    select: { feePercentage: true, feeAddress: true },
+  });
 }

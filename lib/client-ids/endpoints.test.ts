@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import * as collection from "@/app/v2/client-ids/route";
 import * as item from "@/app/v2/client-ids/[id]/route";
+import * as collection from "@/app/v2/client-ids/route";
 import * as currencies from "@/app/v2/currencies/route";
+import { createTestSession } from "../orchestrators/test-fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
-import { createTestSession } from "../orchestrators/test-fixtures";
 
 const EVM = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7";
 const TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -16,7 +16,8 @@ beforeAll(async () => {
 
 const create = (body: unknown, headers = h) => call(collection, "POST", "/v2/client-ids", { headers, body });
 const get = (id: string, headers = h) => call(item, "GET", `/v2/client-ids/${id}`, { headers, params: { id } });
-const put = (id: string, body: unknown, headers = h) => call(item, "PUT", `/v2/client-ids/${id}`, { headers, body, params: { id } });
+const put = (id: string, body: unknown, headers = h) =>
+  call(item, "PUT", `/v2/client-ids/${id}`, { headers, body, params: { id } });
 const del = (id: string, headers = h) => call(item, "DELETE", `/v2/client-ids/${id}`, { headers, params: { id } });
 const browser = (clientId: string, origin = "https://shop.example.com") =>
   call(currencies, "GET", "/v2/currencies?network=base", { headers: { "x-client-id": clientId, origin } });
@@ -84,13 +85,40 @@ describe("POST /v2/client-ids", () => {
       [{ label: "x", allowedDomains: ["https://a.example"], feePercentage: "2.555", feeAddress: EVM }, "feePercentage"],
       [{ label: "x", allowedDomains: ["https://a.example"], feePercentage: 2.5, feeAddress: EVM }, "feePercentage"],
       [{ label: "x", allowedDomains: ["https://a.example"], feePercentage: "2.5" }, "feeAddress"],
-      [{ label: "x", allowedDomains: ["https://a.example"], feePercentage: "1", feeAddress: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7d7" }, "feeAddress"],
-      [{ label: "x", allowedDomains: ["https://a.example"], feeAddress: "0x0000000000000000000000000000000000000000" }, "feeAddress"],
-      [{ label: "x", allowedDomains: ["https://a.example"], operatorWalletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u" }, "operatorWalletAddress"],
+      [
+        {
+          label: "x",
+          allowedDomains: ["https://a.example"],
+          feePercentage: "1",
+          feeAddress: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7d7",
+        },
+        "feeAddress",
+      ],
+      [
+        { label: "x", allowedDomains: ["https://a.example"], feeAddress: "0x0000000000000000000000000000000000000000" },
+        "feeAddress",
+      ],
+      [
+        {
+          label: "x",
+          allowedDomains: ["https://a.example"],
+          operatorWalletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u",
+        },
+        "operatorWalletAddress",
+      ],
       [{ label: "x", allowedDomains: ["https://a.example"], defaultPreApprovalExpiry: 0 }, "defaultPreApprovalExpiry"],
-      [{ label: "x", allowedDomains: ["https://a.example"], defaultPreApprovalExpiry: 1.5 }, "defaultPreApprovalExpiry"],
-      [{ label: "x", allowedDomains: ["https://a.example"], defaultAuthorizationExpiry: 1e12 }, "defaultAuthorizationExpiry"],
-      [{ label: "x", allowedDomains: ["https://a.example"], defaultAuthorizationExpiry: "3600" }, "defaultAuthorizationExpiry"],
+      [
+        { label: "x", allowedDomains: ["https://a.example"], defaultPreApprovalExpiry: 1.5 },
+        "defaultPreApprovalExpiry",
+      ],
+      [
+        { label: "x", allowedDomains: ["https://a.example"], defaultAuthorizationExpiry: 1e12 },
+        "defaultAuthorizationExpiry",
+      ],
+      [
+        { label: "x", allowedDomains: ["https://a.example"], defaultAuthorizationExpiry: "3600" },
+        "defaultAuthorizationExpiry",
+      ],
     ];
     for (const [body, field] of cases) {
       const r = await create(body);
@@ -118,7 +146,14 @@ describe("POST /v2/client-ids", () => {
       const r = await create(body);
       expect(r.status, JSON.stringify(body)).toBe(400);
     }
-    expect((await call(collection, "POST", "/v2/client-ids", { headers: { ...h, "content-type": "text/plain" }, body: "label=x" })).status).toBe(415);
+    expect(
+      (
+        await call(collection, "POST", "/v2/client-ids", {
+          headers: { ...h, "content-type": "text/plain" },
+          body: "label=x",
+        })
+      ).status,
+    ).toBe(415);
   });
 
   it("works from the dashboard with a session, and refuses a cross-site cookie request", async () => {
@@ -131,16 +166,25 @@ describe("POST /v2/client-ids", () => {
     expect(list.json.map((c: { label: string }) => c.label)).toContain("From dashboard");
 
     const cookie = { cookie: `session_token=${s.token}` };
-    const own = await create({ label: "cookie", allowedDomains: ["https://a.example"] }, { ...cookie, origin: "http://localhost:3000" });
+    const own = await create(
+      { label: "cookie", allowedDomains: ["https://a.example"] },
+      { ...cookie, origin: "http://localhost:3000" },
+    );
     expect(own.status).toBe(201);
-    const csrf = await create({ label: "csrf", allowedDomains: ["https://a.example"] }, { ...cookie, origin: "https://evil.example" });
+    const csrf = await create(
+      { label: "csrf", allowedDomains: ["https://a.example"] },
+      { ...cookie, origin: "https://evil.example" },
+    );
     expect(csrf.status).toBe(403);
   });
 
   it("needs credentials", async () => {
     expect((await create({ label: "x", allowedDomains: ["https://a.example"] }, {})).status).toBe(401);
     const { clientId } = await createTestPlatform("browser only");
-    const r = await create({ label: "x", allowedDomains: ["https://a.example"] }, { "x-client-id": clientId, origin: TEST_ORIGIN });
+    const r = await create(
+      { label: "x", allowedDomains: ["https://a.example"] },
+      { "x-client-id": clientId, origin: TEST_ORIGIN },
+    );
     expect(r.status).toBe(401);
   });
 });
@@ -150,12 +194,23 @@ describe("GET /v2/client-ids", () => {
     const p = await createTestPlatform("lister");
     const other = await createTestPlatform("other");
     const headers = { "x-api-key": p.apiKey };
-    const second = await create({ label: "second", allowedDomains: ["https://b.example"], feePercentage: "1", feeAddress: EVM }, headers);
+    const second = await create(
+      { label: "second", allowedDomains: ["https://b.example"], feePercentage: "1", feeAddress: EVM },
+      headers,
+    );
     const r = await call(collection, "GET", "/v2/client-ids", { headers });
     expect(r.status).toBe(200);
     expect(r.json.map((c: { id: string }) => c.id)).toEqual([second.json.id, p.clientIdId]);
     expect(r.json.map((c: { id: string }) => c.id)).not.toContain(other.clientIdId);
-    expect(Object.keys(r.json[0]).sort()).toEqual(["allowedDomains", "clientId", "createdAt", "id", "label", "lastUsedAt", "status"]);
+    expect(Object.keys(r.json[0]).sort()).toEqual([
+      "allowedDomains",
+      "clientId",
+      "createdAt",
+      "id",
+      "label",
+      "lastUsedAt",
+      "status",
+    ]);
   });
 });
 
@@ -165,12 +220,33 @@ describe("GET /v2/client-ids/{id}", () => {
     const r = await get(p.clientIdId, { "x-api-key": p.apiKey });
     expect(r.status).toBe(200);
     expect(Object.keys(r.json).sort()).toEqual(
-      ["allowedDomains", "clientId", "createdAt", "defaultAuthorizationExpiry", "defaultPreApprovalExpiry", "feeAddress", "feePercentage", "id", "label", "lastUsedAt", "operatorWalletAddress", "payeeDestinationId", "status", "updatedAt", "webhookRegistrationByClientId"].sort(),
+      [
+        "allowedDomains",
+        "clientId",
+        "createdAt",
+        "defaultAuthorizationExpiry",
+        "defaultPreApprovalExpiry",
+        "feeAddress",
+        "feePercentage",
+        "id",
+        "label",
+        "lastUsedAt",
+        "operatorWalletAddress",
+        "payeeDestinationId",
+        "status",
+        "updatedAt",
+        "webhookRegistrationByClientId",
+      ].sort(),
     );
     for (const id of [p.clientIdId, "00000000-0000-4000-8000-000000000000", "123", p.clientId]) {
       const miss = await get(id);
       expect(miss.status, id).toBe(404);
-      expect(miss.json).toEqual({ statusCode: 404, message: "Client ID not found", error: "Not Found", code: "client_id_not_found" });
+      expect(miss.json).toEqual({
+        statusCode: 404,
+        message: "Client ID not found",
+        error: "Not Found",
+        code: "client_id_not_found",
+      });
     }
   });
 
@@ -189,19 +265,41 @@ describe("GET /v2/client-ids/{id}", () => {
 
 describe("PUT /v2/client-ids/{id}", () => {
   it("changes only the fields sent, and null unsets", async () => {
-    const c = await create({ label: "before", allowedDomains: ["https://a.example"], feePercentage: "1.5", feeAddress: EVM, defaultPreApprovalExpiry: 60 });
+    const c = await create({
+      label: "before",
+      allowedDomains: ["https://a.example"],
+      feePercentage: "1.5",
+      feeAddress: EVM,
+      defaultPreApprovalExpiry: 60,
+    });
     const r = await put(c.json.id, { label: "after", allowedDomains: ["https://new.example"] });
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ label: "after", allowedDomains: ["https://new.example"], feePercentage: "1.5", feeAddress: EVM, defaultPreApprovalExpiry: 60 });
+    expect(r.json).toMatchObject({
+      label: "after",
+      allowedDomains: ["https://new.example"],
+      feePercentage: "1.5",
+      feeAddress: EVM,
+      defaultPreApprovalExpiry: 60,
+    });
     expect(Date.parse(r.json.updatedAt)).toBeGreaterThanOrEqual(Date.parse(c.json.createdAt));
     const unset = await put(c.json.id, { feePercentage: null, feeAddress: null, defaultPreApprovalExpiry: null });
-    expect(unset.json).toMatchObject({ feePercentage: null, feeAddress: null, defaultPreApprovalExpiry: null, label: "after" });
+    expect(unset.json).toMatchObject({
+      feePercentage: null,
+      feeAddress: null,
+      defaultPreApprovalExpiry: null,
+      label: "after",
+    });
     expect((await browser(c.json.clientId, "https://a.example")).status).toBe(403);
     expect((await browser(c.json.clientId, "https://new.example")).status).toBe(200);
   });
 
   it("checks the fee against the stored fee address", async () => {
-    const c = await create({ label: "fees", allowedDomains: ["https://a.example"], feePercentage: "1", feeAddress: EVM });
+    const c = await create({
+      label: "fees",
+      allowedDomains: ["https://a.example"],
+      feePercentage: "1",
+      feeAddress: EVM,
+    });
     const r = await put(c.json.id, { feeAddress: null });
     expect(r.status).toBe(400);
     expect(fieldsOf(r)).toEqual(["feeAddress"]);
@@ -210,9 +308,15 @@ describe("PUT /v2/client-ids/{id}", () => {
   });
 
   it("turns webhook management by the client ID alone on and off", async () => {
-    const c = await create({ label: "hooks", allowedDomains: ["https://a.example"], webhookRegistrationByClientId: true });
+    const c = await create({
+      label: "hooks",
+      allowedDomains: ["https://a.example"],
+      webhookRegistrationByClientId: true,
+    });
     expect(c.json.webhookRegistrationByClientId).toBe(true);
-    expect((await put(c.json.id, { webhookRegistrationByClientId: false })).json.webhookRegistrationByClientId).toBe(false);
+    expect((await put(c.json.id, { webhookRegistrationByClientId: false })).json.webhookRegistrationByClientId).toBe(
+      false,
+    );
     const bad = await put(c.json.id, { webhookRegistrationByClientId: "yes" });
     expect(bad.status).toBe(400);
     expect(fieldsOf(bad)).toEqual(["webhookRegistrationByClientId"]);

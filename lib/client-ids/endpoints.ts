@@ -2,8 +2,8 @@
 // with its session (the same endpoints; cookie calls are CSRF-checked by the wrapper).
 import { z } from "zod";
 import type { Caller } from "../http/caller";
-import { unauthorized } from "../http/errors";
 import { defineEndpoint } from "../http/endpoint";
+import { unauthorized } from "../http/errors";
 import { createClientId, getClientId, listClientIds, revokeClientId, updateClientId } from "./manage-client-ids";
 import { clientIdListItem, clientIdParams, clientIdRecord, createClientIdBody, updateClientIdBody } from "./schemas";
 
@@ -28,7 +28,10 @@ export const createClientIdEndpoint = defineEndpoint({
   auth: ["apiKey", "session"],
   body: createClientIdBody,
   response: clientIdRecord,
-  errors: { 404: "`payeeDestinationId` is not a destination of the platform", 409: "`payeeDestinationId` is deactivated" },
+  errors: {
+    404: "`payeeDestinationId` is not a destination of the platform",
+    409: "`payeeDestinationId` is deactivated",
+  },
   handler: async ({ caller, body }) => createClientId(platformOf(caller), body),
 });
 
@@ -42,7 +45,10 @@ export const createClientIdSessionEndpoint = defineEndpoint({
   auth: ["session"],
   body: createClientIdBody,
   response: clientIdRecord,
-  errors: { 404: "`payeeDestinationId` is not a destination of the platform", 409: "`payeeDestinationId` is deactivated" },
+  errors: {
+    404: "`payeeDestinationId` is not a destination of the platform",
+    409: "`payeeDestinationId` is deactivated",
+  },
   handler: async ({ caller, body }) => createClientId(platformOf(caller), body),
 });
 
@@ -80,7 +86,10 @@ export const updateClientIdEndpoint = defineEndpoint({
   params: clientIdParams,
   body: updateClientIdBody,
   response: clientIdRecord,
-  errors: { 400: "Validation failed, or the client ID is revoked", 404: "Client ID not found (also for another platform's id)" },
+  errors: {
+    400: "Validation failed, or the client ID is revoked",
+    404: "Client ID not found (also for another platform's id)",
+  },
   handler: async ({ caller, params, body }) => updateClientId(platformOf(caller), params.id, body),
 });
 

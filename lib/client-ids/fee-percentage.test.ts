@@ -13,7 +13,22 @@ describe("client ID fee percentage", () => {
   });
 
   it("refuses more than two decimals, more than 100, signs, exponents and words", () => {
-    for (const bad of ["2.555", "100.01", "101", "-1", "+1", "1e2", "1.", ".5", "abc", "", " 1", "1,5", "0x10", "9".repeat(400)]) {
+    for (const bad of [
+      "2.555",
+      "100.01",
+      "101",
+      "-1",
+      "+1",
+      "1e2",
+      "1.",
+      ".5",
+      "abc",
+      "",
+      " 1",
+      "1,5",
+      "0x10",
+      "9".repeat(400),
+    ]) {
       expect(feePercentageToBasisPoints(bad), bad).toBeNull();
     }
   });

@@ -19,6 +19,8 @@ export function normalizeFeePercentage(text: string): string | null {
   const bps = feePercentageToBasisPoints(text);
   if (bps === null) return null;
   const whole = Math.floor(bps / 100);
-  const frac = String(bps % 100).padStart(2, "0").replace(/0+$/, "");
+  const frac = String(bps % 100)
+    .padStart(2, "0")
+    .replace(/0+$/, "");
   return frac ? `${whole}.${frac}` : String(whole);
 }

@@ -1,15 +1,15 @@
 // A platform's client IDs: create, list, read, change, pause and revoke. Every lookup is
 // scoped to the platform: another platform's id (or a malformed one) is "not found".
-import { badRequest, notFound, validationError } from "../http/errors";
-import { db } from "../db/client";
-import { isUuid } from "../ids/ids";
-import type { ClientId as ClientIdRow, ClientIdStatus, Prisma } from "../db/generated/client";
-import { createClientIdRecord } from "./create-client-id";
-import { forgetResolvedClientIds } from "./resolve";
-import { feePercentageToBasisPoints } from "./fee-percentage";
-import { resolvePayeeDestination } from "../payee-destinations/resolve-destination";
-import type { ClientIdListItem, ClientIdRecord, CreateClientIdBody, UpdateClientIdBody } from "./schemas";
 
+import { db } from "../db/client";
+import type { ClientId as ClientIdRow, ClientIdStatus, Prisma } from "../db/generated/client";
+import { badRequest, notFound, validationError } from "../http/errors";
+import { isUuid } from "../ids/ids";
+import { resolvePayeeDestination } from "../payee-destinations/resolve-destination";
+import { createClientIdRecord } from "./create-client-id";
+import { feePercentageToBasisPoints } from "./fee-percentage";
+import { forgetResolvedClientIds } from "./resolve";
+import type { ClientIdListItem, ClientIdRecord, CreateClientIdBody, UpdateClientIdBody } from "./schemas";
 
 export const CLIENT_ID_NOT_FOUND = "Client ID not found";
 const REVOKED_MESSAGE = "This client ID is revoked; a revoked client ID cannot be changed or reactivated";
@@ -36,7 +36,15 @@ export function toClientIdRecord(row: ClientIdRow): ClientIdRecord {
 
 export function toClientIdListItem(row: ClientIdRow): ClientIdListItem {
   const r = toClientIdRecord(row);
-  return { id: r.id, clientId: r.clientId, label: r.label, allowedDomains: r.allowedDomains, status: r.status, createdAt: r.createdAt, lastUsedAt: r.lastUsedAt };
+  return {
+    id: r.id,
+    clientId: r.clientId,
+    label: r.label,
+    allowedDomains: r.allowedDomains,
+    status: r.status,
+    createdAt: r.createdAt,
+    lastUsedAt: r.lastUsedAt,
+  };
 }
 
 /** A fee above 0 must say where it goes. */
@@ -53,13 +61,17 @@ async function bindable(platformId: string, destinationId: string): Promise<stri
 
 export async function createClientId(platformId: string, input: CreateClientIdBody): Promise<ClientIdRecord> {
   checkFee(input.feePercentage, input.feeAddress);
-  const payeeDestinationId = input.payeeDestinationId === undefined ? undefined : await bindable(platformId, input.payeeDestinationId);
+  const payeeDestinationId =
+    input.payeeDestinationId === undefined ? undefined : await bindable(platformId, input.payeeDestinationId);
   return toClientIdRecord(await createClientIdRecord(platformId, { ...input, payeeDestinationId }));
 }
 
 /** Newest first, revoked ones included (their status says so). */
 export async function listClientIds(platformId: string): Promise<ClientIdListItem[]> {
-  const rows = await (await db()).clientId.findMany({ where: { platformId }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
+  const rows = await (await db()).clientId.findMany({
+    where: { platformId },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+  });
   return rows.map(toClientIdListItem);
 }
 
@@ -74,7 +86,11 @@ export async function getClientId(platformId: string, id: string): Promise<Clien
   return toClientIdRecord(await getClientIdOrThrow(platformId, id));
 }
 
-export async function updateClientId(platformId: string, id: string, patch: UpdateClientIdBody): Promise<ClientIdRecord> {
+export async function updateClientId(
+  platformId: string,
+  id: string,
+  patch: UpdateClientIdBody,
+): Promise<ClientIdRecord> {
   const current = await getClientIdOrThrow(platformId, id);
   if (current.status === "revoked") throw badRequest("client_id_revoked", REVOKED_MESSAGE);
   const { status, ...fields } = patch;
@@ -91,7 +107,11 @@ export async function updateClientId(platformId: string, id: string, patch: Upda
   return toClientIdRecord(await applyUpdate(platformId, id, { ...fields, ...(status ? { status } : {}) }));
 }
 
-async function applyUpdate(platformId: string, id: string, data: Omit<UpdateClientIdBody, "status"> & { status?: "active" | "inactive" }): Promise<ClientIdRow> {
+async function applyUpdate(
+  platformId: string,
+  id: string,
+  data: Omit<UpdateClientIdBody, "status"> & { status?: "active" | "inactive" },
+): Promise<ClientIdRow> {
   const prisma = await db();
   // Conditional on "not revoked": a revoke that lands between the read and this write wins.
   const { count } = await prisma.clientId.updateMany({ where: { id, platformId, status: { not: "revoked" } }, data });
@@ -106,7 +126,9 @@ async function applyUpdate(platformId: string, id: string, data: Omit<UpdateClie
 
 /** Locks the client ID's row until the transaction ends; its status, or null when there is none. */
 export async function lockClientId(tx: Prisma.TransactionClient, id: string): Promise<ClientIdStatus | null> {
-  const rows = await tx.$queryRaw<{ status: ClientIdStatus }[]>`SELECT status::text AS status FROM client_ids WHERE id = ${id}::uuid FOR UPDATE`;
+  const rows = await tx.$queryRaw<
+    { status: ClientIdStatus }[]
+  >`SELECT status::text AS status FROM client_ids WHERE id = ${id}::uuid FOR UPDATE`;
   return rows[0]?.status ?? null;
 }
 
@@ -118,9 +140,15 @@ export async function revokeClientId(platformId: string, id: string, now = new D
   await getClientIdOrThrow(platformId, id);
   const prisma = await db();
   await prisma.$transaction(async (tx) => {
-    const { count } = await tx.clientId.updateMany({ where: { id, platformId, status: { not: "revoked" } }, data: { status: "revoked", revokedAt: now } });
+    const { count } = await tx.clientId.updateMany({
+      where: { id, platformId, status: { not: "revoked" } },
+      data: { status: "revoked", revokedAt: now },
+    });
     if (count === 1) {
-      await tx.orchestratorLink.updateMany({ where: { clientIdId: id, status: "active" }, data: { status: "unlinked", unlinkedAt: now } });
+      await tx.orchestratorLink.updateMany({
+        where: { clientIdId: id, status: "active" },
+        data: { status: "unlinked", unlinkedAt: now },
+      });
     }
   });
   await forgetResolvedClientIds();

@@ -1,6 +1,7 @@
 // Client IDs are public values sent by browsers; only active ones authenticate.
-import { credentialCache, forgetCredentials } from "../http/credential-cache";
+
 import { db } from "../db/client";
+import { credentialCache, forgetCredentials } from "../http/credential-cache";
 
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -23,8 +24,13 @@ export async function forgetResolvedClientIds(): Promise<void> {
  * What secure payments created with this client ID must pay to: its bound payee destination,
  * and whether it is a backend client ID (no allowed domains), which cannot create one unbound.
  */
-export async function destinationBinding(clientIdId: string): Promise<{ payeeDestinationId: string | null; backend: boolean }> {
-  const row = await (await db()).clientId.findUnique({ where: { id: clientIdId }, select: { payeeDestinationId: true, allowedDomains: true } });
+export async function destinationBinding(
+  clientIdId: string,
+): Promise<{ payeeDestinationId: string | null; backend: boolean }> {
+  const row = await (await db()).clientId.findUnique({
+    where: { id: clientIdId },
+    select: { payeeDestinationId: true, allowedDomains: true },
+  });
   return { payeeDestinationId: row?.payeeDestinationId ?? null, backend: (row?.allowedDomains.length ?? 1) === 0 };
 }
 

@@ -1,14 +1,13 @@
 // Request and response shapes of /v2/client-ids (`/docs`, tag "Client IDs").
 import { z } from "zod";
-import { normalizeFeePercentage } from "./fee-percentage";
-import { normalizeAllowedDomain } from "./origin";
 import { isZeroAddress, parseWalletAddress } from "../addresses/wallet-address";
 import { text } from "../zod/text";
+import { normalizeFeePercentage } from "./fee-percentage";
+import { normalizeAllowedDomain } from "./origin";
 
 /** Expiries are seconds; ten years is more than any authorization should last. */
 export const MAX_EXPIRY_SECONDS = 315_360_000;
 export const MAX_ALLOWED_DOMAINS = 10;
-
 
 export const label = z
   .string()
@@ -41,7 +40,10 @@ export const feePercentage = z
   .transform((v, ctx) => {
     const normalized = normalizeFeePercentage(v.trim());
     if (normalized === null) {
-      ctx.addIssue({ code: "custom", message: 'must be a decimal string from "0" to "100" with at most 2 decimal places, e.g. "2.5"' });
+      ctx.addIssue({
+        code: "custom",
+        message: 'must be a decimal string from "0" to "100" with at most 2 decimal places, e.g. "2.5"',
+      });
       return z.NEVER;
     }
     return normalized;
@@ -54,7 +56,11 @@ export const walletAddress = (what: string) =>
   z.string().transform((v, ctx) => {
     const parsed = parseWalletAddress(v.trim());
     if (!parsed) {
-      ctx.addIssue({ code: "custom", message: "must be an EVM address (0x + 40 hex digits, valid checksum if mixed case) or a Tron address (base58, T…)" });
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "must be an EVM address (0x + 40 hex digits, valid checksum if mixed case) or a Tron address (base58, T…)",
+      });
       return z.NEVER;
     }
     if (isZeroAddress(parsed)) {
@@ -64,7 +70,9 @@ export const walletAddress = (what: string) =>
     return parsed.address;
   });
 
-const feeAddress = walletAddress("fee address").describe("Wallet that receives the fees (EVM or Tron). Required when feePercentage is above 0.");
+const feeAddress = walletAddress("fee address").describe(
+  "Wallet that receives the fees (EVM or Tron). Required when feePercentage is above 0.",
+);
 const operatorWalletAddress = walletAddress("operator wallet").describe(
   "Wallet that acts as operator for commerce payments (EVM or Tron); may be a smart wallet that granted permissions to the service's operator. Changing it affects new payments only.",
 );
@@ -81,7 +89,9 @@ const expiry = (what: string) =>
     .int("must be a whole number of seconds")
     .positive("must be a positive number of seconds")
     .max(MAX_EXPIRY_SECONDS, `must be at most ${MAX_EXPIRY_SECONDS} seconds (10 years)`)
-    .describe(`Default ${what} expiry in seconds for commerce payments; overrides the value passed to the calldata endpoint.`);
+    .describe(
+      `Default ${what} expiry in seconds for commerce payments; overrides the value passed to the calldata endpoint.`,
+    );
 
 const payeeDestinationId = z
   .string()
@@ -121,12 +131,19 @@ export const updateClientIdBody = z
     status: z
       .enum(CLIENT_ID_STATUSES, { message: "must be one of active, inactive, revoked" })
       .optional()
-      .describe("`inactive` pauses the client ID (it authenticates nothing) and `active` resumes it; `revoked` revokes it permanently, like DELETE."),
+      .describe(
+        "`inactive` pauses the client ID (it authenticates nothing) and `active` resumes it; `revoked` revokes it permanently, like DELETE.",
+      ),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: "Nothing to update: send at least one field", path: [] })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), {
+    message: "Nothing to update: send at least one field",
+    path: [],
+  })
   .meta({ id: "UpdateClientIdRequest", description: "Only the fields sent change; null unsets a nullable field." });
 
-export const clientIdParams = z.object({ id: z.string().min(1).max(100).describe("Client ID internal identifier (`id`)") });
+export const clientIdParams = z.object({
+  id: z.string().min(1).max(100).describe("Client ID internal identifier (`id`)"),
+});
 
 export const clientIdRecord = z
   .object({
@@ -149,7 +166,15 @@ export const clientIdRecord = z
   .meta({ id: "ClientId" });
 
 export const clientIdListItem = clientIdRecord
-  .pick({ id: true, clientId: true, label: true, allowedDomains: true, status: true, createdAt: true, lastUsedAt: true })
+  .pick({
+    id: true,
+    clientId: true,
+    label: true,
+    allowedDomains: true,
+    status: true,
+    createdAt: true,
+    lastUsedAt: true,
+  })
   .meta({ id: "ClientIdListItem" });
 
 export type CreateClientIdBody = z.output<typeof createClientIdBody>;

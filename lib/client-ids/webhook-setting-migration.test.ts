@@ -20,7 +20,9 @@ it("turns the setting on for client IDs that existed, and off for new ones", asy
     for (const m of migrations.slice(at)) await pg.exec(m.sql);
     await pg.exec(`INSERT INTO client_ids (id, platform_id, client_id, label, allowed_domains, updated_at)
       VALUES ('00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-000000000001', 'cid_new', 'new', '{}', now())`);
-    const rows = await pg.query<{ client_id: string; on: boolean }>(`SELECT client_id, webhook_registration_by_client_id AS on FROM client_ids ORDER BY client_id`);
+    const rows = await pg.query<{ client_id: string; on: boolean }>(
+      `SELECT client_id, webhook_registration_by_client_id AS on FROM client_ids ORDER BY client_id`,
+    );
     expect(rows.rows).toEqual([
       { client_id: "cid_new", on: false },
       { client_id: "cid_old", on: true },

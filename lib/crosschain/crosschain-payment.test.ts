@@ -3,17 +3,18 @@
 // (approval path); the payee receives the exact amount, the request reads paid, the payment is
 // recorded as crosschain, one payment.confirmed goes out. Replays, expiry, tampering and a
 // short treasury end as documented, and a settlement interrupted mid-payout pays once.
-import * as requestRoute from "@/app/v2/request/route";
-import * as getRoute from "@/app/v2/request/[requestId]/route";
-import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
-import * as intentRoute from "@/app/v2/request/payment-intents/[paymentIntentId]/route";
-import * as liquidityRoute from "@/app/v2/crosschain/liquidity/route";
-import * as routesRoute from "@/app/v2/request/[requestId]/routes/route";
-import * as securePayoutsRoute from "@/app/v2/secure-payments/payouts/route";
-import * as securePayRoute from "@/app/v2/secure-payments/[token]/pay/route";
-import { createPublicClient, createTestClient, createWalletClient, erc20Abi, http, type Address } from "viem";
+
+import { type Address, createPublicClient, createTestClient, createWalletClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as liquidityRoute from "@/app/v2/crosschain/liquidity/route";
+import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
+import * as getRoute from "@/app/v2/request/[requestId]/route";
+import * as routesRoute from "@/app/v2/request/[requestId]/routes/route";
+import * as intentRoute from "@/app/v2/request/payment-intents/[paymentIntentId]/route";
+import * as requestRoute from "@/app/v2/request/route";
+import * as securePayRoute from "@/app/v2/secure-payments/[token]/pay/route";
+import * as securePayoutsRoute from "@/app/v2/secure-payments/payouts/route";
 import { SANDBOX_GATEWAY_ADDRESS, SANDBOX_OPERATOR } from "../chains/crosschain-gateway";
 import type { EvmNetworkId } from "../chains/networks";
 import { db } from "../db/client";
@@ -44,22 +45,33 @@ afterAll(async () => {
 
 const headers = () => ({ "x-api-key": apiKey });
 const clientOf = (network: EvmNetworkId) => createPublicClient({ transport: http(sandbox.urls[network]!) });
-const balanceOf = (network: EvmNetworkId, token: Address, who: Address) => clientOf(network).readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [who] });
+const balanceOf = (network: EvmNetworkId, token: Address, who: Address) =>
+  clientOf(network).readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [who] });
 const USDC_ARB = testToken("arbitrum-one", "USDC").address;
 
 async function createRequest(amount = "25"): Promise<{ requestId: string; payee: Address }> {
   const payee = privateKeyToAccount(generatePrivateKey()).address;
-  const r = await call(requestRoute, "POST", "/v2/request", { headers: headers(), body: { amount, invoiceCurrency: "USDC-arbitrum-one", paymentCurrency: "USDC-arbitrum-one", payee } });
+  const r = await call(requestRoute, "POST", "/v2/request", {
+    headers: headers(),
+    body: { amount, invoiceCurrency: "USDC-arbitrum-one", paymentCurrency: "USDC-arbitrum-one", payee },
+  });
   expect(r.status, r.text).toBe(201);
   return { requestId: r.json.requestId, payee };
 }
 
 async function askIntent(requestId: string, query: Record<string, string>) {
-  return call(payRoute, "GET", `/v2/request/${requestId}/pay?${new URLSearchParams(query)}`, { headers: headers(), params: { requestId } });
+  return call(payRoute, "GET", `/v2/request/${requestId}/pay?${new URLSearchParams(query)}`, {
+    headers: headers(),
+    params: { requestId },
+  });
 }
 
 async function submit(id: string, body: unknown) {
-  return call(intentRoute, "POST", `/v2/request/payment-intents/${id}`, { headers: headers(), params: { paymentIntentId: id }, body });
+  return call(intentRoute, "POST", `/v2/request/payment-intents/${id}`, {
+    headers: headers(),
+    params: { paymentIntentId: id },
+    body,
+  });
 }
 
 const typedData = typedDataFromJson;
@@ -99,8 +111,16 @@ describe("crosschain payment of a request on arbitrum-one", () => {
 
     const payerBefore = await balanceOf("base", testToken("base", "USDC").address, payer.address);
     const body = {
-      signedPaymentIntent: { signature: await payer.signTypedData(intent), nonce: values.nonce, deadline: values.deadline },
-      signedApprovalPermit: { signature: await payer.signTypedData(permit), nonce: permitValues.nonce, deadline: String(permitValues.deadline) },
+      signedPaymentIntent: {
+        signature: await payer.signTypedData(intent),
+        nonce: values.nonce,
+        deadline: values.deadline,
+      },
+      signedApprovalPermit: {
+        signature: await payer.signTypedData(permit),
+        nonce: permitValues.nonce,
+        deadline: String(permitValues.deadline),
+      },
     };
     const submitted = await submit(r.json.paymentIntentId, body);
     expect(submitted.status, submitted.text).toBe(200);
@@ -108,12 +128,18 @@ describe("crosschain payment of a request on arbitrum-one", () => {
 
     await settleAndDetect();
     expect(await balanceOf("arbitrum-one", USDC_ARB, payee)).toBe(25_000_000n);
-    expect(await balanceOf("base", testToken("base", "USDC").address, payer.address)).toBe(payerBefore - 25_000_000n - BigInt(values.witness.operator_data.fee));
+    expect(await balanceOf("base", testToken("base", "USDC").address, payer.address)).toBe(
+      payerBefore - 25_000_000n - BigInt(values.witness.operator_data.fee),
+    );
     expect(await status(requestId)).toMatchObject({ status: "paid", hasBeenPaid: true });
     const payments = await (await db()).payment.findMany({ where: { requestId } });
     expect(payments.map((p) => p.type)).toEqual(["crosschain"]);
     const stored = await readIntent(r.json.paymentIntentId);
-    expect(stored).toMatchObject({ status: "paid", sourceTxHash: expect.stringMatching(/^0x/), destinationTxHash: payments[0].txHash });
+    expect(stored).toMatchObject({
+      status: "paid",
+      sourceTxHash: expect.stringMatching(/^0x/),
+      destinationTxHash: payments[0].txHash,
+    });
     const confirmed = await eventsOf(requestId, "payment.confirmed");
     expect(confirmed).toHaveLength(1);
     expect(confirmed[0].payload).toMatchObject({
@@ -132,10 +158,20 @@ describe("crosschain payment of a request on arbitrum-one", () => {
     expect(r.json.metadata).toEqual({ supportsEIP2612: false });
     expect(r.json.approvalPermitPayload).toBeNull();
     const wallet = createWalletClient({ account: payer, transport: http(sandbox.urls.optimism!) });
-    const hash = await wallet.sendTransaction({ to: r.json.approvalCalldata.to, data: r.json.approvalCalldata.data, chain: null });
+    const hash = await wallet.sendTransaction({
+      to: r.json.approvalCalldata.to,
+      data: r.json.approvalCalldata.data,
+      chain: null,
+    });
     await clientOf("optimism").waitForTransactionReceipt({ hash });
     const values = JSON.parse(r.json.paymentIntent).values;
-    const submitted = await submit(r.json.paymentIntentId, { signedPaymentIntent: { signature: await payer.signTypedData(typedData(r.json.paymentIntent)), nonce: values.nonce, deadline: values.deadline } });
+    const submitted = await submit(r.json.paymentIntentId, {
+      signedPaymentIntent: {
+        signature: await payer.signTypedData(typedData(r.json.paymentIntent)),
+        nonce: values.nonce,
+        deadline: values.deadline,
+      },
+    });
     expect(submitted.status, submitted.text).toBe(200);
     await settleAndDetect();
     expect(await balanceOf("arbitrum-one", USDC_ARB, payee)).toBe(10_500_000n);
@@ -149,13 +185,27 @@ describe("crosschain payment of a request on arbitrum-one", () => {
     const r = await askIntent(requestId, { wallet: payer.address, chain: "BASE", token: "USDC" });
     const intent = typedData(r.json.paymentIntent);
     const values = JSON.parse(r.json.paymentIntent).values;
-    const tampered = structuredClone(intent) as unknown as { message: { witness: { destination: { account: Address } } } };
+    const tampered = structuredClone(intent) as unknown as {
+      message: { witness: { destination: { account: Address } } };
+    };
     tampered.message.witness.destination.account = payer.address;
-    const bad = await submit(r.json.paymentIntentId, { signedPaymentIntent: { signature: await payer.signTypedData(tampered as never), nonce: values.nonce, deadline: values.deadline } });
+    const bad = await submit(r.json.paymentIntentId, {
+      signedPaymentIntent: {
+        signature: await payer.signTypedData(tampered as never),
+        nonce: values.nonce,
+        deadline: values.deadline,
+      },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.code).toBe("signature_invalid");
     const other = privateKeyToAccount(DEMO_WALLETS[5].privateKey);
-    const wrong = await submit(r.json.paymentIntentId, { signedPaymentIntent: { signature: await other.signTypedData(intent), nonce: values.nonce, deadline: values.deadline } });
+    const wrong = await submit(r.json.paymentIntentId, {
+      signedPaymentIntent: {
+        signature: await other.signTypedData(intent),
+        nonce: values.nonce,
+        deadline: values.deadline,
+      },
+    });
     expect(wrong.json.code).toBe("signature_invalid");
     expect((await readIntent(r.json.paymentIntentId)).status).toBe("created");
   });
@@ -166,7 +216,11 @@ describe("crosschain payment of a request on arbitrum-one", () => {
     const r = await askIntent(requestId, { wallet: payer.address, chain: "BASE", token: "USDC" });
     const values = JSON.parse(r.json.paymentIntent).values;
     const body = {
-      signedPaymentIntent: { signature: await payer.signTypedData(typedData(r.json.paymentIntent)), nonce: values.nonce, deadline: values.deadline },
+      signedPaymentIntent: {
+        signature: await payer.signTypedData(typedData(r.json.paymentIntent)),
+        nonce: values.nonce,
+        deadline: values.deadline,
+      },
       signedApprovalPermit: {
         signature: await payer.signTypedData(typedData(r.json.approvalPermitPayload)),
         nonce: JSON.parse(r.json.approvalPermitPayload).values.nonce,
@@ -190,7 +244,13 @@ describe("crosschain payment of a request on arbitrum-one", () => {
     const parked = await balanceOf("arbitrum-one", USDC_ARB, operator.address);
     const sink = DEMO_WALLETS[9].address;
     await clientOf("arbitrum-one").waitForTransactionReceipt({
-      hash: await arb.writeContract({ address: USDC_ARB, abi: erc20Abi, functionName: "transfer", args: [sink, parked - 1_000_000n], chain: null }),
+      hash: await arb.writeContract({
+        address: USDC_ARB,
+        abi: erc20Abi,
+        functionName: "transfer",
+        args: [sink, parked - 1_000_000n],
+        chain: null,
+      }),
     });
     try {
       const r = await askIntent(requestId, { wallet: payer.address, chain: "BASE", token: "USDC" });
@@ -199,11 +259,23 @@ describe("crosschain payment of a request on arbitrum-one", () => {
       const before = await balanceOf("base", usdcBase, payer.address);
       const permitValues = JSON.parse(r.json.approvalPermitPayload).values;
       await submit(r.json.paymentIntentId, {
-        signedPaymentIntent: { signature: await payer.signTypedData(typedData(r.json.paymentIntent)), nonce: values.nonce, deadline: values.deadline },
-        signedApprovalPermit: { signature: await payer.signTypedData(typedData(r.json.approvalPermitPayload)), nonce: permitValues.nonce, deadline: String(permitValues.deadline) },
+        signedPaymentIntent: {
+          signature: await payer.signTypedData(typedData(r.json.paymentIntent)),
+          nonce: values.nonce,
+          deadline: values.deadline,
+        },
+        signedApprovalPermit: {
+          signature: await payer.signTypedData(typedData(r.json.approvalPermitPayload)),
+          nonce: permitValues.nonce,
+          deadline: String(permitValues.deadline),
+        },
       });
       await settleAndDetect();
-      expect(await readIntent(r.json.paymentIntentId)).toMatchObject({ status: "refunded", failureReason: "treasury_short", refundTxHash: expect.stringMatching(/^0x/) });
+      expect(await readIntent(r.json.paymentIntentId)).toMatchObject({
+        status: "refunded",
+        failureReason: "treasury_short",
+        refundTxHash: expect.stringMatching(/^0x/),
+      });
       expect(await balanceOf("base", usdcBase, payer.address)).toBe(before);
       expect(await balanceOf("arbitrum-one", USDC_ARB, payee)).toBe(0n);
       expect(await eventsOf(requestId, "payment.refunded")).toHaveLength(1);
@@ -213,7 +285,13 @@ describe("crosschain payment of a request on arbitrum-one", () => {
       await test.impersonateAccount({ address: sink });
       const back = createWalletClient({ account: sink, transport: http(sandbox.urls["arbitrum-one"]!) });
       await clientOf("arbitrum-one").waitForTransactionReceipt({
-        hash: await back.writeContract({ address: USDC_ARB, abi: erc20Abi, functionName: "transfer", args: [operator.address, parked - 1_000_000n], chain: null }),
+        hash: await back.writeContract({
+          address: USDC_ARB,
+          abi: erc20Abi,
+          functionName: "transfer",
+          args: [operator.address, parked - 1_000_000n],
+          chain: null,
+        }),
       });
     }
   }, 120_000);
@@ -225,8 +303,16 @@ describe("crosschain payment of a request on arbitrum-one", () => {
     const values = JSON.parse(r.json.paymentIntent).values;
     const permitValues = JSON.parse(r.json.approvalPermitPayload).values;
     await submit(r.json.paymentIntentId, {
-      signedPaymentIntent: { signature: await payer.signTypedData(typedData(r.json.paymentIntent)), nonce: values.nonce, deadline: values.deadline },
-      signedApprovalPermit: { signature: await payer.signTypedData(typedData(r.json.approvalPermitPayload)), nonce: permitValues.nonce, deadline: String(permitValues.deadline) },
+      signedPaymentIntent: {
+        signature: await payer.signTypedData(typedData(r.json.paymentIntent)),
+        nonce: values.nonce,
+        deadline: values.deadline,
+      },
+      signedApprovalPermit: {
+        signature: await payer.signTypedData(typedData(r.json.approvalPermitPayload)),
+        nonce: permitValues.nonce,
+        deadline: String(permitValues.deadline),
+      },
     });
     await settleOpenIntents(); // the source pull
     expect((await readIntent(r.json.paymentIntentId)).status).toBe("collected");
@@ -235,7 +321,8 @@ describe("crosschain payment of a request on arbitrum-one", () => {
     const test = createTestClient({ mode: "anvil", transport: http(sandbox.urls["arbitrum-one"]!) });
     await test.setAutomine(false);
     const abandoned = settleOpenIntents();
-    for (let i = 0; i < 100 && (await readIntent(r.json.paymentIntentId)).pendingTx?.step !== "payout"; i++) await new Promise((res) => setTimeout(res, 50));
+    for (let i = 0; i < 100 && (await readIntent(r.json.paymentIntentId)).pendingTx?.step !== "payout"; i++)
+      await new Promise((res) => setTimeout(res, 50));
     expect((await readIntent(r.json.paymentIntentId)).pendingTx).toMatchObject({ step: "payout" });
     const restarted = settleOpenIntents();
     await new Promise((res) => setTimeout(res, 300));
@@ -281,16 +368,29 @@ describe("crosschain payment of a request on arbitrum-one", () => {
   it("routes list the crosschain routes the wallet can pay, with the operator fee and expected time, after the same-chain route", async () => {
     const payer = DEMO_WALLETS[1].address;
     const { requestId } = await createRequest("20");
-    const r = await call(routesRoute, "GET", `/v2/request/${requestId}/routes?wallet=${payer}`, { headers: headers(), params: { requestId } });
+    const r = await call(routesRoute, "GET", `/v2/request/${requestId}/routes?wallet=${payer}`, {
+      headers: headers(),
+      params: { requestId },
+    });
     expect(r.status, r.text).toBe(200);
     const ids = r.json.routes.map((x: { id: string }) => x.id);
     expect(ids[0]).toBe("REQUEST_NETWORK_PAYMENT");
     expect(ids).toEqual(expect.arrayContaining(["CROSSCHAIN_BASE_USDC", "CROSSCHAIN_OPTIMISM_USDT"]));
     const base = r.json.routes.find((x: { id: string }) => x.id === "CROSSCHAIN_BASE_USDC");
-    expect(base).toMatchObject({ chain: "BASE", token: "USDC", speed: 5, feeBreakdown: [{ type: "crosschain", currency: "USDC", receiverAddress: SANDBOX_OPERATOR.address, network: "base" }] });
+    expect(base).toMatchObject({
+      chain: "BASE",
+      token: "USDC",
+      speed: 5,
+      feeBreakdown: [
+        { type: "crosschain", currency: "USDC", receiverAddress: SANDBOX_OPERATOR.address, network: "base" },
+      ],
+    });
     expect(base.fee).toBeGreaterThan(0);
     const broke = privateKeyToAccount(generatePrivateKey()).address;
-    const none = await call(routesRoute, "GET", `/v2/request/${requestId}/routes?wallet=${broke}`, { headers: headers(), params: { requestId } });
+    const none = await call(routesRoute, "GET", `/v2/request/${requestId}/routes?wallet=${broke}`, {
+      headers: headers(),
+      params: { requestId },
+    });
     expect(none.json.routes.map((x: { id: string }) => x.id)).toEqual(["REQUEST_NETWORK_PAYMENT"]);
   });
 
@@ -299,26 +399,49 @@ describe("crosschain payment of a request on arbitrum-one", () => {
     const recipient = privateKeyToAccount(generatePrivateKey()).address;
     const link = await call(securePayoutsRoute, "POST", "/v2/secure-payments/payouts", {
       headers: headers(),
-      body: { recipient, creatorWalletAddress: DEMO_WALLETS[1].address, network: "arbitrum-one", currency: "USDC", amount: "6" },
+      body: {
+        recipient,
+        creatorWalletAddress: DEMO_WALLETS[1].address,
+        network: "arbitrum-one",
+        currency: "USDC",
+        amount: "6",
+      },
     });
     expect(link.status, link.text).toBe(201);
     const token = link.json.token;
-    const r = await call(securePayRoute, "GET", `/v2/secure-payments/${token}/pay?wallet=${payer.address}&chain=BASE&token=USDC`, { headers: headers(), params: { token } });
+    const r = await call(
+      securePayRoute,
+      "GET",
+      `/v2/secure-payments/${token}/pay?wallet=${payer.address}&chain=BASE&token=USDC`,
+      { headers: headers(), params: { token } },
+    );
     expect(r.status, r.text).toBe(200);
     const values = JSON.parse(r.json.paymentIntent).values;
     expect(values.witness.destination.account).toBe(recipient);
     const permitValues = JSON.parse(r.json.approvalPermitPayload).values;
     const submitted = await submit(r.json.paymentIntentId, {
-      signedPaymentIntent: { signature: await payer.signTypedData(typedData(r.json.paymentIntent)), nonce: values.nonce, deadline: values.deadline },
-      signedApprovalPermit: { signature: await payer.signTypedData(typedData(r.json.approvalPermitPayload)), nonce: permitValues.nonce, deadline: String(permitValues.deadline) },
+      signedPaymentIntent: {
+        signature: await payer.signTypedData(typedData(r.json.paymentIntent)),
+        nonce: values.nonce,
+        deadline: values.deadline,
+      },
+      signedApprovalPermit: {
+        signature: await payer.signTypedData(typedData(r.json.approvalPermitPayload)),
+        nonce: permitValues.nonce,
+        deadline: String(permitValues.deadline),
+      },
     });
     expect(submitted.status, submitted.text).toBe(200);
     await settleAndDetect();
     expect(await balanceOf("arbitrum-one", USDC_ARB, recipient)).toBe(BigInt(values.witness.amount));
     expect(await status(link.json.requestIds[0])).toMatchObject({ status: "paid" });
     // The payment's own chain is the ordinary calldata.
-    const own = await call(securePayRoute, "GET", `/v2/secure-payments/${token}/pay?wallet=${payer.address}&chain=ARBITRUM&token=USDC`, { headers: headers(), params: { token } });
+    const own = await call(
+      securePayRoute,
+      "GET",
+      `/v2/secure-payments/${token}/pay?wallet=${payer.address}&chain=ARBITRUM&token=USDC`,
+      { headers: headers(), params: { token } },
+    );
     expect(own.json.paymentIntentId).toBeUndefined();
   });
 });
-

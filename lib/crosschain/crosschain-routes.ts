@@ -2,7 +2,7 @@
 // (USDC, USDT) where the payer's wallet holds enough to pay the amount and the operator's fee,
 // each with that fee and the time it is expected to take (the source pull's confirmations,
 // then the payout's, at the chain's block time, plus the settlement's polling).
-import { erc20Abi, formatUnits, getAddress, type Address } from "viem";
+import { type Address, erc20Abi, formatUnits, getAddress } from "viem";
 import { getPublicClient } from "../chains/clients";
 import { gatewayAddress, operatorAddress, operatorKey } from "../chains/crosschain-gateway";
 import { findCurrencies } from "../chains/currencies";
@@ -17,7 +17,14 @@ import { crosschainDue } from "./quote-intent";
 type Route = RoutesResponse["routes"][number];
 
 /** Seconds per block, for the expected time (sandbox chains mine at once). */
-const BLOCK_SECONDS: Partial<Record<EvmNetworkId, number>> = { mainnet: 12, "arbitrum-one": 0.25, optimism: 2, base: 2, matic: 2, bsc: 3 };
+const BLOCK_SECONDS: Partial<Record<EvmNetworkId, number>> = {
+  mainnet: 12,
+  "arbitrum-one": 0.25,
+  optimism: 2,
+  base: 2,
+  matic: 2,
+  bsc: 3,
+};
 
 function expectedSeconds(source: EvmNetworkId, destination: EvmNetworkId): number {
   const { sandbox, detection } = getConfig();
@@ -37,7 +44,10 @@ export async function crosschainRoutes(request: StoredRequest, wallet: string): 
   }
   if (!treasury || !operatorKey(config.sandbox) || !gatewayAddress(due.destination, config.sandbox)) return [];
   const payer = getAddress(wallet) as Address;
-  const sources = config.detection.networks.filter((n): n is EvmNetworkId => n !== "tron" && n !== due.destination && gatewayAddress(n as EvmNetworkId, config.sandbox) !== null);
+  const sources = config.detection.networks.filter(
+    (n): n is EvmNetworkId =>
+      n !== "tron" && n !== due.destination && gatewayAddress(n as EvmNetworkId, config.sandbox) !== null,
+  );
   const candidates = sources.flatMap((network) =>
     findCurrencies({ network })
       .filter((c) => c.type === "ERC20" && (c.symbol === "USDC" || c.symbol === "USDT"))
@@ -48,13 +58,28 @@ export async function crosschainRoutes(request: StoredRequest, wallet: string): 
       const amount = rescale(due.due, due.payment.decimals, currency.decimals);
       const fee = operatorFee(amount, currency.decimals).total;
       const balance = await getPublicClient(network)
-        .readContract({ address: getAddress(currency.address), abi: erc20Abi, functionName: "balanceOf", args: [payer] })
+        .readContract({
+          address: getAddress(currency.address),
+          abi: erc20Abi,
+          functionName: "balanceOf",
+          args: [payer],
+        })
         .catch(() => 0n);
       if (balance < amount + fee) return null;
       return {
         id: `CROSSCHAIN_${CHAIN_NAMES[network]}_${currency.symbol}`,
         fee: Number(fee) / Number(amount),
-        feeBreakdown: [{ type: "crosschain", stage: "sending", provider: "stablelink", amount: formatUnits(fee, currency.decimals), currency: currency.symbol, receiverAddress: treasury, network }],
+        feeBreakdown: [
+          {
+            type: "crosschain",
+            stage: "sending",
+            provider: "stablelink",
+            amount: formatUnits(fee, currency.decimals),
+            currency: currency.symbol,
+            receiverAddress: treasury,
+            network,
+          },
+        ],
         speed: expectedSeconds(network, due.destination),
         price_impact: 0,
         chain: CHAIN_NAMES[network],

@@ -1,7 +1,7 @@
 // Deploys our crosschain gateway on a production network (npm run contracts:deploy-gateway).
 // Permit2 is already there at its canonical address on every EVM chain; the gateway is given
 // it, the operator (the only caller of collect) and the treasury (where payments land).
-import { createPublicClient, createWalletClient, http, type Address, type Hex } from "viem";
+import { type Address, createPublicClient, createWalletClient, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { PERMIT2_ADDRESS } from "../chains/contracts";
 import artifacts from "../devnet/artifacts/sandbox-contracts.json";
@@ -13,13 +13,21 @@ export interface GatewayDeployment {
   treasury: Address;
 }
 
-export async function deployGateway(d: GatewayDeployment): Promise<{ address: Address; chainId: number; block: bigint }> {
+export async function deployGateway(
+  d: GatewayDeployment,
+): Promise<{ address: Address; chainId: number; block: bigint }> {
   const transport = http(d.rpcUrl);
   const client = createPublicClient({ transport });
-  if ((await client.getCode({ address: PERMIT2_ADDRESS })) === undefined) throw new Error(`no Permit2 at ${PERMIT2_ADDRESS} on this chain`);
+  if ((await client.getCode({ address: PERMIT2_ADDRESS })) === undefined)
+    throw new Error(`no Permit2 at ${PERMIT2_ADDRESS} on this chain`);
   const wallet = createWalletClient({ account: privateKeyToAccount(d.deployerKey), transport });
   const { abi, bytecode } = artifacts.CrosschainGateway as { abi: readonly unknown[]; bytecode: Hex };
-  const hash = await wallet.deployContract({ abi: abi as never, bytecode, args: [PERMIT2_ADDRESS, d.operator, d.treasury] as never, chain: null });
+  const hash = await wallet.deployContract({
+    abi: abi as never,
+    bytecode,
+    args: [PERMIT2_ADDRESS, d.operator, d.treasury] as never,
+    chain: null,
+  });
   const receipt = await client.waitForTransactionReceipt({ hash });
   if (receipt.status !== "success" || !receipt.contractAddress) throw new Error(`deployment reverted (${hash})`);
   return { address: receipt.contractAddress, chainId: await client.getChainId(), block: receipt.blockNumber };

@@ -6,15 +6,28 @@ import { defineEndpoint } from "../http/endpoint";
 import { badRequest, notFound } from "../http/errors";
 import { buildPayCalldata } from "../requests/build-pay-calldata";
 import { requestOwner } from "../requests/caller";
-import { payOptionsOf, payQuery, refuseCrosschain, requireWallet, resolveOfframp, routesQuery } from "../requests/pay-query";
+import {
+  payOptionsOf,
+  payQuery,
+  refuseCrosschain,
+  requireWallet,
+  resolveOfframp,
+  routesQuery,
+} from "../requests/pay-query";
 import { paymentRoutes, routesResponse } from "../requests/payment-routes";
-import { crosschainRoutes } from "./crosschain-routes";
 import type { StoredRequest } from "../requests/request-store";
 import { findRequest } from "../requests/request-store";
 import { payCalldataResponse, requestIdParams } from "../requests/schemas";
-import { isCrosschainAsk, quoteIntent } from "./quote-intent";
+import { crosschainRoutes } from "./crosschain-routes";
 import { treasuryLiquidity } from "./liquidity";
-import { crosschainPayResponse, intentIdParams, liquidityResponse, submitIntentBody, submitIntentResponse } from "./schemas";
+import { isCrosschainAsk, quoteIntent } from "./quote-intent";
+import {
+  crosschainPayResponse,
+  intentIdParams,
+  liquidityResponse,
+  submitIntentBody,
+  submitIntentResponse,
+} from "./schemas";
 import { submitIntent } from "./submit-intent";
 
 const TAGS = ["Request"];
@@ -60,7 +73,10 @@ export const payRequestEndpoint = defineEndpoint({
     const request = await requestOrThrow(owner.platformId, params.requestId);
     if (isCrosschainAsk(request, query.chain, query.token)) {
       if (query.clientUserId !== undefined || query.paymentDetailsId !== undefined) {
-        throw badRequest("crosschain_unsupported", "An off-ramp payment (clientUserId, paymentDetailsId) is paid on the request's own chain: omit chain and token");
+        throw badRequest(
+          "crosschain_unsupported",
+          "An off-ramp payment (clientUserId, paymentDetailsId) is paid on the request's own chain: omit chain and token",
+        );
       }
       return quoteIntent(owner.platformId, request, { wallet: query.wallet, chain: query.chain!, token: query.token! });
     }
@@ -90,7 +106,8 @@ export const submitPaymentIntentEndpoint = defineEndpoint({
     404: "No payment intent with this id (also for another platform's)",
     409: "The intent was already submitted",
   },
-  handler: async ({ caller, params, body }) => submitIntent(requestOwner(caller).platformId, params.paymentIntentId, body),
+  handler: async ({ caller, params, body }) =>
+    submitIntent(requestOwner(caller).platformId, params.paymentIntentId, body),
 });
 
 export const liquidityEndpoint = defineEndpoint({
@@ -121,7 +138,11 @@ export const requestRoutesEndpoint = defineEndpoint({
   params: requestIdParams,
   query: routesQuery,
   response: routesResponse,
-  errors: { 400: "Validation failed (wallet is required)", 404: NOT_FOUND, 503: "The request's network could not be read" },
+  errors: {
+    400: "Validation failed (wallet is required)",
+    404: NOT_FOUND,
+    503: "The request's network could not be read",
+  },
   handler: async ({ caller, params, query }) => {
     const owner = requestOwner(caller);
     const request = await requestOrThrow(owner.platformId, params.requestId);

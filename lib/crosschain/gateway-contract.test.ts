@@ -1,13 +1,14 @@
 // The gateway (contracts/CrosschainGateway.sol) on a sandbox chain, with the real Permit2:
 // a signed intent moves exactly amount + fee into the treasury once; everything else reverts.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createPublicClient, createWalletClient, erc20Abi, http, maxUint256, type Hex, type PublicClient } from "viem";
+
+import { createPublicClient, createWalletClient, erc20Abi, type Hex, http, maxUint256, type PublicClient } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { GATEWAY_ABI, SANDBOX_GATEWAY_ADDRESS, SANDBOX_OPERATOR } from "../chains/crosschain-gateway";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PERMIT2_ADDRESS } from "../chains/contracts";
+import { GATEWAY_ABI, SANDBOX_GATEWAY_ADDRESS, SANDBOX_OPERATOR } from "../chains/crosschain-gateway";
 import { DEMO_WALLETS } from "../devnet/accounts";
 import { startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
-import { intentPermitted, intentWitness, paymentIntentTypedData, type IntentTerms } from "./intent-typed-data";
+import { type IntentTerms, intentPermitted, intentWitness, paymentIntentTypedData } from "./intent-typed-data";
 
 const USDC_BASE = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" as const;
 const USDC_ARBITRUM = "0xaf88d065e77c8cC2239327C5EDb3A432268e5831" as const;
@@ -26,7 +27,13 @@ beforeAll(async () => {
   client = createPublicClient({ transport: http(sandbox.urls.base!) });
   chainId = await client.getChainId();
   const wallet = createWalletClient({ account: payer, transport: http(sandbox.urls.base!) });
-  const hash = await wallet.writeContract({ address: USDC_BASE, abi: erc20Abi, functionName: "approve", args: [PERMIT2_ADDRESS, maxUint256], chain: null });
+  const hash = await wallet.writeContract({
+    address: USDC_BASE,
+    abi: erc20Abi,
+    functionName: "approve",
+    args: [PERMIT2_ADDRESS, maxUint256],
+    chain: null,
+  });
   await client.waitForTransactionReceipt({ hash });
 }, 120_000);
 afterAll(async () => sandbox?.dispose());
@@ -34,7 +41,6 @@ afterAll(async () => sandbox?.dispose());
 beforeEach(async () => {
   now = (await client.getBlock()).timestamp;
 });
-
 
 function terms(overrides: Partial<IntentTerms> = {}): IntentTerms {
   return {
@@ -61,13 +67,30 @@ const sign = (t: IntentTerms) => payer.signTypedData(paymentIntentTypedData(t));
 
 async function collect(t: IntentTerms, signature: Hex, as = operator) {
   const wallet = createWalletClient({ account: as, transport: http(sandbox.urls.base!) });
-  const args = [{ permitted: intentPermitted(t), nonce: t.nonce, deadline: t.deadline }, intentWitness(t), signature] as const;
-  await client.simulateContract({ account: as, address: SANDBOX_GATEWAY_ADDRESS, abi: GATEWAY_ABI, functionName: "collect", args });
-  const hash = await wallet.writeContract({ address: SANDBOX_GATEWAY_ADDRESS, abi: GATEWAY_ABI, functionName: "collect", args, chain: null });
+  const args = [
+    { permitted: intentPermitted(t), nonce: t.nonce, deadline: t.deadline },
+    intentWitness(t),
+    signature,
+  ] as const;
+  await client.simulateContract({
+    account: as,
+    address: SANDBOX_GATEWAY_ADDRESS,
+    abi: GATEWAY_ABI,
+    functionName: "collect",
+    args,
+  });
+  const hash = await wallet.writeContract({
+    address: SANDBOX_GATEWAY_ADDRESS,
+    abi: GATEWAY_ABI,
+    functionName: "collect",
+    args,
+    chain: null,
+  });
   return client.waitForTransactionReceipt({ hash });
 }
 
-const balance = (who: Hex) => client.readContract({ address: USDC_BASE, abi: erc20Abi, functionName: "balanceOf", args: [who] });
+const balance = (who: Hex) =>
+  client.readContract({ address: USDC_BASE, abi: erc20Abi, functionName: "balanceOf", args: [who] });
 
 describe("crosschain gateway on anvil with Permit2", () => {
   it("moves amount + fee from the payer into the treasury, once; a replay of the signature reverts", async () => {
@@ -84,9 +107,16 @@ describe("crosschain gateway on anvil with Permit2", () => {
 
   it("its witness hash is the EIP-712 struct hash the payer signed", async () => {
     const t = terms();
-    const onChain = await client.readContract({ address: SANDBOX_GATEWAY_ADDRESS, abi: GATEWAY_ABI, functionName: "hashIntent", args: [intentWitness(t)] });
+    const onChain = await client.readContract({
+      address: SANDBOX_GATEWAY_ADDRESS,
+      abi: GATEWAY_ABI,
+      functionName: "hashIntent",
+      args: [intentWitness(t)],
+    });
     const { hashStruct } = await import("viem");
-    expect(onChain).toBe(hashStruct({ types: paymentIntentTypedData(t).types, primaryType: "PaymentIntent", data: intentWitness(t) }));
+    expect(onChain).toBe(
+      hashStruct({ types: paymentIntentTypedData(t).types, primaryType: "PaymentIntent", data: intentWitness(t) }),
+    );
   });
 
   it("refuses a tampered destination (Permit2 rejects the signature)", async () => {
@@ -108,9 +138,15 @@ describe("crosschain gateway on anvil with Permit2", () => {
 describe("npm run contracts:deploy-gateway", () => {
   it("deploys a gateway wired to Permit2, the operator and the treasury", async () => {
     const { deployGateway } = await import("./deploy-gateway");
-    const deployed = await deployGateway({ rpcUrl: sandbox.urls.base!, deployerKey: DEMO_WALLETS[6].privateKey, operator: operator.address, treasury: stranger.address });
+    const deployed = await deployGateway({
+      rpcUrl: sandbox.urls.base!,
+      deployerKey: DEMO_WALLETS[6].privateKey,
+      operator: operator.address,
+      treasury: stranger.address,
+    });
     expect(deployed.chainId).toBe(chainId);
-    const read = (functionName: "operator" | "treasury") => client.readContract({ address: deployed.address, abi: GATEWAY_ABI, functionName });
+    const read = (functionName: "operator" | "treasury") =>
+      client.readContract({ address: deployed.address, abi: GATEWAY_ABI, functionName });
     expect(await read("operator")).toBe(operator.address);
     expect(await read("treasury")).toBe(stranger.address);
   });

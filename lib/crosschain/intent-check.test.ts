@@ -2,11 +2,11 @@
 // the service's own answer passes and what the wallet is handed hashes to what the service
 // verifies; an answer with another spender, destination, amount, fee, chain or approval
 // spender is refused with a reason that names what differs.
-import { encodeFunctionData, erc20Abi, getAddress, hashTypedData, maxUint256, type Address } from "viem";
+import { type Address, encodeFunctionData, erc20Abi, getAddress, hashTypedData, maxUint256 } from "viem";
 import { describe, expect, it } from "vitest";
 import { PERMIT2_ADDRESS } from "../chains/contracts";
-import { checkCrosschainIntent, decimalUnits, type CrosschainAnswer, type CrosschainPolicy } from "./intent-check";
-import { paymentIntentJson, paymentIntentTypedData, type IntentTerms } from "./intent-typed-data";
+import { type CrosschainAnswer, type CrosschainPolicy, checkCrosschainIntent, decimalUnits } from "./intent-check";
+import { type IntentTerms, paymentIntentJson, paymentIntentTypedData } from "./intent-typed-data";
 import { PERMIT_TYPES } from "./intent-types";
 import { operatorFee } from "./operator-fee";
 
@@ -26,7 +26,16 @@ const policy: CrosschainPolicy = {
   destinationToken: USDC_ARB,
   amount: "12500000",
   decimals: 6,
-  sources: [{ chain: "BASE", chainId: 8453, network: "base", networkName: "Base", gateway: GATEWAY, tokens: [{ symbol: "USDC", address: USDC_BASE, decimals: 6 }] }],
+  sources: [
+    {
+      chain: "BASE",
+      chainId: 8453,
+      network: "base",
+      networkName: "Base",
+      gateway: GATEWAY,
+      tokens: [{ symbol: "USDC", address: USDC_BASE, decimals: 6 }],
+    },
+  ],
 };
 const fee = operatorFee(12_500_000n, 6).total;
 
@@ -58,7 +67,12 @@ const permitJson = (spender: Address = PERMIT2_ADDRESS) =>
     values: { owner: PAYER, spender, value: maxUint256.toString(), nonce: "0", deadline: "1900000000" },
   });
 
-const answer = (over: Partial<CrosschainAnswer> = {}, t = terms()): CrosschainAnswer => ({ paymentIntent: paymentIntentJson(t), approvalPermitPayload: permitJson(), approvalCalldata: null, ...over });
+const answer = (over: Partial<CrosschainAnswer> = {}, t = terms()): CrosschainAnswer => ({
+  paymentIntent: paymentIntentJson(t),
+  approvalPermitPayload: permitJson(),
+  approvalCalldata: null,
+  ...over,
+});
 const ask = { chain: "BASE", token: "USDC", wallet: PAYER, fee };
 
 function refused(a: CrosschainAnswer, askOver: Partial<typeof ask> = {}): string {
@@ -86,11 +100,15 @@ describe("checkCrosschainIntent", () => {
   });
 
   it("refuses another destination than the payee shown", () => {
-    expect(refused(answer({}, terms({ payee: EVIL })))).toContain(`pays ${getAddress(EVIL)}, not the payee this page shows`);
+    expect(refused(answer({}, terms({ payee: EVIL })))).toContain(
+      `pays ${getAddress(EVIL)}, not the payee this page shows`,
+    );
   });
 
   it("refuses another amount than shown, and another fee than quoted", () => {
-    expect(refused(answer({}, terms({ amount: 12_400_000n })))).toContain("moves 12400000 units of USDC, not the 12500000");
+    expect(refused(answer({}, terms({ amount: 12_400_000n })))).toContain(
+      "moves 12400000 units of USDC, not the 12500000",
+    );
     expect(refused(answer({}, terms({ fee: fee + 1n })))).toContain("charges a fee of");
     expect(refused(answer(), { fee: fee - 1n })).toContain("charges a fee of");
   });
@@ -105,15 +123,29 @@ describe("checkCrosschainIntent", () => {
 
   it("refuses approvals that name anyone but Permit2", () => {
     expect(refused(answer({ approvalPermitPayload: permitJson(EVIL) }))).toContain("not Permit2");
-    const approve = (spender: Address) => ({ to: USDC_BASE, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, maxUint256] }), value: "0x0" });
-    expect(checkCrosschainIntent(policy, ask, answer({ approvalPermitPayload: null, approvalCalldata: approve(PERMIT2_ADDRESS) })).ok).toBe(true);
-    expect(refused(answer({ approvalPermitPayload: null, approvalCalldata: approve(EVIL) }))).toContain("not an approval of Permit2");
+    const approve = (spender: Address) => ({
+      to: USDC_BASE,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, maxUint256] }),
+      value: "0x0",
+    });
+    expect(
+      checkCrosschainIntent(
+        policy,
+        ask,
+        answer({ approvalPermitPayload: null, approvalCalldata: approve(PERMIT2_ADDRESS) }),
+      ).ok,
+    ).toBe(true);
+    expect(refused(answer({ approvalPermitPayload: null, approvalCalldata: approve(EVIL) }))).toContain(
+      "not an approval of Permit2",
+    );
   });
 
   it("refuses altered types and unreadable answers", () => {
     const json = JSON.parse(paymentIntentJson(terms()));
     json.types.PaymentIntent = json.types.PaymentIntent.filter((f: { name: string }) => f.name !== "destination");
-    expect(refused(answer({ paymentIntent: JSON.stringify(json) }))).toContain("not the crosschain payment this page knows");
+    expect(refused(answer({ paymentIntent: JSON.stringify(json) }))).toContain(
+      "not the crosschain payment this page knows",
+    );
     expect(refused(answer({ paymentIntent: "{" }))).toContain("not readable");
     expect(refused(answer(), { chain: "OPTIMISM" })).toContain("not a network this page pays from");
   });

@@ -18,7 +18,8 @@ export interface IntentProgress {
 
 export async function intentProgress(platformId: string, requestId: string, id: string): Promise<IntentProgress> {
   const intent = await findIntent(platformId, id);
-  if (!intent || intent.requestId !== requestId) throw notFound("payment_intent_not_found", "No crosschain payment intent with this id");
+  if (!intent || intent.requestId !== requestId)
+    throw notFound("payment_intent_not_found", "No crosschain payment intent with this id");
   return {
     paymentIntentId: intent.id,
     status: intent.status,

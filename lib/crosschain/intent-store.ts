@@ -2,10 +2,10 @@
 // decimal strings; every status change is a conditional update on the status it leaves, so
 // two instances (or a retried request) cannot both make the same change.
 import type { Address, Hex } from "viem";
+import type { EvmNetworkId } from "../chains/networks";
+import { toBigInt, toDecimal } from "../db/amounts";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
-import { toBigInt, toDecimal } from "../db/amounts";
-import type { EvmNetworkId } from "../chains/networks";
 import type { IntentTerms } from "./intent-typed-data";
 
 export type IntentStatus = "created" | "signed" | "collected" | "paid" | "failed" | "refunded";
@@ -136,7 +136,11 @@ export async function readIntent(id: string): Promise<StoredIntent> {
 /** Intents the operator still has work on, oldest first. */
 export async function openIntents(limit = 20): Promise<StoredIntent[]> {
   const prisma = await db();
-  const rows = await prisma.crosschainIntent.findMany({ where: { status: { in: ["signed", "collected"] } }, orderBy: { updatedAt: "asc" }, take: limit });
+  const rows = await prisma.crosschainIntent.findMany({
+    where: { status: { in: ["signed", "collected"] } },
+    orderBy: { updatedAt: "asc" },
+    take: limit,
+  });
   return rows.map(fromRow);
 }
 
@@ -162,11 +166,19 @@ function changeData(change: IntentChange) {
 }
 
 /** Applies the change only while the intent is still in `from`; false when it was not. */
-export async function changeIntent(id: string, from: IntentStatus, change: IntentChange, tx?: Prisma.TransactionClient): Promise<boolean> {
+export async function changeIntent(
+  id: string,
+  from: IntentStatus,
+  change: IntentChange,
+  tx?: Prisma.TransactionClient,
+): Promise<boolean> {
   const prisma = tx ?? (await db());
   // Storing a new transaction to send: only when none is pending, so two workers that both
   // prepared one cannot both record (and send) theirs.
   const noPending = change.pendingTx ? { pendingTx: { equals: Prisma.DbNull } } : {};
-  const { count } = await prisma.crosschainIntent.updateMany({ where: { id, status: from, ...noPending }, data: changeData(change) });
+  const { count } = await prisma.crosschainIntent.updateMany({
+    where: { id, status: from, ...noPending },
+    data: changeData(change),
+  });
   return count === 1;
 }

@@ -7,7 +7,6 @@ import type { Address, Hex } from "viem";
 import { PERMIT2_ADDRESS } from "../chains/contracts";
 import { PAYMENT_INTENT_TYPES } from "./intent-types";
 
-
 /** payment_type 0: a payment of a payment request (the only kind so far). */
 export const PAYMENT_TYPE_REQUEST = 0;
 

@@ -8,7 +8,7 @@ import { getAddress } from "viem";
 import { PERMIT2_ADDRESS } from "../chains/contracts";
 import { gatewayAddress, operatorAddress, operatorKey } from "../chains/crosschain-gateway";
 import { findCurrencies } from "../chains/currencies";
-import { NETWORKS, type EvmNetworkId } from "../chains/networks";
+import { type EvmNetworkId, NETWORKS } from "../chains/networks";
 import { getConfig } from "../config";
 import { CHAIN_NAMES } from "../requests/chain-names";
 import type { StoredRequest } from "../requests/request-store";
@@ -32,14 +32,25 @@ export function crosschainPagePolicy(request: StoredRequest): CrosschainPolicy |
   }
   const treasury = operatorAddress(sandbox);
   if (!treasury || !operatorKey(sandbox) || !gatewayAddress(due.destination, sandbox)) return null;
-  const sources = PAGE_SOURCE_NETWORKS.filter((n) => n !== due.destination && detection.networks.includes(n)).flatMap((network) => {
-    const gateway = gatewayAddress(network, sandbox);
-    const tokens = findCurrencies({ network })
-      .filter((c) => c.type === "ERC20" && (c.symbol === "USDC" || c.symbol === "USDT"))
-      .map((c) => ({ symbol: c.symbol, address: getAddress(c.address), decimals: c.decimals }));
-    if (!gateway || tokens.length === 0) return [];
-    return [{ chain: CHAIN_NAMES[network], chainId: NETWORKS[network].chainId, network, networkName: NETWORKS[network].name, gateway, tokens }];
-  });
+  const sources = PAGE_SOURCE_NETWORKS.filter((n) => n !== due.destination && detection.networks.includes(n)).flatMap(
+    (network) => {
+      const gateway = gatewayAddress(network, sandbox);
+      const tokens = findCurrencies({ network })
+        .filter((c) => c.type === "ERC20" && (c.symbol === "USDC" || c.symbol === "USDT"))
+        .map((c) => ({ symbol: c.symbol, address: getAddress(c.address), decimals: c.decimals }));
+      if (!gateway || tokens.length === 0) return [];
+      return [
+        {
+          chain: CHAIN_NAMES[network],
+          chainId: NETWORKS[network].chainId,
+          network,
+          networkName: NETWORKS[network].name,
+          gateway,
+          tokens,
+        },
+      ];
+    },
+  );
   if (sources.length === 0) return null;
   return {
     permit2: PERMIT2_ADDRESS,

@@ -10,12 +10,19 @@ export interface PayoutSource {
   payer: string;
 }
 
-export async function payoutSources(tx: Prisma.TransactionClient, txHashes: readonly string[]): Promise<Map<string, PayoutSource>> {
+export async function payoutSources(
+  tx: Prisma.TransactionClient,
+  txHashes: readonly string[],
+): Promise<Map<string, PayoutSource>> {
   if (txHashes.length === 0) return new Map();
   const hashes = txHashes.map((h) => h.toLowerCase());
-  const rows = await tx.$queryRaw<{ hash: string; source_tx_hash: string | null; source_network: string; payer: string }[]>`
+  const rows = await tx.$queryRaw<
+    { hash: string; source_tx_hash: string | null; source_network: string; payer: string }[]
+  >`
     SELECT lower(coalesce(destination_tx_hash, pending_tx->>'hash')) AS hash, source_tx_hash, source_network, payer
     FROM crosschain_intents
     WHERE lower(destination_tx_hash) = ANY(${hashes}::text[]) OR (pending_tx->>'step' = 'payout' AND lower(pending_tx->>'hash') = ANY(${hashes}::text[]))`;
-  return new Map(rows.map((r) => [r.hash, { sourceTxHash: r.source_tx_hash, sourceNetwork: r.source_network, payer: r.payer }]));
+  return new Map(
+    rows.map((r) => [r.hash, { sourceTxHash: r.source_tx_hash, sourceNetwork: r.source_network, payer: r.payer }]),
+  );
 }

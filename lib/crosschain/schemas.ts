@@ -3,18 +3,27 @@ import { z } from "zod";
 
 export const crosschainPayResponse = z
   .object({
-    paymentIntentId: z.string().describe("Identifier of the intent: POST the signatures to /v2/request/payment-intents/{paymentIntentId}"),
+    paymentIntentId: z
+      .string()
+      .describe("Identifier of the intent: POST the signatures to /v2/request/payment-intents/{paymentIntentId}"),
     paymentIntent: z
       .string()
       .describe(
         "JSON of the EIP-712 typed data to sign (`domain`, `types`, `values`): Permit2's PermitBatchWitnessTransferFrom whose spender is our gateway, " +
           "permitted = [amount the payee receives, operator fee], witness = PaymentIntent (operator, treasury, fee, amount, source and destination account/network/token, processing date, expiry)",
       ),
-    approvalPermitPayload: z.string().nullable().describe("JSON of the EIP-2612 permit of Permit2 to sign, when the token has permits and the allowance is short; else null"),
+    approvalPermitPayload: z
+      .string()
+      .nullable()
+      .describe(
+        "JSON of the EIP-2612 permit of Permit2 to sign, when the token has permits and the allowance is short; else null",
+      ),
     approvalCalldata: z
       .object({ to: z.string(), data: z.string(), value: z.string() })
       .nullable()
-      .describe("The approve(Permit2) transaction to send first, when the token has no permit and the allowance is short; else null"),
+      .describe(
+        "The approve(Permit2) transaction to send first, when the token has no permit and the allowance is short; else null",
+      ),
     metadata: z.object({ supportsEIP2612: z.boolean() }),
   })
   .meta({ id: "CrosschainPayIntent" });
@@ -26,13 +35,19 @@ const signed = z.strictObject({
 });
 
 export const submitIntentBody = z.strictObject({
-  signedPaymentIntent: signed.describe("The payer's signature of paymentIntent, with its values.nonce and values.deadline"),
-  signedApprovalPermit: signed.optional().describe("The payer's signature of approvalPermitPayload, with its nonce and deadline"),
+  signedPaymentIntent: signed.describe(
+    "The payer's signature of paymentIntent, with its values.nonce and values.deadline",
+  ),
+  signedApprovalPermit: signed
+    .optional()
+    .describe("The payer's signature of approvalPermitPayload, with its nonce and deadline"),
 });
 
 export const submitIntentResponse = z.object({
   paymentIntentId: z.string(),
-  status: z.literal("signed").describe("Signatures checked: the operator settles it (source pull, then the payment on the request's network)"),
+  status: z
+    .literal("signed")
+    .describe("Signatures checked: the operator settles it (source pull, then the payment on the request's network)"),
 });
 
 export const intentIdParams = z.object({ paymentIntentId: z.string().min(1).max(40) });

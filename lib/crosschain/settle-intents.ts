@@ -11,17 +11,17 @@
 // be mined once, so a crash between sending and recording never pays twice. Status changes are
 // conditional on the status they leave, and the events go out in the same transaction.
 import {
+  type Address,
   BaseError,
   ContractFunctionRevertedError,
   encodeFunctionData,
   erc20Abi,
   formatUnits,
+  type Hex,
   keccak256,
   maxUint256,
   parseAbi,
   parseSignature,
-  type Address,
-  type Hex,
   type TransactionReceipt,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -35,17 +35,29 @@ import { findRequest, paymentReferenceHash } from "../requests/request-store";
 import { lockRequestsByReferenceHash } from "../requests/settlement-store";
 import { emitEvent } from "../webhooks/emit-event";
 import { ON_CHAIN_PAYMENT_PROCESSOR, webhookEvent } from "../webhooks/events";
-import { changeIntent, openIntents, readIntent, type IntentStatus, type PendingTx, type StoredIntent } from "./intent-store";
+import {
+  changeIntent,
+  type IntentStatus,
+  openIntents,
+  type PendingTx,
+  readIntent,
+  type StoredIntent,
+} from "./intent-store";
 import { intentPermitted, intentWitness } from "./intent-typed-data";
 
-const permitAbi = parseAbi(["function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)"]);
+const permitAbi = parseAbi([
+  "function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)",
+]);
 
 class Reverted extends Error {}
 
 function isRevert(err: unknown): boolean {
   if (err instanceof Reverted) return true;
   if (!(err instanceof BaseError)) return false;
-  return err.walk((e) => e instanceof ContractFunctionRevertedError || (e as Error).name === "ExecutionRevertedError") !== null;
+  return (
+    err.walk((e) => e instanceof ContractFunctionRevertedError || (e as Error).name === "ExecutionRevertedError") !==
+    null
+  );
 }
 
 function operator() {
@@ -59,15 +71,26 @@ function operator() {
  * new one, signed and stored before it is broadcast. Resolves with its receipt after the
  * network's confirmations; throws Reverted when it reverts (in simulation or on chain).
  */
-async function sendStep(intent: StoredIntent, step: PendingTx["step"], network: PendingTx["network"], call: { to: Address; data: Hex }): Promise<TransactionReceipt> {
+async function sendStep(
+  intent: StoredIntent,
+  step: PendingTx["step"],
+  network: PendingTx["network"],
+  call: { to: Address; data: Hex },
+): Promise<TransactionReceipt> {
   const client = getPublicClient(network);
   let pending = intent.pendingTx?.step === step ? intent.pendingTx : null;
   if (!pending) {
     const account = operator();
-    const prepared = await client.prepareTransactionRequest({ account, to: call.to, data: call.data, chain: client.chain });
+    const prepared = await client.prepareTransactionRequest({
+      account,
+      to: call.to,
+      data: call.data,
+      chain: client.chain,
+    });
     const raw = await account.signTransaction(prepared as Parameters<typeof account.signTransaction>[0]);
     pending = { step, network, hash: keccak256(raw), raw };
-    if (!(await changeIntent(intent.id, intent.status, { pendingTx: pending }))) throw new Error(`intent ${intent.id} changed under the settlement`);
+    if (!(await changeIntent(intent.id, intent.status, { pendingTx: pending })))
+      throw new Error(`intent ${intent.id} changed under the settlement`);
     intent.pendingTx = pending;
   }
   await client.sendRawTransaction({ serializedTransaction: pending.raw }).catch((err: Error) => {
@@ -87,17 +110,38 @@ async function ownerOf(intent: StoredIntent) {
 }
 
 /** Ends an intent (failed or refunded) and tells the platform, in one transaction. */
-async function finish(intent: StoredIntent, from: IntentStatus, to: "failed" | "refunded", reason: string, extra: { refundTxHash?: string } = {}): Promise<void> {
+async function finish(
+  intent: StoredIntent,
+  from: IntentStatus,
+  to: "failed" | "refunded",
+  reason: string,
+  extra: { refundTxHash?: string } = {},
+): Promise<void> {
   const request = await ownerOf(intent);
   const prisma = await db();
   await prisma.$transaction(async (tx) => {
-    if (!(await changeIntent(intent.id, from, { status: to, failureReason: reason, pendingTx: null, ...extra }, tx))) return;
-    const [settling] = await lockRequestsByReferenceHash(tx, request.network, [paymentReferenceHash(request.paymentReference)]);
+    if (!(await changeIntent(intent.id, from, { status: to, failureReason: reason, pendingTx: null, ...extra }, tx)))
+      return;
+    const [settling] = await lockRequestsByReferenceHash(tx, request.network, [
+      paymentReferenceHash(request.paymentReference),
+    ]);
     if (!settling) return;
-    const owner = { platformId: settling.platformId, clientIdId: settling.clientIdId, clientId: settling.clientId, orchestratorId: settling.orchestratorId };
+    const owner = {
+      platformId: settling.platformId,
+      clientIdId: settling.clientIdId,
+      clientId: settling.clientId,
+      orchestratorId: settling.orchestratorId,
+    };
     const base = { requestId: request.requestId, paymentReference: request.paymentReference };
     if (to === "failed") {
-      await emitEvent(tx, webhookEvent("payment.failed", owner, { ...base, subStatus: reason, paymentProcessor: ON_CHAIN_PAYMENT_PROCESSOR }));
+      await emitEvent(
+        tx,
+        webhookEvent("payment.failed", owner, {
+          ...base,
+          subStatus: reason,
+          paymentProcessor: ON_CHAIN_PAYMENT_PROCESSOR,
+        }),
+      );
     } else {
       const total = intent.terms.amount + intent.terms.fee;
       await emitEvent(
@@ -117,7 +161,11 @@ async function finish(intent: StoredIntent, from: IntentStatus, to: "failed" | "
 }
 
 async function tokenDecimals(intent: StoredIntent): Promise<number> {
-  return getPublicClient(intent.sourceNetwork).readContract({ address: intent.terms.sourceToken, abi: erc20Abi, functionName: "decimals" });
+  return getPublicClient(intent.sourceNetwork).readContract({
+    address: intent.terms.sourceToken,
+    abi: erc20Abi,
+    functionName: "decimals",
+  });
 }
 
 async function collect(intent: StoredIntent, now: Date): Promise<void> {
@@ -126,13 +174,26 @@ async function collect(intent: StoredIntent, now: Date): Promise<void> {
   try {
     if (intent.approvalPermit && !intent.permitTxHash) {
       const client = getPublicClient(intent.sourceNetwork);
-      const allowance = await client.readContract({ address: terms.sourceToken, abi: erc20Abi, functionName: "allowance", args: [terms.payer, PERMIT2_ADDRESS] });
+      const allowance = await client.readContract({
+        address: terms.sourceToken,
+        abi: erc20Abi,
+        functionName: "allowance",
+        args: [terms.payer, PERMIT2_ADDRESS],
+      });
       if (allowance < terms.amount + terms.fee || intent.pendingTx?.step === "permit") {
         const { v, r, s, yParity } = parseSignature(intent.approvalPermit.signature);
         const data = encodeFunctionData({
           abi: permitAbi,
           functionName: "permit",
-          args: [terms.payer, PERMIT2_ADDRESS, maxUint256, BigInt(intent.approvalPermit.deadline), Number(v ?? BigInt(yParity + 27)), r, s],
+          args: [
+            terms.payer,
+            PERMIT2_ADDRESS,
+            maxUint256,
+            BigInt(intent.approvalPermit.deadline),
+            Number(v ?? BigInt(yParity + 27)),
+            r,
+            s,
+          ],
         });
         const receipt = await sendStep(intent, "permit", intent.sourceNetwork, { to: terms.sourceToken, data });
         await changeIntent(intent.id, "signed", { permitTxHash: receipt.transactionHash, pendingTx: null });
@@ -142,10 +203,18 @@ async function collect(intent: StoredIntent, now: Date): Promise<void> {
     const data = encodeFunctionData({
       abi: GATEWAY_ABI,
       functionName: "collect",
-      args: [{ permitted: intentPermitted(terms), nonce: terms.nonce, deadline: terms.deadline }, intentWitness(terms), intent.signature!],
+      args: [
+        { permitted: intentPermitted(terms), nonce: terms.nonce, deadline: terms.deadline },
+        intentWitness(terms),
+        intent.signature!,
+      ],
     });
     const receipt = await sendStep(intent, "collect", intent.sourceNetwork, { to: terms.gateway, data });
-    await changeIntent(intent.id, "signed", { status: "collected", sourceTxHash: receipt.transactionHash, pendingTx: null });
+    await changeIntent(intent.id, "signed", {
+      status: "collected",
+      sourceTxHash: receipt.transactionHash,
+      pendingTx: null,
+    });
     log.info({ intent: intent.id, tx: receipt.transactionHash }, "crosschain source pull confirmed");
   } catch (err) {
     if (!isRevert(err)) throw err;
@@ -155,7 +224,11 @@ async function collect(intent: StoredIntent, now: Date): Promise<void> {
 
 async function refund(intent: StoredIntent): Promise<void> {
   const { terms } = intent;
-  const data = encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [terms.payer, terms.amount + terms.fee] });
+  const data = encodeFunctionData({
+    abi: erc20Abi,
+    functionName: "transfer",
+    args: [terms.payer, terms.amount + terms.fee],
+  });
   const receipt = await sendStep(intent, "refund", intent.sourceNetwork, { to: terms.sourceToken, data });
   await finish(intent, "collected", "refunded", "treasury_short", { refundTxHash: receipt.transactionHash });
 }
@@ -168,11 +241,24 @@ async function payOut(intent: StoredIntent): Promise<void> {
   const proxy = getContract(network, "ERC20FeeProxy").address;
   const token = terms.destinationToken;
   if (intent.pendingTx?.step !== "payout") {
-    const balance = await client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [terms.treasury] });
+    const balance = await client.readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [terms.treasury],
+    });
     if (balance < intent.destinationAmount) return refund(intent);
-    const allowance = await client.readContract({ address: token, abi: erc20Abi, functionName: "allowance", args: [terms.treasury, proxy] });
+    const allowance = await client.readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: "allowance",
+      args: [terms.treasury, proxy],
+    });
     if (allowance < intent.destinationAmount || intent.pendingTx?.step === "approve") {
-      await sendStep(intent, "approve", network, { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [proxy, maxUint256] }) });
+      await sendStep(intent, "approve", network, {
+        to: token,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [proxy, maxUint256] }),
+      });
       await changeIntent(intent.id, "collected", { pendingTx: null });
       intent = await readIntent(intent.id);
     }
@@ -185,7 +271,11 @@ async function payOut(intent: StoredIntent): Promise<void> {
   });
   try {
     const receipt = await sendStep(intent, "payout", network, { to: proxy, data });
-    await changeIntent(intent.id, "collected", { status: "paid", destinationTxHash: receipt.transactionHash, pendingTx: null });
+    await changeIntent(intent.id, "collected", {
+      status: "paid",
+      destinationTxHash: receipt.transactionHash,
+      pendingTx: null,
+    });
     log.info({ intent: intent.id, tx: receipt.transactionHash }, "crosschain payout confirmed");
   } catch (err) {
     if (!isRevert(err)) throw err;
@@ -201,7 +291,10 @@ export async function settleOpenIntents(now = new Date()): Promise<void> {
       if (intent.status === "signed") await collect(intent, now);
       else await payOut(intent);
     } catch (err) {
-      log.warn({ intent: intent.id, err: (err as Error).message.split("\n")[0] }, "crosschain settlement step failed; retried on the next pass");
+      log.warn(
+        { intent: intent.id, err: (err as Error).message.split("\n")[0] },
+        "crosschain settlement step failed; retried on the next pass",
+      );
     }
   }
 }

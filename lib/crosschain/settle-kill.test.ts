@@ -10,16 +10,17 @@
 // it had not flushed (the CI's run lost the intent row), which says nothing about settlement. On
 // PGlite, crosschain-payment.test.ts's "a settlement interrupted after the source pull … finishes once" covers
 // the same state.
-import * as requestRoute from "@/app/v2/request/route";
-import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
-import * as intentRoute from "@/app/v2/request/payment-intents/[paymentIntentId]/route";
-import { spawn, type ChildProcess } from "node:child_process";
+
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { createPublicClient, createTestClient, erc20Abi, http, type Address } from "viem";
+import { type Address, createPublicClient, createTestClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
+import * as intentRoute from "@/app/v2/request/payment-intents/[paymentIntentId]/route";
+import * as requestRoute from "@/app/v2/request/route";
 import { SANDBOX_OPERATOR } from "../chains/crosschain-gateway";
 import { db, openedDatabase, openPglite, setDatabaseFactory } from "../db/client";
 import { migrate } from "../db/migrate";
@@ -83,7 +84,10 @@ async function letGoOfDatabase(): Promise<void> {
 
 function startSettlement(): { child: ChildProcess; idle: Promise<void>; exited: Promise<number | null> } {
   const tsx = path.resolve("node_modules/.bin/tsx");
-  const child = spawn(tsx, [path.resolve("lib/crosschain/test-settle-child.ts")], { env: { ...process.env, SETTLE_DB: settleDb, LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(tsx, [path.resolve("lib/crosschain/test-settle-child.ts")], {
+    env: { ...process.env, SETTLE_DB: settleDb, LOG_LEVEL: "silent" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   children.add(child);
   let err = "";
   child.stderr!.on("data", (d) => (err += String(d)));
@@ -106,78 +110,137 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 90
   }
 }
 
-it.skipIf(!process.env.TEST_DATABASE_URL)("a settlement killed (SIGKILL) after the source pull, with the payout broadcast but not recorded, pays the payee exactly once after a restart", async () => {
-  const { apiKey } = await createTestPlatform("settle-kill");
-  const headers = { "x-api-key": apiKey };
-  const payer = privateKeyToAccount(DEMO_WALLETS[4].privateKey);
-  const payee = privateKeyToAccount(generatePrivateKey()).address;
-  const created = await call(requestRoute, "POST", "/v2/request", { headers, body: { amount: "7", invoiceCurrency: "USDC-arbitrum-one", paymentCurrency: "USDC-arbitrum-one", payee } });
-  expect(created.status, created.text).toBe(201);
-  const { requestId } = created.json;
-  const quote = await call(payRoute, "GET", `/v2/request/${requestId}/pay?${new URLSearchParams({ wallet: payer.address, chain: "BASE", token: "USDC" })}`, { headers, params: { requestId } });
-  expect(quote.status, quote.text).toBe(200);
-  const values = JSON.parse(quote.json.paymentIntent).values;
-  // A retried run finds the permit of the first one already given: no permit to sign then.
-  const permit = quote.json.approvalPermitPayload ? { payload: quote.json.approvalPermitPayload, values: JSON.parse(quote.json.approvalPermitPayload).values } : null;
-  const intentId: string = quote.json.paymentIntentId;
-  const submitted = await call(intentRoute, "POST", `/v2/request/payment-intents/${intentId}`, {
-    headers,
-    params: { paymentIntentId: intentId },
-    body: {
-      signedPaymentIntent: { signature: await payer.signTypedData(typedDataFromJson(quote.json.paymentIntent)), nonce: values.nonce, deadline: values.deadline },
-      ...(permit ? { signedApprovalPermit: { signature: await payer.signTypedData(typedDataFromJson(permit.payload)), nonce: permit.values.nonce, deadline: String(permit.values.deadline) } } : {}),
-    },
-  });
-  expect(submitted.status, submitted.text).toBe(200);
+it.skipIf(!process.env.TEST_DATABASE_URL)(
+  "a settlement killed (SIGKILL) after the source pull, with the payout broadcast but not recorded, pays the payee exactly once after a restart",
+  async () => {
+    const { apiKey } = await createTestPlatform("settle-kill");
+    const headers = { "x-api-key": apiKey };
+    const payer = privateKeyToAccount(DEMO_WALLETS[4].privateKey);
+    const payee = privateKeyToAccount(generatePrivateKey()).address;
+    const created = await call(requestRoute, "POST", "/v2/request", {
+      headers,
+      body: { amount: "7", invoiceCurrency: "USDC-arbitrum-one", paymentCurrency: "USDC-arbitrum-one", payee },
+    });
+    expect(created.status, created.text).toBe(201);
+    const { requestId } = created.json;
+    const quote = await call(
+      payRoute,
+      "GET",
+      `/v2/request/${requestId}/pay?${new URLSearchParams({ wallet: payer.address, chain: "BASE", token: "USDC" })}`,
+      { headers, params: { requestId } },
+    );
+    expect(quote.status, quote.text).toBe(200);
+    const values = JSON.parse(quote.json.paymentIntent).values;
+    // A retried run finds the permit of the first one already given: no permit to sign then.
+    const permit = quote.json.approvalPermitPayload
+      ? { payload: quote.json.approvalPermitPayload, values: JSON.parse(quote.json.approvalPermitPayload).values }
+      : null;
+    const intentId: string = quote.json.paymentIntentId;
+    const submitted = await call(intentRoute, "POST", `/v2/request/payment-intents/${intentId}`, {
+      headers,
+      params: { paymentIntentId: intentId },
+      body: {
+        signedPaymentIntent: {
+          signature: await payer.signTypedData(typedDataFromJson(quote.json.paymentIntent)),
+          nonce: values.nonce,
+          deadline: values.deadline,
+        },
+        ...(permit
+          ? {
+              signedApprovalPermit: {
+                signature: await payer.signTypedData(typedDataFromJson(permit.payload)),
+                nonce: permit.values.nonce,
+                deadline: String(permit.values.deadline),
+              },
+            }
+          : {}),
+      },
+    });
+    expect(submitted.status, submitted.text).toBe(200);
 
-  const base = createPublicClient({ transport: http(sandbox.urls.base!) });
-  const arbitrum = createPublicClient({ transport: http(sandbox.urls["arbitrum-one"]!) });
-  const arbitrumTest = createTestClient({ mode: "anvil", transport: http(sandbox.urls["arbitrum-one"]!) });
-  const usdcBase = testToken("base", "USDC").address;
-  const usdcArb = testToken("arbitrum-one", "USDC").address as Address;
-  const payerBefore = await base.readContract({ address: usdcBase, abi: erc20Abi, functionName: "balanceOf", args: [payer.address] });
-  const operatorNonce = await arbitrum.getTransactionCount({ address: SANDBOX_OPERATOR.address });
-  // The destination stops mining: the payout will wait in the pool, broadcast but unconfirmed.
-  await arbitrumTest.setAutomine(false);
+    const base = createPublicClient({ transport: http(sandbox.urls.base!) });
+    const arbitrum = createPublicClient({ transport: http(sandbox.urls["arbitrum-one"]!) });
+    const arbitrumTest = createTestClient({ mode: "anvil", transport: http(sandbox.urls["arbitrum-one"]!) });
+    const usdcBase = testToken("base", "USDC").address;
+    const usdcArb = testToken("arbitrum-one", "USDC").address as Address;
+    const payerBefore = await base.readContract({
+      address: usdcBase,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [payer.address],
+    });
+    const operatorNonce = await arbitrum.getTransactionCount({ address: SANDBOX_OPERATOR.address });
+    // The destination stops mining: the payout will wait in the pool, broadcast but unconfirmed.
+    await arbitrumTest.setAutomine(false);
 
-  await letGoOfDatabase();
-  const first = startSettlement();
-  // The source pull is mined (the payer paid amount + fee on base) …
-  await until("the source pull", async () => (await base.readContract({ address: usdcBase, abi: erc20Abi, functionName: "balanceOf", args: [payer.address] })) < payerBefore);
-  // … and the operator's payout sits in arbitrum-one's pool: kill the process there. Its approval
-  // of ERC20FeeProxy (a fresh sandbox) comes first: that one is mined as it arrives.
-  const operatorPool = async () => {
-    const pool = (await arbitrumTest.request({ method: "txpool_content" } as never)) as { pending: Record<string, Record<string, { input: string }>> };
-    return Object.values(Object.entries(pool.pending).find(([from]) => from.toLowerCase() === SANDBOX_OPERATOR.address.toLowerCase())?.[1] ?? {});
-  };
-  // transferFromWithReferenceAndFee(address,address,uint256,bytes,uint256,address)
-  const PAYOUT = "0xc219a14d";
-  await until("the payout broadcast", async () => {
-    const txs = await operatorPool();
-    if (txs.some((tx) => tx.input.startsWith(PAYOUT))) return true;
-    if (txs.length > 0) await arbitrumTest.mine({ blocks: 1 });
-    return false;
-  });
-  expect(await arbitrum.getTransactionCount({ address: SANDBOX_OPERATOR.address, blockTag: "pending" })).toBeGreaterThan(operatorNonce);
-  first.child.kill("SIGKILL");
-  expect(await first.exited).toBeNull(); // killed by the signal, not exited
-  expect(await arbitrum.readContract({ address: usdcArb, abi: erc20Abi, functionName: "balanceOf", args: [payee] })).toBe(0n);
+    await letGoOfDatabase();
+    const first = startSettlement();
+    // The source pull is mined (the payer paid amount + fee on base) …
+    await until(
+      "the source pull",
+      async () =>
+        (await base.readContract({
+          address: usdcBase,
+          abi: erc20Abi,
+          functionName: "balanceOf",
+          args: [payer.address],
+        })) < payerBefore,
+    );
+    // … and the operator's payout sits in arbitrum-one's pool: kill the process there. Its approval
+    // of ERC20FeeProxy (a fresh sandbox) comes first: that one is mined as it arrives.
+    const operatorPool = async () => {
+      const pool = (await arbitrumTest.request({ method: "txpool_content" } as never)) as {
+        pending: Record<string, Record<string, { input: string }>>;
+      };
+      return Object.values(
+        Object.entries(pool.pending).find(
+          ([from]) => from.toLowerCase() === SANDBOX_OPERATOR.address.toLowerCase(),
+        )?.[1] ?? {},
+      );
+    };
+    // transferFromWithReferenceAndFee(address,address,uint256,bytes,uint256,address)
+    const PAYOUT = "0xc219a14d";
+    await until("the payout broadcast", async () => {
+      const txs = await operatorPool();
+      if (txs.some((tx) => tx.input.startsWith(PAYOUT))) return true;
+      if (txs.length > 0) await arbitrumTest.mine({ blocks: 1 });
+      return false;
+    });
+    expect(
+      await arbitrum.getTransactionCount({ address: SANDBOX_OPERATOR.address, blockTag: "pending" }),
+    ).toBeGreaterThan(operatorNonce);
+    first.child.kill("SIGKILL");
+    expect(await first.exited).toBeNull(); // killed by the signal, not exited
+    expect(
+      await arbitrum.readContract({ address: usdcArb, abi: erc20Abi, functionName: "balanceOf", args: [payee] }),
+    ).toBe(0n);
 
-  // The stored payout is mined while no worker runs; the next worker must not pay again.
-  await arbitrumTest.mine({ blocks: 1 });
-  await arbitrumTest.setAutomine(true);
-  const second = startSettlement();
-  await second.idle;
-  second.child.kill("SIGTERM");
-  await second.exited;
+    // The stored payout is mined while no worker runs; the next worker must not pay again.
+    await arbitrumTest.mine({ blocks: 1 });
+    await arbitrumTest.setAutomine(true);
+    const second = startSettlement();
+    await second.idle;
+    second.child.kill("SIGTERM");
+    await second.exited;
 
-  const intent = await readIntent(intentId);
-  expect(intent).toMatchObject({ status: "paid", pendingTx: null, sourceTxHash: expect.stringMatching(/^0x/), destinationTxHash: expect.stringMatching(/^0x/) });
-  expect(await arbitrum.readContract({ address: usdcArb, abi: erc20Abi, functionName: "balanceOf", args: [payee] })).toBe(7_000_000n);
-  await detectPayments("arbitrum-one");
-  await detectPayments("arbitrum-one");
-  const payments = await (await db()).payment.findMany({ where: { requestId } });
-  expect(payments.map((p) => [p.type, p.txHash])).toEqual([["crosschain", intent.destinationTxHash]]);
-  const confirmed = (await (await db()).webhookEvent.findMany({ where: { event: "payment.confirmed" } })).filter((e) => (e.payload as { requestId?: string }).requestId === requestId);
-  expect(confirmed).toHaveLength(1);
-}, 240_000);
+    const intent = await readIntent(intentId);
+    expect(intent).toMatchObject({
+      status: "paid",
+      pendingTx: null,
+      sourceTxHash: expect.stringMatching(/^0x/),
+      destinationTxHash: expect.stringMatching(/^0x/),
+    });
+    expect(
+      await arbitrum.readContract({ address: usdcArb, abi: erc20Abi, functionName: "balanceOf", args: [payee] }),
+    ).toBe(7_000_000n);
+    await detectPayments("arbitrum-one");
+    await detectPayments("arbitrum-one");
+    const payments = await (await db()).payment.findMany({ where: { requestId } });
+    expect(payments.map((p) => [p.type, p.txHash])).toEqual([["crosschain", intent.destinationTxHash]]);
+    const confirmed = (await (await db()).webhookEvent.findMany({ where: { event: "payment.confirmed" } })).filter(
+      (e) => (e.payload as { requestId?: string }).requestId === requestId,
+    );
+    expect(confirmed).toHaveLength(1);
+  },
+  240_000,
+);

@@ -9,9 +9,14 @@ import { settleOpenIntents } from "./settle-intents";
 
 const target = process.env.SETTLE_DB;
 if (!target) throw new Error("SETTLE_DB is required");
-setDatabaseFactory(() => (target.startsWith("pglite:") ? openPglite(target.slice("pglite:".length)) : openPostgres(target)));
+setDatabaseFactory(() =>
+  target.startsWith("pglite:") ? openPglite(target.slice("pglite:".length)) : openPostgres(target),
+);
 // SIGTERM (sent while idle): close the database properly, as a stopped worker does.
-process.on("SIGTERM", () => void Promise.resolve(openedDatabase()?.then((d) => d.close())).finally(() => process.exit(0)));
+process.on(
+  "SIGTERM",
+  () => void Promise.resolve(openedDatabase()?.then((d) => d.close())).finally(() => process.exit(0)),
+);
 console.log("started");
 for (;;) {
   await settleOpenIntents();

@@ -1,9 +1,15 @@
 import { z } from "zod";
-import { badRequest, notFound } from "../http/errors";
-import { defineEndpoint } from "../http/endpoint";
 import { conversionRoutes, findCurrencies, getCurrency } from "../chains/currencies";
 import type { NetworkId } from "../chains/networks";
-import { conversionRoutesParams, conversionRoutesQuery, conversionRoutesResponse, currencySchema, listCurrenciesQuery } from "./schemas";
+import { defineEndpoint } from "../http/endpoint";
+import { badRequest, notFound } from "../http/errors";
+import {
+  conversionRoutesParams,
+  conversionRoutesQuery,
+  conversionRoutesResponse,
+  currencySchema,
+  listCurrenciesQuery,
+} from "./schemas";
 
 const TAGS = ["Currencies"];
 
@@ -40,11 +46,16 @@ export const listConversionRoutes = defineEndpoint({
   response: conversionRoutesResponse,
   errors: { 400: "Unknown network", 404: "Unknown currency" },
   handler: async ({ params, query }) => {
-    if (query.network && query.networks) throw badRequest("currency_filter_ambiguous", "Use either network or networks, not both");
+    if (query.network && query.networks)
+      throw badRequest("currency_filter_ambiguous", "Use either network or networks, not both");
     if (!getCurrency(params.currencyId)) throw notFound("token_not_found", "Token not found");
     if (query.networks) {
       const networks = query.networks as NetworkId[];
-      return { currencyId: params.currencyId, networks, conversionRoutes: conversionRoutes(params.currencyId, networks) ?? [] };
+      return {
+        currencyId: params.currencyId,
+        networks,
+        conversionRoutes: conversionRoutes(params.currencyId, networks) ?? [],
+      };
     }
     const network = (query.network as NetworkId | undefined) ?? null;
     return {

@@ -10,16 +10,16 @@ export const currencySchema = z
     address: z.string().describe("Token contract address (EVM hex or Tron base58); fiat: the code as an address"),
     network: z.string().describe(`One of ${NETWORK_IDS.join(", ")}; "fiat" for ISO 4217 invoice currencies`),
     type: z.enum(["ERC20", "TRC20", "ETH", "ISO4217"]),
-    hash: z.string().describe("For tokens the address; for native and fiat currencies the hash used in conversion paths"),
+    hash: z
+      .string()
+      .describe("For tokens the address; for native and fiat currencies the hash used in conversion paths"),
     chainId: z.number().int(),
   })
   .meta({ id: "Currency" });
 
-const networkParam = z
-  .string()
-  .refine((v) => (NETWORK_IDS as readonly string[]).includes(v) || v === "fiat", {
-    message: `must be one of ${[...NETWORK_IDS, "fiat"].join(", ")}`,
-  });
+const networkParam = z.string().refine((v) => (NETWORK_IDS as readonly string[]).includes(v) || v === "fiat", {
+  message: `must be one of ${[...NETWORK_IDS, "fiat"].join(", ")}`,
+});
 
 export const listCurrenciesQuery = z
   .object({
@@ -48,10 +48,16 @@ export const conversionRoutesQuery = z.object({
     .describe("Comma-separated networks, e.g. base,mainnet")
     .transform((v, ctx) => {
       if (v === undefined) return undefined;
-      const list = v.split(",").map((s) => s.trim()).filter(Boolean);
+      const list = v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       const bad = list.filter((n) => !(NETWORK_IDS as readonly string[]).includes(n));
       if (bad.length > 0 || list.length === 0) {
-        ctx.addIssue({ code: "custom", message: `unknown network(s) ${bad.join(", ") || "(empty)"}; expected ${NETWORK_IDS.join(", ")}` });
+        ctx.addIssue({
+          code: "custom",
+          message: `unknown network(s) ${bad.join(", ") || "(empty)"}; expected ${NETWORK_IDS.join(", ")}`,
+        });
         return z.NEVER;
       }
       return list;

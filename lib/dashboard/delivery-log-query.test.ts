@@ -22,7 +22,12 @@ describe("the delivery log's address", () => {
   });
 
   it("drops and names what the API would refuse, instead of failing the page", () => {
-    const { query, ignored } = parseDeliveryLogQuery({ event: "payment.bogus", status: "lost", cursor: "x'; DROP TABLE", extra: "1" });
+    const { query, ignored } = parseDeliveryLogQuery({
+      event: "payment.bogus",
+      status: "lost",
+      cursor: "x'; DROP TABLE",
+      extra: "1",
+    });
     expect(query).toEqual({});
     expect(ignored).toEqual(["event", "status", "cursor"]);
     expect(parseDeliveryLogQuery({ status: ["failed", "pending"] })).toEqual({ query: {}, ignored: ["status"] });
@@ -33,9 +38,16 @@ describe("the delivery log's address", () => {
 describe("test events offered to a platform's endpoint", () => {
   it("are the events platforms receive, current ones first, and all accepted by the test API", () => {
     const { current, legacy } = platformEventChoices();
-    expect(current).toEqual(["payment.confirmed", "payment.failed", "kyt.screening.completed", "secure_payment.user_event", "secure_payment.access_rejected"]);
+    expect(current).toEqual([
+      "payment.confirmed",
+      "payment.failed",
+      "kyt.screening.completed",
+      "secure_payment.user_event",
+      "secure_payment.access_rejected",
+    ]);
     expect(current).not.toContain("client_id.linked");
     expect(legacy).toContain("payment.partial");
-    for (const eventType of [...current, ...legacy]) expect(platformTestBody.safeParse({ eventType, clientId: "cid_x" }).success, eventType).toBe(true);
+    for (const eventType of [...current, ...legacy])
+      expect(platformTestBody.safeParse({ eventType, clientId: "cid_x" }).success, eventType).toBe(true);
   });
 });

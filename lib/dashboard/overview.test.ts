@@ -2,9 +2,9 @@
 // and currency inside the window only, for the platform only; symbols across networks add up
 // at their own decimals.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createTestPlatform } from "../test/fixtures";
-import { insertFixturePayment, insertFixtureRequest } from "../payments/search-fixtures";
 import { dailyVolume } from "../payments/payment-volume";
+import { insertFixturePayment, insertFixtureRequest } from "../payments/search-fixtures";
+import { createTestPlatform } from "../test/fixtures";
 import { loadOverview } from "./overview";
 import { volumeSeries, volumeWindow } from "./volume-chart";
 
@@ -14,16 +14,53 @@ let platformId: string;
 beforeAll(async () => {
   platformId = (await createTestPlatform("overview shop")).platformId;
   const base = await insertFixtureRequest({ platformId });
-  const bsc = await insertFixtureRequest({ platformId, network: "bsc", invoiceCurrency: "USDC-bsc", paymentCurrency: "USDC-bsc" });
+  const bsc = await insertFixtureRequest({
+    platformId,
+    network: "bsc",
+    invoiceCurrency: "USDC-bsc",
+    paymentCurrency: "USDC-bsc",
+  });
   const at = (iso: string) => new Date(iso);
-  await insertFixturePayment({ platformId, requestId: base.requestId, amount: 1_500_000n, blockTime: at("2024-05-30T00:00:00.000Z") });
-  await insertFixturePayment({ platformId, requestId: base.requestId, amount: 2_000_000n, blockTime: at("2024-05-30T14:59:59.000Z") });
-  await insertFixturePayment({ platformId, requestId: bsc.requestId, network: "bsc", currency: "USDC-bsc", amount: 3n * 10n ** 18n, blockTime: at("2024-05-30T01:00:00.000Z") });
-  await insertFixturePayment({ platformId, requestId: base.requestId, amount: 7_000_000n, blockTime: at("2024-05-01T00:00:00.000Z") }); // first day of the window
-  await insertFixturePayment({ platformId, requestId: base.requestId, amount: 9_000_000n, blockTime: at("2024-04-30T23:59:59.999Z") }); // the day before it
+  await insertFixturePayment({
+    platformId,
+    requestId: base.requestId,
+    amount: 1_500_000n,
+    blockTime: at("2024-05-30T00:00:00.000Z"),
+  });
+  await insertFixturePayment({
+    platformId,
+    requestId: base.requestId,
+    amount: 2_000_000n,
+    blockTime: at("2024-05-30T14:59:59.000Z"),
+  });
+  await insertFixturePayment({
+    platformId,
+    requestId: bsc.requestId,
+    network: "bsc",
+    currency: "USDC-bsc",
+    amount: 3n * 10n ** 18n,
+    blockTime: at("2024-05-30T01:00:00.000Z"),
+  });
+  await insertFixturePayment({
+    platformId,
+    requestId: base.requestId,
+    amount: 7_000_000n,
+    blockTime: at("2024-05-01T00:00:00.000Z"),
+  }); // first day of the window
+  await insertFixturePayment({
+    platformId,
+    requestId: base.requestId,
+    amount: 9_000_000n,
+    blockTime: at("2024-04-30T23:59:59.999Z"),
+  }); // the day before it
   const other = await createTestPlatform("other shop");
   const foreign = await insertFixtureRequest({ platformId: other.platformId });
-  await insertFixturePayment({ platformId: other.platformId, requestId: foreign.requestId, amount: 5_000_000n, blockTime: at("2024-05-30T02:00:00.000Z") });
+  await insertFixturePayment({
+    platformId: other.platformId,
+    requestId: foreign.requestId,
+    amount: 5_000_000n,
+    blockTime: at("2024-05-30T02:00:00.000Z"),
+  });
 });
 
 describe("overview volume", () => {
@@ -62,7 +99,13 @@ describe("overview volume", () => {
   it("loads the overview: count, newest five, volume", async () => {
     const o = await loadOverview(platformId, NOW);
     expect(o.paymentsCount).toBe(5);
-    expect(o.recent.map((p) => p.timestamp)).toEqual(["2024-05-30T14:59:59.000Z", "2024-05-30T01:00:00.000Z", "2024-05-30T00:00:00.000Z", "2024-05-01T00:00:00.000Z", "2024-04-30T23:59:59.999Z"]);
+    expect(o.recent.map((p) => p.timestamp)).toEqual([
+      "2024-05-30T14:59:59.000Z",
+      "2024-05-30T01:00:00.000Z",
+      "2024-05-30T00:00:00.000Z",
+      "2024-05-01T00:00:00.000Z",
+      "2024-04-30T23:59:59.999Z",
+    ]);
     expect(o.volume.map((s) => [s.symbol, s.total, s.count])).toEqual([["USDC", "13.5", 4]]);
     expect(o.openLinks).toBe(0);
   });

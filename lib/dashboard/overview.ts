@@ -1,10 +1,11 @@
 // The overview page's money figures for one platform: volume per day and currency over the
 // last 30 UTC days, how many payments there are, the newest ones and the open payment links.
-import { searchPayments } from "../payments/search-payments";
+
 import { dailyVolume } from "../payments/payment-volume";
+import { searchPayments } from "../payments/search-payments";
 import { listPaymentLinks } from "../secure-payments/payment-links";
-import { toPaymentRow, type PaymentRow } from "./payment-rows";
-import { volumeSeries, volumeWindow, type VolumeSeries } from "./volume-chart";
+import { type PaymentRow, toPaymentRow } from "./payment-rows";
+import { type VolumeSeries, volumeSeries, volumeWindow } from "./volume-chart";
 
 export const VOLUME_DAYS = 30;
 const RECENT = 5;

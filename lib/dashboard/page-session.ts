@@ -1,12 +1,13 @@
 // The signed-in platform user of a dashboard page (server components). The session is the
 // same row the API resolves from the session_token cookie, so a wallet session's idle
 // timeout slides with page views as it does with API calls.
-import { cache } from "react";
+
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { SESSION_COOKIE } from "../http/caller";
+import { cache } from "react";
 import { resolveSession, type SessionKind } from "../auth/sessions";
 import { getSignedInUser, type PublicUser } from "../auth/users";
+import { SESSION_COOKIE } from "../http/caller";
 import { getPlatform, platformDisplayName } from "../platforms/create-platform";
 import { DASHBOARD_HOME, DASHBOARD_PATH_HEADER, signInUrl } from "./sign-in-redirect";
 
@@ -26,7 +27,17 @@ export const getDashboardSession = cache(async (): Promise<DashboardSession | nu
   if (!session) return null;
   const [who, platform] = await Promise.all([getSignedInUser(session.userId), getPlatform(session.platformId)]);
   if (!who || !platform) return null;
-  return { user: who.user, platform: { id: platform.id, name: platformDisplayName(platform), isDemo: platform.isDemo, logoUrl: platform.logoPath }, sessionKind: session.kind, expiresAt: session.expiresAt };
+  return {
+    user: who.user,
+    platform: {
+      id: platform.id,
+      name: platformDisplayName(platform),
+      isDemo: platform.isDemo,
+      logoUrl: platform.logoPath,
+    },
+    sessionKind: session.kind,
+    expiresAt: session.expiresAt,
+  };
 });
 
 /** The session, or a redirect to the sign-in page that comes back to the requested page. */

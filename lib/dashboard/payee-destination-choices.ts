@@ -1,7 +1,7 @@
 // What the payee-destinations page offers: every network of the service with its destination
 // tokens (USDC first, then USDT; never USDT0), as plain data for the page's client components.
 import { NETWORK_IDS, NETWORKS, type NetworkId } from "../chains/networks";
-import { destinationSymbol, destinationTokens, type DestinationSymbol } from "../payee-destinations/destination-tokens";
+import { type DestinationSymbol, destinationSymbol, destinationTokens } from "../payee-destinations/destination-tokens";
 
 export interface DestinationTokenChoice {
   symbol: DestinationSymbol;
@@ -27,7 +27,12 @@ export function destinationNetworkChoices(): DestinationNetworkChoice[] {
       chainId: n.chainId,
       family: n.family,
       testnet: n.testnet,
-      tokens: destinationTokens(n.id).map((c) => ({ symbol: destinationSymbol(c), address: c.address, currency: c.id, decimals: c.decimals })),
+      tokens: destinationTokens(n.id).map((c) => ({
+        symbol: destinationSymbol(c),
+        address: c.address,
+        currency: c.id,
+        decimals: c.decimals,
+      })),
     }))
     .filter((n) => n.tokens.length > 0);
 }

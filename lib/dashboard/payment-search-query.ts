@@ -4,7 +4,16 @@
 // filter out would look like the filtered one). A date from the form's date picker
 // (YYYY-MM-DD) covers its whole UTC day. Unlike the API, no filter at all is fine here: the
 // page then lists the latest payments. The CSV export reads the same address.
-import { FILTER_NAMES, PAYMENT_ORDERS, paymentSearchFields, toPaymentFilter, type PaymentFilter, type PaymentOrder, type PaymentPage, type PaymentSearchQuery } from "../payments/search-query";
+import {
+  FILTER_NAMES,
+  PAYMENT_ORDERS,
+  type PaymentFilter,
+  type PaymentOrder,
+  type PaymentPage,
+  type PaymentSearchQuery,
+  paymentSearchFields,
+  toPaymentFilter,
+} from "../payments/search-query";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 type FilterName = (typeof FILTER_NAMES)[number];
@@ -45,7 +54,8 @@ export function parsePaymentsPageQuery(params: SearchParams): PaymentsPageQuery 
     if (parsed.success && parsed.data !== undefined) (query as Record<string, unknown>)[name] = parsed.data;
     else errors[name] = parsed.success ? "is not valid" : (parsed.error.issues[0]?.message ?? "is not valid");
   }
-  if (query.fromDate && query.toDate && query.toDate < query.fromDate) errors.toDate = "must be on or after the From day";
+  if (query.fromDate && query.toDate && query.toDate < query.fromDate)
+    errors.toDate = "must be on or after the From day";
   const offsetRaw = params.offset;
   let offset = 0;
   if (Array.isArray(offsetRaw)) errors.offset = "give it once";

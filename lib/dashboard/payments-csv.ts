@@ -5,13 +5,14 @@
 // the previous page's last row), so the millionth row costs what the first did, and a row
 // recorded or removed meanwhile shifts nothing; rows recorded after the export began are left
 // out (toDate is capped at its start).
+
+import { resolveSession } from "../auth/sessions";
 import { readCookie, SESSION_COOKIE } from "../http/caller";
 import { errorResponse } from "../http/errors";
-import { resolveSession } from "../auth/sessions";
 import { searchPayments } from "../payments/search-payments";
 import type { PageAfter } from "../payments/search-query";
+import { type PaymentRow, toPaymentRow } from "./payment-rows";
 import { parsePaymentsPageQuery } from "./payment-search-query";
-import { toPaymentRow, type PaymentRow } from "./payment-rows";
 
 const CSV_PAGE_SIZE = 500;
 
@@ -57,7 +58,10 @@ export async function exportPaymentsCsv(req: Request, now = new Date(), pageSize
   }
   const { filter, errors, order } = parsePaymentsPageQuery(params);
   const invalid = Object.entries(errors).filter(([name]) => name !== "offset");
-  if (invalid.length > 0) return errorResponse(400, "validation_failed", "Validation failed", { errors: invalid.map(([field, message]) => ({ field, message: message ?? "is not valid" })) });
+  if (invalid.length > 0)
+    return errorResponse(400, "validation_failed", "Validation failed", {
+      errors: invalid.map(([field, message]) => ({ field, message: message ?? "is not valid" })),
+    });
   const capped = { ...filter, toDate: filter.toDate && filter.toDate < now ? filter.toDate : now };
   const platformId = session.platformId;
   const encoder = new TextEncoder();
@@ -70,8 +74,15 @@ export async function exportPaymentsCsv(req: Request, now = new Date(), pageSize
         controller.enqueue(encoder.encode(CSV_HEADER));
       }
       // knownTotal: the export never reads the count.
-      const { payments, next } = await searchPayments(platformId, capped, { limit: pageSize, offset: 0, order, after, knownTotal: 0 });
-      if (payments.length > 0) controller.enqueue(encoder.encode(payments.map((p) => csvLine(toPaymentRow(p))).join("")));
+      const { payments, next } = await searchPayments(platformId, capped, {
+        limit: pageSize,
+        offset: 0,
+        order,
+        after,
+        knownTotal: 0,
+      });
+      if (payments.length > 0)
+        controller.enqueue(encoder.encode(payments.map((p) => csvLine(toPaymentRow(p))).join("")));
       if (next) after = next;
       else controller.close();
     },

@@ -1,10 +1,10 @@
 // A transaction of the sandbox chains, read from the chain itself, for the sandbox's own
 // transaction page (/sandbox/tx/{network}/{hash}): public explorers do not know these chains
 // (docs/decisions.md, "Sandbox transactions open our own page").
-import { erc20Abi, getAddress, parseEventLogs, type Hash } from "viem";
+import { erc20Abi, getAddress, type Hash, parseEventLogs } from "viem";
 import { getPublicClient } from "../chains/clients";
 import { tokenByAddress } from "../chains/currencies";
-import { EVM_NETWORK_IDS, NETWORKS, type EvmNetworkId } from "../chains/networks";
+import { EVM_NETWORK_IDS, type EvmNetworkId, NETWORKS } from "../chains/networks";
 import { getConfig } from "../config";
 import { formatMoney, unitsToDecimal } from "../pay-page/format";
 

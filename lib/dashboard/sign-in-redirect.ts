@@ -16,7 +16,8 @@ export function safeNextPath(next: string | null | undefined): string {
   // A scheme-relative (//host) or absolute URL resolves to another origin.
   if (url.origin !== "http://internal.invalid" || next.includes("\\")) return DASHBOARD_HOME;
   const inDashboard = url.pathname === DASHBOARD_HOME || url.pathname.startsWith(`${DASHBOARD_HOME}/`);
-  if (!inDashboard || url.pathname === SIGN_IN_PATH || url.pathname.startsWith(`${SIGN_IN_PATH}/`)) return DASHBOARD_HOME;
+  if (!inDashboard || url.pathname === SIGN_IN_PATH || url.pathname.startsWith(`${SIGN_IN_PATH}/`))
+    return DASHBOARD_HOME;
   return url.pathname + url.search;
 }
 

@@ -18,7 +18,9 @@ export interface VolumeSeries {
 /** The UTC days of the window ending today (`now`'s day), oldest first, and the instant it starts. */
 export function volumeWindow(now: Date, days: number): { from: Date; to: Date; days: string[] } {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const list = Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+  const list = Array.from({ length: days }, (_, i) =>
+    new Date(today - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
   return { from: new Date(today - (days - 1) * 86_400_000), to: new Date(today + 86_400_000), days: list };
 }
 
@@ -33,7 +35,8 @@ export function volumeSeries(rows: DailyVolume[], days: string[]): VolumeSeries[
   for (const r of rows) {
     const currency = getCurrency(r.currency);
     const symbol = currency?.symbol ?? r.currency;
-    const scaled = r.amount * 10n ** BigInt(COMMON_DECIMALS - Math.min(currency?.decimals ?? COMMON_DECIMALS, COMMON_DECIMALS));
+    const scaled =
+      r.amount * 10n ** BigInt(COMMON_DECIMALS - Math.min(currency?.decimals ?? COMMON_DECIMALS, COMMON_DECIMALS));
     const series = bySymbol.get(symbol) ?? { perDay: new Map(), count: 0 };
     series.perDay.set(r.day, (series.perDay.get(r.day) ?? 0n) + scaled);
     series.count += r.count;
@@ -49,7 +52,11 @@ export function volumeSeries(rows: DailyVolume[], days: string[]): VolumeSeries[
         total: toDecimal(total, COMMON_DECIMALS),
         count,
         // Heights need no precision: per mille of the highest day.
-        days: days.map((day, i) => ({ day, amount: toDecimal(amounts[i], COMMON_DECIMALS), share: max > 0n ? Number((amounts[i] * 1000n) / max) / 1000 : 0 })),
+        days: days.map((day, i) => ({
+          day,
+          amount: toDecimal(amounts[i], COMMON_DECIMALS),
+          share: max > 0n ? Number((amounts[i] * 1000n) / max) / 1000 : 0,
+        })),
       };
     })
     .sort((a, b) => b.count - a.count || a.symbol.localeCompare(b.symbol));

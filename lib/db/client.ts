@@ -3,8 +3,8 @@
 // PGlite's single connection is never shared outside its transaction discipline.
 import fs from "node:fs";
 import path from "node:path";
-import { PrismaClient } from "./generated/client";
 import { getConfig } from "../config";
+import { PrismaClient } from "./generated/client";
 
 export type Prisma = InstanceType<typeof PrismaClient>;
 
@@ -50,7 +50,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });
   const s: SqlSession = {
     exec: async (sql) => void (await pg.exec(sql)),
-    query: async <T,>(sql: string, params: unknown[] = []) => (await pg.query<T>(sql, params)).rows,
+    query: async <T>(sql: string, params: unknown[] = []) => (await pg.query<T>(sql, params)).rows,
   };
   return {
     kind: "pglite",
@@ -82,7 +82,8 @@ export function splitSchemaParam(url: string): { url: string; schema?: string } 
   const u = new URL(url);
   const schema = u.searchParams.get("schema") ?? undefined;
   if (schema === undefined) return { url };
-  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(schema)) throw new Error("DATABASE_URL: the schema parameter must be a plain identifier");
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(schema))
+    throw new Error("DATABASE_URL: the schema parameter must be a plain identifier");
   u.searchParams.delete("schema");
   return { url: u.toString(), schema };
 }
@@ -109,7 +110,7 @@ export async function openPostgres(url: string, schemaArg?: string): Promise<Dat
       try {
         return await fn({
           exec: async (sql) => void (await client.query(sql)),
-          query: async <T,>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+          query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
         });
       } finally {
         client.release();
@@ -177,7 +178,10 @@ export async function openPostgres(url: string, schemaArg?: string): Promise<Dat
   };
 }
 
-const globalDb = globalThis as unknown as { __stablelinkDb?: Promise<Database>; __stablelinkDbFactory?: () => Promise<Database> };
+const globalDb = globalThis as unknown as {
+  __stablelinkDb?: Promise<Database>;
+  __stablelinkDbFactory?: () => Promise<Database>;
+};
 
 /** The process-wide database, opened on first use from the configuration. */
 export function getDatabase(): Promise<Database> {

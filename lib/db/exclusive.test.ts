@@ -1,10 +1,11 @@
 // Start-up's one-at-a-time sections (exclusive.ts) and the job queues created through them:
 // on PostgreSQL (TEST_DATABASE_URL) queues created side by side used to deadlock.
-import { afterAll, describe, expect, it } from "vitest";
+
 import type PgBoss from "pg-boss";
+import { afterAll, describe, expect, it } from "vitest";
+import { startJobQueue } from "../jobs/job-queue";
 import { getDatabase } from "./client";
 import { exclusively } from "./exclusive";
-import { startJobQueue } from "../jobs/job-queue";
 
 const bosses: PgBoss[] = [];
 afterAll(async () => {
@@ -24,7 +25,9 @@ describe("exclusively", () => {
       if (fail) throw new Error("failed on purpose");
       return "done";
     };
-    const results = await Promise.allSettled([1, 2, 3, 4, 5].map((i) => exclusively(database, "test-section", section(i === 2))));
+    const results = await Promise.allSettled(
+      [1, 2, 3, 4, 5].map((i) => exclusively(database, "test-section", section(i === 2))),
+    );
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled", "fulfilled"]);
     expect(most).toBe(1);
   });
@@ -34,7 +37,9 @@ describe("exclusively", () => {
     const started = await Promise.all([startJobQueue(database), startJobQueue(database)]);
     bosses.push(...started);
     const names = Array.from({ length: 8 }, (_, i) => `side-by-side-${i}`);
-    await Promise.all(started.flatMap((boss) => names.map((name) => boss.createQueue(name, { name, policy: "stately" }))));
+    await Promise.all(
+      started.flatMap((boss) => names.map((name) => boss.createQueue(name, { name, policy: "stately" }))),
+    );
     const queues = (await started[0].getQueues()).map((q) => q.name);
     expect(queues).toEqual(expect.arrayContaining(names));
   });

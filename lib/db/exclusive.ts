@@ -22,7 +22,9 @@ export function lockKey(database: Database, name: string): string {
  */
 export function exclusively<T>(database: Database, name: string, fn: () => Promise<T>): Promise<T> {
   const previous = tails.get(name) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(() => (database.kind === "postgres" ? withAdvisoryLock(database, name, fn) : fn()));
+  const run = previous
+    .catch(() => undefined)
+    .then(() => (database.kind === "postgres" ? withAdvisoryLock(database, name, fn) : fn()));
   const tail = run.catch(() => undefined);
   tails.set(name, tail);
   void tail.then(() => tails.get(name) === tail && tails.delete(name));

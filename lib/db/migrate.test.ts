@@ -7,7 +7,9 @@ describe("migrations", () => {
     const database = await getDatabase(); // the test database, already migrated
     expect(await migrate(database)).toEqual([]);
     const rows = await database.session((s) =>
-      s.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(`SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" ORDER BY migration_name`),
+      s.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
+        `SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" ORDER BY migration_name`,
+      ),
     );
     const files = readMigrations();
     expect(rows.map((r) => r.migration_name)).toEqual(files.map((f) => f.name));
@@ -23,9 +25,18 @@ describe("migrations", () => {
 
   it("roll back a failing migration completely", async () => {
     const database = await getDatabase();
-    const bad = [...readMigrations(), { name: "99999999999999_broken", sql: "CREATE TABLE half_done (id int); SELECT * FROM no_such_table;", checksum: "x".repeat(64) }];
+    const bad = [
+      ...readMigrations(),
+      {
+        name: "99999999999999_broken",
+        sql: "CREATE TABLE half_done (id int); SELECT * FROM no_such_table;",
+        checksum: "x".repeat(64),
+      },
+    ];
     await expect(migrate(database, bad)).rejects.toThrow(/99999999999999_broken failed/);
-    const tables = await database.session((s) => s.query(`SELECT 1 FROM information_schema.tables WHERE table_name = 'half_done'`));
+    const tables = await database.session((s) =>
+      s.query(`SELECT 1 FROM information_schema.tables WHERE table_name = 'half_done'`),
+    );
     expect(tables).toHaveLength(0);
   });
 });

@@ -47,7 +47,9 @@ async function applyPending(s: SqlSession, migrations: Migration[]): Promise<str
     const checksum = applied.get(m.name);
     if (checksum !== undefined) {
       if (checksum !== m.checksum) {
-        throw new Error(`Migration ${m.name} was changed after it was applied; add a new migration instead of editing it`);
+        throw new Error(
+          `Migration ${m.name} was changed after it was applied; add a new migration instead of editing it`,
+        );
       }
       continue;
     }

@@ -1,7 +1,7 @@
 // A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
 // schema on the PostgreSQL server named by TEST_DATABASE_URL (the CI's real server).
 import { randomBytes } from "node:crypto";
-import { openPglite, openPostgres, type Database } from "./client";
+import { type Database, openPglite, openPostgres } from "./client";
 import { migrate } from "./migrate";
 
 export async function createTestDatabase(): Promise<Database> {

@@ -4,15 +4,33 @@ import { isDatabaseUnavailable } from "./unavailable";
 
 describe("isDatabaseUnavailable", () => {
   it("recognises PostgreSQL's and Prisma's own words for an unreachable server, also nested", async () => {
-    expect(await isDatabaseUnavailable(Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }))).toBe(true);
-    expect(await isDatabaseUnavailable(Object.assign(new Error("the database system is starting up"), { code: "57P03" }))).toBe(true);
-    expect(await isDatabaseUnavailable(Object.assign(new Error("Can't reach database server"), { code: "P1001" }))).toBe(true);
-    expect(await isDatabaseUnavailable(new Error("query failed", { cause: new Error("Connection terminated unexpectedly") }))).toBe(true);
+    expect(
+      await isDatabaseUnavailable(
+        Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }),
+      ),
+    ).toBe(true);
+    expect(
+      await isDatabaseUnavailable(Object.assign(new Error("the database system is starting up"), { code: "57P03" })),
+    ).toBe(true);
+    expect(
+      await isDatabaseUnavailable(Object.assign(new Error("Can't reach database server"), { code: "P1001" })),
+    ).toBe(true);
+    expect(
+      await isDatabaseUnavailable(
+        new Error("query failed", { cause: new Error("Connection terminated unexpectedly") }),
+      ),
+    ).toBe(true);
   });
 
   it("does not blame the database for other failures while it answers", async () => {
     expect(await isDatabaseUnavailable(new Error("secret internal detail"))).toBe(false);
     // a chain's RPC refusing connections is not the database
-    expect(await isDatabaseUnavailable(Object.assign(new Error("fetch failed"), { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" }) }))).toBe(false);
+    expect(
+      await isDatabaseUnavailable(
+        Object.assign(new Error("fetch failed"), {
+          cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" }),
+        }),
+      ),
+    ).toBe(false);
   });
 });

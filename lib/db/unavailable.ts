@@ -6,9 +6,14 @@
 import { getDatabase } from "./client";
 
 const CODES = new Set([
-  "57P01", "57P02", "57P03", // admin_shutdown, crash_shutdown, cannot_connect_now (starting up)
+  "57P01",
+  "57P02",
+  "57P03", // admin_shutdown, crash_shutdown, cannot_connect_now (starting up)
   "53300", // too_many_connections
-  "P1001", "P1002", "P1017", "P2024", // Prisma: cannot reach, timed out, connection closed, pool timeout
+  "P1001",
+  "P1002",
+  "P1017",
+  "P2024", // Prisma: cannot reach, timed out, connection closed, pool timeout
 ]);
 
 const MESSAGES = [
@@ -24,11 +29,20 @@ const MESSAGES = [
 
 function saysDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== "object" || depth > 5) return false;
-  const e = err as { code?: unknown; message?: unknown; cause?: unknown; meta?: unknown; errors?: unknown; originalCode?: unknown; kind?: unknown };
+  const e = err as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    meta?: unknown;
+    errors?: unknown;
+    originalCode?: unknown;
+    kind?: unknown;
+  };
   for (const code of [e.code, e.originalCode]) if (typeof code === "string" && CODES.has(code)) return true;
   if (typeof e.message === "string" && MESSAGES.some((m) => m.test(e.message as string))) return true;
   const nested: unknown[] = [e.cause, e.meta, ...(Array.isArray(e.errors) ? e.errors : [])];
-  if (e.meta && typeof e.meta === "object") nested.push((e.meta as { driverAdapterError?: unknown }).driverAdapterError);
+  if (e.meta && typeof e.meta === "object")
+    nested.push((e.meta as { driverAdapterError?: unknown }).driverAdapterError);
   return nested.some((n) => saysDatabaseUnavailable(n, depth + 1));
 }
 
@@ -39,10 +53,12 @@ export async function isDatabaseUnavailable(err: unknown, timeoutMs = 2000): Pro
   const timeout = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)));
   try {
     const answered = await Promise.race([
-      getDatabase().then((d) => d.ping()).then(
-        () => "up" as const,
-        () => "down" as const,
-      ),
+      getDatabase()
+        .then((d) => d.ping())
+        .then(
+          () => "up" as const,
+          () => "down" as const,
+        ),
       timeout,
     ]);
     return answered !== "up";

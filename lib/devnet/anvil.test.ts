@@ -14,7 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
-const closed = (url: string) => rpcRequest(url, "eth_chainId", [], 300).then(() => false, () => true);
+const closed = (url: string) =>
+  rpcRequest(url, "eth_chainId", [], 300).then(
+    () => false,
+    () => true,
+  );
 
 describe("anvil", () => {
   it("starts with the chain id asked for, answers, and stops", async () => {

@@ -1,7 +1,7 @@
 // Starts and stops one anvil process. The binary comes from the platform package of
 // @foundry-rs/anvil; it is spawned directly (not through `npx anvil`) so that the pid we
 // signal is anvil itself and a stop really stops it.
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -75,7 +75,12 @@ function trackChild(child: ChildProcess): void {
   }
 }
 
-export async function rpcRequest<T>(url: string, method: string, params: unknown[] = [], timeoutMs = 2_000): Promise<T> {
+export async function rpcRequest<T>(
+  url: string,
+  method: string,
+  params: unknown[] = [],
+  timeoutMs = 2_000,
+): Promise<T> {
   const res = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -95,11 +100,19 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
 
   const url = `http://${host}:${options.port}`;
   // Otherwise a node already listening there would answer for the one that failed to bind.
-  if (await rpcRequest(url, "eth_chainId", [], 300).then(() => true, () => false)) {
+  if (
+    await rpcRequest(url, "eth_chainId", [], 300).then(
+      () => true,
+      () => false,
+    )
+  ) {
     throw new Error(`port ${options.port} is already in use by another JSON-RPC node`);
   }
 
-  const child = spawn(anvilBinary(), args, { stdio: ["ignore", "ignore", "pipe"], detached: options.detached ?? false });
+  const child = spawn(anvilBinary(), args, {
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: options.detached ?? false,
+  });
   trackChild(child);
   let stderr = "";
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
@@ -111,7 +124,8 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 15_000);
   for (;;) {
-    if (hasExited) throw new Error(`anvil on port ${options.port} exited during start-up: ${stderr.trim() || "no output"}`);
+    if (hasExited)
+      throw new Error(`anvil on port ${options.port} exited during start-up: ${stderr.trim() || "no output"}`);
     try {
       const id = await rpcRequest<string>(url, "eth_chainId", [], 500);
       if (Number(id) !== options.chainId) {

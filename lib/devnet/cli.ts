@@ -5,7 +5,7 @@
 //
 // State lives in DATA_DIR (default ./.data), ports start at SANDBOX_PORT_BASE (18545).
 // SIGTERM or Ctrl-C saves every chain's state and stops the nodes.
-import { isNetworkId, type EvmNetworkId } from "../chains/networks";
+import { type EvmNetworkId, isNetworkId } from "../chains/networks";
 import { getConfig, rpcEnvName } from "../config";
 import { DEMO_WALLETS } from "./accounts";
 import { startSandbox } from "./sandbox";
@@ -26,7 +26,9 @@ const sandbox = await startSandbox({
 
 console.log(`Sandbox chains ready in ${Date.now() - started} ms (state in ${config.DATA_DIR}/chains):`);
 for (const c of sandbox.chains) {
-  console.log(`  ${c.network.padEnd(13)} chain ${String(c.chainId).padEnd(9)} ${c.url}  ${c.restored ? "restored" : "new"}, ${c.startMs} ms`);
+  console.log(
+    `  ${c.network.padEnd(13)} chain ${String(c.chainId).padEnd(9)} ${c.url}  ${c.restored ? "restored" : "new"}, ${c.startMs} ms`,
+  );
 }
 console.log("Environment for web and worker processes that share these chains:");
 for (const c of sandbox.chains) console.log(`  ${rpcEnvName(c.network)}=${c.url}`);

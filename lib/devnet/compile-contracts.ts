@@ -51,12 +51,16 @@ const SETTINGS = {
 export async function compileSandboxContracts(): Promise<Record<SandboxContractName, CompiledContract>> {
   const { default: solc } = await import("solc");
   const sources: Record<string, { content: string }> = {};
-  for (const file of fs.readdirSync(CONTRACTS_DIR).filter((f) => f.endsWith(".sol")).sort()) {
+  for (const file of fs
+    .readdirSync(CONTRACTS_DIR)
+    .filter((f) => f.endsWith(".sol"))
+    .sort()) {
     sources[file] = { content: fs.readFileSync(path.join(CONTRACTS_DIR, file), "utf8") };
   }
   const output = JSON.parse(solc.compile(JSON.stringify({ language: "Solidity", sources, settings: SETTINGS })));
   const errors = (output.errors ?? []).filter((e: { severity: string }) => e.severity === "error");
-  if (errors.length > 0) throw new Error(errors.map((e: { formattedMessage: string }) => e.formattedMessage).join("\n"));
+  if (errors.length > 0)
+    throw new Error(errors.map((e: { formattedMessage: string }) => e.formattedMessage).join("\n"));
 
   const result = {} as Record<SandboxContractName, CompiledContract>;
   for (const name of SANDBOX_CONTRACT_NAMES) {

@@ -2,11 +2,11 @@
 // anvil's cheat RPCs. Transactions go through eth_sendTransaction with the admin
 // impersonated, so nothing is signed locally and anvil keeps the nonces.
 import {
+  type Address,
   createPublicClient,
   createTestClient,
-  http,
-  type Address,
   type Hex,
+  http,
   type PublicClient,
   type TestClient,
   type TransactionReceipt,

@@ -12,7 +12,9 @@ import type { EvmNetworkId } from "../chains/networks";
 export interface BlockReader {
   getChainId(): Promise<number>;
   getBlockNumber(): Promise<bigint>;
-  getBlock(args: { blockTag: "latest" } | { blockNumber: bigint }): Promise<{ number: bigint | null; hash: Hex | null }>;
+  getBlock(
+    args: { blockTag: "latest" } | { blockNumber: bigint },
+  ): Promise<{ number: bigint | null; hash: Hex | null }>;
 }
 
 export interface ChainFingerprint {
@@ -22,9 +24,13 @@ export interface ChainFingerprint {
 }
 
 /** The head block of a network: its number and hash. */
-export async function chainFingerprint(network: EvmNetworkId, client: BlockReader = getPublicClient(network)): Promise<ChainFingerprint> {
+export async function chainFingerprint(
+  network: EvmNetworkId,
+  client: BlockReader = getPublicClient(network),
+): Promise<ChainFingerprint> {
   const [chainId, block] = await Promise.all([client.getChainId(), client.getBlock({ blockTag: "latest" })]);
-  if (block.number === null || block.hash === null) throw new Error(`${network}: the latest block has no number or hash`);
+  if (block.number === null || block.hash === null)
+    throw new Error(`${network}: the latest block has no number or hash`);
   return { chainId, blockNumber: block.number, blockHash: block.hash };
 }
 

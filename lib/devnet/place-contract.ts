@@ -9,7 +9,7 @@
 // deployment. The constructor returns the runtime code with immutables filled in; an
 // eth_call of the same execution yields those bytes, and anvil_setCode installs them.
 // No storage slot list is needed, so nothing the constructor writes can be forgotten.
-import { concat, encodeAbiParameters, type AbiParameter, type Address, type Hex } from "viem";
+import { type AbiParameter, type Address, concat, encodeAbiParameters, type Hex } from "viem";
 import { SANDBOX_ADMIN } from "./accounts";
 import type { DevChain } from "./dev-chain";
 

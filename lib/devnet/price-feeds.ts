@@ -3,7 +3,7 @@
 // [USD, USDC] uses the USDC/USD feed in reverse, [EUR, USD, USDC] chains EUR/USD with it.
 // Rates are realistic round numbers with Chainlink's 8 decimals; each feed stores its
 // update time, so a persisted chain's rates age and are refreshed by re-posting them.
-import { encodeFunctionData, getAddress, keccak256, parseAbi, parseUnits, toBytes, type Address } from "viem";
+import { type Address, encodeFunctionData, getAddress, keccak256, parseAbi, parseUnits, toBytes } from "viem";
 import { getContract } from "../chains/contracts";
 import type { EvmNetworkId } from "../chains/networks";
 import type { DevChain } from "./dev-chain";
@@ -15,7 +15,9 @@ export const FEED_DECIMALS = 8;
 
 /** Request Network's currency hash of a fiat currency: keccak256 of the lowercased `{type, value}` JSON, last 20 bytes. */
 export function fiatHash(code: string): Address {
-  return getAddress(`0x${keccak256(toBytes(JSON.stringify({ type: "ISO4217", value: code }).toLowerCase())).slice(-40)}`);
+  return getAddress(
+    `0x${keccak256(toBytes(JSON.stringify({ type: "ISO4217", value: code }).toLowerCase())).slice(-40)}`,
+  );
 }
 
 export const USD_HASH = fiatHash("USD");
@@ -50,11 +52,19 @@ export interface PriceFeed {
 
 /** Feeds sit at addresses derived from their pair, so a re-run of the set-up overwrites instead of duplicating. */
 export function feedAddress(input: Address, output: Address): Address {
-  return getAddress(`0x${keccak256(toBytes(`stablelink.sandbox.feed:${input.toLowerCase()}:${output.toLowerCase()}`)).slice(-40)}`);
+  return getAddress(
+    `0x${keccak256(toBytes(`stablelink.sandbox.feed:${input.toLowerCase()}:${output.toLowerCase()}`)).slice(-40)}`,
+  );
 }
 
 function toUsd(description: string, input: Address, usd: string): PriceFeed {
-  return { description, input, output: USD_HASH, answer: parseUnits(usd, FEED_DECIMALS), address: feedAddress(input, USD_HASH) };
+  return {
+    description,
+    input,
+    output: USD_HASH,
+    answer: parseUnits(usd, FEED_DECIMALS),
+    address: feedAddress(input, USD_HASH),
+  };
 }
 
 export function priceFeeds(network: EvmNetworkId): PriceFeed[] {
@@ -65,14 +75,20 @@ export function priceFeeds(network: EvmNetworkId): PriceFeed[] {
 }
 
 const feedAbi = parseAbi(["function updateAnswer(int256 answer)", "function latestAnswer() view returns (int256)"]);
-const conversionPathAdminAbi = parseAbi(["function updateAggregatorsList(address[] _inputs, address[] _outputs, address[] _aggregators)"]);
+const conversionPathAdminAbi = parseAbi([
+  "function updateAggregatorsList(address[] _inputs, address[] _outputs, address[] _aggregators)",
+]);
 
 export async function deployPriceFeeds(chain: DevChain, network: EvmNetworkId): Promise<void> {
   const { abi, bytecode } = sandboxContract("SandboxPriceFeed");
   const constructorParams = abi.find((i) => i.type === "constructor")!.inputs;
   const feeds = priceFeeds(network);
   for (const feed of feeds) {
-    await placeContract(chain, feed.address, withConstructorArgs(bytecode, constructorParams, [feed.answer, FEED_DECIMALS, feed.description]));
+    await placeContract(
+      chain,
+      feed.address,
+      withConstructorArgs(bytecode, constructorParams, [feed.answer, FEED_DECIMALS, feed.description]),
+    );
   }
   await chain.send({
     to: getContract(network, "ChainlinkConversionPath").address,
@@ -88,10 +104,14 @@ export async function deployPriceFeeds(chain: DevChain, network: EvmNetworkId): 
 export async function refreshPriceFeeds(chain: DevChain, network: EvmNetworkId): Promise<void> {
   const feeds = priceFeeds(network);
   const answers = await Promise.all(
-    feeds.map((feed) => chain.public.readContract({ address: feed.address, abi: feedAbi, functionName: "latestAnswer" })),
+    feeds.map((feed) =>
+      chain.public.readContract({ address: feed.address, abi: feedAbi, functionName: "latestAnswer" }),
+    ),
   );
   await chain.sendAll(
-    feeds.map((feed, i) => ({ to: feed.address, data: encodeFunctionData({ abi: feedAbi, functionName: "updateAnswer", args: [answers[i]] }) })),
+    feeds.map((feed, i) => ({
+      to: feed.address,
+      data: encodeFunctionData({ abi: feedAbi, functionName: "updateAnswer", args: [answers[i]] }),
+    })),
   );
 }
-

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { parseAbiParameters, type AbiParameter, type Hex } from "viem";
+import { type AbiParameter, type Hex, parseAbiParameters } from "viem";
 
 export type RequestContractName =
   | "ERC20FeeProxy"
@@ -28,7 +28,9 @@ const FACTORY_FILE: Record<RequestContractName, string> = {
 export const CONSTRUCTOR_PARAMS: Record<RequestContractName, readonly AbiParameter[]> = {
   ERC20FeeProxy: [],
   EthereumFeeProxy: [],
-  Erc20ConversionProxy: parseAbiParameters("address _paymentProxyAddress, address _chainlinkConversionPathAddress, address _owner"),
+  Erc20ConversionProxy: parseAbiParameters(
+    "address _paymentProxyAddress, address _chainlinkConversionPathAddress, address _owner",
+  ),
   EthConversionProxy: parseAbiParameters(
     "address _paymentProxyAddress, address _chainlinkConversionPathAddress, address _nativeTokenHash, address _owner",
   ),

@@ -3,30 +3,30 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import {
+  type Address,
   createPublicClient,
   createWalletClient,
-  encodeFunctionData,
   domainSeparator,
+  encodeFunctionData,
+  type Hex,
   http,
   keccak256,
   parseAbi,
   parseEventLogs,
   parseSignature,
   parseUnits,
-  type Address,
-  type Hex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { base, bsc } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  type ContractName,
   chainlinkConversionPathAbi,
   erc20Abi,
   erc20ConversionProxyAbi,
   erc20FeeProxyAbi,
   erc20PermitAbi,
   getContract,
-  type ContractName,
 } from "../chains/contracts";
 import { DEMO_TOKEN_BALANCE, DEMO_WALLETS } from "./accounts";
 import { actAsAdmin, devChain } from "./dev-chain";
@@ -34,7 +34,7 @@ import { chainFingerprint, checkChainContinuity } from "./fingerprint";
 import { placeContract, withConstructorArgs } from "./place-contract";
 import { freePortBase } from "./ports";
 import { feedAddress, fiatHash, USD_HASH } from "./price-feeds";
-import { startSandbox, stateFileOf, type Sandbox } from "./sandbox";
+import { type Sandbox, startSandbox, stateFileOf } from "./sandbox";
 import { sandboxContract } from "./sandbox-contracts";
 import { MULTICALL3_ADDRESS } from "./setup-chain";
 import { startTestSandbox } from "./test-sandbox";
@@ -46,7 +46,8 @@ let dataDir: string;
 let portBase: number;
 let sandbox: Sandbox;
 
-const start = () => startSandbox({ dataDir, portBase, networks: ["base", "bsc"], persistEveryMs: 0, refreshPricesEveryMs: 0 });
+const start = () =>
+  startSandbox({ dataDir, portBase, networks: ["base", "bsc"], persistEveryMs: 0, refreshPricesEveryMs: 0 });
 
 function clients(network: "base" | "bsc") {
   const url = sandbox.urls[network]!;
@@ -84,18 +85,37 @@ describe("sandbox chains", () => {
 
   it("have code at every production address", async () => {
     const { publicClient } = clients("base");
-    const names: ContractName[] = ["ERC20FeeProxy", "EthereumFeeProxy", "Erc20ConversionProxy", "EthConversionProxy", "ChainlinkConversionPath", "BatchConversionPayments"];
-    const addresses: Address[] = [...names.map((n) => getContract("base", n).address), usdc.address, usdt.address, MULTICALL3_ADDRESS];
-    for (const address of addresses) expect((await publicClient.getCode({ address }))?.length ?? 0, address).toBeGreaterThan(100);
+    const names: ContractName[] = [
+      "ERC20FeeProxy",
+      "EthereumFeeProxy",
+      "Erc20ConversionProxy",
+      "EthConversionProxy",
+      "ChainlinkConversionPath",
+      "BatchConversionPayments",
+    ];
+    const addresses: Address[] = [
+      ...names.map((n) => getContract("base", n).address),
+      usdc.address,
+      usdt.address,
+      MULTICALL3_ADDRESS,
+    ];
+    for (const address of addresses)
+      expect((await publicClient.getCode({ address }))?.length ?? 0, address).toBeGreaterThan(100);
   });
 
   it("wire the conversion proxy to the production addresses of the others (constructor storage)", async () => {
     const { publicClient } = clients("base");
     const proxy = getContract("base", "Erc20ConversionProxy").address;
-    expect(await publicClient.readContract({ address: proxy, abi: erc20ConversionProxyAbi, functionName: "paymentProxy" })).toBe(feeProxy);
-    expect(await publicClient.readContract({ address: proxy, abi: erc20ConversionProxyAbi, functionName: "chainlinkConversionPath" })).toBe(
-      getContract("base", "ChainlinkConversionPath").address,
-    );
+    expect(
+      await publicClient.readContract({ address: proxy, abi: erc20ConversionProxyAbi, functionName: "paymentProxy" }),
+    ).toBe(feeProxy);
+    expect(
+      await publicClient.readContract({
+        address: proxy,
+        abi: erc20ConversionProxyAbi,
+        functionName: "chainlinkConversionPath",
+      }),
+    ).toBe(getContract("base", "ChainlinkConversionPath").address);
   });
 
   it("fund the demo wallets; bsc USDC and USDT have 18 decimals", async () => {
@@ -103,11 +123,20 @@ describe("sandbox chains", () => {
     for (const symbol of ["USDC", "USDT"]) {
       const token = testToken("bsc", symbol).address;
       expect(await publicClient.readContract({ address: token, abi: erc20Abi, functionName: "decimals" })).toBe(18);
-      const balance = await publicClient.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [DEMO_WALLETS[9].address] });
+      const balance = await publicClient.readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [DEMO_WALLETS[9].address],
+      });
       expect(balance).toBe(DEMO_TOKEN_BALANCE * 10n ** 18n);
     }
     expect(await publicClient.getBalance({ address: DEMO_WALLETS[9].address })).toBeGreaterThan(0n);
-    const base6 = await clients("base").publicClient.readContract({ address: usdc.address, abi: erc20Abi, functionName: "decimals" });
+    const base6 = await clients("base").publicClient.readContract({
+      address: usdc.address,
+      abi: erc20Abi,
+      functionName: "decimals",
+    });
     expect(base6).toBe(6);
   });
 
@@ -116,12 +145,18 @@ describe("sandbox chains", () => {
     const amount = parseUnits("12.34", 6);
     const fee = parseUnits("0.5", 6);
     const reference: Hex = "0x0123456789abcdef";
-    const balanceOf = (who: Address) => publicClient.readContract({ address: usdc.address, abi: erc20Abi, functionName: "balanceOf", args: [who] });
+    const balanceOf = (who: Address) =>
+      publicClient.readContract({ address: usdc.address, abi: erc20Abi, functionName: "balanceOf", args: [who] });
     const before = await Promise.all([payer, payee, feeRecipient].map(balanceOf));
 
     const w = wallet(1);
     await publicClient.waitForTransactionReceipt({
-      hash: await w.writeContract({ address: usdc.address, abi: erc20Abi, functionName: "approve", args: [feeProxy, amount + fee] }),
+      hash: await w.writeContract({
+        address: usdc.address,
+        abi: erc20Abi,
+        functionName: "approve",
+        args: [feeProxy, amount + fee],
+      }),
     });
     const receipt = await publicClient.waitForTransactionReceipt({
       hash: await w.writeContract({
@@ -133,7 +168,11 @@ describe("sandbox chains", () => {
     });
     expect(receipt.status).toBe("success");
 
-    const events = parseEventLogs({ abi: erc20FeeProxyAbi, logs: receipt.logs, eventName: "TransferWithReferenceAndFee" });
+    const events = parseEventLogs({
+      abi: erc20FeeProxyAbi,
+      logs: receipt.logs,
+      eventName: "TransferWithReferenceAndFee",
+    });
     expect(events).toHaveLength(1);
     expect(events[0].address.toLowerCase()).toBe(feeProxy.toLowerCase());
     expect(events[0].args).toEqual({
@@ -160,12 +199,20 @@ describe("sandbox chains", () => {
   it("refuse a non-zero → non-zero USDT approve, like Tether", async () => {
     const { publicClient, wallet } = clients("base");
     const w = wallet(1);
-    const approve = (value: bigint) => w.writeContract({ address: usdt.address, abi: erc20Abi, functionName: "approve", args: [feeProxy, value] });
+    const approve = (value: bigint) =>
+      w.writeContract({ address: usdt.address, abi: erc20Abi, functionName: "approve", args: [feeProxy, value] });
     await publicClient.waitForTransactionReceipt({ hash: await approve(100n) });
     await expect(approve(200n)).rejects.toThrow(/approve 0 before changing a non-zero allowance/);
     await publicClient.waitForTransactionReceipt({ hash: await approve(0n) });
     await publicClient.waitForTransactionReceipt({ hash: await approve(200n) });
-    expect(await publicClient.readContract({ address: usdt.address, abi: erc20Abi, functionName: "allowance", args: [payer, feeProxy] })).toBe(200n);
+    expect(
+      await publicClient.readContract({
+        address: usdt.address,
+        abi: erc20Abi,
+        functionName: "allowance",
+        args: [payer, feeProxy],
+      }),
+    ).toBe(200n);
   });
 
   it("accept an EIP-2612 permit signed with viem", async () => {
@@ -173,9 +220,9 @@ describe("sandbox chains", () => {
     const owner = privateKeyToAccount(DEMO_WALLETS[4].privateKey);
     const name = await publicClient.readContract({ address: usdc.address, abi: erc20Abi, functionName: "name" });
     const domain = { name, version: PERMIT_VERSION, chainId: 8453, verifyingContract: usdc.address } as const;
-    expect(await publicClient.readContract({ address: usdc.address, abi: erc20PermitAbi, functionName: "DOMAIN_SEPARATOR" })).toBe(
-      domainSeparator({ domain }),
-    );
+    expect(
+      await publicClient.readContract({ address: usdc.address, abi: erc20PermitAbi, functionName: "DOMAIN_SEPARATOR" }),
+    ).toBe(domainSeparator({ domain }));
 
     const value = parseUnits("250", 6);
     const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600);
@@ -203,15 +250,34 @@ describe("sandbox chains", () => {
         args: [owner.address, feeProxy, value, deadline, Number(v), r, s],
       }),
     });
-    expect(await publicClient.readContract({ address: usdc.address, abi: erc20Abi, functionName: "allowance", args: [owner.address, feeProxy] })).toBe(value);
-    expect(await publicClient.readContract({ address: usdc.address, abi: erc20PermitAbi, functionName: "nonces", args: [owner.address] })).toBe(1n);
+    expect(
+      await publicClient.readContract({
+        address: usdc.address,
+        abi: erc20Abi,
+        functionName: "allowance",
+        args: [owner.address, feeProxy],
+      }),
+    ).toBe(value);
+    expect(
+      await publicClient.readContract({
+        address: usdc.address,
+        abi: erc20PermitAbi,
+        functionName: "nonces",
+        args: [owner.address],
+      }),
+    ).toBe(1n);
   });
 
   it("convert USD and EUR to USDC at realistic, fresh rates", async () => {
     const { publicClient } = clients("base");
     const path = getContract("base", "ChainlinkConversionPath").address;
-    const [rate, timestamp, decimals] = await publicClient.readContract({ address: path, abi: chainlinkConversionPathAbi, functionName: "getRate", args: [[USD_HASH, usdc.address]] });
-    expect(rate * 10n ** 8n / decimals).toBe(10n ** 6n); // $1 (8 decimals) buys 1 USDC (6 decimals)
+    const [rate, timestamp, decimals] = await publicClient.readContract({
+      address: path,
+      abi: chainlinkConversionPathAbi,
+      functionName: "getRate",
+      args: [[USD_HASH, usdc.address]],
+    });
+    expect((rate * 10n ** 8n) / decimals).toBe(10n ** 6n); // $1 (8 decimals) buys 1 USDC (6 decimals)
     const head = await publicClient.getBlock();
     expect(head.timestamp - timestamp).toBeLessThan(600n);
     const [eur] = await publicClient.readContract({
@@ -227,21 +293,39 @@ describe("sandbox chains", () => {
     const { publicClient, wallet } = clients("base");
     const proxy = getContract("base", "Erc20ConversionProxy").address;
     const w = wallet(6);
-    const balanceOf = (who: Address) => publicClient.readContract({ address: usdc.address, abi: erc20Abi, functionName: "balanceOf", args: [who] });
+    const balanceOf = (who: Address) =>
+      publicClient.readContract({ address: usdc.address, abi: erc20Abi, functionName: "balanceOf", args: [who] });
     const before = await Promise.all([payee, feeRecipient].map(balanceOf));
     await publicClient.waitForTransactionReceipt({
-      hash: await w.writeContract({ address: usdc.address, abi: erc20Abi, functionName: "approve", args: [proxy, parseUnits("100", 6)] }),
+      hash: await w.writeContract({
+        address: usdc.address,
+        abi: erc20Abi,
+        functionName: "approve",
+        args: [proxy, parseUnits("100", 6)],
+      }),
     });
     const receipt = await publicClient.waitForTransactionReceipt({
       hash: await w.writeContract({
         address: proxy,
         abi: erc20ConversionProxyAbi,
         functionName: "transferFromWithReferenceAndFee",
-        args: [payee, 50n * 10n ** 8n, [fiatHash("EUR"), USD_HASH, usdc.address], "0xfedcba9876543210", 10n ** 8n, feeRecipient, parseUnits("60", 6), 600n],
+        args: [
+          payee,
+          50n * 10n ** 8n,
+          [fiatHash("EUR"), USD_HASH, usdc.address],
+          "0xfedcba9876543210",
+          10n ** 8n,
+          feeRecipient,
+          parseUnits("60", 6),
+          600n,
+        ],
       }),
     });
     const events = parseEventLogs({ abi: erc20ConversionProxyAbi, logs: receipt.logs });
-    expect(events.map((e) => e.eventName)).toEqual(["TransferWithReferenceAndFee", "TransferWithConversionAndReference"]);
+    expect(events.map((e) => e.eventName)).toEqual([
+      "TransferWithReferenceAndFee",
+      "TransferWithConversionAndReference",
+    ]);
     const after = await Promise.all([payee, feeRecipient].map(balanceOf));
     expect([after[0] - before[0], after[1] - before[1]]).toEqual([parseUnits("54", 6), parseUnits("1.08", 6)]);
   });
@@ -265,15 +349,31 @@ describe("sandbox chains", () => {
     const scratch: Address = "0x00000000000000000000000000000000000bAD01";
     const { abi, bytecode } = sandboxContract("SandboxTetherToken");
     const params = abi.find((i) => i.type === "constructor")!.inputs;
-    await placeContract(chain, scratch, withConstructorArgs(bytecode, params, ["Tether USD", "USDT", 6, false, [payer], 1_000_000n]));
+    await placeContract(
+      chain,
+      scratch,
+      withConstructorArgs(bytecode, params, ["Tether USD", "USDT", 6, false, [payer], 1_000_000n]),
+    );
 
     const approveData = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [feeProxy, 1n] });
     const { data } = await publicClient.call({ account: payer, to: scratch, data: approveData });
     expect(data).toBeUndefined(); // approve(…) returned no data
     const w = wallet(1);
-    await publicClient.waitForTransactionReceipt({ hash: await w.writeContract({ address: scratch, abi: erc20Abi, functionName: "approve", args: [feeProxy, 1_000n] }) });
+    await publicClient.waitForTransactionReceipt({
+      hash: await w.writeContract({
+        address: scratch,
+        abi: erc20Abi,
+        functionName: "approve",
+        args: [feeProxy, 1_000n],
+      }),
+    });
     const receipt = await publicClient.waitForTransactionReceipt({
-      hash: await w.writeContract({ address: feeProxy, abi: erc20FeeProxyAbi, functionName: "transferFromWithReferenceAndFee", args: [scratch, payee, 1_000n, "0x01", 0n, feeRecipient] }),
+      hash: await w.writeContract({
+        address: feeProxy,
+        abi: erc20FeeProxyAbi,
+        functionName: "transferFromWithReferenceAndFee",
+        args: [scratch, payee, 1_000n, "0x01", 0n, feeRecipient],
+      }),
     });
     expect(receipt.status).toBe("success");
   });
@@ -283,8 +383,14 @@ describe("sandbox persistence", () => {
   it("restarts from the state file with balances, history and fresh rates", async () => {
     const { publicClient } = clients("base");
     const usdcFeed = feedAddress(usdc.address, USD_HASH);
-    const round = () => clients("base").publicClient.readContract({ address: usdcFeed, abi: feedAbi, functionName: "latestRound" });
-    const balance = await publicClient.readContract({ address: usdc.address, abi: erc20Abi, functionName: "balanceOf", args: [payee] });
+    const round = () =>
+      clients("base").publicClient.readContract({ address: usdcFeed, abi: feedAbi, functionName: "latestRound" });
+    const balance = await publicClient.readContract({
+      address: usdc.address,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [payee],
+    });
     expect(balance).toBeGreaterThan(DEMO_TOKEN_BALANCE * 10n ** 6n); // the payments above moved it
     const fingerprint = await chainFingerprint("base", publicClient);
     const roundBefore = await round();
@@ -294,7 +400,9 @@ describe("sandbox persistence", () => {
     expect(sandbox.chains.every((c) => c.restored)).toBe(true);
 
     const restarted = clients("base").publicClient;
-    expect(await restarted.readContract({ address: usdc.address, abi: erc20Abi, functionName: "balanceOf", args: [payee] })).toBe(balance);
+    expect(
+      await restarted.readContract({ address: usdc.address, abi: erc20Abi, functionName: "balanceOf", args: [payee] }),
+    ).toBe(balance);
     expect(await checkChainContinuity("base", fingerprint, restarted)).toEqual({ ok: true });
     const events = await restarted.getContractEvents({
       address: feeProxy,
@@ -315,7 +423,12 @@ describe("sandbox persistence", () => {
 
     // A payment the database records, then the chain loses it (restored from the older state).
     await publicClient.waitForTransactionReceipt({
-      hash: await wallet(7).writeContract({ address: usdc.address, abi: erc20Abi, functionName: "transfer", args: [payee, 1n] }),
+      hash: await wallet(7).writeContract({
+        address: usdc.address,
+        abi: erc20Abi,
+        functionName: "transfer",
+        args: [payee, 1n],
+      }),
     });
     const fingerprint = await chainFingerprint("base", publicClient);
     await sandbox.stop();
@@ -332,14 +445,25 @@ describe("sandbox persistence", () => {
 describe("sandbox background persistence", () => {
   it("writes the state file soon after a new block, without a stop", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "stablelink-sandbox-"));
-    const own = await startSandbox({ dataDir: dir, portBase: await freePortBase(), networks: ["bsc"], persistEveryMs: 100, refreshPricesEveryMs: 0 });
+    const own = await startSandbox({
+      dataDir: dir,
+      portBase: await freePortBase(),
+      networks: ["bsc"],
+      persistEveryMs: 100,
+      refreshPricesEveryMs: 0,
+    });
     try {
       const url = own.urls.bsc!;
       const publicClient = createPublicClient({ chain: bsc, transport: http(url), pollingInterval: 20 });
-      const w = createWalletClient({ chain: bsc, transport: http(url), account: privateKeyToAccount(DEMO_WALLETS[8].privateKey) });
+      const w = createWalletClient({
+        chain: bsc,
+        transport: http(url),
+        account: privateKeyToAccount(DEMO_WALLETS[8].privateKey),
+      });
       await publicClient.waitForTransactionReceipt({ hash: await w.sendTransaction({ to: payee, value: 1n }) });
       const head = await publicClient.getBlockNumber();
-      const persistedHead = async () => BigInt(JSON.parse(await fs.readFile(stateFileOf(dir, "bsc"), "utf8")).best_block_number);
+      const persistedHead = async () =>
+        BigInt(JSON.parse(await fs.readFile(stateFileOf(dir, "bsc"), "utf8")).best_block_number);
       await expect.poll(persistedHead, { timeout: 5_000, interval: 50 }).toBe(head);
     } finally {
       await own.stop();
@@ -353,7 +477,13 @@ describe("sandbox start-up with a damaged state file", () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "stablelink-sandbox-"));
     await fs.mkdir(path.join(dir, "chains"));
     await fs.writeFile(stateFileOf(dir, "bsc"), '{"block":');
-    const own = await startSandbox({ dataDir: dir, portBase: await freePortBase(), networks: ["bsc"], persistEveryMs: 0, refreshPricesEveryMs: 0 });
+    const own = await startSandbox({
+      dataDir: dir,
+      portBase: await freePortBase(),
+      networks: ["bsc"],
+      persistEveryMs: 0,
+      refreshPricesEveryMs: 0,
+    });
     try {
       expect(own.chains[0].restored).toBe(false);
       const files = await fs.readdir(path.join(dir, "chains"));
@@ -369,13 +499,25 @@ describe("sandbox start-up after a crash", () => {
   it("saves the state of an anvil the crashed run left behind, then replaces it", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "stablelink-sandbox-"));
     const ports = await freePortBase();
-    const options = { dataDir: dir, portBase: ports, networks: ["bsc"] as const, persistEveryMs: 0, refreshPricesEveryMs: 0 };
+    const options = {
+      dataDir: dir,
+      portBase: ports,
+      networks: ["bsc"] as const,
+      persistEveryMs: 0,
+      refreshPricesEveryMs: 0,
+    };
     // The first run "crashes": it is never stopped, its anvil keeps running with an unsaved block.
     const crashed = await startSandbox(options);
     const url = crashed.urls.bsc!;
     const publicClient = createPublicClient({ chain: bsc, transport: http(url), pollingInterval: 20 });
-    const w = createWalletClient({ chain: bsc, transport: http(url), account: privateKeyToAccount(DEMO_WALLETS[8].privateKey) });
-    const unsaved = await publicClient.waitForTransactionReceipt({ hash: await w.sendTransaction({ to: payee, value: 12345n }) });
+    const w = createWalletClient({
+      chain: bsc,
+      transport: http(url),
+      account: privateKeyToAccount(DEMO_WALLETS[8].privateKey),
+    });
+    const unsaved = await publicClient.waitForTransactionReceipt({
+      hash: await w.sendTransaction({ to: payee, value: 12345n }),
+    });
 
     const next = await startSandbox(options);
     try {

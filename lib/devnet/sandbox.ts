@@ -16,12 +16,12 @@
 // treats it like a reorg: the same code path production needs anyway.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { EVM_NETWORK_IDS, NETWORKS, type EvmNetworkId } from "../chains/networks";
+import { EVM_NETWORK_IDS, type EvmNetworkId, NETWORKS } from "../chains/networks";
 import { getConfig } from "../config";
 import { log } from "../log";
-import { startAnvil, type Anvil } from "./anvil";
+import { type Anvil, startAnvil } from "./anvil";
 import { dumpChainState, fileExists, setAsideState } from "./chain-state";
-import { actAsAdmin, devChain, type DevChain } from "./dev-chain";
+import { actAsAdmin, type DevChain, devChain } from "./dev-chain";
 import { reapOrphanAnvil, removePidFile, writePidFile } from "./orphans";
 import { refreshPriceFeeds } from "./price-feeds";
 import { isSetUp, setUpChain } from "./setup-chain";
@@ -67,7 +67,12 @@ export function stateFileOf(dataDir: string, network: EvmNetworkId): string {
   return path.join(dataDir, "chains", `${network}.json`);
 }
 
-async function startChain(network: EvmNetworkId, dataDir: string, portBase: number, detached: boolean): Promise<Running> {
+async function startChain(
+  network: EvmNetworkId,
+  dataDir: string,
+  portBase: number,
+  detached: boolean,
+): Promise<Running> {
   const started = Date.now();
   const chainId = NETWORKS[network].chainId;
   const port = portBase + EVM_NETWORK_IDS.indexOf(network);
@@ -75,7 +80,8 @@ async function startChain(network: EvmNetworkId, dataDir: string, portBase: numb
   const pidFile = path.join(dataDir, "chains", `${network}.pid`);
   await fs.mkdir(path.dirname(stateFile), { recursive: true });
 
-  if (await reapOrphanAnvil(pidFile, stateFile)) log.warn({ network }, "sandbox: saved and stopped an anvil left running by a previous run");
+  if (await reapOrphanAnvil(pidFile, stateFile))
+    log.warn({ network }, "sandbox: saved and stopped an anvil left running by a previous run");
 
   let anvil: Anvil;
   const hadState = await fileExists(stateFile);
@@ -140,7 +146,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const persistEveryMs = options.persistEveryMs ?? 1_000;
   const refreshPricesEveryMs = options.refreshPricesEveryMs ?? 10 * 60_000;
 
-  const results = await Promise.allSettled(networks.map((n) => startChain(n, options.dataDir, portBase, options.detached ?? false)));
+  const results = await Promise.allSettled(
+    networks.map((n) => startChain(n, options.dataDir, portBase, options.detached ?? false)),
+  );
   const running = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
   const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failed) {
@@ -165,7 +173,9 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     chains: running.map((r) => r.chain),
     persist: () => Promise.all(running.map((r) => enqueue(r, () => persistNow(r)))).then(() => undefined),
     refreshPrices: () =>
-      Promise.all(running.map((r) => enqueue(r, () => refreshPriceFeeds(r.dev, r.chain.network)))).then(() => undefined),
+      Promise.all(running.map((r) => enqueue(r, () => refreshPriceFeeds(r.dev, r.chain.network)))).then(
+        () => undefined,
+      ),
     stop() {
       stopped ??= (async () => {
         timers.forEach(clearInterval);

@@ -3,21 +3,26 @@
 // stablecoins at the production token addresses, price feeds in the conversion path,
 // Multicall3 at its canonical address, the sanctions oracle at its production address (seeded
 // with SANDBOX_SANCTIONED_WALLET), and funded demo wallets.
-import { encodeFunctionData, parseAbi, stringToHex, type Address, type Hex } from "viem";
-import { getContract } from "../chains/contracts";
-import { SANCTIONS_ORACLE_ADDRESSES } from "../chains/sanctions-oracle";
-import { SANDBOX_RECURRING_PROXY } from "../chains/recurring-proxy";
-import type { EvmNetworkId } from "../chains/networks";
+import { type Address, encodeFunctionData, type Hex, parseAbi, stringToHex } from "viem";
+import { getContract, PERMIT2_ADDRESS } from "../chains/contracts";
 import { SANDBOX_GATEWAY_ADDRESS, SANDBOX_OPERATOR } from "../chains/crosschain-gateway";
-import { PERMIT2_ADDRESS } from "../chains/contracts";
-import { DEMO_TOKEN_BALANCE, DEMO_WALLETS, SANDBOX_ADMIN, SANDBOX_RELAYER, SANDBOX_SANCTIONED_WALLET } from "./accounts";
-import { actAsAdmin, devChain, type DevChain } from "./dev-chain";
+import type { EvmNetworkId } from "../chains/networks";
+import { SANDBOX_RECURRING_PROXY } from "../chains/recurring-proxy";
+import { SANCTIONS_ORACLE_ADDRESSES } from "../chains/sanctions-oracle";
+import {
+  DEMO_TOKEN_BALANCE,
+  DEMO_WALLETS,
+  SANDBOX_ADMIN,
+  SANDBOX_RELAYER,
+  SANDBOX_SANCTIONED_WALLET,
+} from "./accounts";
+import { actAsAdmin, type DevChain, devChain } from "./dev-chain";
 import { placePermit2 } from "./permit2";
 import { placeContract, withConstructorArgs } from "./place-contract";
 import { deployPriceFeeds, NATIVE_CURRENCIES, USD_HASH } from "./price-feeds";
-import { CONSTRUCTOR_PARAMS, requestCreationCode, type RequestContractName } from "./request-contracts";
+import { CONSTRUCTOR_PARAMS, type RequestContractName, requestCreationCode } from "./request-contracts";
 import { sandboxContract } from "./sandbox-contracts";
-import { TEST_TOKENS, PERMIT_VERSION, type TestToken } from "./test-tokens";
+import { PERMIT_VERSION, TEST_TOKENS, type TestToken } from "./test-tokens";
 
 /** Bump when the set-up changes: a chain set up by an older version is set up again on start. */
 export const SETUP_VERSION = 4; // 2: the sanctions oracle; 3: the recurring payment proxy and its relayer; 4: Permit2, the crosschain gateway, the funded operator
@@ -28,7 +33,6 @@ export const SETUP_MARKER_ADDRESS: Address = "0x63FE8B9B4D7bDbE8c92c7A09FfE819bF
 const markerCode = (): Hex => `0xfe${stringToHex(`stablelink-sandbox-v${SETUP_VERSION}`).slice(2)}`; // 0xfe: INVALID, never runs
 
 export const MULTICALL3_ADDRESS: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
-
 
 // Production setup values (smart-contracts' contract-setup scripts): batch fee 0, fee limit $150.
 const BATCH_FEE_AMOUNT_USD_LIMIT = 150n * 10n ** 8n;
@@ -42,7 +46,12 @@ export async function isSetUp(chain: DevChain): Promise<boolean> {
   return code === markerCode();
 }
 
-async function placeRequestContract(chain: DevChain, network: EvmNetworkId, name: RequestContractName, args: readonly unknown[]): Promise<void> {
+async function placeRequestContract(
+  chain: DevChain,
+  network: EvmNetworkId,
+  name: RequestContractName,
+  args: readonly unknown[],
+): Promise<void> {
   const code = withConstructorArgs(requestCreationCode(name), CONSTRUCTOR_PARAMS[name], args);
   await placeContract(chain, getContract(network, name).address, code);
 }
@@ -55,8 +64,17 @@ async function placePaymentContracts(chain: DevChain, network: EvmNetworkId): Pr
   await placeRequestContract(chain, network, "ERC20FeeProxy", []);
   await placeRequestContract(chain, network, "EthereumFeeProxy", []);
   await placeRequestContract(chain, network, "ChainlinkConversionPath", [nativeHash, admin]);
-  await placeRequestContract(chain, network, "Erc20ConversionProxy", [at("ERC20FeeProxy"), at("ChainlinkConversionPath"), admin]);
-  await placeRequestContract(chain, network, "EthConversionProxy", [at("EthereumFeeProxy"), at("ChainlinkConversionPath"), nativeHash, admin]);
+  await placeRequestContract(chain, network, "Erc20ConversionProxy", [
+    at("ERC20FeeProxy"),
+    at("ChainlinkConversionPath"),
+    admin,
+  ]);
+  await placeRequestContract(chain, network, "EthConversionProxy", [
+    at("EthereumFeeProxy"),
+    at("ChainlinkConversionPath"),
+    nativeHash,
+    admin,
+  ]);
   await placeRequestContract(chain, network, "BatchConversionPayments", [
     at("ERC20FeeProxy"),
     at("EthereumFeeProxy"),
@@ -66,10 +84,21 @@ async function placePaymentContracts(chain: DevChain, network: EvmNetworkId): Pr
     admin,
   ]);
   const batch = at("BatchConversionPayments");
-  await chain.send({ to: batch, data: encodeFunctionData({ abi: batchAdminAbi, functionName: "setNativeAndUSDAddress", args: [nativeHash, USD_HASH] }) });
   await chain.send({
     to: batch,
-    data: encodeFunctionData({ abi: batchAdminAbi, functionName: "setBatchFeeAmountUSDLimit", args: [BATCH_FEE_AMOUNT_USD_LIMIT] }),
+    data: encodeFunctionData({
+      abi: batchAdminAbi,
+      functionName: "setNativeAndUSDAddress",
+      args: [nativeHash, USD_HASH],
+    }),
+  });
+  await chain.send({
+    to: batch,
+    data: encodeFunctionData({
+      abi: batchAdminAbi,
+      functionName: "setBatchFeeAmountUSDLimit",
+      args: [BATCH_FEE_AMOUNT_USD_LIMIT],
+    }),
   });
 }
 
@@ -110,7 +139,13 @@ export async function setUpChain(url: string, network: EvmNetworkId): Promise<vo
   const oracle = SANCTIONS_ORACLE_ADDRESSES[network];
   if (oracle) {
     const { abi, bytecode } = sandboxContract("SandboxSanctionsOracle");
-    await placeContract(chain, oracle, withConstructorArgs(bytecode, abi.find((i) => i.type === "constructor")!.inputs, [[SANDBOX_SANCTIONED_WALLET.address]]));
+    await placeContract(
+      chain,
+      oracle,
+      withConstructorArgs(bytecode, abi.find((i) => i.type === "constructor")!.inputs, [
+        [SANDBOX_SANCTIONED_WALLET.address],
+      ]),
+    );
   }
   await placeRecurringProxy(chain, network);
   await placePermit2(chain);

@@ -8,7 +8,7 @@ import { resetPublicClients } from "../chains/clients";
 import { EVM_NETWORK_IDS, type EvmNetworkId } from "../chains/networks";
 import { resetConfigForTests, rpcEnvName } from "../config";
 import { freePortBase } from "./ports";
-import { startSandbox, type Sandbox } from "./sandbox";
+import { type Sandbox, startSandbox } from "./sandbox";
 
 export interface TestSandbox extends Sandbox {
   dataDir: string;

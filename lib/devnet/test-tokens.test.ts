@@ -4,8 +4,8 @@
 import { getAddress, keccak256, toBytes } from "viem";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import currencies from "../chains/currencies.json";
 import { CONTRACT_NAMES, findContract } from "../chains/contracts";
+import currencies from "../chains/currencies.json";
 import { EVM_NETWORK_IDS } from "../chains/networks";
 import { ANVIL_MNEMONIC, DEMO_WALLETS, SANDBOX_ADMIN } from "./accounts";
 import { FIAT_USD_RATES, fiatHash, NATIVE_CURRENCIES, priceFeeds, USD_HASH } from "./price-feeds";
@@ -49,7 +49,10 @@ describe("test tokens", () => {
   it("include DAI wherever the list has it on that network", () => {
     for (const network of EVM_NETWORK_IDS) {
       const listed = list.some((c) => c.network === network && c.symbol === "DAI");
-      expect(TEST_TOKENS[network].some((t) => t.symbol === "DAI"), network).toBe(listed);
+      expect(
+        TEST_TOKENS[network].some((t) => t.symbol === "DAI"),
+        network,
+      ).toBe(listed);
     }
   });
 
@@ -64,7 +67,8 @@ describe("test tokens", () => {
 describe("price feeds", () => {
   it("use Request Network's currency hashes", () => {
     expect(USD_HASH.toLowerCase()).toBe("0x775eb53d00dd0acd3ec1696472105d579b9b386b"); // docs/protocol.md
-    for (const code of ["USD", ...Object.keys(FIAT_USD_RATES)]) expect(fiatHash(code).toLowerCase()).toBe(byId(code)!.hash.toLowerCase());
+    for (const code of ["USD", ...Object.keys(FIAT_USD_RATES)])
+      expect(fiatHash(code).toLowerCase()).toBe(byId(code)!.hash.toLowerCase());
     for (const network of EVM_NETWORK_IDS) {
       const native = list.find((c) => c.network === network && c.type === "ETH");
       expect(NATIVE_CURRENCIES[network].hash.toLowerCase(), network).toBe(native!.hash.toLowerCase());
@@ -89,7 +93,9 @@ describe("price feeds", () => {
 
 describe("accounts", () => {
   it("demo wallets are anvil's default mnemonic accounts", () => {
-    DEMO_WALLETS.forEach((w, i) => expect(mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }).address).toBe(w.address));
+    DEMO_WALLETS.forEach((w, i) =>
+      expect(mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }).address).toBe(w.address),
+    );
     for (const w of DEMO_WALLETS) expect(privateKeyToAccount(w.privateKey).address).toBe(w.address);
   });
 

@@ -85,7 +85,14 @@ export const TEST_TOKENS: Record<EvmNetworkId, readonly TestToken[]> = {
   sepolia: [
     { ...usdc("fUSDC-sepolia", "0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238", 6, "USDC"), symbol: "fUSDC" },
     { ...usdt("fUSDT-sepolia", "0xF046b3CA5ae2879c6bAcC4D42fAF363eE8379F78", "fUSDT"), symbol: "fUSDT" },
-    { currencyId: "FAU-sepolia", symbol: "FAU", name: "Faucet Token", address: "0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C", decimals: 18, kind: "plain" },
+    {
+      currencyId: "FAU-sepolia",
+      symbol: "FAU",
+      name: "Faucet Token",
+      address: "0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C",
+      decimals: 18,
+      kind: "plain",
+    },
   ],
 };
 

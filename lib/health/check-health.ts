@@ -2,7 +2,7 @@
 // balancer's readiness check (/health/ready) needs on top.
 import { processState, type WorkersState } from "../boot/process-state";
 import { getConfig } from "../config";
-import { getDatabase, type Database } from "../db/client";
+import { type Database, getDatabase } from "../db/client";
 import { readMigrations } from "../db/migrate";
 import { APP_VERSION } from "../version";
 
@@ -23,7 +23,11 @@ export async function checkHealth(): Promise<Health> {
       database: { status: "up", kind: database.kind, latencyMs: Math.round((performance.now() - started) * 10) / 10 },
     };
   } catch {
-    return { status: "degraded", version: APP_VERSION, database: { status: "down", kind: null, latencyMs: null, error: "database unreachable" } };
+    return {
+      status: "degraded",
+      version: APP_VERSION,
+      database: { status: "down", kind: null, latencyMs: null, error: "database unreachable" },
+    };
   }
 }
 
@@ -41,7 +45,9 @@ let migrationsApplied = false;
 
 async function pendingMigrations(database: Database): Promise<number> {
   const rows = await database.session((s) =>
-    s.query<{ migration_name: string }>(`SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`),
+    s.query<{ migration_name: string }>(
+      `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    ),
   );
   const applied = new Set(rows.map((r) => r.migration_name));
   return readMigrations().filter((m) => !applied.has(m.name)).length;
@@ -66,5 +72,12 @@ export async function checkReadiness(): Promise<Readiness> {
   }
   const workersOk = state.workers === "running" || (state.workers === "off" && !getConfig().RUN_WORKERS);
   const ready = database === "up" && migrations === "applied" && state.booted && workersOk && !state.draining;
-  return { status: ready ? "ready" : "not_ready", database, migrations, workers: state.workers, booted: state.booted, draining: state.draining };
+  return {
+    status: ready ? "ready" : "not_ready",
+    database,
+    migrations,
+    workers: state.workers,
+    booted: state.booted,
+    draining: state.draining,
+  };
 }

@@ -47,8 +47,12 @@ export const getLiveness = defineEndpoint({
 const readinessSchema = z.object({
   status: z.enum(["ready", "not_ready"]),
   database: z.enum(["up", "down"]),
-  migrations: z.enum(["applied", "pending", "unknown"]).describe("Every migration of this build is applied (unknown while the database is down)"),
-  workers: z.enum(["off", "starting", "running", "stopped"]).describe("Background workers in this process; off when RUN_WORKERS=false"),
+  migrations: z
+    .enum(["applied", "pending", "unknown"])
+    .describe("Every migration of this build is applied (unknown while the database is down)"),
+  workers: z
+    .enum(["off", "starting", "running", "stopped"])
+    .describe("Background workers in this process; off when RUN_WORKERS=false"),
   booted: z.boolean().describe("Start-up (migrations, workers, demo seed) finished"),
   draining: z.boolean().describe("SIGTERM received: in-flight requests finish, no new ones are taken"),
 });
@@ -66,6 +70,10 @@ export const getReadiness = defineEndpoint({
   alsoAnswers: { 503: "Not ready (the same body; see which field)" },
   handler: async () => {
     const readiness = await checkReadiness();
-    return reply(readiness.status === "ready" ? 200 : 503, readiness, readiness.status === "ready" ? {} : { headers: { "retry-after": "5" } });
+    return reply(
+      readiness.status === "ready" ? 200 : 503,
+      readiness,
+      readiness.status === "ready" ? {} : { headers: { "retry-after": "5" } },
+    );
   },
 });

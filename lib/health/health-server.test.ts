@@ -23,12 +23,24 @@ describe("a worker's health port", () => {
     expect(await live.json()).toMatchObject({ status: "alive" });
     const starting = await fetch(url("/health/ready"));
     expect(starting.status).toBe(503);
-    expect(await starting.json()).toMatchObject({ status: "not_ready", workers: "starting", database: "up", migrations: "applied" });
+    expect(await starting.json()).toMatchObject({
+      status: "not_ready",
+      workers: "starting",
+      database: "up",
+      migrations: "applied",
+    });
 
     Object.assign(state, { booted: true, workers: "running" });
     const ready = await fetch(url("/health/ready"));
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready", database: "up", migrations: "applied", workers: "running", booted: true, draining: false });
+    expect(await ready.json()).toEqual({
+      status: "ready",
+      database: "up",
+      migrations: "applied",
+      workers: "running",
+      booted: true,
+      draining: false,
+    });
 
     state.draining = true;
     const draining = await fetch(url("/health/ready"));

@@ -13,7 +13,8 @@ function send(res: http.ServerResponse, status: number, body: unknown): void {
 
 async function answer(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const path = (req.url ?? "/").split("?")[0];
-  if (path !== "/health/live" && path !== "/health/ready") return send(res, 404, errorBody(404, "path_not_found", "No operation at this path"));
+  if (path !== "/health/live" && path !== "/health/ready")
+    return send(res, 404, errorBody(404, "path_not_found", "No operation at this path"));
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.setHeader("allow", "GET, HEAD");
     return send(res, 405, errorBody(405, "method_not_allowed", `${req.method} is not served at ${path}; see Allow`));
@@ -24,9 +25,14 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse): Prom
 }
 
 /** Listens on `port` (0: any free port) and resolves once listening. */
-export async function startHealthServer(port: number, host = "0.0.0.0"): Promise<{ port: number; close(): Promise<void> }> {
+export async function startHealthServer(
+  port: number,
+  host = "0.0.0.0",
+): Promise<{ port: number; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
-    answer(req, res).catch(() => send(res, 503, errorBody(503, "database_unavailable", "Readiness could not be checked")));
+    answer(req, res).catch(() =>
+      send(res, 503, errorBody(503, "database_unavailable", "Readiness could not be checked")),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

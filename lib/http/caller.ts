@@ -59,7 +59,8 @@ export function describe(kinds: AuthKind[]): string {
     clientId: "x-client-id with Origin",
     orchestratorKey: "x-orchestrator-key",
     session: "a session (Authorization: Bearer or session_token cookie)",
-    walletSession: "a wallet session (Authorization: Bearer or session_token cookie from wallet sign-in), optionally with x-client-id and Origin of the same platform",
+    walletSession:
+      "a wallet session (Authorization: Bearer or session_token cookie from wallet sign-in), optionally with x-client-id and Origin of the same platform",
   };
   return kinds.map((k) => names[k]).join(", ");
 }

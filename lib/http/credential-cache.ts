@@ -10,13 +10,19 @@
 // trusted), and a lost connection clears every cache; until it is back every request reads the
 // database. PGlite is one process: clearing locally is everything there is to do.
 import { LRUCache } from "lru-cache";
-import { openedDatabase, type Database } from "../db/client";
+import { type Database, openedDatabase } from "../db/client";
 
 export const CREDENTIAL_CACHE_MS = 5_000;
 export const CREDENTIALS_CHANNEL = "stablelink_credentials";
 
 /** The caches by name; a notification `name` clears one, `name:key` deletes one entry. */
-export type CredentialKind = "api_key" | "client_id" | "browser_origin" | "orchestrator_key" | "session" | "payee_destination";
+export type CredentialKind =
+  | "api_key"
+  | "client_id"
+  | "browser_origin"
+  | "orchestrator_key"
+  | "session"
+  | "payee_destination";
 
 const caches = new Map<CredentialKind, { clear(): void; delete(key: string): unknown }>();
 

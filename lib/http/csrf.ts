@@ -19,5 +19,6 @@ export function isOwnOrigin(req: Request): boolean {
 
 /** Throws 403 unless the request comes from a page of this service. */
 export function refuseCrossSite(req: Request): void {
-  if (!isOwnOrigin(req)) throw forbidden("cross_site_request", "Cross-site request refused: the Origin does not match this service");
+  if (!isOwnOrigin(req))
+    throw forbidden("cross_site_request", "Cross-site request refused: the Origin does not match this service");
 }

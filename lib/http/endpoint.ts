@@ -55,7 +55,12 @@ export interface EndpointSpec<
   handler(ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>>): Promise<ResponseOf<R> | Reply<ResponseOf<R>>>;
 }
 
-export type Endpoint = EndpointSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;
+export type Endpoint = EndpointSpec<
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  z.ZodType | undefined
+>;
 
 export function defineEndpoint<
   P extends z.ZodType | undefined = undefined,

@@ -21,7 +21,8 @@ export const ERROR_CODES = {
   path_not_found: "No operation at this path",
   internal_error: "An unexpected failure; the message names the request id to report",
   network_unavailable: "A payment network could not be read; retry shortly",
-  database_unavailable: "The database cannot be reached right now (down or restarting); retry after the time in Retry-After",
+  database_unavailable:
+    "The database cannot be reached right now (down or restarting); retry after the time in Retry-After",
   // credentials
   credentials_missing: "No credential this operation accepts was sent",
   credentials_not_accepted: "The credential sent is not one this operation accepts",
@@ -55,7 +56,8 @@ export const ERROR_CODES = {
   client_id_not_linked: "The client ID has no active link with an orchestrator (or not with this one)",
   client_id_linked_elsewhere: "The client ID is already linked to another orchestrator",
   client_id_required: "The orchestrator key must come with the x-client-id of a linked platform",
-  client_id_alone_not_allowed: "This client ID may not manage webhooks alone (its setting is off): use an API key or a dashboard session",
+  client_id_alone_not_allowed:
+    "This client ID may not manage webhooks alone (its setting is off): use an API key or a dashboard session",
   orchestrator_not_found: "No orchestrator with this id",
   link_not_found: "No orchestrator link with this id for the caller",
   link_ended: "The link has already ended",
@@ -76,7 +78,8 @@ export const ERROR_CODES = {
   tron_transaction_mismatch: "The signed Tron transaction is not the one this secure payment expects",
   tron_broadcast_failed: "The Tron node refused or could not take the transaction",
   destination_mismatch: "The destinationId differs from the payee destination bound to the client ID",
-  client_id_not_bound: "A backend client ID (no allowed domains) must be bound to a payee destination to create secure payments",
+  client_id_not_bound:
+    "A backend client ID (no allowed domains) must be bound to a payee destination to create secure payments",
   signing_nonce_invalid: "The nonce is unknown, used, expired or issued for another change",
   payee_signature_invalid: "The signature is not the payee wallet's signature of the typed data",
   // payment requests and payouts
@@ -94,7 +97,8 @@ export const ERROR_CODES = {
   payment_intent_already_submitted: "The payment intent was already signed and submitted",
   payment_intent_expired: "The payment intent expired before it was signed",
   payment_intent_mismatch: "The signed nonce or deadline are not the intent's",
-  off_ramp_unavailable: "Off-ramp payments are not available on this request's network (no deposit address configured), or the request is not crypto-to-fiat",
+  off_ramp_unavailable:
+    "Off-ramp payments are not available on this request's network (no deposit address configured), or the request is not crypto-to-fiat",
   offramp_payer_required: "A crypto-to-fiat request is paid with clientUserId and paymentDetailsId",
   offramp_already_paid: "The off-ramp request was already paid",
   offramp_payment_not_found: "No off-ramp payment for this request",
@@ -130,8 +134,10 @@ export const ERROR_CODES = {
   multicall_kind_unavailable: "This multicall execution kind is not available",
   multicall_nothing_payable: "No payout of the multicall can be paid now",
   wallet_not_allowed: "The wallet is not in the payment's allowedPayerAddresses",
-  wallet_screening_rejected: "The payer's wallet did not pass the payment's wallet screening (accessPolicy.mode kyt_all_wallets)",
-  recipient_screening_rejected: "The payout's recipient did not pass the payment's wallet screening (accessPolicy.mode kyt_all_wallets)",
+  wallet_screening_rejected:
+    "The payer's wallet did not pass the payment's wallet screening (accessPolicy.mode kyt_all_wallets)",
+  recipient_screening_rejected:
+    "The payout's recipient did not pass the payment's wallet screening (accessPolicy.mode kyt_all_wallets)",
   wallet_screening_unavailable: "The payment screens wallets and no screening provider could decide now; retry later",
   // webhooks
   webhook_endpoint_not_found: "No webhook endpoint with this id for the caller",

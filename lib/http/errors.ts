@@ -2,7 +2,7 @@
 // `{statusCode, message, error, code}` (+ `errors` for validation failures). `code` comes from
 // the catalog of lib/http/error-codes.ts (docs/architecture.md "Errors").
 import { STATUS_CODES } from "node:http";
-import { z, ZodError } from "zod";
+import { ZodError, z } from "zod";
 import { ERROR_CODES, type ErrorCode } from "./error-codes";
 import { unknownKeyErrors } from "./strict-input";
 
@@ -25,8 +25,12 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (code: ErrorCode, message: string, errors?: FieldError[]) => new ApiError(400, code, message, { errors });
-export const unauthorized = (code: ErrorCode = "credentials_not_accepted", message = "Missing or invalid credentials") => new ApiError(401, code, message);
+export const badRequest = (code: ErrorCode, message: string, errors?: FieldError[]) =>
+  new ApiError(400, code, message, { errors });
+export const unauthorized = (
+  code: ErrorCode = "credentials_not_accepted",
+  message = "Missing or invalid credentials",
+) => new ApiError(401, code, message);
 export const forbidden = (code: ErrorCode, message: string) => new ApiError(403, code, message);
 export const notFound = (code: ErrorCode, message: string) => new ApiError(404, code, message);
 export const conflict = (code: ErrorCode, message: string) => new ApiError(409, code, message);
@@ -55,8 +59,15 @@ export const errorBodySchema = z.strictObject({
   statusCode: z.number().int(),
   message: z.string(),
   error: z.string().describe("HTTP reason phrase"),
-  code: z.enum(codes).describe(`Stable machine-readable code; branch on it, not on message. One of:\n\n${codes.map((c) => `- \`${c}\`: ${ERROR_CODES[c]}`).join("\n")}`),
-  errors: z.array(z.strictObject({ field: z.string(), message: z.string() })).optional().describe("Validation failures only"),
+  code: z
+    .enum(codes)
+    .describe(
+      `Stable machine-readable code; branch on it, not on message. One of:\n\n${codes.map((c) => `- \`${c}\`: ${ERROR_CODES[c]}`).join("\n")}`,
+    ),
+  errors: z
+    .array(z.strictObject({ field: z.string(), message: z.string() }))
+    .optional()
+    .describe("Validation failures only"),
 });
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
@@ -65,6 +76,11 @@ export function errorBody(status: number, code: ErrorCode, message: string, erro
   return { statusCode: status, message, error: reasonPhrase(status), code, ...(errors ? { errors } : {}) };
 }
 
-export function errorResponse(status: number, code: ErrorCode, message: string, init: { errors?: FieldError[]; headers?: Record<string, string> } = {}): Response {
+export function errorResponse(
+  status: number,
+  code: ErrorCode,
+  message: string,
+  init: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+): Response {
   return Response.json(errorBody(status, code, message, init.errors), { status, headers: init.headers });
 }

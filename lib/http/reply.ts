@@ -15,12 +15,22 @@ export class Reply<B = unknown> {
   ) {}
 }
 
-export function reply<B>(status: number, body: B, init: { headers?: Record<string, string>; cookies?: CookieSpec[] } = {}): Reply<B> {
+export function reply<B>(
+  status: number,
+  body: B,
+  init: { headers?: Record<string, string>; cookies?: CookieSpec[] } = {},
+): Reply<B> {
   return new Reply(status, body, init.headers, init.cookies);
 }
 
 export function serializeCookie(c: CookieSpec): string {
-  const parts = [`${c.name}=${encodeURIComponent(c.value)}`, "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${c.maxAgeSeconds}`];
+  const parts = [
+    `${c.name}=${encodeURIComponent(c.value)}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${c.maxAgeSeconds}`,
+  ];
   if (c.secure) parts.push("Secure");
   return parts.join("; ");
 }

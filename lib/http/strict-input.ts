@@ -7,7 +7,18 @@ import { z } from "zod";
 import type { FieldError } from "./errors";
 
 // zod 4's internal definition shapes, as far as this walk reads them.
-type Def = { type: string; shape?: Record<string, z.ZodType>; catchall?: z.ZodType; innerType?: z.ZodType; element?: z.ZodType; options?: z.ZodType[]; in?: z.ZodType; left?: z.ZodType; right?: z.ZodType; error?: unknown };
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+  in?: z.ZodType;
+  left?: z.ZodType;
+  right?: z.ZodType;
+  error?: unknown;
+};
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 const cloneWith = (s: z.ZodType, def: Def) => (s as unknown as { clone(def: Def): z.ZodType }).clone(def);
 
@@ -27,8 +38,7 @@ function objectShapeOf(s: z.ZodType): { shape: Record<string, z.ZodType>; inArra
     else if (def.type === "array" && def.element) {
       cur = def.element;
       inArray = true;
-    }
-    else if (def.type === "pipe" && def.in) cur = def.in;
+    } else if (def.type === "pipe" && def.in) cur = def.in;
     else return null;
   }
   return null;
@@ -62,10 +72,13 @@ export function strictInput<T extends z.ZodType>(schema: T): T {
       return `Unknown field${iss.keys.length > 1 ? "s" : ""}: ${iss.keys.join(", ")}`;
     };
     out = cloneWith(schema, { ...def, shape, catchall, error: def.catchall ? def.error : error });
-  } else if (WRAPPERS.has(def.type) && def.innerType) out = cloneWith(schema, { ...def, innerType: strictInput(def.innerType) });
+  } else if (WRAPPERS.has(def.type) && def.innerType)
+    out = cloneWith(schema, { ...def, innerType: strictInput(def.innerType) });
   else if (def.type === "array" && def.element) out = cloneWith(schema, { ...def, element: strictInput(def.element) });
-  else if (def.type === "union" && def.options) out = cloneWith(schema, { ...def, options: def.options.map((o) => strictInput(o)) });
-  else if (def.type === "intersection" && def.left && def.right) out = cloneWith(schema, { ...def, left: strictInput(def.left), right: strictInput(def.right) });
+  else if (def.type === "union" && def.options)
+    out = cloneWith(schema, { ...def, options: def.options.map((o) => strictInput(o)) });
+  else if (def.type === "intersection" && def.left && def.right)
+    out = cloneWith(schema, { ...def, left: strictInput(def.left), right: strictInput(def.right) });
   else if (def.type === "pipe" && def.in) out = cloneWith(schema, { ...def, in: strictInput(def.in) });
   strictCopies.set(schema, out);
   return out as T;

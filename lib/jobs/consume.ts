@@ -21,7 +21,12 @@ export interface Consumer {
   readonly running: number;
 }
 
-export function consume<T extends object>(boss: PgBoss, queue: string, opts: ConsumeOptions, handler: (job: PgBoss.Job<T>) => Promise<void>): Consumer {
+export function consume<T extends object>(
+  boss: PgBoss,
+  queue: string,
+  opts: ConsumeOptions,
+  handler: (job: PgBoss.Job<T>) => Promise<void>,
+): Consumer {
   let running = 0;
   let stopped = false;
   const timers = new Map<number, NodeJS.Timeout>();
@@ -65,10 +70,13 @@ export function consume<T extends object>(boss: PgBoss, queue: string, opts: Con
       // One timer per 10 ms slot; pg-boss compares start_after < now(), so wake just after.
       const slot = Math.ceil(at.getTime() / 10) * 10 + 5;
       if (timers.has(slot) || stopped) return;
-      const t = setTimeout(() => {
-        timers.delete(slot);
-        pump();
-      }, Math.max(0, slot - Date.now()));
+      const t = setTimeout(
+        () => {
+          timers.delete(slot);
+          pump();
+        },
+        Math.max(0, slot - Date.now()),
+      );
       t.unref();
       timers.set(slot, t);
     },

@@ -3,7 +3,7 @@
 // instance stops.
 import { afterAll, describe, expect, it } from "vitest";
 import { getDatabase } from "../db/client";
-import { runExclusively, type ExclusiveLoop } from "./exclusive-loop";
+import { type ExclusiveLoop, runExclusively } from "./exclusive-loop";
 import { startJobQueue } from "./job-queue";
 
 const stops: (() => Promise<void>)[] = [];

@@ -26,7 +26,12 @@ export async function runExclusively(
 ): Promise<ExclusiveLoop> {
   const slotSeconds = Math.max(1, Math.round(everyMs / 1000));
   let stopped = false;
-  await boss.createQueue(name, { name, policy: "stately", retryLimit: 0, expireInSeconds: opts.maxRunSeconds ?? Math.max(60, slotSeconds * 2) });
+  await boss.createQueue(name, {
+    name,
+    policy: "stately",
+    retryLimit: 0,
+    expireInSeconds: opts.maxRunSeconds ?? Math.max(60, slotSeconds * 2),
+  });
   const consumer = consume(boss, name, { concurrency: 1, pollMs: Math.min(everyMs, 5000) }, async () => {
     await fn();
     // Queued while this run is still active: fetched as soon as it completes. A failed run

@@ -24,7 +24,12 @@ function createsQueue(text: string): boolean {
 export async function startJobQueue(database: Database, opts: JobQueueOptions = {}): Promise<PgBoss> {
   const executeSql = (text: string, values?: unknown[]) => database.executeSql(text, values);
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => (createsQueue(text) ? exclusively(database, "job-queues", () => executeSql(text, values)) : executeSql(text, values)) },
+    db: {
+      executeSql: (text: string, values?: unknown[]) =>
+        createsQueue(text)
+          ? exclusively(database, "job-queues", () => executeSql(text, values))
+          : executeSql(text, values),
+    },
     schema: database.jobsSchema,
     migrate: true,
     supervise: true,

@@ -4,7 +4,7 @@
 // a timeout is ScreeningUnavailable, never a verdict. The key is sent only in the header and
 // never logged. docs/decisions.md "Wallet screening (KYT)" shows how to add another API.
 import { z } from "zod";
-import { ScreeningUnavailable, type ScreeningProvider } from "./screening-provider";
+import { type ScreeningProvider, ScreeningUnavailable } from "./screening-provider";
 
 export const CHAINALYSIS_API_PROVIDER = "chainalysis-api";
 const TIMEOUT_MS = 5000;
@@ -27,8 +27,11 @@ export function chainalysisApiProvider(baseUrl: string, apiKey: string): Screeni
       }
       if (!response.ok) throw new ScreeningUnavailable(CHAINALYSIS_API_PROVIDER, `answered HTTP ${response.status}`);
       const parsed = answer.safeParse(await response.json().catch(() => null));
-      if (!parsed.success) throw new ScreeningUnavailable(CHAINALYSIS_API_PROVIDER, "answered a body without identifications");
-      return parsed.data.identifications.length > 0 ? { status: "rejected", reasonCode: "sanctioned" } : { status: "approved", reasonCode: "clear" };
+      if (!parsed.success)
+        throw new ScreeningUnavailable(CHAINALYSIS_API_PROVIDER, "answered a body without identifications");
+      return parsed.data.identifications.length > 0
+        ? { status: "rejected", reasonCode: "sanctioned" }
+        : { status: "approved", reasonCode: "clear" };
     },
   };
 }

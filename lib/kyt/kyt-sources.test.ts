@@ -4,8 +4,8 @@
 import { createPublicClient, http, parseAbi } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import bundled from "../../data/ofac-sanctions/sanctioned-addresses.json";
-import { isTronAddress } from "../chains/tron";
 import { SANCTIONS_ORACLE_ADDRESSES } from "../chains/sanctions-oracle";
+import { isTronAddress } from "../chains/tron";
 import { DEMO_WALLETS, SANDBOX_ADMIN, SANDBOX_SANCTIONED_WALLET } from "../devnet/accounts";
 import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
 import { startReceiver } from "../webhooks/test-receiver";
@@ -47,7 +47,11 @@ describe("the OFAC SDN parser", () => {
   });
 
   it("reads the same identifiers out of the CSV's remarks; the CSV states no date", () => {
-    expect(parseSdn(SDN_CSV)).toEqual({ evm: ["0x098b716b8aaf21512996dc57eb0615e2383e2f96"], tron: [TRON_LISTED], publishDate: null });
+    expect(parseSdn(SDN_CSV)).toEqual({
+      evm: ["0x098b716b8aaf21512996dc57eb0615e2383e2f96"],
+      tron: [TRON_LISTED],
+      publishDate: null,
+    });
   });
 });
 
@@ -65,8 +69,14 @@ describe("the bundled OFAC list", () => {
     const list = sanctionsListProvider(bundled);
     expect(await list.screen(TRON_LISTED, "tron")).toEqual({ status: "rejected", reasonCode: "sanctioned" });
     expect(await list.screen(EVM_LISTED, "base")).toEqual({ status: "rejected", reasonCode: "sanctioned" });
-    expect(await list.screen(EVM_LISTED.toLowerCase(), "mainnet")).toEqual({ status: "rejected", reasonCode: "sanctioned" });
-    expect(await list.screen("TJRabPrwbZy45sbavfcjinPJC18kjpRTv8", "tron")).toEqual({ status: "approved", reasonCode: "clear" });
+    expect(await list.screen(EVM_LISTED.toLowerCase(), "mainnet")).toEqual({
+      status: "rejected",
+      reasonCode: "sanctioned",
+    });
+    expect(await list.screen("TJRabPrwbZy45sbavfcjinPJC18kjpRTv8", "tron")).toEqual({
+      status: "approved",
+      reasonCode: "clear",
+    });
     expect(await list.screen(DEMO_WALLETS[0].address, "base")).toEqual({ status: "approved", reasonCode: "clear" });
   });
 });
@@ -85,8 +95,14 @@ describe("the sanctions oracle on a sandbox chain", () => {
 
   it("answers rejected for the seeded sandbox wallet and approved for a demo wallet, read at Base's oracle address", async () => {
     const oracle = sanctionsOracleProvider();
-    expect(await oracle.screen(SANDBOX_SANCTIONED_WALLET.address, "base")).toEqual({ status: "rejected", reasonCode: "sanctioned" });
-    expect(await oracle.screen(SANDBOX_SANCTIONED_WALLET.address.toLowerCase(), "base")).toEqual({ status: "rejected", reasonCode: "sanctioned" });
+    expect(await oracle.screen(SANDBOX_SANCTIONED_WALLET.address, "base")).toEqual({
+      status: "rejected",
+      reasonCode: "sanctioned",
+    });
+    expect(await oracle.screen(SANDBOX_SANCTIONED_WALLET.address.toLowerCase(), "base")).toEqual({
+      status: "rejected",
+      reasonCode: "sanctioned",
+    });
     expect(await oracle.screen(DEMO_WALLETS[3].address, "base")).toEqual({ status: "approved", reasonCode: "clear" });
   });
 
@@ -95,7 +111,15 @@ describe("the sanctions oracle on a sandbox chain", () => {
     const abi = parseAbi(["function addToSanctionsList(address[] addrs)", "function owner() view returns (address)"]);
     const oracle = SANCTIONS_ORACLE_ADDRESSES.base!;
     expect(await client.readContract({ address: oracle, abi, functionName: "owner" })).toBe(SANDBOX_ADMIN.address);
-    await expect(client.simulateContract({ account: DEMO_WALLETS[3].address, address: oracle, abi, functionName: "addToSanctionsList", args: [[DEMO_WALLETS[3].address]] })).rejects.toThrow(/not the owner/);
+    await expect(
+      client.simulateContract({
+        account: DEMO_WALLETS[3].address,
+        address: oracle,
+        abi,
+        functionName: "addToSanctionsList",
+        args: [[DEMO_WALLETS[3].address]],
+      }),
+    ).rejects.toThrow(/not the owner/);
   });
 
   it("does not cover Tron or a network without a deployment", async () => {
@@ -116,7 +140,9 @@ describe("the Chainalysis sanctions API adapter", () => {
     const receiver = await startReceiver((r) => ({
       status: 200,
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ identifications: r.path.endsWith(EVM_LISTED) ? [{ category: "sanctions", name: "SANCTIONS: OFAC SDN" }] : [] }),
+      body: JSON.stringify({
+        identifications: r.path.endsWith(EVM_LISTED) ? [{ category: "sanctions", name: "SANCTIONS: OFAC SDN" }] : [],
+      }),
     }));
     try {
       const api = chainalysisApiProvider(`${receiver.url}/`, "test-key-123");
@@ -130,7 +156,9 @@ describe("the Chainalysis sanctions API adapter", () => {
   });
 
   it("is unavailable on an HTTP error or a body without identifications", async () => {
-    const receiver = await startReceiver((_r, i) => (i === 0 ? 500 : { status: 200, headers: { "content-type": "application/json" }, body: "{}" }));
+    const receiver = await startReceiver((_r, i) =>
+      i === 0 ? 500 : { status: 200, headers: { "content-type": "application/json" }, body: "{}" },
+    );
     try {
       const api = chainalysisApiProvider(receiver.url, "k");
       await expect(api.screen(DEMO_WALLETS[2].address, "base")).rejects.toThrow(/HTTP 500/);

@@ -20,7 +20,8 @@ export interface SanctionedAddresses {
   tron: string[];
 }
 
-const XML_ID = /<idType>\s*Digital Currency Address - ([A-Za-z0-9]+)\s*<\/idType>\s*<idNumber>\s*([^<\s]+)\s*<\/idNumber>/g;
+const XML_ID =
+  /<idType>\s*Digital Currency Address - ([A-Za-z0-9]+)\s*<\/idType>\s*<idNumber>\s*([^<\s]+)\s*<\/idNumber>/g;
 const CSV_ID = /Digital Currency Address - ([A-Za-z0-9]+)\s+([A-Za-z0-9]+)/g;
 const XML_DATE = /<Publish_Date>\s*(\d{2})\/(\d{2})\/(\d{4})\s*<\/Publish_Date>/;
 
@@ -35,5 +36,9 @@ export function parseSdn(text: string): { evm: string[]; tron: string[]; publish
     else if (isTronAddress(address)) tron.add(address);
   }
   const date = isXml ? XML_DATE.exec(text) : null;
-  return { evm: [...evm].sort(), tron: [...tron].sort(), publishDate: date ? `${date[3]}-${date[1]}-${date[2]}` : null };
+  return {
+    evm: [...evm].sort(),
+    tron: [...tron].sort(),
+    publishDate: date ? `${date[3]}-${date[1]}-${date[2]}` : null,
+  };
 }

@@ -1,6 +1,6 @@
 // The screening sources in force, from KYT_PROVIDERS (README "Wallet screening (KYT)"): every
 // one named is consulted and each must approve. Built once per configuration.
-import { getConfig, type Config } from "../config";
+import { type Config, getConfig } from "../config";
 import { chainalysisApiProvider } from "./chainalysis-api";
 import { loadSanctionsList, sanctionsListProvider } from "./sanctions-list";
 import { sanctionsOracleProvider } from "./sanctions-oracle";

@@ -1,6 +1,6 @@
 // The screening results a platform may read: a secure payment's (GET /v2/secure-payments?
 // requestId=, `payerKytResults` / `payeeKytResults`) and the newest ones (the dashboard).
-import { screeningsOf, recentScreenings, type StoredScreening } from "./screening-store";
+import { recentScreenings, type StoredScreening, screeningsOf } from "./screening-store";
 
 /** One wallet's result, in the published shape of a KYT result. */
 export interface KytResultView {
@@ -34,9 +34,15 @@ function view(s: StoredScreening): KytResultView {
 }
 
 /** A payment's results: the payer wallets screened and (payout links) its recipients. */
-export async function kytResultsOf(platformId: string, token: string): Promise<{ payer: KytResultView[]; payee: KytResultView[] }> {
+export async function kytResultsOf(
+  platformId: string,
+  token: string,
+): Promise<{ payer: KytResultView[]; payee: KytResultView[] }> {
   const rows = await screeningsOf(platformId, [token]);
-  return { payer: rows.filter((r) => r.role === "payer").map(view), payee: rows.filter((r) => r.role === "recipient").map(view) };
+  return {
+    payer: rows.filter((r) => r.role === "payer").map(view),
+    payee: rows.filter((r) => r.role === "recipient").map(view),
+  };
 }
 
 export type ScreeningRow = StoredScreening;

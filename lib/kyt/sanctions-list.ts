@@ -17,7 +17,9 @@ export function sanctionsListProvider(list: Pick<SanctionedAddresses, "evm" | "t
     name: SANCTIONS_LIST_PROVIDER,
     screen: async (wallet) => {
       const key = addressKey(wallet) ?? wallet;
-      return listed.has(key) ? { status: "rejected", reasonCode: "sanctioned" } : { status: "approved", reasonCode: "clear" };
+      return listed.has(key)
+        ? { status: "rejected", reasonCode: "sanctioned" }
+        : { status: "approved", reasonCode: "clear" };
     },
   };
 }

@@ -6,13 +6,15 @@
 // Networks without a deployment (sepolia, Tron) are not covered: the answer is null.
 import { getAddress } from "viem";
 import { getPublicClient } from "../chains/clients";
-import { SANCTIONS_ORACLE_ADDRESSES, sanctionsOracleAbi } from "../chains/sanctions-oracle";
 import type { EvmNetworkId, NetworkId } from "../chains/networks";
-import { ScreeningUnavailable, type ScreeningProvider } from "./screening-provider";
+import { SANCTIONS_ORACLE_ADDRESSES, sanctionsOracleAbi } from "../chains/sanctions-oracle";
+import { type ScreeningProvider, ScreeningUnavailable } from "./screening-provider";
 
 export const SANCTIONS_ORACLE_PROVIDER = "sanctions-oracle";
 
-export function sanctionsOracleProvider(clientOf: (network: EvmNetworkId) => Pick<ReturnType<typeof getPublicClient>, "readContract"> = getPublicClient): ScreeningProvider {
+export function sanctionsOracleProvider(
+  clientOf: (network: EvmNetworkId) => Pick<ReturnType<typeof getPublicClient>, "readContract"> = getPublicClient,
+): ScreeningProvider {
   return {
     name: SANCTIONS_ORACLE_PROVIDER,
     screen: async (wallet, network: NetworkId) => {
@@ -21,11 +23,21 @@ export function sanctionsOracleProvider(clientOf: (network: EvmNetworkId) => Pic
       if (!oracle) return null;
       let sanctioned: boolean;
       try {
-        sanctioned = await clientOf(network).readContract({ address: oracle, abi: sanctionsOracleAbi, functionName: "isSanctioned", args: [getAddress(wallet.toLowerCase())] });
+        sanctioned = await clientOf(network).readContract({
+          address: oracle,
+          abi: sanctionsOracleAbi,
+          functionName: "isSanctioned",
+          args: [getAddress(wallet.toLowerCase())],
+        });
       } catch (error) {
-        throw new ScreeningUnavailable(SANCTIONS_ORACLE_PROVIDER, `the oracle on ${network} could not be read (${(error as Error).name})`);
+        throw new ScreeningUnavailable(
+          SANCTIONS_ORACLE_PROVIDER,
+          `the oracle on ${network} could not be read (${(error as Error).name})`,
+        );
       }
-      return sanctioned ? { status: "rejected", reasonCode: "sanctioned" } : { status: "approved", reasonCode: "clear" };
+      return sanctioned
+        ? { status: "rejected", reasonCode: "sanctioned" }
+        : { status: "approved", reasonCode: "clear" };
     },
   };
 }

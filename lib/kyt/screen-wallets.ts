@@ -11,10 +11,16 @@ import { getConfig } from "../config";
 import { db } from "../db/client";
 import { log } from "../log";
 import { emitEvent } from "../webhooks/emit-event";
-import { webhookEvent, type EventOwner } from "../webhooks/events";
+import { type EventOwner, webhookEvent } from "../webhooks/events";
 import { screeningProviders } from "./providers";
 import { ScreeningUnavailable, type ScreeningVerdict } from "./screening-provider";
-import { cachedVerdict, purgeStaleVerdicts, recordScreening, storeVerdict, type ScreeningRole } from "./screening-store";
+import {
+  cachedVerdict,
+  purgeStaleVerdicts,
+  recordScreening,
+  type ScreeningRole,
+  storeVerdict,
+} from "./screening-store";
 
 export interface ScreeningSubject {
   /** The secure payment's token (the event's paymentToken). */
@@ -67,14 +73,26 @@ async function decide(wallet: string, network: NetworkId, now: Date): Promise<Wa
 }
 
 /** Screens each wallet (in order; the first refusal stops), records and reports the results. */
-export async function screenWallets(subject: ScreeningSubject, wallets: readonly WalletToScreen[], now = new Date()): Promise<ScreeningOutcome> {
+export async function screenWallets(
+  subject: ScreeningSubject,
+  wallets: readonly WalletToScreen[],
+  now = new Date(),
+): Promise<ScreeningOutcome> {
   for (const w of wallets) {
     const wallet = addressKey(w.wallet) ?? w.wallet;
     const decision = await decide(wallet, subject.network, now);
     if ("undecided" in decision) return { status: "undecided", wallet, reason: decision.undecided };
     const { verdict, provider } = decision;
     await (await db()).$transaction(async (tx) => {
-      const news = await recordScreening(tx, subject.platformId, { token: subject.token, wallet, role: w.role, status: verdict.status, reasonCode: verdict.reasonCode, provider, evaluatedAt: now });
+      const news = await recordScreening(tx, subject.platformId, {
+        token: subject.token,
+        wallet,
+        role: w.role,
+        status: verdict.status,
+        reasonCode: verdict.reasonCode,
+        provider,
+        evaluatedAt: now,
+      });
       if (!news) return;
       await emitEvent(
         tx,
@@ -82,7 +100,8 @@ export async function screenWallets(subject: ScreeningSubject, wallets: readonly
           paymentToken: subject.token,
           walletAddress: wallet,
           eoaAddress: w.eoaAddress === null ? null : (addressKey(w.eoaAddress) ?? w.eoaAddress),
-          smartAccountAddress: w.smartAccountAddress === null ? null : (addressKey(w.smartAccountAddress) ?? w.smartAccountAddress),
+          smartAccountAddress:
+            w.smartAccountAddress === null ? null : (addressKey(w.smartAccountAddress) ?? w.smartAccountAddress),
           status: verdict.status,
           provider,
           policyId: subject.policyId,

@@ -25,9 +25,18 @@ export async function cachedVerdict(wallet: string, provider: string, since: Dat
   return { status: row.status as ScreeningStatus, reasonCode: row.reasonCode };
 }
 
-export async function storeVerdict(wallet: string, provider: string, verdict: ScreeningVerdict, at: Date): Promise<void> {
+export async function storeVerdict(
+  wallet: string,
+  provider: string,
+  verdict: ScreeningVerdict,
+  at: Date,
+): Promise<void> {
   const data = { status: verdict.status, reasonCode: verdict.reasonCode, evaluatedAt: at };
-  await (await db()).kytWalletVerdict.upsert({ where: { wallet_provider: { wallet, provider } }, create: { wallet, provider, ...data }, update: data });
+  await (await db()).kytWalletVerdict.upsert({
+    where: { wallet_provider: { wallet, provider } },
+    create: { wallet, provider, ...data },
+    update: data,
+  });
 }
 
 /**
@@ -35,7 +44,11 @@ export async function storeVerdict(wallet: string, provider: string, verdict: Sc
  * payment, wallet and role, or a changed status), which is when the event is due. Two
  * statements, each atomic: concurrent screenings of the same wallet make one of them news.
  */
-export async function recordScreening(tx: Prisma.TransactionClient, platformId: string, s: StoredScreening): Promise<boolean> {
+export async function recordScreening(
+  tx: Prisma.TransactionClient,
+  platformId: string,
+  s: StoredScreening,
+): Promise<boolean> {
   const inserted = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO kyt_screenings (id, platform_id, token, wallet, role, status, reason_code, provider, evaluated_at)
     VALUES (${randomUUID()}::uuid, ${platformId}::uuid, ${s.token}, ${s.wallet}, ${s.role}, ${s.status}, ${s.reasonCode}, ${s.provider}, ${s.evaluatedAt})
@@ -52,14 +65,37 @@ export async function recordScreening(tx: Prisma.TransactionClient, platformId: 
 /** The platform's screening results of the given payments, newest first. */
 export async function screeningsOf(platformId: string, tokens: readonly string[]): Promise<StoredScreening[]> {
   if (tokens.length === 0) return [];
-  const rows = await (await db()).kytScreening.findMany({ where: { platformId, token: { in: [...tokens] } }, orderBy: { evaluatedAt: "desc" } });
-  return rows.map((r) => ({ token: r.token, wallet: r.wallet, role: r.role as ScreeningRole, status: r.status as ScreeningStatus, reasonCode: r.reasonCode, provider: r.provider, evaluatedAt: r.evaluatedAt }));
+  const rows = await (await db()).kytScreening.findMany({
+    where: { platformId, token: { in: [...tokens] } },
+    orderBy: { evaluatedAt: "desc" },
+  });
+  return rows.map((r) => ({
+    token: r.token,
+    wallet: r.wallet,
+    role: r.role as ScreeningRole,
+    status: r.status as ScreeningStatus,
+    reasonCode: r.reasonCode,
+    provider: r.provider,
+    evaluatedAt: r.evaluatedAt,
+  }));
 }
 
 /** The platform's newest screening results (the dashboard's list). */
 export async function recentScreenings(platformId: string, take: number): Promise<StoredScreening[]> {
-  const rows = await (await db()).kytScreening.findMany({ where: { platformId }, orderBy: { evaluatedAt: "desc" }, take });
-  return rows.map((r) => ({ token: r.token, wallet: r.wallet, role: r.role as ScreeningRole, status: r.status as ScreeningStatus, reasonCode: r.reasonCode, provider: r.provider, evaluatedAt: r.evaluatedAt }));
+  const rows = await (await db()).kytScreening.findMany({
+    where: { platformId },
+    orderBy: { evaluatedAt: "desc" },
+    take,
+  });
+  return rows.map((r) => ({
+    token: r.token,
+    wallet: r.wallet,
+    role: r.role as ScreeningRole,
+    status: r.status as ScreeningStatus,
+    reasonCode: r.reasonCode,
+    provider: r.provider,
+    evaluatedAt: r.evaluatedAt,
+  }));
 }
 
 /** Housekeeping: verdicts older than the cache lifetime are never read again. */

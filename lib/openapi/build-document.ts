@@ -1,9 +1,9 @@
 // OpenAPI 3.1 from the endpoints' zod schemas: the schemas that validate requests are the
 // ones documented, so the reference cannot drift from the behaviour.
 import { z } from "zod";
-import { describe as describeAuth, type AuthKind } from "../http/caller";
-import { errorBodySchema } from "../http/errors";
+import { type AuthKind, describe as describeAuth } from "../http/caller";
 import type { Endpoint } from "../http/endpoint";
+import { errorBodySchema } from "../http/errors";
 import { APP_VERSION } from "../version";
 
 type JsonSchema = Record<string, unknown>;
@@ -26,7 +26,8 @@ function toSchema(schema: z.ZodType, io: "input" | "output", defs: Record<string
       const js = ctx.jsonSchema as JsonSchema;
       delete js.$schema;
       // Inputs are parsed strictly (lib/http/strict-input.ts): an undeclared field is a 400.
-      if (io === "input" && js.type === "object" && js.properties && !("additionalProperties" in js)) js.additionalProperties = false;
+      if (io === "input" && js.type === "object" && js.properties && !("additionalProperties" in js))
+        js.additionalProperties = false;
       // zod writes the safe-integer range on every .int(): it says nothing a reader needs, and
       // renderers take `minimum` as the example value (-9007199254740991 in /docs).
       if (js.minimum === Number.MIN_SAFE_INTEGER) delete js.minimum;
@@ -51,7 +52,10 @@ function toComponentRefs<T>(json: T): T {
 
 function parametersOf(e: Endpoint, defs: Record<string, JsonSchema>) {
   const out: JsonSchema[] = [];
-  for (const [where, schema] of [["path", e.params], ["query", e.query]] as const) {
+  for (const [where, schema] of [
+    ["path", e.params],
+    ["query", e.query],
+  ] as const) {
     if (!schema) continue;
     const json = toSchema(schema, "input", defs);
     const props = (json.properties ?? {}) as Record<string, JsonSchema>;
@@ -62,15 +66,40 @@ function parametersOf(e: Endpoint, defs: Record<string, JsonSchema>) {
     }
   }
   if (e.auth.includes("clientId")) {
-    out.push({ name: "Origin", in: "header", required: false, description: "Set by the browser; checked against the client ID's allowedDomains", schema: { type: "string" } });
+    out.push({
+      name: "Origin",
+      in: "header",
+      required: false,
+      description: "Set by the browser; checked against the client ID's allowedDomains",
+      schema: { type: "string" },
+    });
   } else if (e.auth.includes("walletSession")) {
     out.push(
-      { name: "x-client-id", in: "header", required: false, description: "May accompany the wallet session; must be a client ID of the same platform, used from one of its allowedDomains", schema: { type: "string" } },
-      { name: "Origin", in: "header", required: false, description: "Set by the browser; checked against the client ID's allowedDomains when x-client-id is sent", schema: { type: "string" } },
+      {
+        name: "x-client-id",
+        in: "header",
+        required: false,
+        description:
+          "May accompany the wallet session; must be a client ID of the same platform, used from one of its allowedDomains",
+        schema: { type: "string" },
+      },
+      {
+        name: "Origin",
+        in: "header",
+        required: false,
+        description: "Set by the browser; checked against the client ID's allowedDomains when x-client-id is sent",
+        schema: { type: "string" },
+      },
     );
   }
   if (e.method === "POST" && e.idempotency !== false) {
-    out.push({ name: "Idempotency-Key", in: "header", required: false, description: "Replays the first response for 24 h; another body with the same key is a 409", schema: { type: "string", maxLength: 255 } });
+    out.push({
+      name: "Idempotency-Key",
+      in: "header",
+      required: false,
+      description: "Replays the first response for 24 h; another body with the same key is a 409",
+      schema: { type: "string", maxLength: 255 },
+    });
   }
   return out;
 }
@@ -80,31 +109,44 @@ function parametersOf(e: Endpoint, defs: Record<string, JsonSchema>) {
  * document and the tests' response check (lib/test/http.ts) both read this. */
 export function documentedResponses(e: Endpoint): Record<string, { description: string; schema?: z.ZodType }> {
   const success = { description: "Success", schema: e.response };
-  const responses: Record<string, { description: string; schema?: z.ZodType }> = { [String(e.status ?? (e.method === "POST" ? 201 : 200))]: success };
-  for (const [status, description] of Object.entries(e.alsoAnswers ?? {})) responses[status] = { description, schema: e.response };
+  const responses: Record<string, { description: string; schema?: z.ZodType }> = {
+    [String(e.status ?? (e.method === "POST" ? 201 : 200))]: success,
+  };
+  for (const [status, description] of Object.entries(e.alsoAnswers ?? {}))
+    responses[status] = { description, schema: e.response };
   const errors: Record<number, string> = {};
   // The wrapper refuses NUL characters in any path, query or body, whatever the endpoint declares.
-  errors[400] = e.params || e.query || e.body ? "Validation failed, or a NUL character in the input" : "A NUL character in the path or query";
+  errors[400] =
+    e.params || e.query || e.body
+      ? "Validation failed, or a NUL character in the input"
+      : "A NUL character in the path or query";
   if (e.auth.length > 0) errors[401] = "Missing, invalid or revoked credentials";
   const cookieSession = e.auth.includes("session") || e.auth.includes("walletSession");
   if (e.auth.includes("clientId")) errors[403] = "Origin not allowed for the client ID";
-  else if (e.auth.includes("walletSession")) errors[403] = "Not a wallet session, or a cross-site request with the session cookie";
+  else if (e.auth.includes("walletSession"))
+    errors[403] = "Not a wallet session, or a cross-site request with the session cookie";
   else if (cookieSession && e.method !== "GET") errors[403] = "Cross-site request with the session cookie";
-  if (e.method === "POST" && e.idempotency !== false) errors[409] = "Idempotency-Key already used with another request, or still running";
+  if (e.method === "POST" && e.idempotency !== false)
+    errors[409] = "Idempotency-Key already used with another request, or still running";
   if (e.body) Object.assign(errors, { 413: "Body too large", 415: "Body is not JSON" });
   if (e.rateLimit !== false) errors[429] = "Rate limit exceeded; see Retry-After";
   errors[500] = "Unexpected failure; the message names the request id";
-  const databaseDown = "The database is unreachable right now (down or restarting): `database_unavailable`, retry after Retry-After";
+  const databaseDown =
+    "The database is unreachable right now (down or restarting): `database_unavailable`, retry after Retry-After";
   Object.assign(errors, e.errors);
-  errors[503] = e.errors?.[503] ? `${e.errors[503]}; or ${databaseDown[0].toLowerCase()}${databaseDown.slice(1)}` : databaseDown;
-  for (const [status, description] of Object.entries(errors)) responses[status] ??= { description, schema: errorBodySchema };
+  errors[503] = e.errors?.[503]
+    ? `${e.errors[503]}; or ${databaseDown[0].toLowerCase()}${databaseDown.slice(1)}`
+    : databaseDown;
+  for (const [status, description] of Object.entries(errors))
+    responses[status] ??= { description, schema: errorBodySchema };
   return responses;
 }
 
 function responsesOf(e: Endpoint, defs: Record<string, JsonSchema>) {
   const out: Record<string, JsonSchema> = {};
   for (const [status, { description, schema }] of Object.entries(documentedResponses(e))) {
-    const json = schema === errorBodySchema ? { $ref: "#/components/schemas/Error" } : schema && toSchema(schema, "output", defs);
+    const json =
+      schema === errorBodySchema ? { $ref: "#/components/schemas/Error" } : schema && toSchema(schema, "output", defs);
     out[status] = { description, ...(json ? { content: { "application/json": { schema: json } } } : {}) };
   }
   return out;
@@ -131,9 +173,28 @@ export function buildOpenApiDocument(endpoints: Endpoint[], serverUrl: string, e
         summary: e.summary,
         description: e.description,
         tags: ["Webhook events"],
-        parameters: e.headers.map((h) => ({ name: h.name, in: "header", required: h.required, description: h.description, schema: { type: "string" } })),
-        requestBody: { required: true, content: { "application/json": { schema: toSchema(e.schema, "output", defs), ...(e.example === undefined ? {} : { example: e.example }) } } },
-        responses: { "200": { description: "Any 2xx, once the event is recorded; anything else (or nothing within 5 s) is retried after 1, 5 and 15 s" } },
+        parameters: e.headers.map((h) => ({
+          name: h.name,
+          in: "header",
+          required: h.required,
+          description: h.description,
+          schema: { type: "string" },
+        })),
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: toSchema(e.schema, "output", defs),
+              ...(e.example === undefined ? {} : { example: e.example }),
+            },
+          },
+        },
+        responses: {
+          "200": {
+            description:
+              "Any 2xx, once the event is recorded; anything else (or nothing within 5 s) is retried after 1, 5 and 15 s",
+          },
+        },
       },
     };
   }
@@ -142,13 +203,16 @@ export function buildOpenApiDocument(endpoints: Endpoint[], serverUrl: string, e
     const op: JsonSchema = {
       operationId: `${e.method.toLowerCase()}${e.path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
       summary: e.summary,
-      description: [e.description, e.auth.length ? `Credentials: ${describeAuth(e.auth)}.` : "No credentials needed."].filter(Boolean).join("\n\n"),
+      description: [e.description, e.auth.length ? `Credentials: ${describeAuth(e.auth)}.` : "No credentials needed."]
+        .filter(Boolean)
+        .join("\n\n"),
       tags: e.tags,
       parameters: parametersOf(e, defs),
       responses: responsesOf(e, defs),
       security: e.auth.length ? e.auth.flatMap((k) => SECURITY[k]) : [],
     };
-    if (e.body) op.requestBody = { required: true, content: { "application/json": { schema: toSchema(e.body, "input", defs) } } };
+    if (e.body)
+      op.requestBody = { required: true, content: { "application/json": { schema: toSchema(e.body, "input", defs) } } };
     (paths[e.path] ??= {})[e.method.toLowerCase()] = op;
   }
   return {
@@ -156,7 +220,8 @@ export function buildOpenApiDocument(endpoints: Endpoint[], serverUrl: string, e
     info: {
       title: "Stablelink API",
       version: APP_VERSION,
-      description: "Payment requests, payouts and secure payments in stablecoins on seven EVM chains and Tron. Errors have the shape `{statusCode, message, error, code}`: branch on `code` (listed under the Error schema), not on `message`.",
+      description:
+        "Payment requests, payouts and secure payments in stablecoins on seven EVM chains and Tron. Errors have the shape `{statusCode, message, error, code}`: branch on `code` (listed under the Error schema), not on `message`.",
     },
     servers: [{ url: serverUrl }],
     paths,
@@ -165,7 +230,12 @@ export function buildOpenApiDocument(endpoints: Endpoint[], serverUrl: string, e
       schemas: { Error: toSchema(errorBodySchema, "output", defs), ...defs },
       securitySchemes: {
         ApiKey: { type: "apiKey", in: "header", name: "x-api-key" },
-        ClientId: { type: "apiKey", in: "header", name: "x-client-id", description: "Browser calls; the Origin must be in the client ID's allowedDomains" },
+        ClientId: {
+          type: "apiKey",
+          in: "header",
+          name: "x-client-id",
+          description: "Browser calls; the Origin must be in the client ID's allowedDomains",
+        },
         OrchestratorKey: { type: "apiKey", in: "header", name: "x-orchestrator-key" },
         BearerSession: { type: "http", scheme: "bearer" },
         CookieSession: { type: "apiKey", in: "cookie", name: "session_token" },

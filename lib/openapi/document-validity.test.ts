@@ -21,7 +21,10 @@ function refsOf(value: unknown, out: string[] = []): string[] {
 function resolves(ref: string): boolean {
   if (!ref.startsWith("#/")) return false;
   let node: unknown = doc;
-  for (const part of ref.slice(2).split("/").map((p) => p.replaceAll("~1", "/").replaceAll("~0", "~"))) {
+  for (const part of ref
+    .slice(2)
+    .split("/")
+    .map((p) => p.replaceAll("~1", "/").replaceAll("~0", "~"))) {
     if (!node || typeof node !== "object" || !(part in node)) return false;
     node = (node as Record<string, unknown>)[part];
   }

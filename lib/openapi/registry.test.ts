@@ -3,8 +3,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ERROR_CODES } from "../http/error-codes";
 import type { RouteHandler } from "../api/route";
+import { ERROR_CODES } from "../http/error-codes";
 import { buildOpenApiDocument } from "./build-document";
 import { ENDPOINTS } from "./registry";
 
@@ -32,7 +32,10 @@ describe("API reference registry", () => {
       for (const handler of Object.values(mod)) {
         if (typeof handler !== "function" || !handler.endpoint) continue;
         expect(handler.endpoint.path, file).toBe(pathOf(file));
-        expect(ENDPOINTS, `${handler.endpoint.method} ${handler.endpoint.path} is not in lib/openapi/registry.ts`).toContain(handler.endpoint);
+        expect(
+          ENDPOINTS,
+          `${handler.endpoint.method} ${handler.endpoint.path} is not in lib/openapi/registry.ts`,
+        ).toContain(handler.endpoint);
         served.push(handler.endpoint);
       }
     }
@@ -41,17 +44,29 @@ describe("API reference registry", () => {
 
   it("documents each endpoint with its parameters and error responses", () => {
     const doc = buildOpenApiDocument(ENDPOINTS, "http://localhost:3000");
-    const op = doc.paths["/v2/currencies/{currencyId}/conversion-routes"].get as { parameters: { name: string; in: string }[]; responses: Record<string, unknown> };
-    expect(op.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "currencyId", in: "path" }), expect.objectContaining({ name: "networks", in: "query" })]));
+    const op = doc.paths["/v2/currencies/{currencyId}/conversion-routes"].get as {
+      parameters: { name: string; in: string }[];
+      responses: Record<string, unknown>;
+    };
+    expect(op.parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: "currencyId", in: "path" }),
+        expect.objectContaining({ name: "networks", in: "query" }),
+      ]),
+    );
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "404", "429"]));
     expect(doc.components.schemas).toHaveProperty("Currency");
   });
 
   it("publishes every error code with its meaning, so clients can branch on code", () => {
     const doc = buildOpenApiDocument(ENDPOINTS, "http://localhost:3000");
-    const error = doc.components.schemas.Error as { required: string[]; properties: { code: { enum: string[]; description: string } } };
+    const error = doc.components.schemas.Error as {
+      required: string[];
+      properties: { code: { enum: string[]; description: string } };
+    };
     expect(error.required).toEqual(expect.arrayContaining(["statusCode", "message", "error", "code"]));
     expect(error.properties.code.enum).toEqual(Object.keys(ERROR_CODES));
-    for (const [code, meaning] of Object.entries(ERROR_CODES)) expect(error.properties.code.description).toContain(`\`${code}\`: ${meaning}`);
+    for (const [code, meaning] of Object.entries(ERROR_CODES))
+      expect(error.properties.code.description).toContain(`\`${code}\`: ${meaning}`);
   });
 });

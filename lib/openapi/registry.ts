@@ -1,11 +1,37 @@
 // Every API endpoint of the product. The API reference is built from this list, and
 // registry.test.ts fails when an app/ route serves an endpoint missing here (or the reverse).
-import type { Endpoint } from "../http/endpoint";
-import type { WebhookDoc } from "./build-document";
-import { DELIVERY_HEADERS } from "../webhooks/delivery-docs";
-import { EVENT_DOCS } from "../webhooks/event-docs";
+
+import { createApiKeyEndpoint, listApiKeysEndpoint, revokeApiKeyEndpoint } from "../auth/api-key-endpoints";
+import { listDemoWallets, signWithDemoWallet } from "../auth/demo-wallet-endpoints";
+import {
+  addEmail,
+  currentSession,
+  linkWallet,
+  login,
+  logout,
+  register,
+  removeEmail,
+  removeWallet,
+  walletChallenge,
+  walletVerify,
+} from "../auth/endpoints";
+import {
+  createClientIdEndpoint,
+  createClientIdSessionEndpoint,
+  getClientIdEndpoint,
+  listClientIdsEndpoint,
+  revokeClientIdEndpoint,
+  updateClientIdEndpoint,
+} from "../client-ids/endpoints";
+import {
+  liquidityEndpoint,
+  payRequestEndpoint,
+  requestRoutesEndpoint,
+  submitPaymentIntentEndpoint,
+} from "../crosschain/endpoints";
 import { listConversionRoutes, listCurrencies } from "../currencies/endpoints";
-import { createClientIdEndpoint, createClientIdSessionEndpoint, getClientIdEndpoint, listClientIdsEndpoint, revokeClientIdEndpoint, updateClientIdEndpoint } from "../client-ids/endpoints";
+import { getHealth, getLiveness, getReadiness } from "../health/endpoints";
+import type { Endpoint } from "../http/endpoint";
 import {
   approveLinkRequestEndpoint,
   createLinkRequestEndpoint,
@@ -18,32 +44,6 @@ import {
   rejectLinkRequestEndpoint,
   unlinkClientIdEndpoint,
 } from "../orchestrators/endpoints";
-import { getHealth, getLiveness, getReadiness } from "../health/endpoints";
-import {
-  createDestinationEndpoint,
-  createSessionWalletDestinationEndpoint,
-  deactivateDestinationEndpoint,
-  getActiveDestinationEndpoint,
-  getDestinationEndpoint,
-  getSigningDataEndpoint,
-  listDestinationsEndpoint,
-} from "../payee-destinations/endpoints";
-import { createApiKeyEndpoint, listApiKeysEndpoint, revokeApiKeyEndpoint } from "../auth/api-key-endpoints";
-import { addEmail, currentSession, linkWallet, login, logout, register, removeEmail, removeWallet, walletChallenge, walletVerify } from "../auth/endpoints";
-import { listDemoWallets, signWithDemoWallet } from "../auth/demo-wallet-endpoints";
-import { getPlatformProfileEndpoint, updatePlatformProfileEndpoint } from "../platforms/endpoints";
-import { createBatchPayoutEndpoint, createPayoutEndpoint } from "../payouts/endpoints";
-import { activateRecurringEndpoint, getRecurringEndpoint, updateRecurringEndpoint } from "../recurring/endpoints";
-import { createRequestEndpoint, getRequestEndpoint, updateRequestEndpoint } from "../requests/endpoints";
-import { liquidityEndpoint, payRequestEndpoint, requestRoutesEndpoint, submitPaymentIntentEndpoint } from "../crosschain/endpoints";
-import { searchPaymentsEndpoint } from "../payments/search-endpoint";
-import * as payers from "../payers/endpoints";
-import * as payerPages from "../payers/portal-endpoints";
-import * as payerDashboard from "../payers/dashboard-endpoints";
-import * as platformWebhooks from "../webhooks/platform-webhook-endpoints";
-import * as orchestratorWebhooks from "../webhooks/orchestrator-webhook-endpoints";
-import * as securePayments from "../secure-payments/endpoints";
-import * as securePaymentBranding from "../secure-payments/branding-endpoints";
 import {
   pageCrosschainIntentEndpoint,
   pageCrosschainProgressEndpoint,
@@ -53,13 +53,55 @@ import {
   pagePaymentIntentEndpoint,
   pagePaymentProgressEndpoint,
 } from "../pay-page/endpoints";
+import {
+  createDestinationEndpoint,
+  createSessionWalletDestinationEndpoint,
+  deactivateDestinationEndpoint,
+  getActiveDestinationEndpoint,
+  getDestinationEndpoint,
+  getSigningDataEndpoint,
+  listDestinationsEndpoint,
+} from "../payee-destinations/endpoints";
+import * as payerDashboard from "../payers/dashboard-endpoints";
+import * as payers from "../payers/endpoints";
+import * as payerPages from "../payers/portal-endpoints";
+import { searchPaymentsEndpoint } from "../payments/search-endpoint";
+import { createBatchPayoutEndpoint, createPayoutEndpoint } from "../payouts/endpoints";
+import { getPlatformProfileEndpoint, updatePlatformProfileEndpoint } from "../platforms/endpoints";
+import { activateRecurringEndpoint, getRecurringEndpoint, updateRecurringEndpoint } from "../recurring/endpoints";
+import { createRequestEndpoint, getRequestEndpoint, updateRequestEndpoint } from "../requests/endpoints";
+import * as securePaymentBranding from "../secure-payments/branding-endpoints";
+import * as securePayments from "../secure-payments/endpoints";
+import { DELIVERY_HEADERS } from "../webhooks/delivery-docs";
+import { EVENT_DOCS } from "../webhooks/event-docs";
+import * as orchestratorWebhooks from "../webhooks/orchestrator-webhook-endpoints";
+import * as platformWebhooks from "../webhooks/platform-webhook-endpoints";
+import type { WebhookDoc } from "./build-document";
 
-export const ENDPOINTS: Endpoint[] = [getHealth, getLiveness, getReadiness, listCurrencies, listConversionRoutes,
+export const ENDPOINTS: Endpoint[] = [
+  getHealth,
+  getLiveness,
+  getReadiness,
+  listCurrencies,
+  listConversionRoutes,
   // auth API and API keys
-  walletChallenge, walletVerify, register, login, logout, currentSession,
-  linkWallet, removeWallet, addEmail, removeEmail, listDemoWallets, signWithDemoWallet,
-  getPlatformProfileEndpoint, updatePlatformProfileEndpoint,
-  listApiKeysEndpoint, createApiKeyEndpoint, revokeApiKeyEndpoint,
+  walletChallenge,
+  walletVerify,
+  register,
+  login,
+  logout,
+  currentSession,
+  linkWallet,
+  removeWallet,
+  addEmail,
+  removeEmail,
+  listDemoWallets,
+  signWithDemoWallet,
+  getPlatformProfileEndpoint,
+  updatePlatformProfileEndpoint,
+  listApiKeysEndpoint,
+  createApiKeyEndpoint,
+  revokeApiKeyEndpoint,
   // client IDs and orchestrator links
   createClientIdEndpoint,
   createClientIdSessionEndpoint,

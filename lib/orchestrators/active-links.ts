@@ -17,7 +17,14 @@ export async function findActiveLink(clientIdId: string): Promise<ActiveLink | n
   if (!isUuid(clientIdId)) return null;
   const row = await (await db()).orchestratorLink.findFirst({ where: { clientIdId, status: "active" } });
   if (!row || !row.clientIdId || !row.linkedAt) return null;
-  return { linkId: row.id, intentId: row.intentId, orchestratorId: row.orchestratorId, clientIdId: row.clientIdId, method: row.method, linkedAt: row.linkedAt };
+  return {
+    linkId: row.id,
+    intentId: row.intentId,
+    orchestratorId: row.orchestratorId,
+    clientIdId: row.clientIdId,
+    method: row.method,
+    linkedAt: row.linkedAt,
+  };
 }
 
 /** Whether the orchestrator may act for this client ID now (an active link between them). */

@@ -2,15 +2,37 @@
 // follow their links; platforms (x-api-key or dashboard session) link, read and unlink their
 // client IDs, and approve or reject hosted onboarding (session only: a person decides).
 import { z } from "zod";
-import { orchestratorOf, type Caller } from "../http/caller";
-import { unauthorized } from "../http/errors";
-import { reply } from "../http/reply";
-import { defineEndpoint } from "../http/endpoint";
 import { platformOf } from "../client-ids/endpoints";
 import { clientIdParams } from "../client-ids/schemas";
-import { createLinkRequest, endOrchestratorLink, getOrchestratorLink, listOrchestratorLinks } from "./orchestrator-links";
-import { approveLinkRequest, getClientIdLink, getLinkRequest, linkClientIdDirect, rejectLinkRequest, unlinkClientId } from "./platform-links";
-import { approveLinkBody, directLinkBody, intentParams, intentQuery, linkListQuery, linkParams, linkRequestBody, linkView, rejectLinkBody } from "./schemas";
+import { type Caller, orchestratorOf } from "../http/caller";
+import { defineEndpoint } from "../http/endpoint";
+import { unauthorized } from "../http/errors";
+import { reply } from "../http/reply";
+import {
+  createLinkRequest,
+  endOrchestratorLink,
+  getOrchestratorLink,
+  listOrchestratorLinks,
+} from "./orchestrator-links";
+import {
+  approveLinkRequest,
+  getClientIdLink,
+  getLinkRequest,
+  linkClientIdDirect,
+  rejectLinkRequest,
+  unlinkClientId,
+} from "./platform-links";
+import {
+  approveLinkBody,
+  directLinkBody,
+  intentParams,
+  intentQuery,
+  linkListQuery,
+  linkParams,
+  linkRequestBody,
+  linkView,
+  rejectLinkBody,
+} from "./schemas";
 
 const ORCHESTRATOR_TAGS = ["Orchestrators"];
 const CLIENT_ID_TAGS = ["Client IDs"];
@@ -41,7 +63,8 @@ export const listOrchestratorLinksEndpoint = defineEndpoint({
   auth: ["orchestratorKey"],
   query: linkListQuery,
   response: z.array(linkView),
-  handler: async ({ caller, query }) => listOrchestratorLinks(orchestratorOf(caller), { ...query, limit: query.limit ?? 100 }),
+  handler: async ({ caller, query }) =>
+    listOrchestratorLinks(orchestratorOf(caller), { ...query, limit: query.limit ?? 100 }),
 });
 
 export const getOrchestratorLinkEndpoint = defineEndpoint({
@@ -60,7 +83,8 @@ export const endOrchestratorLinkEndpoint = defineEndpoint({
   method: "DELETE",
   path: "/v2/orchestrators/links/{linkId}",
   summary: "Withdraw a link request or unlink",
-  description: "A pending request becomes `cancelled`; an active link becomes `unlinked` (you can no longer act for that client ID).",
+  description:
+    "A pending request becomes `cancelled`; an active link becomes `unlinked` (you can no longer act for that client ID).",
   tags: ORCHESTRATOR_TAGS,
   auth: ["orchestratorKey"],
   params: linkParams,
@@ -137,7 +161,8 @@ export const getLinkRequestEndpoint = defineEndpoint({
   query: intentQuery,
   response: linkView,
   errors: { 404: "No such request, the key is missing or wrong, or it was approved by another platform" },
-  handler: async ({ caller, params, query }) => getLinkRequest(sessionPlatform(caller), { intentId: params.intentId, key: query.key }),
+  handler: async ({ caller, params, query }) =>
+    getLinkRequest(sessionPlatform(caller), { intentId: params.intentId, key: query.key }),
 });
 
 export const approveLinkRequestEndpoint = defineEndpoint({
@@ -157,7 +182,8 @@ export const approveLinkRequestEndpoint = defineEndpoint({
     409: "Already decided or withdrawn; or the client ID is revoked, inactive or linked to another orchestrator",
     410: "The request expired",
   },
-  handler: async ({ caller, params, body }) => approveLinkRequest(sessionPlatform(caller), { intentId: params.intentId, key: body.key }, body.clientId),
+  handler: async ({ caller, params, body }) =>
+    approveLinkRequest(sessionPlatform(caller), { intentId: params.intentId, key: body.key }, body.clientId),
 });
 
 export const rejectLinkRequestEndpoint = defineEndpoint({
@@ -170,6 +196,11 @@ export const rejectLinkRequestEndpoint = defineEndpoint({
   body: rejectLinkBody,
   status: 200,
   response: linkView,
-  errors: { 404: "No such request, or the key is missing or wrong", 409: "Already decided or withdrawn", 410: "The request expired" },
-  handler: async ({ caller, params, body }) => rejectLinkRequest(sessionPlatform(caller), { intentId: params.intentId, key: body.key }),
+  errors: {
+    404: "No such request, or the key is missing or wrong",
+    409: "Already decided or withdrawn",
+    410: "The request expired",
+  },
+  handler: async ({ caller, params, body }) =>
+    rejectLinkRequest(sessionPlatform(caller), { intentId: params.intentId, key: body.key }),
 });

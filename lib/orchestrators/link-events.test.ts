@@ -31,7 +31,19 @@ describe("client_id.linked payload", () => {
       timestamp: "2026-11-23T10:00:00.000Z",
     });
     expect(Object.keys(payload).sort()).toEqual(
-      ["event", "clientId", "orchestratorId", "linkId", "intentId", "externalId", "destinationId", "destinationWalletAddress", "chain", "currency", "timestamp"].sort(),
+      [
+        "event",
+        "clientId",
+        "orchestratorId",
+        "linkId",
+        "intentId",
+        "externalId",
+        "destinationId",
+        "destinationWalletAddress",
+        "chain",
+        "currency",
+        "timestamp",
+      ].sort(),
     );
   });
 });

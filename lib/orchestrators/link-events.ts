@@ -2,7 +2,7 @@
 // completes hosted onboarding. Direct API links do not emit it.
 import type { Prisma } from "../db/generated/client";
 import { emitEvent } from "../webhooks/emit-event";
-import { webhookEvent, type OutgoingEvent } from "../webhooks/events";
+import { type OutgoingEvent, webhookEvent } from "../webhooks/events";
 
 export interface LinkedLink {
   platformId: string;
@@ -23,7 +23,12 @@ export interface LinkedLink {
 export function clientIdLinkedEvent(link: LinkedLink): OutgoingEvent<"client_id.linked"> {
   return webhookEvent(
     "client_id.linked",
-    { platformId: link.platformId, clientIdId: link.clientIdId, clientId: link.clientId, orchestratorId: link.orchestratorId },
+    {
+      platformId: link.platformId,
+      clientIdId: link.clientIdId,
+      clientId: link.clientId,
+      orchestratorId: link.orchestratorId,
+    },
     {
       linkId: link.linkId,
       intentId: link.intentId,

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import * as clientIdItem from "@/app/v2/client-ids/[id]/route";
-import * as clientIdLink from "@/app/v2/client-ids/[id]/orchestrator-link/route";
-import * as links from "@/app/v2/orchestrators/links/route";
-import * as linkItem from "@/app/v2/orchestrators/links/[linkId]/route";
-import * as intent from "@/app/v1/orchestrator-links/[intentId]/route";
 import * as approve from "@/app/v1/orchestrator-links/[intentId]/approve/route";
 import * as reject from "@/app/v1/orchestrator-links/[intentId]/reject/route";
+import * as intent from "@/app/v1/orchestrator-links/[intentId]/route";
+import * as clientIdLink from "@/app/v2/client-ids/[id]/orchestrator-link/route";
+import * as clientIdItem from "@/app/v2/client-ids/[id]/route";
+import * as linkItem from "@/app/v2/orchestrators/links/[linkId]/route";
+import * as links from "@/app/v2/orchestrators/links/route";
 import { createClientIdRecord } from "../client-ids/create-client-id";
 import { getConfig } from "../config";
 import { createTestPlatform } from "../test/fixtures";
@@ -13,15 +13,18 @@ import { call } from "../test/http";
 import { revokeOrchestratorKey } from "./accounts";
 import { findActiveLink, isLinked } from "./active-links";
 import { LINK_REQUEST_TTL_MS } from "./links";
+import { onboardingKey } from "./onboarding-key";
 import { createLinkRequest } from "./orchestrator-links";
 import { listPlatformLinks } from "./platform-links";
-import { onboardingKey } from "./onboarding-key";
 import { createTestOrchestrator, createTestSession } from "./test-fixtures";
 
 const EVM = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7";
 
 type Orch = Awaited<ReturnType<typeof createTestOrchestrator>>;
-type Platform = Awaited<ReturnType<typeof createTestPlatform>> & { session: Record<string, string>; key: Record<string, string> };
+type Platform = Awaited<ReturnType<typeof createTestPlatform>> & {
+  session: Record<string, string>;
+  key: Record<string, string>;
+};
 
 async function platform(name: string): Promise<Platform> {
   const p = await createTestPlatform(name);
@@ -30,19 +33,37 @@ async function platform(name: string): Promise<Platform> {
 }
 
 const ok = (o: Orch) => ({ "x-orchestrator-key": o.orchestratorKey });
-const startOnboarding = (o: Orch, body: unknown = {}) => call(links, "POST", "/v2/orchestrators/links", { headers: ok(o), body });
+const startOnboarding = (o: Orch, body: unknown = {}) =>
+  call(links, "POST", "/v2/orchestrators/links", { headers: ok(o), body });
 // The platform acts at the onboarding URL the orchestrator sent it, which carries the key.
 // (null: without a key)
 const approveAs = (p: Platform, intentId: string, clientId: string, key: string | null = onboardingKey(intentId)) =>
-  call(approve, "POST", `/v1/orchestrator-links/${intentId}/approve`, { headers: p.session, body: { clientId, ...(key === null ? {} : { key }) }, params: { intentId } });
+  call(approve, "POST", `/v1/orchestrator-links/${intentId}/approve`, {
+    headers: p.session,
+    body: { clientId, ...(key === null ? {} : { key }) },
+    params: { intentId },
+  });
 const rejectAs = (p: Platform, intentId: string, key: string | null = onboardingKey(intentId)) =>
-  call(reject, "POST", `/v1/orchestrator-links/${intentId}/reject`, { headers: p.session, body: key === null ? {} : { key }, params: { intentId } });
+  call(reject, "POST", `/v1/orchestrator-links/${intentId}/reject`, {
+    headers: p.session,
+    body: key === null ? {} : { key },
+    params: { intentId },
+  });
 const readIntent = (p: Platform, intentId: string, key: string | null = onboardingKey(intentId)) =>
-  call(intent, "GET", `/v1/orchestrator-links/${intentId}${key === null ? "" : `?key=${encodeURIComponent(key)}`}`, { headers: p.session, params: { intentId } });
+  call(intent, "GET", `/v1/orchestrator-links/${intentId}${key === null ? "" : `?key=${encodeURIComponent(key)}`}`, {
+    headers: p.session,
+    params: { intentId },
+  });
 const linkDirect = (p: Platform, id: string, orchestratorId: string) =>
-  call(clientIdLink, "POST", `/v2/client-ids/${id}/orchestrator-link`, { headers: p.key, body: { orchestratorId }, params: { id } });
-const unlink = (p: Platform, id: string) => call(clientIdLink, "DELETE", `/v2/client-ids/${id}/orchestrator-link`, { headers: p.key, params: { id } });
-const currentLink = (p: Platform, id: string) => call(clientIdLink, "GET", `/v2/client-ids/${id}/orchestrator-link`, { headers: p.key, params: { id } });
+  call(clientIdLink, "POST", `/v2/client-ids/${id}/orchestrator-link`, {
+    headers: p.key,
+    body: { orchestratorId },
+    params: { id },
+  });
+const unlink = (p: Platform, id: string) =>
+  call(clientIdLink, "DELETE", `/v2/client-ids/${id}/orchestrator-link`, { headers: p.key, params: { id } });
+const currentLink = (p: Platform, id: string) =>
+  call(clientIdLink, "GET", `/v2/client-ids/${id}/orchestrator-link`, { headers: p.key, params: { id } });
 
 let orch: Orch;
 let rival: Orch;
@@ -66,7 +87,14 @@ describe("the onboarding URL's key", () => {
       expect((await approveAs(other, started.intentId, other.clientId, k)).status, String(k)).toBeOneOf([400, 404]);
       expect((await rejectAs(other, started.intentId, k)).status, String(k)).toBeOneOf([400, 404]);
     }
-    expect((await call(linkItem, "GET", `/v2/orchestrators/links/${started.linkId}`, { headers: ok(orch), params: { linkId: started.linkId } })).json.status).toBe("pending");
+    expect(
+      (
+        await call(linkItem, "GET", `/v2/orchestrators/links/${started.linkId}`, {
+          headers: ok(orch),
+          params: { linkId: started.linkId },
+        })
+      ).json.status,
+    ).toBe("pending");
 
     const approved = await approveAs(intended, started.intentId, intended.clientId, key);
     expect(approved.status).toBe(200);
@@ -79,7 +107,9 @@ describe("the onboarding URL's key", () => {
   it("is shown to the orchestrator in its own views of the link, and in no event", async () => {
     const started = (await startOnboarding(orch)).json;
     const listed = await call(links, "GET", "/v2/orchestrators/links", { headers: ok(orch) });
-    expect(listed.json.find((l: { linkId: string }) => l.linkId === started.linkId).onboardingUrl).toBe(started.onboardingUrl);
+    expect(listed.json.find((l: { linkId: string }) => l.linkId === started.linkId).onboardingUrl).toBe(
+      started.onboardingUrl,
+    );
     const p = await platform("event check");
     await approveAs(p, started.intentId, p.clientId);
     const { db } = await import("../db/client");
@@ -93,7 +123,12 @@ describe("the onboarding URL's key", () => {
 describe("hosted onboarding", () => {
   it("links the client ID the platform picks, and the orchestrator sees it active", async () => {
     const p = await platform("onboarded");
-    const started = await startOnboarding(orch, { externalId: "merchant-42", destinationWalletAddress: EVM.toLowerCase(), chain: "base", currency: "USDC" });
+    const started = await startOnboarding(orch, {
+      externalId: "merchant-42",
+      destinationWalletAddress: EVM.toLowerCase(),
+      chain: "base",
+      currency: "USDC",
+    });
     expect(started.status).toBe(201);
     const { linkId, intentId } = started.json;
     expect(started.json).toMatchObject({
@@ -111,7 +146,11 @@ describe("hosted onboarding", () => {
 
     const shown = await readIntent(p, intentId);
     expect(shown.status).toBe(200);
-    expect(shown.json).toMatchObject({ orchestratorName: "Acme Orchestration", status: "pending", externalId: "merchant-42" });
+    expect(shown.json).toMatchObject({
+      orchestratorName: "Acme Orchestration",
+      status: "pending",
+      externalId: "merchant-42",
+    });
 
     const approved = await approveAs(p, intentId, p.clientId);
     expect(approved.status).toBe(200);
@@ -120,11 +159,21 @@ describe("hosted onboarding", () => {
 
     expect(await isLinked(orch.orchestratorId, p.clientIdId)).toBe(true);
     expect(await isLinked(rival.orchestratorId, p.clientIdId)).toBe(false);
-    expect(await findActiveLink(p.clientIdId)).toMatchObject({ linkId, intentId, orchestratorId: orch.orchestratorId, method: "hosted" });
+    expect(await findActiveLink(p.clientIdId)).toMatchObject({
+      linkId,
+      intentId,
+      orchestratorId: orch.orchestratorId,
+      method: "hosted",
+    });
 
-    const mine = await call(links, "GET", "/v2/orchestrators/links?status=active&externalId=merchant-42", { headers: ok(orch) });
+    const mine = await call(links, "GET", "/v2/orchestrators/links?status=active&externalId=merchant-42", {
+      headers: ok(orch),
+    });
     expect(mine.json.map((l: { linkId: string }) => l.linkId)).toContain(linkId);
-    const one = await call(linkItem, "GET", `/v2/orchestrators/links/${linkId}`, { headers: ok(orch), params: { linkId } });
+    const one = await call(linkItem, "GET", `/v2/orchestrators/links/${linkId}`, {
+      headers: ok(orch),
+      params: { linkId },
+    });
     expect(one.json).toMatchObject({ status: "active", clientId: p.clientId });
     expect((await currentLink(p, p.clientIdId)).json.linkId).toBe(linkId);
   });
@@ -149,7 +198,10 @@ describe("hosted onboarding", () => {
     expect((await approveAs(p, b, p.clientId)).json.message).toMatch(/rejected/);
 
     const c = await startOnboarding(orch);
-    const withdrawn = await call(linkItem, "DELETE", `/v2/orchestrators/links/${c.json.linkId}`, { headers: ok(orch), params: { linkId: c.json.linkId } });
+    const withdrawn = await call(linkItem, "DELETE", `/v2/orchestrators/links/${c.json.linkId}`, {
+      headers: ok(orch),
+      params: { linkId: c.json.linkId },
+    });
     expect(withdrawn.json.status).toBe("cancelled");
     const late = await approveAs(p, c.json.intentId, p.clientId);
     expect(late.status).toBe(409);
@@ -158,7 +210,11 @@ describe("hosted onboarding", () => {
 
   it("expires after 7 days unanswered", async () => {
     const p = await platform("slow");
-    const old = await createLinkRequest(orch.orchestratorId, { externalId: "old" }, new Date(Date.now() - LINK_REQUEST_TTL_MS - 1000));
+    const old = await createLinkRequest(
+      orch.orchestratorId,
+      { externalId: "old" },
+      new Date(Date.now() - LINK_REQUEST_TTL_MS - 1000),
+    );
     const r = await approveAs(p, old.intentId, p.clientId);
     expect(r.status).toBe(410);
     expect((await readIntent(p, old.intentId)).json.status).toBe("expired");
@@ -178,7 +234,11 @@ describe("hosted onboarding", () => {
     expect((await approveAs(p, intentId, revoked.clientId)).status).toBe(409);
 
     const paused = await createClientIdRecord(p.platformId, { label: "paused", allowedDomains: ["https://a.example"] });
-    await call(clientIdItem, "PUT", `/v2/client-ids/${paused.id}`, { headers: p.key, body: { status: "inactive" }, params: { id: paused.id } });
+    await call(clientIdItem, "PUT", `/v2/client-ids/${paused.id}`, {
+      headers: p.key,
+      body: { status: "inactive" },
+      params: { id: paused.id },
+    });
     expect((await approveAs(p, intentId, paused.clientId)).status).toBe(409);
 
     expect((await readIntent(p, intentId)).json.status).toBe("pending");
@@ -201,7 +261,10 @@ describe("hosted onboarding", () => {
     await approveAs(p, first.intentId, p.clientId);
     const second = (await startOnboarding(orch, { externalId: "v2" })).json;
     expect((await approveAs(p, second.intentId, p.clientId)).json.status).toBe("active");
-    const old = await call(linkItem, "GET", `/v2/orchestrators/links/${first.linkId}`, { headers: ok(orch), params: { linkId: first.linkId } });
+    const old = await call(linkItem, "GET", `/v2/orchestrators/links/${first.linkId}`, {
+      headers: ok(orch),
+      params: { linkId: first.linkId },
+    });
     expect(old.json.status).toBe("unlinked");
     expect((await findActiveLink(p.clientIdId))?.linkId).toBe(second.linkId);
 
@@ -239,7 +302,15 @@ describe("hosted onboarding", () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.json.errors.map((e: { field: string }) => e.field)).toContain(field);
     }
-    expect((await startOnboarding(orch, { chain: "tron", currency: "USDT", destinationWalletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t" })).status).toBe(201);
+    expect(
+      (
+        await startOnboarding(orch, {
+          chain: "tron",
+          currency: "USDT",
+          destinationWalletAddress: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+        })
+      ).status,
+    ).toBe(201);
     expect((await startOnboarding(orch, { currency: "USDC-base" })).status).toBe(201);
     expect((await call(links, "GET", "/v2/orchestrators/links?limit=0", { headers: ok(orch) })).status).toBe(400);
     expect((await call(links, "GET", "/v2/orchestrators/links?status=done", { headers: ok(orch) })).status).toBe(400);
@@ -251,7 +322,14 @@ describe("direct links (by the platform)", () => {
     const p = await platform("direct");
     const r = await linkDirect(p, p.clientIdId, orch.orchestratorId);
     expect(r.status).toBe(201);
-    expect(r.json).toMatchObject({ method: "direct", status: "active", orchestratorId: orch.orchestratorId, orchestratorName: "Acme Orchestration", clientId: p.clientId, onboardingUrl: null });
+    expect(r.json).toMatchObject({
+      method: "direct",
+      status: "active",
+      orchestratorId: orch.orchestratorId,
+      orchestratorName: "Acme Orchestration",
+      clientId: p.clientId,
+      onboardingUrl: null,
+    });
     const again = await linkDirect(p, p.clientIdId, orch.orchestratorId);
     expect(again.status).toBe(200);
     expect(again.json.linkId).toBe(r.json.linkId);
@@ -280,7 +358,10 @@ describe("direct links (by the platform)", () => {
   it("ends when the client ID is revoked, and a revoked client ID cannot be linked", async () => {
     const p = await platform("revoker");
     await linkDirect(p, p.clientIdId, orch.orchestratorId);
-    await call(clientIdItem, "DELETE", `/v2/client-ids/${p.clientIdId}`, { headers: p.key, params: { id: p.clientIdId } });
+    await call(clientIdItem, "DELETE", `/v2/client-ids/${p.clientIdId}`, {
+      headers: p.key,
+      params: { id: p.clientIdId },
+    });
     expect(await isLinked(orch.orchestratorId, p.clientIdId)).toBe(false);
     const r = await linkDirect(p, p.clientIdId, orch.orchestratorId);
     expect(r.status).toBe(409);
@@ -290,10 +371,16 @@ describe("direct links (by the platform)", () => {
   it("can be ended by the orchestrator too", async () => {
     const p = await platform("dropped");
     const { linkId } = (await linkDirect(p, p.clientIdId, orch.orchestratorId)).json;
-    const r = await call(linkItem, "DELETE", `/v2/orchestrators/links/${linkId}`, { headers: ok(orch), params: { linkId } });
+    const r = await call(linkItem, "DELETE", `/v2/orchestrators/links/${linkId}`, {
+      headers: ok(orch),
+      params: { linkId },
+    });
     expect(r.json.status).toBe("unlinked");
     expect(await isLinked(orch.orchestratorId, p.clientIdId)).toBe(false);
-    expect((await call(linkItem, "DELETE", `/v2/orchestrators/links/${linkId}`, { headers: ok(orch), params: { linkId } })).status).toBe(409);
+    expect(
+      (await call(linkItem, "DELETE", `/v2/orchestrators/links/${linkId}`, { headers: ok(orch), params: { linkId } }))
+        .status,
+    ).toBe(409);
   });
 });
 
@@ -301,7 +388,10 @@ describe("a platform's links (the dashboard list)", () => {
   it("holds the platform's direct and approved hosted links, ended ones too, and nobody else's", async () => {
     const p = await platform("lister");
     const other = await platform("neighbour");
-    const second = await createClientIdRecord(p.platformId, { label: "second", allowedDomains: ["https://b.example.com"] });
+    const second = await createClientIdRecord(p.platformId, {
+      label: "second",
+      allowedDomains: ["https://b.example.com"],
+    });
     expect(await listPlatformLinks(p.platformId)).toEqual([]);
 
     const direct = (await linkDirect(p, p.clientIdId, orch.orchestratorId)).json;
@@ -325,7 +415,10 @@ describe("orchestrator keys", () => {
   it("a revoked key authenticates nothing, and one orchestrator never sees another's links", async () => {
     const o = await createTestOrchestrator("Short-lived");
     const { linkId } = (await startOnboarding(o)).json;
-    expect((await call(linkItem, "GET", `/v2/orchestrators/links/${linkId}`, { headers: ok(rival), params: { linkId } })).status).toBe(404);
+    expect(
+      (await call(linkItem, "GET", `/v2/orchestrators/links/${linkId}`, { headers: ok(rival), params: { linkId } }))
+        .status,
+    ).toBe(404);
     const rivals = await call(links, "GET", "/v2/orchestrators/links", { headers: ok(rival) });
     expect(rivals.json.map((l: { linkId: string }) => l.linkId)).not.toContain(linkId);
 

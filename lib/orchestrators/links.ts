@@ -9,16 +9,24 @@
 // platforms their own client IDs' links; anything else is "not found".
 // Each audience has its file: orchestrator-links.ts, platform-links.ts, and active-links.ts
 // for other domains; this one holds the row shape and rules they share.
-import { conflict, notFound } from "../http/errors";
+
 import { CLIENT_ID_NOT_FOUND } from "../client-ids/manage-client-ids";
 import { getConfig } from "../config";
 import { db } from "../db/client";
 import type { LinkStatus, OrchestratorLink, Prisma } from "../db/generated/client";
+import { conflict, notFound } from "../http/errors";
 import type { LinkedLink } from "./link-events";
 import { onboardingKey } from "./onboarding-key";
 
 export const LINK_REQUEST_TTL_MS = 7 * 24 * 60 * 60_000;
-export const LINK_STATUSES = ["pending", "active", "unlinked", "rejected", "cancelled", "expired"] as const satisfies readonly LinkStatus[];
+export const LINK_STATUSES = [
+  "pending",
+  "active",
+  "unlinked",
+  "rejected",
+  "cancelled",
+  "expired",
+] as const satisfies readonly LinkStatus[];
 
 export const LINK_NOT_FOUND = "Link not found";
 export const REQUEST_NOT_FOUND = "Link request not found";
@@ -28,7 +36,10 @@ export const INCLUDE = {
   clientId: { select: { clientId: true, platformId: true } },
 } as const;
 
-export type LinkRow = OrchestratorLink & { orchestrator: { name: string }; clientId: { clientId: string; platformId: string } | null };
+export type LinkRow = OrchestratorLink & {
+  orchestrator: { name: string };
+  clientId: { clientId: string; platformId: string } | null;
+};
 export type Tx = Prisma.TransactionClient;
 
 export interface LinkView {
@@ -92,13 +103,17 @@ export function toLinkedLink(view: LinkView, platformId: string, clientIdId: str
 
 /** Pending requests past their expiry become `expired` (lazily, when someone looks). */
 export async function expireStale(where: Prisma.OrchestratorLinkWhereInput, now: Date): Promise<void> {
-  await (await db()).orchestratorLink.updateMany({ where: { ...where, status: "pending", expiresAt: { lt: now } }, data: { status: "expired" } });
+  await (await db()).orchestratorLink.updateMany({
+    where: { ...where, status: "pending", expiresAt: { lt: now } },
+    data: { status: "expired" },
+  });
 }
 
 export function assertLinkable(status: string | null): void {
   if (status === null) throw notFound("client_id_not_found", CLIENT_ID_NOT_FOUND);
   if (status === "revoked") throw conflict("client_id_revoked", "This client ID is revoked and cannot be linked");
-  if (status !== "active") throw conflict("client_id_not_active", `This client ID is ${status}; activate it before linking`);
+  if (status !== "active")
+    throw conflict("client_id_not_active", `This client ID is ${status}; activate it before linking`);
 }
 
 export async function activeLinkOf(tx: Tx, clientIdId: string) {

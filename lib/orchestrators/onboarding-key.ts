@@ -10,7 +10,11 @@ let derived: { from: Buffer; key: Buffer } | undefined;
 
 function hmacKey(): Buffer {
   const master = encryptionKey();
-  if (derived?.from !== master) derived = { from: master, key: Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), "stablelink onboarding link key", 32)) };
+  if (derived?.from !== master)
+    derived = {
+      from: master,
+      key: Buffer.from(hkdfSync("sha256", master, Buffer.alloc(0), "stablelink onboarding link key", 32)),
+    };
   return derived.key;
 }
 

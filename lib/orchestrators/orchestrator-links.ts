@@ -1,10 +1,19 @@
 // The orchestrator's side of links (x-orchestrator-key): hosted onboarding requests it opens,
 // its links listed, read and ended. The model is described in links.ts.
-import { conflict, notFound } from "../http/errors";
+
 import { db } from "../db/client";
 import type { LinkStatus } from "../db/generated/client";
+import { conflict, notFound } from "../http/errors";
 import { isUuid } from "../ids/ids";
-import { expireStale, INCLUDE, LINK_NOT_FOUND, LINK_REQUEST_TTL_MS, toLinkView, type LinkRow, type LinkView } from "./links";
+import {
+  expireStale,
+  INCLUDE,
+  LINK_NOT_FOUND,
+  LINK_REQUEST_TTL_MS,
+  type LinkRow,
+  type LinkView,
+  toLinkView,
+} from "./links";
 
 export interface LinkRequestInput {
   externalId?: string;
@@ -15,9 +24,20 @@ export interface LinkRequestInput {
 }
 
 /** Starts hosted onboarding: a pending link whose onboardingUrl the platform opens. */
-export async function createLinkRequest(orchestratorId: string, input: LinkRequestInput, now = new Date()): Promise<LinkView> {
+export async function createLinkRequest(
+  orchestratorId: string,
+  input: LinkRequestInput,
+  now = new Date(),
+): Promise<LinkView> {
   const row = await (await db()).orchestratorLink.create({
-    data: { orchestratorId, method: "hosted", status: "pending", ...input, createdAt: now, expiresAt: new Date(now.getTime() + LINK_REQUEST_TTL_MS) },
+    data: {
+      orchestratorId,
+      method: "hosted",
+      status: "pending",
+      ...input,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + LINK_REQUEST_TTL_MS),
+    },
     include: INCLUDE,
   });
   return toLinkView(row);
@@ -31,7 +51,11 @@ export interface LinkFilter {
 }
 
 /** The orchestrator's links (direct and hosted), newest first. */
-export async function listOrchestratorLinks(orchestratorId: string, filter: LinkFilter, now = new Date()): Promise<LinkView[]> {
+export async function listOrchestratorLinks(
+  orchestratorId: string,
+  filter: LinkFilter,
+  now = new Date(),
+): Promise<LinkView[]> {
   await expireStale({ orchestratorId }, now);
   const rows = await (await db()).orchestratorLink.findMany({
     where: {
@@ -48,7 +72,9 @@ export async function listOrchestratorLinks(orchestratorId: string, filter: Link
 }
 
 async function orchestratorLinkOrThrow(orchestratorId: string, linkId: string): Promise<LinkRow> {
-  const row = isUuid(linkId) ? await (await db()).orchestratorLink.findFirst({ where: { id: linkId, orchestratorId }, include: INCLUDE }) : null;
+  const row = isUuid(linkId)
+    ? await (await db()).orchestratorLink.findFirst({ where: { id: linkId, orchestratorId }, include: INCLUDE })
+    : null;
   if (!row) throw notFound("link_not_found", LINK_NOT_FOUND);
   return row;
 }
@@ -64,9 +90,15 @@ export async function endOrchestratorLink(orchestratorId: string, linkId: string
   await orchestratorLinkOrThrow(orchestratorId, linkId);
   await expireStale({ id: linkId }, now);
   const prisma = await db();
-  const cancelled = await prisma.orchestratorLink.updateMany({ where: { id: linkId, orchestratorId, status: "pending" }, data: { status: "cancelled" } });
+  const cancelled = await prisma.orchestratorLink.updateMany({
+    where: { id: linkId, orchestratorId, status: "pending" },
+    data: { status: "cancelled" },
+  });
   if (cancelled.count === 0) {
-    const unlinked = await prisma.orchestratorLink.updateMany({ where: { id: linkId, orchestratorId, status: "active" }, data: { status: "unlinked", unlinkedAt: now } });
+    const unlinked = await prisma.orchestratorLink.updateMany({
+      where: { id: linkId, orchestratorId, status: "active" },
+      data: { status: "unlinked", unlinkedAt: now },
+    });
     if (unlinked.count === 0) {
       const { status } = await orchestratorLinkOrThrow(orchestratorId, linkId);
       throw conflict("link_ended", `This link has already ended (status ${status})`);

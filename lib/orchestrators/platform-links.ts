@@ -1,14 +1,31 @@
 // The platform's side of links (x-api-key or session): its client IDs linked directly, hosted
 // onboarding requests seen, approved or rejected from their onboarding URL. The model is
 // described in links.ts.
-import { ApiError, conflict, notFound } from "../http/errors";
-import { CLIENT_ID_NOT_FOUND, findOwnClientId, getClientIdOrThrow, lockClientId } from "../client-ids/manage-client-ids";
+
+import {
+  CLIENT_ID_NOT_FOUND,
+  findOwnClientId,
+  getClientIdOrThrow,
+  lockClientId,
+} from "../client-ids/manage-client-ids";
 import { db } from "../db/client";
 import type { LinkStatus } from "../db/generated/client";
+import { ApiError, conflict, notFound } from "../http/errors";
 import { isUuid } from "../ids/ids";
 import { findOrchestrator } from "./accounts";
 import { onClientIdLinked } from "./link-events";
-import { activeLinkOf, assertLinkable, expireStale, INCLUDE, REQUEST_NOT_FOUND, toLinkedLink, toLinkView, type IntentRef, type LinkRow, type LinkView } from "./links";
+import {
+  activeLinkOf,
+  assertLinkable,
+  expireStale,
+  INCLUDE,
+  type IntentRef,
+  type LinkRow,
+  type LinkView,
+  REQUEST_NOT_FOUND,
+  toLinkedLink,
+  toLinkView,
+} from "./links";
 import { isOnboardingKey } from "./onboarding-key";
 
 /** The active orchestrator link of the platform's client ID. */
@@ -24,7 +41,12 @@ export async function getClientIdLink(platformId: string, id: string): Promise<L
  * orchestrator answers the existing link (`created: false`); another orchestrator's active
  * link must be removed first.
  */
-export async function linkClientIdDirect(platformId: string, id: string, orchestratorId: string, now = new Date()): Promise<{ link: LinkView; created: boolean }> {
+export async function linkClientIdDirect(
+  platformId: string,
+  id: string,
+  orchestratorId: string,
+  now = new Date(),
+): Promise<{ link: LinkView; created: boolean }> {
   const client = await getClientIdOrThrow(platformId, id);
   const orchestrator = await findOrchestrator(orchestratorId);
   if (!orchestrator) throw notFound("orchestrator_not_found", "Orchestrator not found");
@@ -32,9 +54,20 @@ export async function linkClientIdDirect(platformId: string, id: string, orchest
     assertLinkable(await lockClientId(tx, client.id));
     const existing = await activeLinkOf(tx, client.id);
     if (existing?.orchestratorId === orchestrator.id) return { link: toLinkView(existing), created: false };
-    if (existing) throw conflict("client_id_linked_elsewhere", `This client ID is already linked to another orchestrator (${existing.orchestrator.name}); unlink it first`);
+    if (existing)
+      throw conflict(
+        "client_id_linked_elsewhere",
+        `This client ID is already linked to another orchestrator (${existing.orchestrator.name}); unlink it first`,
+      );
     const row = await tx.orchestratorLink.create({
-      data: { orchestratorId: orchestrator.id, clientIdId: client.id, method: "direct", status: "active", createdAt: now, linkedAt: now },
+      data: {
+        orchestratorId: orchestrator.id,
+        clientIdId: client.id,
+        method: "direct",
+        status: "active",
+        createdAt: now,
+        linkedAt: now,
+      },
       include: INCLUDE,
     });
     return { link: toLinkView(row), created: true };
@@ -46,7 +79,12 @@ export async function unlinkClientId(platformId: string, id: string, now = new D
   const client = await getClientIdOrThrow(platformId, id);
   const prisma = await db();
   const link = await activeLinkOf(prisma, client.id);
-  const { count } = link ? await prisma.orchestratorLink.updateMany({ where: { id: link.id, status: "active" }, data: { status: "unlinked", unlinkedAt: now } }) : { count: 0 };
+  const { count } = link
+    ? await prisma.orchestratorLink.updateMany({
+        where: { id: link.id, status: "active" },
+        data: { status: "unlinked", unlinkedAt: now },
+      })
+    : { count: 0 };
   if (!link || count === 0) throw notFound("client_id_not_linked", "This client ID is not linked to an orchestrator");
   return toLinkView((await prisma.orchestratorLink.findUnique({ where: { id: link.id }, include: INCLUDE }))!);
 }
@@ -107,7 +145,12 @@ function notPending(status: LinkStatus): ApiError {
  * internal id). A client ID linked to this same orchestrator is relinked (the old link ends);
  * one linked to another orchestrator must be unlinked first. Emits `client_id.linked`.
  */
-export async function approveLinkRequest(platformId: string, ref: IntentRef, clientIdOrId: string, now = new Date()): Promise<LinkView> {
+export async function approveLinkRequest(
+  platformId: string,
+  ref: IntentRef,
+  clientIdOrId: string,
+  now = new Date(),
+): Promise<LinkView> {
   const { intentId } = ref;
   await linkRequestOrThrow(platformId, ref, now);
   const client = await findOwnClientId(platformId, clientIdOrId);
@@ -121,9 +164,13 @@ export async function approveLinkRequest(platformId: string, ref: IntentRef, cli
     assertLinkable(await lockClientId(tx, client.id));
     const existing = await activeLinkOf(tx, client.id);
     if (existing && existing.orchestratorId !== link.orchestratorId) {
-      throw conflict("client_id_linked_elsewhere", `This client ID is already linked to another orchestrator (${existing.orchestrator.name}); unlink it first`);
+      throw conflict(
+        "client_id_linked_elsewhere",
+        `This client ID is already linked to another orchestrator (${existing.orchestrator.name}); unlink it first`,
+      );
     }
-    if (existing) await tx.orchestratorLink.update({ where: { id: existing.id }, data: { status: "unlinked", unlinkedAt: now } });
+    if (existing)
+      await tx.orchestratorLink.update({ where: { id: existing.id }, data: { status: "unlinked", unlinkedAt: now } });
     const row = await tx.orchestratorLink.update({
       where: { id: link.id },
       data: { status: "active", clientIdId: client.id, linkedAt: now },
@@ -139,7 +186,10 @@ export async function approveLinkRequest(platformId: string, ref: IntentRef, cli
 export async function rejectLinkRequest(platformId: string, ref: IntentRef, now = new Date()): Promise<LinkView> {
   const link = await linkRequestOrThrow(platformId, ref, now);
   const prisma = await db();
-  const { count } = await prisma.orchestratorLink.updateMany({ where: { id: link.id, status: "pending" }, data: { status: "rejected" } });
+  const { count } = await prisma.orchestratorLink.updateMany({
+    where: { id: link.id, status: "pending" },
+    data: { status: "rejected" },
+  });
   if (count === 0) throw notPending((await linkRequestOrThrow(platformId, ref, now)).status);
   return toLinkView(await linkRequestOrThrow(platformId, ref, now));
 }

@@ -1,7 +1,7 @@
 // Orchestrator keys: stored as hashes like API keys, and cached like them.
 import { hashToken } from "../auth/tokens";
-import { credentialCache, forgetCredentials } from "../http/credential-cache";
 import { db } from "../db/client";
+import { credentialCache, forgetCredentials } from "../http/credential-cache";
 
 const TOUCH_INTERVAL_MS = 60_000; // lastUsedAt is informative; one write a minute is enough
 

@@ -11,7 +11,9 @@ export async function createTestOrchestrator(name = "Test orchestrator") {
 
 /** A signed-in dashboard user of the platform; `token` goes in `Authorization: Bearer`. */
 export async function createTestSession(platformId: string) {
-  const user = await (await db()).user.create({ data: { platformId, email: `user-${randomBytes(6).toString("hex")}@example.com` } });
+  const user = await (await db()).user.create({
+    data: { platformId, email: `user-${randomBytes(6).toString("hex")}@example.com` },
+  });
   const s = await createSession(user.id, "email");
   return { userId: user.id, token: s.token };
 }

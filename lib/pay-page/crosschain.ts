@@ -7,7 +7,7 @@ import { crosschainRoutes } from "../crosschain/crosschain-routes";
 import { intentProgress } from "../crosschain/intent-progress";
 import { crosschainPagePolicy } from "../crosschain/page-policy";
 import type { CrosschainQuote } from "../crosschain/quote-intent";
-import { submitIntent, type IntentSubmission } from "../crosschain/submit-intent";
+import { type IntentSubmission, submitIntent } from "../crosschain/submit-intent";
 import { badRequest, notFound, validationError } from "../http/errors";
 import { CHAIN_NAMES } from "../requests/chain-names";
 import type { RoutesResponse } from "../requests/payment-routes";
@@ -24,7 +24,10 @@ export const pageIntentProgress = z
     sourceTxHash: z.string().nullable().describe("The source pull (gateway.collect), once confirmed"),
     destinationTxHash: z.string().nullable().describe("The payout to the payee, once confirmed"),
     refundTxHash: z.string().nullable(),
-    failureReason: z.string().nullable().describe("expired, source_pull_reverted (failed) or treasury_short (refunded)"),
+    failureReason: z
+      .string()
+      .nullable()
+      .describe("expired, source_pull_reverted (failed) or treasury_short (refunded)"),
   })
   .meta({ id: "PaymentPageCrosschainProgress" });
 export type PageIntentProgress = z.output<typeof pageIntentProgress>;
@@ -32,16 +35,19 @@ export type PageIntentProgress = z.output<typeof pageIntentProgress>;
 /** The link's one request, or 404 (a link of several requests has no crosschain intents). */
 async function oneRequest(token: string): Promise<{ platformId: string; request: StoredRequest }> {
   const loaded = await loadSecurePayment(token);
-  if (loaded.sp.paymentType === "multicall" || loaded.requests.length !== 1) throw notFound("payment_intent_not_found", "No crosschain payment intent with this id");
+  if (loaded.sp.paymentType === "multicall" || loaded.requests.length !== 1)
+    throw notFound("payment_intent_not_found", "No crosschain payment intent with this id");
   return { platformId: loaded.sp.platformId, request: loaded.requests[0] };
 }
 
 export async function pageCrosschainRoutes(token: string, wallet: string): Promise<RoutesResponse> {
-  if (!isAddress(wallet.trim())) throw validationError([{ field: "wallet", message: "must be an EVM address (0x…) to pay from another network" }]);
+  if (!isAddress(wallet.trim()))
+    throw validationError([{ field: "wallet", message: "must be an EVM address (0x…) to pay from another network" }]);
   const loaded = await loadSecurePayment(token);
   const payable = loaded.status === "pending" || loaded.status === "partially_settled";
   const hidden = loaded.sp.hidePayeeAddress || loaded.sp.hideUntilApproved;
-  if (!payable || hidden || loaded.sp.paymentType === "multicall" || loaded.requests.length !== 1) return { routes: [] };
+  if (!payable || hidden || loaded.sp.paymentType === "multicall" || loaded.requests.length !== 1)
+    return { routes: [] };
   const [request] = loaded.requests;
   const policy = crosschainPagePolicy(request);
   if (!policy) return { routes: [] };
@@ -49,12 +55,20 @@ export async function pageCrosschainRoutes(token: string, wallet: string): Promi
   return { routes: routes.filter((r) => policy.sources.some((s) => s.chain === r.chain)) };
 }
 
-export async function pageCrosschainIntent(token: string, ask: { wallet: string; chain: string; token: string }): Promise<CrosschainQuote> {
+export async function pageCrosschainIntent(
+  token: string,
+  ask: { wallet: string; chain: string; token: string },
+): Promise<CrosschainQuote> {
   const loaded = await loadSecurePayment(token);
   const own = loaded.requests[0] ? CHAIN_NAMES[loaded.requests[0].network] : undefined;
-  if (ask.chain.toUpperCase() === own) throw badRequest("crosschain_unsupported", `${own} is this payment's own chain: pay it with /pay/{token}/calls`);
+  if (ask.chain.toUpperCase() === own)
+    throw badRequest("crosschain_unsupported", `${own} is this payment's own chain: pay it with /pay/{token}/calls`);
   const answer = await buildSecurePaymentIntent(token, { wallet: ask.wallet, chain: ask.chain, token: ask.token });
-  if (!("paymentIntentId" in answer)) throw badRequest("crosschain_unsupported", `${ask.chain} is this payment's own chain: pay it with /pay/{token}/calls`);
+  if (!("paymentIntentId" in answer))
+    throw badRequest(
+      "crosschain_unsupported",
+      `${ask.chain} is this payment's own chain: pay it with /pay/{token}/calls`,
+    );
   return answer;
 }
 

@@ -4,16 +4,22 @@
 // /v2/secure-payments/{token}/pay, access list included), and the payment's progress while
 // the page waits for detection. Public, rate-limited per IP by the wrapper.
 import { z } from "zod";
-import { defineEndpoint } from "../http/endpoint";
-import { buildSecurePaymentCalls } from "../secure-payments/build-secure-payment-calls";
-import { loadSecurePayment } from "../secure-payments/load-secure-payment";
-import { detectedPayments } from "../secure-payments/detected-payments";
-import { intentBody, intentResponse, securePaymentCalldata, tokenParams } from "../secure-payments/schemas";
-import { recordIntent } from "../secure-payments/payment-intents";
-import { addressText } from "../requests/schemas";
-import { routesResponse } from "../requests/payment-routes";
 import { crosschainPayResponse, submitIntentBody, submitIntentResponse } from "../crosschain/schemas";
-import { pageCrosschainIntent, pageCrosschainProgress, pageCrosschainRoutes, pageIntentProgress, pageSubmitIntent } from "./crosschain";
+import { defineEndpoint } from "../http/endpoint";
+import { routesResponse } from "../requests/payment-routes";
+import { addressText } from "../requests/schemas";
+import { buildSecurePaymentCalls } from "../secure-payments/build-secure-payment-calls";
+import { detectedPayments } from "../secure-payments/detected-payments";
+import { loadSecurePayment } from "../secure-payments/load-secure-payment";
+import { recordIntent } from "../secure-payments/payment-intents";
+import { intentBody, intentResponse, securePaymentCalldata, tokenParams } from "../secure-payments/schemas";
+import {
+  pageCrosschainIntent,
+  pageCrosschainProgress,
+  pageCrosschainRoutes,
+  pageIntentProgress,
+  pageSubmitIntent,
+} from "./crosschain";
 
 const TAGS = ["Payment page"];
 
@@ -51,7 +57,8 @@ export const pagePaymentProgressEndpoint = defineEndpoint({
   method: "GET",
   path: "/pay/{token}/status",
   summary: "Progress of a payment, for the payment page",
-  description: "Whether payment detection has confirmed the link's payment: the page polls it after sending. The link's token is the only credential.",
+  description:
+    "Whether payment detection has confirmed the link's payment: the page polls it after sending. The link's token is the only credential.",
   tags: TAGS,
   auth: [],
   params: tokenParams,
@@ -69,14 +76,20 @@ export const pagePaymentIntentEndpoint = defineEndpoint({
   method: "POST",
   path: "/pay/{token}/intent",
   summary: "Record the transaction the page's wallet broadcast",
-  description: "The same as POST /v2/secure-payments/{token}/intent, with the link's token as the only credential: the page reports the payment transaction it sent.",
+  description:
+    "The same as POST /v2/secure-payments/{token}/intent, with the link's token as the only credential: the page reports the payment transaction it sent.",
   tags: TAGS,
   auth: [],
   params: tokenParams,
   body: intentBody,
   status: 200,
   response: intentResponse,
-  errors: { 400: "Validation failed; chain not the payment's network", 403: "Expired or cancelled", 404: "Unknown token", 409: "Already completed" },
+  errors: {
+    400: "Validation failed; chain not the payment's network",
+    403: "Expired or cancelled",
+    404: "Unknown token",
+    409: "Already completed",
+  },
   handler: async ({ params, body }) => recordIntent(params.token, body),
 });
 
@@ -86,7 +99,11 @@ export const pagePaymentIntentEndpoint = defineEndpoint({
 // token is the only credential, as for the calls above; intents are scoped to the link's request.
 const crosschainAsk = z.object({
   wallet: addressText("The connected wallet (EVM)"),
-  chain: z.string().min(1).max(20).describe("Source chain: BASE, OPTIMISM, ARBITRUM or ETHEREUM (not the payment's own)"),
+  chain: z
+    .string()
+    .min(1)
+    .max(20)
+    .describe("Source chain: BASE, OPTIMISM, ARBITRUM or ETHEREUM (not the payment's own)"),
   token: z.string().min(1).max(10).describe("Source token: USDC or USDT"),
 });
 const intentParams = tokenParams.extend({ paymentIntentId: z.string().min(1).max(40) });
@@ -111,7 +128,8 @@ export const pageCrosschainIntentEndpoint = defineEndpoint({
   method: "GET",
   path: "/pay/{token}/crosschain",
   summary: "The crosschain intent to sign on the payment page",
-  description: "The same answer as GET /v2/secure-payments/{token}/pay with `chain` + `token` naming another chain, with the link's token as the only credential (access list and screening included).",
+  description:
+    "The same answer as GET /v2/secure-payments/{token}/pay with `chain` + `token` naming another chain, with the link's token as the only credential (access list and screening included).",
   tags: TAGS,
   auth: [],
   params: tokenParams,
@@ -130,14 +148,19 @@ export const pageCrosschainSubmitEndpoint = defineEndpoint({
   method: "POST",
   path: "/pay/{token}/crosschain/{paymentIntentId}",
   summary: "Submit the signed crosschain intent from the payment page",
-  description: "The same as POST /v2/request/payment-intents/{paymentIntentId}, for an intent of the link's request, with the link's token as the only credential.",
+  description:
+    "The same as POST /v2/request/payment-intents/{paymentIntentId}, for an intent of the link's request, with the link's token as the only credential.",
   tags: TAGS,
   auth: [],
   params: intentParams,
   body: submitIntentBody,
   status: 200,
   response: submitIntentResponse,
-  errors: { 400: "Validation failed; signature not the payer's; intent expired", 404: "Unknown token, or no such intent for this link", 409: "The intent was already submitted" },
+  errors: {
+    400: "Validation failed; signature not the payer's; intent expired",
+    404: "Unknown token, or no such intent for this link",
+    409: "The intent was already submitted",
+  },
   handler: async ({ params, body }) => pageSubmitIntent(params.token, params.paymentIntentId, body),
 });
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { formatUnits } from "viem";
+import { describe, expect, it } from "vitest";
 import { formatAmount, formatMoney, shortAddress, unitsToDecimal, usdValue } from "./format";
 
 describe("amounts and addresses on the payment page", () => {
@@ -34,7 +34,15 @@ describe("amounts and addresses on the payment page", () => {
   });
 
   it("turns smallest units into the decimals viem would write", () => {
-    for (const [v, d] of [[25_000_000n, 6], [1n, 18], [0n, 6], [10n ** 24n + 5n, 18], [123n, 0], [-1500n, 3]] as const) expect(unitsToDecimal(v, d)).toBe(formatUnits(v, d));
+    for (const [v, d] of [
+      [25_000_000n, 6],
+      [1n, 18],
+      [0n, 6],
+      [10n ** 24n + 5n, 18],
+      [123n, 0],
+      [-1500n, 3],
+    ] as const)
+      expect(unitsToDecimal(v, d)).toBe(formatUnits(v, d));
   });
 
   it("shortens long addresses only", () => {

@@ -4,20 +4,20 @@
 // metadata read once.
 import { cache } from "react";
 import { formatUnits } from "viem";
-import { getCurrency, isNative, type Currency } from "../chains/currencies";
+import { type Currency, getCurrency, isNative } from "../chains/currencies";
 import { NETWORKS, type NetworkId } from "../chains/networks";
 import { getConfig } from "../config";
+import { crosschainPagePolicy } from "../crosschain/page-policy";
 import { getPlatform, platformDisplayName } from "../platforms/create-platform";
 import type { StoredRequest } from "../requests/request-store";
 import { paymentCallPolicy } from "../secure-payments/contract-policy";
-import { crosschainPagePolicy } from "../crosschain/page-policy";
 import { securePaymentUrl } from "../secure-payments/create-secure-payment";
 import { feeLegs } from "../secure-payments/fee-plan";
 import type { LoadedSecurePayment } from "../secure-payments/load-secure-payment";
 import type { describeMulticall } from "../secure-payments/multicall-state";
-import { securePaymentPageState, type PageState } from "../secure-payments/page-state";
+import { type PageState, securePaymentPageState } from "../secure-payments/page-state";
 import { formatMoney } from "./format";
-import { pageBranding, type BrandingInput } from "./page-branding";
+import { type BrandingInput, pageBranding } from "./page-branding";
 import { type MulticallChildView, type PayNetwork, type PayPageView, type PayRedirect } from "./pay-page-view";
 
 const BLOCK_REASONS: Record<string, string> = {
@@ -55,7 +55,8 @@ function redirectOf(url: string | null, label: string | null): PayRedirect | nul
   if (!url) return null;
   try {
     const u = new URL(url);
-    if (u.protocol === "https:" || u.protocol === "http:") return { url: u.href, label: label ?? "Return to the merchant" };
+    if (u.protocol === "https:" || u.protocol === "http:")
+      return { url: u.href, label: label ?? "Return to the merchant" };
   } catch {
     /* not a URL */
   }
@@ -77,7 +78,10 @@ function completedView(loaded: LoadedSecurePayment, payments: Detected, shared: 
   const first = requests[0];
   const currency = first ? getCurrency(first.paymentCurrency) : undefined;
   const last = payments.at(-1);
-  const same = currency !== undefined && requests.every((r) => r.paymentCurrency === first?.paymentCurrency) ? currency : undefined;
+  const same =
+    currency !== undefined && requests.every((r) => r.paymentCurrency === first?.paymentCurrency)
+      ? currency
+      : undefined;
   // The same sums the payable page showed as "Total": the requests' amounts and the fees on top.
   const gross = requests.reduce((s, r) => s + r.expectedAmount, 0n);
   const fee = feeLegs(requests).reduce((s, l) => s + l.amount, 0n);
@@ -100,7 +104,11 @@ function completedView(loaded: LoadedSecurePayment, payments: Detected, shared: 
   };
 }
 
-function multicallView(loaded: LoadedSecurePayment, state: Awaited<ReturnType<typeof describeMulticall>>, shared: Parameters<typeof payableBase>[1]): PayPageView {
+function multicallView(
+  loaded: LoadedSecurePayment,
+  state: Awaited<ReturnType<typeof describeMulticall>>,
+  shared: Parameters<typeof payableBase>[1],
+): PayPageView {
   const children: MulticallChildView[] = state.children.map((c) => ({
     position: c.position,
     token: c.securePaymentToken,
@@ -111,8 +119,12 @@ function multicallView(loaded: LoadedSecurePayment, state: Awaited<ReturnType<ty
     executable: c.executable,
     blocked: c.blockReason ? (BLOCK_REASONS[c.blockReason] ?? c.blockReason) : null,
   }));
-  const lines = state.totals.byDestinationCurrency.map((t) => formatMoney(t.totalAmount, getCurrency(t.currency)?.symbol ?? t.currency));
-  const payable = loaded.requests.filter((r) => state.children.some((c) => c.executable && c.requestId === r.requestId));
+  const lines = state.totals.byDestinationCurrency.map((t) =>
+    formatMoney(t.totalAmount, getCurrency(t.currency)?.symbol ?? t.currency),
+  );
+  const payable = loaded.requests.filter((r) =>
+    state.children.some((c) => c.executable && c.requestId === r.requestId),
+  );
   const reference = payable[0] ?? loaded.requests[0];
   const currency = currencyOf(reference);
   const single = state.totals.byDestinationCurrency.length === 1;
@@ -121,8 +133,16 @@ function multicallView(loaded: LoadedSecurePayment, state: Awaited<ReturnType<ty
   return {
     ...payableBase(loaded, shared, reference),
     paymentType: "multicall",
-    currency: { id: currency.id, symbol: currency.symbol, decimals: currency.decimals, address: isNative(currency) ? "" : currency.address },
-    payees: payable.map((r) => ({ address: shownPayee(loaded.sp, r.payee), amount: decimal(r.expectedAmount - r.amountPaid, currencyOf(r)) })),
+    currency: {
+      id: currency.id,
+      symbol: currency.symbol,
+      decimals: currency.decimals,
+      address: isNative(currency) ? "" : currency.address,
+    },
+    payees: payable.map((r) => ({
+      address: shownPayee(loaded.sp, r.payee),
+      amount: decimal(r.expectedAmount - r.amountPaid, currencyOf(r)),
+    })),
     amount: state.totals.amountSummary.grossAmount,
     fees: /^0(\.0*)?$/.test(fees) ? [] : [{ label: "Fees", amount: fees }],
     total: state.totals.amountSummary.payerTotal,
@@ -136,13 +156,20 @@ function multicallView(loaded: LoadedSecurePayment, state: Awaited<ReturnType<ty
       fees: single ? formatMoney(fees, currency.symbol) : fees,
       payerTotal: single ? formatMoney(state.totals.amountSummary.payerTotal, currency.symbol) : totalLabel,
     },
-    policy: paymentCallPolicy(reference.network, payable.flatMap((r) => policyPayee(loaded.sp, r.payee))),
+    policy: paymentCallPolicy(
+      reference.network,
+      payable.flatMap((r) => policyPayee(loaded.sp, r.payee)),
+    ),
     crosschain: null,
   };
 }
 
 /** What every payable view shares, from the link and its first request. */
-function payableBase(loaded: LoadedSecurePayment, shared: { branding: ReturnType<typeof pageBranding>; merchantName: string | null; sandbox: boolean }, first: StoredRequest) {
+function payableBase(
+  loaded: LoadedSecurePayment,
+  shared: { branding: ReturnType<typeof pageBranding>; merchantName: string | null; sandbox: boolean },
+  first: StoredRequest,
+) {
   const { sp } = loaded;
   return {
     ...shared,
@@ -170,23 +197,48 @@ function paymentView(loaded: LoadedSecurePayment, shared: Parameters<typeof paya
   return {
     ...payableBase(loaded, shared, first),
     paymentType: requests.length > 1 ? "batch" : "single",
-    currency: { id: currency.id, symbol: currency.symbol, decimals: currency.decimals, address: isNative(currency) ? "" : currency.address },
-    payees: requests.map((r) => ({ address: shownPayee(loaded.sp, r.payee), amount: decimal(r.expectedAmount - r.amountPaid, currency) })),
+    currency: {
+      id: currency.id,
+      symbol: currency.symbol,
+      decimals: currency.decimals,
+      address: isNative(currency) ? "" : currency.address,
+    },
+    payees: requests.map((r) => ({
+      address: shownPayee(loaded.sp, r.payee),
+      amount: decimal(r.expectedAmount - r.amountPaid, currency),
+    })),
     amount: decimal(amount, currency),
-    fees: fee > 0n ? [{ label: bps !== undefined && legs.every((l) => l.basisPoints === bps) ? `Platform fee (${bps / 100} %)` : "Platform fee", amount: decimal(fee, currency) }] : [],
+    fees:
+      fee > 0n
+        ? [
+            {
+              label:
+                bps !== undefined && legs.every((l) => l.basisPoints === bps)
+                  ? `Platform fee (${bps / 100} %)`
+                  : "Platform fee",
+              amount: decimal(fee, currency),
+            },
+          ]
+        : [],
     total,
     totalLabel: formatMoney(total, currency.symbol),
     payLabel: `Pay ${formatMoney(total, currency.symbol)}`,
-    policy: paymentCallPolicy(first.network, [...requests.flatMap((r) => policyPayee(loaded.sp, r.payee)), ...legs.map((l) => l.recipient)]),
+    policy: paymentCallPolicy(first.network, [
+      ...requests.flatMap((r) => policyPayee(loaded.sp, r.payee)),
+      ...legs.map((l) => l.recipient),
+    ]),
     // One request whose payee the page shows: the intent is checked against that payee.
-    crosschain: requests.length === 1 && shownPayee(loaded.sp, first.payee) !== null ? crosschainPagePolicy(first) : null,
+    crosschain:
+      requests.length === 1 && shownPayee(loaded.sp, first.payee) !== null ? crosschainPagePolicy(first) : null,
   };
 }
 
 /** The client ID's (or orchestrator's) branding; where it sets no logo, the platform profile's logo. */
 function merchantBranding(branding: BrandingInput | null | undefined, platform: { logoPath: string | null } | null) {
   const page = pageBranding(branding);
-  return page.logoUrl || !platform?.logoPath ? page : { ...page, logoUrl: pageBranding({ logoPath: platform.logoPath }).logoUrl };
+  return page.logoUrl || !platform?.logoPath
+    ? page
+    : { ...page, logoUrl: pageBranding({ logoPath: platform.logoPath }).logoUrl };
 }
 
 export const loadPayPage = cache(async (token: string): Promise<PayPageView> => {
@@ -195,7 +247,11 @@ export const loadPayPage = cache(async (token: string): Promise<PayPageView> => 
   const { loaded } = page;
   const { sp } = loaded;
   const platform = await getPlatform(sp.platformId);
-  const shared = { branding: merchantBranding(page.view.branding, platform), merchantName: platform ? platformDisplayName(platform) : null, sandbox: getConfig().sandbox };
+  const shared = {
+    branding: merchantBranding(page.view.branding, platform),
+    merchantName: platform ? platformDisplayName(platform) : null,
+    sandbox: getConfig().sandbox,
+  };
   if (page.kind === "completed") return completedView(loaded, page.payments, shared);
   if (page.kind === "expired") return { ...shared, state: "expired", expiresAt: sp.expiresAt.toISOString() };
   if (page.kind === "invalidated") return { ...shared, state: "not-payable", reason: "invalidated" };

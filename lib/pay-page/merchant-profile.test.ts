@@ -10,7 +10,8 @@ import { createTestPlatform } from "../test/fixtures";
 import { loadPayPage } from "./load-pay-page";
 
 const WALLET_NAME = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
-const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+const PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const GIF = "data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==";
 
 let p: Awaited<ReturnType<typeof createTestPlatform>>;
@@ -21,7 +22,10 @@ beforeAll(async () => {
 });
 
 async function page() {
-  const { token } = await createSecurePayment({ platformId: p.platformId, clientIdId: p.clientIdId, orchestratorId: null }, { requests: [{ destinationId, amount: "5" }] } as never);
+  const { token } = await createSecurePayment(
+    { platformId: p.platformId, clientIdId: p.clientIdId, orchestratorId: null },
+    { requests: [{ destinationId, amount: "5" }] } as never,
+  );
   const view = await loadPayPage(token);
   if (view.state !== "payable") throw new Error(`expected payable, got ${view.state}`);
   return view;

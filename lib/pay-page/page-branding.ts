@@ -43,7 +43,6 @@ export const DEFAULT_COLORS: PageColors = {
   secondaryText: "#475569",
 };
 
-
 /** `#rgb`, `#rrggbb` or `#rrggbbaa`, lowercased; anything else (names, rgb(), url(), `;`…) is refused. */
 export function safeColor(value: string | null | undefined): string | null {
   const v = value?.trim();
@@ -96,7 +95,8 @@ export function readableOn(background: string): string {
 }
 
 export function pageBranding(input: BrandingInput | null | undefined): PageBranding {
-  if (!input) return { logoUrl: null, colors: DEFAULT_COLORS, termsUrl: null, privacyUrl: null, showServiceBranding: true };
+  if (!input)
+    return { logoUrl: null, colors: DEFAULT_COLORS, termsUrl: null, privacyUrl: null, showServiceBranding: true };
   const action = safeColor(input.primaryActionColor) ?? DEFAULT_COLORS.action;
   return {
     logoUrl: safeLogoUrl(input.logoPath),

@@ -130,7 +130,19 @@ export interface NotPayableView extends Branded {
 export type PayPageView = PayableView | CompletedView | ExpiredView | NotPayableView | { state: "unknown" };
 
 /** The island's share of the payable state: only what the browser acts on. */
-export type CheckoutProps = Pick<PayableView, "token" | "network" | "currency" | "totalLabel" | "payLabel" | "redirect" | "policy" | "crosschain" | "paymentType" | "sandbox">;
+export type CheckoutProps = Pick<
+  PayableView,
+  | "token"
+  | "network"
+  | "currency"
+  | "totalLabel"
+  | "payLabel"
+  | "redirect"
+  | "policy"
+  | "crosschain"
+  | "paymentType"
+  | "sandbox"
+>;
 
 export function checkoutProps(view: PayableView): CheckoutProps {
   const { token, network, currency, totalLabel, payLabel, redirect, policy, crosschain, paymentType, sandbox } = view;

@@ -27,10 +27,13 @@ describe("QR code of the payment link", () => {
     finderAt(2, 2);
     finderAt(size - 9, 2);
     finderAt(2, size - 9);
-    for (let i = 0; i < size; i++) for (const c of [`${i},0`, `${i},1`, `0,${i}`, `${size - 1},${i}`]) expect(cells.has(c)).toBe(false);
+    for (let i = 0; i < size; i++)
+      for (const c of [`${i},0`, `${i},1`, `0,${i}`, `${size - 1},${i}`]) expect(cells.has(c)).toBe(false);
   });
 
   it("grows with the text it carries", () => {
-    expect(qrPath("https://pay.example.com/pay/" + "X".repeat(200)).size).toBeGreaterThan(qrPath("https://a.b/pay/1").size);
+    expect(qrPath("https://pay.example.com/pay/" + "X".repeat(200)).size).toBeGreaterThan(
+      qrPath("https://a.b/pay/1").size,
+    );
   });
 });

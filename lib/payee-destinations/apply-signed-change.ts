@@ -4,17 +4,17 @@
 // nonce exactly one succeeds. A wallet has at most one active destination: adding another
 // deactivates the previous one (under a lock on the (platform, wallet) pair).
 import type { Hex } from "viem";
-import { badRequest, type FieldError } from "../http/errors";
 import { now } from "../auth/clock";
 import { networkByChainId } from "../chains/networks";
 import { db } from "../db/client";
 import type { PayeeDestination, Prisma } from "../db/generated/client";
+import { badRequest, type FieldError } from "../http/errors";
 import { canonicalAddress, formatDestinationId } from "./destination-id";
 import { destinationToken } from "./destination-tokens";
 import { findDestinationOrThrow, toView } from "./destination-view";
 import { forgetDestinationViews } from "./read-destinations";
 import type { PayeeDestinationView } from "./schemas";
-import { consumeSigningNonce, readSigningNonce, type IssuedNonce } from "./signing-nonces";
+import { consumeSigningNonce, type IssuedNonce, readSigningNonce } from "./signing-nonces";
 import type { DestinationAction } from "./signing-typed-data";
 import { isPayeeSignature } from "./verify-payee-signature";
 
@@ -23,7 +23,10 @@ export interface SignedChange {
   nonce: string;
 }
 
-const refuse = (field: "nonce" | "signature", message: string) => badRequest(field === "nonce" ? "signing_nonce_invalid" : "payee_signature_invalid", message, [{ field, message } satisfies FieldError]);
+const refuse = (field: "nonce" | "signature", message: string) =>
+  badRequest(field === "nonce" ? "signing_nonce_invalid" : "payee_signature_invalid", message, [
+    { field, message } satisfies FieldError,
+  ]);
 
 const SPENT = "This nonce was already used: each signature counts once. Get new signing data and sign it again";
 
@@ -32,15 +35,26 @@ const SPENT = "This nonce was already used: each signature counts once. Get new 
  * what it names, or a 400 that says what is wrong. The binding is checked before the
  * signature, which may cost a call to the chain.
  */
-async function verifiedNonce(platformId: string, input: SignedChange, action: DestinationAction, destinationId?: string) {
+async function verifiedNonce(
+  platformId: string,
+  input: SignedChange,
+  action: DestinationAction,
+  destinationId?: string,
+) {
   const state = await readSigningNonce(platformId, input.nonce);
   if (state.kind === "unknown") {
-    throw refuse("nonce", "Unknown nonce: get signing data from GET /v2/payee-destination/signing-data, sign its typedData and send its nonce");
+    throw refuse(
+      "nonce",
+      "Unknown nonce: get signing data from GET /v2/payee-destination/signing-data, sign its typedData and send its nonce",
+    );
   }
   if (state.kind === "used") throw refuse("nonce", SPENT);
   const { issued } = state;
   if (state.kind === "expired") {
-    throw refuse("nonce", `The signing data expired at ${new Date(issued.expiresAt * 1000).toISOString()}: get new signing data and sign it`);
+    throw refuse(
+      "nonce",
+      `The signing data expired at ${new Date(issued.expiresAt * 1000).toISOString()}: get new signing data and sign it`,
+    );
   }
   if (issued.action !== action) {
     throw refuse(
@@ -52,7 +66,10 @@ async function verifiedNonce(platformId: string, input: SignedChange, action: De
   }
   const target = targetOf(issued);
   if (destinationId !== undefined && target.destinationId !== destinationId) {
-    throw refuse("nonce", `This nonce was issued to deactivate another destination, not ${destinationId}: get signing data for this one`);
+    throw refuse(
+      "nonce",
+      `This nonce was issued to deactivate another destination, not ${destinationId}: get signing data for this one`,
+    );
   }
   if (!(await isPayeeSignature(target.network, issued, input.signature as Hex))) {
     throw refuse(
@@ -66,7 +83,8 @@ async function verifiedNonce(platformId: string, input: SignedChange, action: De
 function targetOf(issued: IssuedNonce) {
   const network = networkByChainId(issued.chainId);
   const token = network && destinationToken(network.id, issued.tokenAddress);
-  if (!network || !token) throw refuse("nonce", "This nonce names a token that is no longer a destination token: get new signing data");
+  if (!network || !token)
+    throw refuse("nonce", "This nonce names a token that is no longer a destination token: get new signing data");
   return { network, token, destinationId: formatDestinationId(network, issued.walletAddress, token.address) };
 }
 
@@ -83,29 +101,57 @@ async function consumeOrRefuse(tx: Prisma.TransactionClient, nonce: string): Pro
 /** POST /v2/payee-destination: registers (or re-activates) the signed destination. */
 export async function addDestination(platformId: string, input: SignedChange): Promise<PayeeDestinationView> {
   const { issued, network, token, destinationId } = await verifiedNonce(platformId, input, "add");
-  return registerDestination(platformId, { walletAddress: issued.walletAddress, network, token, destinationId }, issued.nonce);
+  return registerDestination(
+    platformId,
+    { walletAddress: issued.walletAddress, network, token, destinationId },
+    issued.nonce,
+  );
 }
 
 /**
  * POST /v1/payee-destination: the same registration for the wallet of the wallet session, whose
  * sign-in signature (EIP-4361, or Tron message signing) is the wallet's proof.
  */
-export async function addSessionWalletDestination(platformId: string, sessionWallet: string | null, target: { chainId: number; tokenAddress: string }): Promise<PayeeDestinationView> {
+export async function addSessionWalletDestination(
+  platformId: string,
+  sessionWallet: string | null,
+  target: { chainId: number; tokenAddress: string },
+): Promise<PayeeDestinationView> {
   const network = networkByChainId(target.chainId);
-  if (!network) throw badRequest("validation_failed", "Validation failed", [{ field: "chainId", message: `${target.chainId} is not a chain of this service` }]);
+  if (!network)
+    throw badRequest("validation_failed", "Validation failed", [
+      { field: "chainId", message: `${target.chainId} is not a chain of this service` },
+    ]);
   const walletAddress = sessionWallet && canonicalAddress(network, sessionWallet);
   if (!walletAddress) {
-    throw badRequest("validation_failed", "Validation failed", [{ field: "chainId", message: `the signed-in wallet ${sessionWallet ?? "(none)"} cannot receive on ${network.id}: sign in with ${network.id === "tron" ? "a Tron" : "an EVM"} wallet` }]);
+    throw badRequest("validation_failed", "Validation failed", [
+      {
+        field: "chainId",
+        message: `the signed-in wallet ${sessionWallet ?? "(none)"} cannot receive on ${network.id}: sign in with ${network.id === "tron" ? "a Tron" : "an EVM"} wallet`,
+      },
+    ]);
   }
   const token = destinationToken(network.id, target.tokenAddress);
-  if (!token) throw badRequest("validation_failed", "Validation failed", [{ field: "tokenAddress", message: `is not the USDC or USDT of ${network.id}` }]);
-  return registerDestination(platformId, { walletAddress, network, token, destinationId: formatDestinationId(network, walletAddress, token.address) }, null);
+  if (!token)
+    throw badRequest("validation_failed", "Validation failed", [
+      { field: "tokenAddress", message: `is not the USDC or USDT of ${network.id}` },
+    ]);
+  return registerDestination(
+    platformId,
+    { walletAddress, network, token, destinationId: formatDestinationId(network, walletAddress, token.address) },
+    null,
+  );
 }
 
 /** One wallet, one active destination: the previous one is deactivated, a known one re-activated. */
 async function registerDestination(
   platformId: string,
-  d: { walletAddress: string; network: NonNullable<ReturnType<typeof networkByChainId>>; token: { address: string }; destinationId: string },
+  d: {
+    walletAddress: string;
+    network: NonNullable<ReturnType<typeof networkByChainId>>;
+    token: { address: string };
+    destinationId: string;
+  },
   nonce: string | null,
 ): Promise<PayeeDestinationView> {
   const t = now();
@@ -119,7 +165,14 @@ async function registerDestination(
     });
     return tx.payeeDestination.upsert({
       where: { platformId_destinationId: { platformId, destinationId } },
-      create: { platformId, destinationId, walletAddress, chainId: network.chainId, tokenAddress: token.address, createdAt: t },
+      create: {
+        platformId,
+        destinationId,
+        walletAddress,
+        chainId: network.chainId,
+        tokenAddress: token.address,
+        createdAt: t,
+      },
       update: { isActive: true, deactivatedAt: null },
     });
   });
@@ -128,7 +181,11 @@ async function registerDestination(
 }
 
 /** DELETE /v2/payee-destination/{destinationId}: deactivates it, keeping the record. */
-export async function deactivateDestination(platformId: string, destinationId: string, input: SignedChange): Promise<PayeeDestinationView> {
+export async function deactivateDestination(
+  platformId: string,
+  destinationId: string,
+  input: SignedChange,
+): Promise<PayeeDestinationView> {
   const existing = await findDestinationOrThrow(platformId, destinationId);
   const { issued } = await verifiedNonce(platformId, input, "deactivate", destinationId);
   const t = now();

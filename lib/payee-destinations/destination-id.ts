@@ -2,8 +2,8 @@
 // token's address, `{wallet}@eip155:{chainId}#{checksum}:{tokenAddress}`. Tron is the eip155
 // chain 728126428; its addresses are written in base58 and checksummed over their 20 bytes.
 // Pure: the canonical form is EIP-55 hex on EVM chains, base58 on Tron, uppercase checksum.
-import { getAddress, isAddress, type Hex } from "viem";
-import { networkByChainId, type Network } from "../chains/networks";
+import { getAddress, type Hex, isAddress } from "viem";
+import { type Network, networkByChainId } from "../chains/networks";
 import { isTronAddress, tronFromHex, tronToEvmAddress } from "../chains/tron";
 import { eip155InteropName, eip155Parts, encodeInteropAddress, interopChecksum } from "./interop-address";
 
@@ -67,7 +67,15 @@ export function parseDestinationId(text: string): ParsedDestinationId {
   if (!/^[0-9A-Fa-f]{8}$/.test(checksum)) return fail("the checksum after # must be 8 hexadecimal digits");
   const expected = interopChecksum(eip155Parts(network.chainId, bytesOf(network, walletAddress)));
   if (checksum.toUpperCase() !== expected) {
-    return fail(`checksum ${checksum} does not match ${walletText} on chain ${network.chainId}: the id was mistyped or altered`);
+    return fail(
+      `checksum ${checksum} does not match ${walletText} on chain ${network.chainId}: the id was mistyped or altered`,
+    );
   }
-  return { ok: true, destinationId: formatDestinationId(network, walletAddress, tokenAddress), network, walletAddress, tokenAddress };
+  return {
+    ok: true,
+    destinationId: formatDestinationId(network, walletAddress, tokenAddress),
+    network,
+    walletAddress,
+    tokenAddress,
+  };
 }

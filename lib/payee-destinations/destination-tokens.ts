@@ -11,14 +11,17 @@ const ROLE: Record<string, DestinationSymbol> = { USDC: "USDC", USDT: "USDT", fU
 
 /** The destination tokens of a network, USDC first. */
 export function destinationTokens(network: NetworkId): Currency[] {
-  return CURRENCIES.filter((c) => c.network === network && (c.type === "ERC20" || c.type === "TRC20") && ROLE[c.symbol] !== undefined).sort((a, b) =>
-    ROLE[a.symbol].localeCompare(ROLE[b.symbol]),
-  );
+  return CURRENCIES.filter(
+    (c) => c.network === network && (c.type === "ERC20" || c.type === "TRC20") && ROLE[c.symbol] !== undefined,
+  ).sort((a, b) => ROLE[a.symbol].localeCompare(ROLE[b.symbol]));
 }
 
 /** The destination token at this address (EVM: any case; Tron: base58 as written), if it is one. */
 export function destinationToken(network: NetworkId, tokenAddress: string): Currency | undefined {
-  const same = network === "tron" ? (a: string) => a === tokenAddress : (a: string) => a.toLowerCase() === tokenAddress.toLowerCase();
+  const same =
+    network === "tron"
+      ? (a: string) => a === tokenAddress
+      : (a: string) => a.toLowerCase() === tokenAddress.toLowerCase();
   return destinationTokens(network).find((c) => same(c.address));
 }
 

@@ -1,9 +1,10 @@
 // A stored destination as the API shows it, and the lookups every reader shares. Every
 // lookup is scoped to a platform: another platform's destination is "not found".
-import { notFound } from "../http/errors";
-import { networkByChainId, type Network } from "../chains/networks";
+
+import { type Network, networkByChainId } from "../chains/networks";
 import { db } from "../db/client";
 import type { PayeeDestination } from "../db/generated/client";
+import { notFound } from "../http/errors";
 import { payeeBinaryInteropAddress, payeeInteropAddress } from "./destination-id";
 import { destinationSymbol, destinationToken } from "./destination-tokens";
 import type { PayeeDestinationView } from "./schemas";
@@ -40,7 +41,9 @@ export function toView(row: PayeeDestination): PayeeDestinationView {
 }
 
 export async function findDestination(platformId: string, destinationId: string): Promise<PayeeDestination | null> {
-  return (await db()).payeeDestination.findUnique({ where: { platformId_destinationId: { platformId, destinationId } } });
+  return (await db()).payeeDestination.findUnique({
+    where: { platformId_destinationId: { platformId, destinationId } },
+  });
 }
 
 export async function findDestinationOrThrow(platformId: string, destinationId: string): Promise<PayeeDestination> {

@@ -10,11 +10,11 @@ import * as signingDataRoute from "@/app/v2/payee-destination/signing-data/route
 import * as listRoute from "@/app/v2/payee-destinations/route";
 import { setClockForTests } from "../auth/clock";
 import { createTestSession } from "../orchestrators/test-fixtures";
-import { call } from "../test/http";
 import { createTestPlatform, createTestWalletSession, TEST_ORIGIN } from "../test/fixtures";
+import { call } from "../test/http";
 import { resolvePayeeDestination } from "./resolve-destination";
 import type { PayeeDestinationView, SigningDataView } from "./schemas";
-import { evmPayee, tronPayee, USDC_BASE, type TestPayee } from "./test-fixtures";
+import { evmPayee, type TestPayee, tronPayee, USDC_BASE } from "./test-fixtures";
 
 const USDT_BASE = "0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2";
 const USDC_TRON = "TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8";
@@ -30,7 +30,12 @@ interface Actor {
 async function actor(name: string): Promise<Actor> {
   const p = await createTestPlatform(name);
   const s = await createTestWalletSession(p.platformId);
-  return { platformId: p.platformId, apiKey: p.apiKey, clientId: p.clientId, wallet: { authorization: `Bearer ${s.token}` } };
+  return {
+    platformId: p.platformId,
+    apiKey: p.apiKey,
+    clientId: p.clientId,
+    wallet: { authorization: `Bearer ${s.token}` },
+  };
 }
 
 let shop: Actor;
@@ -44,7 +49,12 @@ afterEach(() => setClockForTests(undefined));
 type Query = { walletAddress: string; chainId?: string | number; tokenAddress?: string; action?: string };
 
 function getSigningData(q: Query, headers: Record<string, string> = shop.wallet) {
-  const qs = new URLSearchParams({ walletAddress: q.walletAddress, chainId: String(q.chainId ?? 8453), tokenAddress: q.tokenAddress ?? USDC_BASE, action: q.action ?? "add" });
+  const qs = new URLSearchParams({
+    walletAddress: q.walletAddress,
+    chainId: String(q.chainId ?? 8453),
+    tokenAddress: q.tokenAddress ?? USDC_BASE,
+    action: q.action ?? "add",
+  });
   return call(signingDataRoute, "GET", `/v2/payee-destination/signing-data?${qs}`, { headers });
 }
 
@@ -68,7 +78,11 @@ function get(id: string, headers: Record<string, string>) {
   return call(byId, "GET", path(id), { headers, params: { destinationId: id } });
 }
 
-async function register(payee: TestPayee, q: Omit<Query, "walletAddress"> = {}, headers = shop.wallet): Promise<PayeeDestinationView> {
+async function register(
+  payee: TestPayee,
+  q: Omit<Query, "walletAddress"> = {},
+  headers = shop.wallet,
+): Promise<PayeeDestinationView> {
   const data = await signingData({ ...q, walletAddress: payee.address }, headers);
   const r = await post({ nonce: data.nonce, signature: await payee.sign(data.typedData) }, headers);
   expect(r.status, r.text).toBe(201);
@@ -76,7 +90,10 @@ async function register(payee: TestPayee, q: Omit<Query, "walletAddress"> = {}, 
 }
 
 async function deactivate(d: PayeeDestinationView, payee: TestPayee, headers = shop.wallet) {
-  const data = await signingData({ walletAddress: d.walletAddress, chainId: d.chainId, tokenAddress: d.tokenAddress, action: "deactivate" }, headers);
+  const data = await signingData(
+    { walletAddress: d.walletAddress, chainId: d.chainId, tokenAddress: d.tokenAddress, action: "deactivate" },
+    headers,
+  );
   return remove(d.destinationId, { nonce: data.nonce, signature: await payee.sign(data.typedData) }, headers);
 }
 
@@ -116,7 +133,14 @@ describe("GET /v2/payee-destination/signing-data", () => {
         ],
       },
       primaryType: "PayeeDestination",
-      message: { action: "add", walletAddress: payee.address, chainId: 8453, tokenAddress: USDC_BASE, nonce: data.nonce, expiresAt: t0 / 1000 + 600 },
+      message: {
+        action: "add",
+        walletAddress: payee.address,
+        chainId: 8453,
+        tokenAddress: USDC_BASE,
+        nonce: data.nonce,
+        expiresAt: t0 / 1000 + 600,
+      },
     });
     expect((await signingData({ walletAddress: payee.address })).nonce).not.toBe(data.nonce);
   });
@@ -124,13 +148,29 @@ describe("GET /v2/payee-destination/signing-data", () => {
   it("refuses tokens other than the chain's USDC and USDT, unknown chains and wallets of another chain family", async () => {
     const wallet = evmPayee().address;
     const cases: [Query, string, RegExp][] = [
-      [{ walletAddress: wallet, tokenAddress: "0x50c5725949A6F0c72E6C4a641F24049A917DB0Cb" }, "tokenAddress", /must be USDC \(0x8335.*\) or USDT \(0xfde4.*\) on Base: destinations are registered in USDC or USDT/],
+      [
+        { walletAddress: wallet, tokenAddress: "0x50c5725949A6F0c72E6C4a641F24049A917DB0Cb" },
+        "tokenAddress",
+        /must be USDC \(0x8335.*\) or USDT \(0xfde4.*\) on Base: destinations are registered in USDC or USDT/,
+      ],
       [{ walletAddress: wallet, chainId: 1, tokenAddress: USDC_BASE }, "tokenAddress", /on Ethereum/],
-      [{ walletAddress: wallet, chainId: 11155111, tokenAddress: "0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C" }, "tokenAddress", /USDC .* or USDT/], // FAU
-      [{ walletAddress: wallet, chainId: 84532 }, "chainId", /must be one of 1 \(mainnet\), 42161 \(arbitrum-one\).*728126428 \(tron\), 11155111 \(sepolia\)/],
+      [
+        { walletAddress: wallet, chainId: 11155111, tokenAddress: "0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C" },
+        "tokenAddress",
+        /USDC .* or USDT/,
+      ], // FAU
+      [
+        { walletAddress: wallet, chainId: 84532 },
+        "chainId",
+        /must be one of 1 \(mainnet\), 42161 \(arbitrum-one\).*728126428 \(tron\), 11155111 \(sepolia\)/,
+      ],
       [{ walletAddress: wallet, chainId: "base" }, "chainId", /must be one of/],
       [{ walletAddress: wallet, chainId: "08453" }, "chainId", /must be one of/],
-      [{ walletAddress: wallet, chainId: 728126428, tokenAddress: USDC_TRON }, "walletAddress", /must be a Tron address/],
+      [
+        { walletAddress: wallet, chainId: 728126428, tokenAddress: USDC_TRON },
+        "walletAddress",
+        /must be a Tron address/,
+      ],
       [{ walletAddress: tronPayee().address }, "walletAddress", /must be an EVM address/],
       [{ walletAddress: "0x0000000000000000000000000000000000000000" }, "walletAddress", /zero address/],
       [{ walletAddress: wallet, action: "remove" }, "action", /must be add or deactivate/],
@@ -139,14 +179,24 @@ describe("GET /v2/payee-destination/signing-data", () => {
       const r = await getSigningData(q);
       expect(r.status, JSON.stringify(q)).toBe(400);
       expect(r.json.message).toBe("Validation failed");
-      expect(r.json.errors.find((e: { field: string }) => e.field === field)?.message, JSON.stringify(q)).toMatch(message);
+      expect(r.json.errors.find((e: { field: string }) => e.field === field)?.message, JSON.stringify(q)).toMatch(
+        message,
+      );
     }
   });
 
   it("accepts USDT0's contract as USDT, and Sepolia's test USDC", async () => {
     const wallet = evmPayee().address;
-    expect(await signingData({ walletAddress: wallet, chainId: 42161, tokenAddress: USDT0_ARBITRUM })).toMatchObject({ currency: "USDT-arbitrum-one" });
-    expect(await signingData({ walletAddress: wallet, chainId: 11155111, tokenAddress: "0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238" })).toMatchObject({
+    expect(await signingData({ walletAddress: wallet, chainId: 42161, tokenAddress: USDT0_ARBITRUM })).toMatchObject({
+      currency: "USDT-arbitrum-one",
+    });
+    expect(
+      await signingData({
+        walletAddress: wallet,
+        chainId: 11155111,
+        tokenAddress: "0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238",
+      }),
+    ).toMatchObject({
       currency: "fUSDC-sepolia",
       network: "sepolia",
     });
@@ -182,23 +232,43 @@ describe("POST /v2/payee-destination", () => {
     });
     // Clients of the hosted interface build the id from the record: its name, ":", the token.
     expect(`${d.humanReadableInteropAddress}:${d.tokenAddress}`).toBe(d.destinationId);
-    for (const headers of [shop.wallet, { "x-api-key": shop.apiKey }, { "x-client-id": shop.clientId, origin: TEST_ORIGIN }]) {
+    for (const headers of [
+      shop.wallet,
+      { "x-api-key": shop.apiKey },
+      { "x-client-id": shop.clientId, origin: TEST_ORIGIN },
+    ]) {
       const r = await get(d.destinationId, headers);
       expect(r.status, r.text).toBe(200);
       expect(r.json).toEqual(d);
-      const active = await call(collection, "GET", `/v2/payee-destination?walletAddress=${payee.address.toLowerCase()}`, { headers });
+      const active = await call(
+        collection,
+        "GET",
+        `/v2/payee-destination?walletAddress=${payee.address.toLowerCase()}`,
+        { headers },
+      );
       expect(active.json).toEqual(d);
     }
     const list = await call(listRoute, "GET", "/v2/payee-destinations", { headers: { "x-api-key": shop.apiKey } });
     expect(list.json).toContainEqual(d);
     // The id as a secure payment would name it resolves to where the money goes.
-    expect(await resolvePayeeDestination(shop.platformId, d.destinationId)).toMatchObject({ walletAddress: payee.address, network: "base", chainId: 8453, currency: { id: "USDC-base", decimals: 6 } });
+    expect(await resolvePayeeDestination(shop.platformId, d.destinationId)).toMatchObject({
+      walletAddress: payee.address,
+      network: "base",
+      chainId: 8453,
+      currency: { id: "USDC-base", decimals: 6 },
+    });
   });
 
   it("registers a Tron destination signed by a Tron wallet", async () => {
     const payee = tronPayee();
     const d = await register(payee, { chainId: 728126428, tokenAddress: USDC_TRON });
-    expect(d).toMatchObject({ walletAddress: payee.address, network: "tron", chainId: 728126428, currency: "USDC-tron", active: true });
+    expect(d).toMatchObject({
+      walletAddress: payee.address,
+      network: "tron",
+      chainId: 728126428,
+      currency: "USDC-tron",
+      active: true,
+    });
     expect(d.humanReadableInteropAddress).toMatch(new RegExp(`^${payee.address}@eip155:728126428#[0-9A-F]{8}$`));
     expect(`${d.humanReadableInteropAddress}:${d.tokenAddress}`).toBe(d.destinationId);
     expect((await get(d.destinationId, shop.wallet)).json).toEqual(d);
@@ -211,7 +281,10 @@ describe("POST /v2/payee-destination", () => {
     expect((await post(body)).status).toBe(201);
     const again = await post(body);
     expect(again.status).toBe(400);
-    expect(again.json).toMatchObject({ message: expect.stringMatching(/^This nonce was already used/), errors: [{ field: "nonce" }] });
+    expect(again.json).toMatchObject({
+      message: expect.stringMatching(/^This nonce was already used/),
+      errors: [{ field: "nonce" }],
+    });
   });
 
   it("of two requests racing with one nonce, exactly one succeeds", async () => {
@@ -220,7 +293,9 @@ describe("POST /v2/payee-destination", () => {
     const body = { nonce: data.nonce, signature: await payee.sign(data.typedData) };
     const results = await Promise.all([post(body), post(body), post(body)]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400]);
-    const list = await call(listRoute, "GET", `/v2/payee-destinations?walletAddress=${payee.address}`, { headers: shop.wallet });
+    const list = await call(listRoute, "GET", `/v2/payee-destinations?walletAddress=${payee.address}`, {
+      headers: shop.wallet,
+    });
     expect(list.json).toHaveLength(1);
   });
 
@@ -253,11 +328,19 @@ describe("POST /v2/payee-destination", () => {
     const d = await register(evmPayee());
     const off = await signingData({ walletAddress: d.walletAddress, action: "deactivate" });
     const r = await post({ nonce: off.nonce, signature: "0x" + "11".repeat(65) });
-    expect(r.json.message).toBe("This nonce was issued to deactivate a destination: send it with DELETE /v2/payee-destination/{destinationId}");
+    expect(r.json.message).toBe(
+      "This nonce was issued to deactivate a destination: send it with DELETE /v2/payee-destination/{destinationId}",
+    );
   });
 
   it("refuses malformed bodies in the validation shape", async () => {
-    for (const body of [{}, { nonce: "x" }, { nonce: "x", signature: "zz" }, { nonce: "", signature: "0x00" }, { nonce: "x", signature: "0x0" }]) {
+    for (const body of [
+      {},
+      { nonce: "x" },
+      { nonce: "x", signature: "zz" },
+      { nonce: "", signature: "0x00" },
+      { nonce: "x", signature: "0x0" },
+    ]) {
       const r = await post(body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.json.message).toBe("Validation failed");
@@ -270,7 +353,9 @@ describe("POST /v2/payee-destination", () => {
     expect((await deactivate(d, payee)).json.active).toBe(false);
     const again = await register(payee);
     expect(again).toEqual({ ...d, active: true, deactivatedAt: null });
-    const list = await call(listRoute, "GET", `/v2/payee-destinations?walletAddress=${payee.address}`, { headers: shop.wallet });
+    const list = await call(listRoute, "GET", `/v2/payee-destinations?walletAddress=${payee.address}`, {
+      headers: shop.wallet,
+    });
     expect(list.json).toEqual([again]);
   });
 
@@ -280,9 +365,14 @@ describe("POST /v2/payee-destination", () => {
     expect((await get(usdc.destinationId, shop.wallet)).json.active).toBe(true); // read (and cached) before the change
     const usdt = await register(payee, { tokenAddress: USDT_BASE });
     expect(usdt.currency).toBe("USDT-base");
-    const active = await call(collection, "GET", `/v2/payee-destination?walletAddress=${payee.address}`, { headers: shop.wallet });
+    const active = await call(collection, "GET", `/v2/payee-destination?walletAddress=${payee.address}`, {
+      headers: shop.wallet,
+    });
     expect(active.json).toEqual(usdt);
-    expect((await get(usdc.destinationId, shop.wallet)).json).toMatchObject({ active: false, deactivatedAt: expect.any(String) });
+    expect((await get(usdc.destinationId, shop.wallet)).json).toMatchObject({
+      active: false,
+      deactivatedAt: expect.any(String),
+    });
     // Another wallet's destination is untouched.
     const second = await register(evmPayee());
     expect((await get(usdt.destinationId, shop.wallet)).json.active).toBe(true);
@@ -299,7 +389,9 @@ describe("POST /v2/payee-destination", () => {
     );
     const results = await Promise.all(signed.map((body) => post(body)));
     expect(results.map((r) => r.status)).toEqual([201, 201]);
-    const list = await call(listRoute, "GET", `/v2/payee-destinations?walletAddress=${payee.address}`, { headers: shop.wallet });
+    const list = await call(listRoute, "GET", `/v2/payee-destinations?walletAddress=${payee.address}`, {
+      headers: shop.wallet,
+    });
     expect(list.json.filter((d: PayeeDestinationView) => d.active)).toHaveLength(1);
   });
 });
@@ -312,11 +404,16 @@ describe("DELETE /v2/payee-destination/{destinationId}", () => {
     const r = await deactivate(d, payee);
     expect(r.status, r.text).toBe(200);
     expect(r.json).toMatchObject({ destinationId: d.destinationId, active: false, deactivatedAt: expect.any(String) });
-    const active = await call(collection, "GET", `/v2/payee-destination?walletAddress=${payee.address}`, { headers: shop.wallet });
+    const active = await call(collection, "GET", `/v2/payee-destination?walletAddress=${payee.address}`, {
+      headers: shop.wallet,
+    });
     expect(active.status).toBe(200);
     expect(active.json).toBeNull();
     expect((await get(d.destinationId, shop.wallet)).json.active).toBe(false);
-    await expect(resolvePayeeDestination(shop.platformId, d.destinationId)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/is deactivated/) });
+    await expect(resolvePayeeDestination(shop.platformId, d.destinationId)).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/is deactivated/),
+    });
   });
 
   it("refuses a nonce issued for another destination or for adding", async () => {
@@ -347,7 +444,11 @@ describe("destination ids", () => {
   it("answers another platform's destination id with 404, exactly like an unknown one", async () => {
     const payee = evmPayee();
     const d = await register(payee, {}, other.wallet);
-    for (const headers of [shop.wallet, { "x-api-key": shop.apiKey }, { "x-client-id": shop.clientId, origin: TEST_ORIGIN }]) {
+    for (const headers of [
+      shop.wallet,
+      { "x-api-key": shop.apiKey },
+      { "x-client-id": shop.clientId, origin: TEST_ORIGIN },
+    ]) {
       const r = await get(d.destinationId, headers);
       expect(r.status).toBe(404);
       expect(r.json.message).toBe("Payee destination not found");
@@ -369,7 +470,10 @@ describe("destination ids", () => {
     const wrong = d.destinationId.replace(checksum, checksum === "00000000" ? "00000001" : "00000000");
     const r = await get(wrong, shop.wallet);
     expect(r.status).toBe(400);
-    expect(r.json.errors[0]).toEqual({ field: "destinationId", message: expect.stringMatching(/does not match .* the id was mistyped or altered$/) });
+    expect(r.json.errors[0]).toEqual({
+      field: "destinationId",
+      message: expect.stringMatching(/does not match .* the id was mistyped or altered$/),
+    });
     await expect(resolvePayeeDestination(shop.platformId, wrong)).rejects.toMatchObject({ status: 400 });
   });
 });
@@ -396,31 +500,56 @@ describe("credentials", () => {
     const d = await register(payee, {}, withClient);
     expect(d.active).toBe(true);
 
-    const foreign = await getSigningData({ walletAddress: payee.address }, { ...shop.wallet, "x-client-id": other.clientId, origin: TEST_ORIGIN });
+    const foreign = await getSigningData(
+      { walletAddress: payee.address },
+      { ...shop.wallet, "x-client-id": other.clientId, origin: TEST_ORIGIN },
+    );
     expect(foreign.status).toBe(403);
     expect(foreign.json.message).toBe("The client ID belongs to another platform than the signed-in user");
-    const wrongOrigin = await getSigningData({ walletAddress: payee.address }, { ...shop.wallet, "x-client-id": shop.clientId, origin: "https://evil.example" });
+    const wrongOrigin = await getSigningData(
+      { walletAddress: payee.address },
+      { ...shop.wallet, "x-client-id": shop.clientId, origin: "https://evil.example" },
+    );
     expect(wrongOrigin.status).toBe(403);
-    const unknown = await getSigningData({ walletAddress: payee.address }, { ...shop.wallet, "x-client-id": "cid_nope", origin: TEST_ORIGIN });
+    const unknown = await getSigningData(
+      { walletAddress: payee.address },
+      { ...shop.wallet, "x-client-id": "cid_nope", origin: TEST_ORIGIN },
+    );
     expect(unknown.status).toBe(401);
   });
 
   it("a dashboard cookie session must come from the service's own origin to change anything", async () => {
     const token = shop.wallet.authorization.slice("Bearer ".length);
-    const r = await post({ nonce: "x", signature: "0x00" }, { cookie: `session_token=${token}`, origin: "https://evil.example" });
+    const r = await post(
+      { nonce: "x", signature: "0x00" },
+      { cookie: `session_token=${token}`, origin: "https://evil.example" },
+    );
     expect(r.status).toBe(403);
     const own = await getSigningData({ walletAddress: evmPayee().address }, { cookie: `session_token=${token}` });
     expect(own.status).toBe(200);
   });
 
   it("the full list is for the platform's API key and sessions, not for browsers' client IDs", async () => {
-    expect((await call(listRoute, "GET", "/v2/payee-destinations", { headers: { "x-client-id": shop.clientId, origin: TEST_ORIGIN } })).status).toBe(401);
+    expect(
+      (
+        await call(listRoute, "GET", "/v2/payee-destinations", {
+          headers: { "x-client-id": shop.clientId, origin: TEST_ORIGIN },
+        })
+      ).status,
+    ).toBe(401);
     const payee = evmPayee();
     const d = await register(payee);
     await deactivate(d, payee);
-    const inactive = await call(listRoute, "GET", `/v2/payee-destinations?active=false&walletAddress=${payee.address}`, { headers: shop.wallet });
+    const inactive = await call(
+      listRoute,
+      "GET",
+      `/v2/payee-destinations?active=false&walletAddress=${payee.address}`,
+      { headers: shop.wallet },
+    );
     expect(inactive.json).toEqual([expect.objectContaining({ destinationId: d.destinationId, active: false })]);
-    const active = await call(listRoute, "GET", `/v2/payee-destinations?active=true&walletAddress=${payee.address}`, { headers: shop.wallet });
+    const active = await call(listRoute, "GET", `/v2/payee-destinations?active=true&walletAddress=${payee.address}`, {
+      headers: shop.wallet,
+    });
     expect(active.json).toEqual([]);
   });
 });
@@ -428,26 +557,60 @@ describe("credentials", () => {
 describe("malformed input with a valid wallet session", () => {
   const junk = fc.oneof(
     fc.string({ maxLength: 80 }),
-    fc.constantFrom("", "0x", `0x${"f".repeat(40)}`, "T" + "1".repeat(33), "-1", "1e309", "%00", "\u0000", "💸", "a".repeat(300), "728126428", "8453"),
+    fc.constantFrom(
+      "",
+      "0x",
+      `0x${"f".repeat(40)}`,
+      "T" + "1".repeat(33),
+      "-1",
+      "1e309",
+      "%00",
+      "\u0000",
+      "💸",
+      "a".repeat(300),
+      "728126428",
+      "8453",
+    ),
   );
 
   it("never answers 500: ids, queries and bodies get 400 or 404 in the error shape", async () => {
     const d = await register(evmPayee());
-    const idLike = fc.oneof(junk, junk.map((j) => d.destinationId.replace(/#[0-9A-F]{8}/, `#${j}`)), junk.map((j) => `${j}@eip155:${j}#00000000:${j}`));
+    const idLike = fc.oneof(
+      junk,
+      junk.map((j) => d.destinationId.replace(/#[0-9A-F]{8}/, `#${j}`)),
+      junk.map((j) => `${j}@eip155:${j}#00000000:${j}`),
+    );
     await fc.assert(
-      fc.asyncProperty(idLike, junk, junk, junk, fc.jsonValue({ maxDepth: 2 }), async (id, wallet, chain, token, body) => {
-        const responses = [
-          await get(id, shop.wallet),
-          await remove(id, body),
-          await getSigningData({ walletAddress: wallet, chainId: chain, tokenAddress: token, action: token.length % 2 ? "add" : "deactivate" }),
-          await post(body),
-          await post({ nonce: wallet, signature: `0x${token}` }),
-        ];
-        for (const r of responses) {
-          expect(r.status, r.text).toBeLessThan(500);
-          if (r.status >= 400) expect(r.json).toMatchObject({ statusCode: r.status, message: expect.any(String), error: expect.any(String) });
-        }
-      }),
+      fc.asyncProperty(
+        idLike,
+        junk,
+        junk,
+        junk,
+        fc.jsonValue({ maxDepth: 2 }),
+        async (id, wallet, chain, token, body) => {
+          const responses = [
+            await get(id, shop.wallet),
+            await remove(id, body),
+            await getSigningData({
+              walletAddress: wallet,
+              chainId: chain,
+              tokenAddress: token,
+              action: token.length % 2 ? "add" : "deactivate",
+            }),
+            await post(body),
+            await post({ nonce: wallet, signature: `0x${token}` }),
+          ];
+          for (const r of responses) {
+            expect(r.status, r.text).toBeLessThan(500);
+            if (r.status >= 400)
+              expect(r.json).toMatchObject({
+                statusCode: r.status,
+                message: expect.any(String),
+                error: expect.any(String),
+              });
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });

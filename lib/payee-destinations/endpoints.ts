@@ -3,14 +3,23 @@
 // with its Origin may come along and must be the same platform's. Reading needs any
 // credential of the platform.
 import { z } from "zod";
-import type { Caller } from "../http/caller";
-import { unauthorized } from "../http/errors";
-import { defineEndpoint } from "../http/endpoint";
-import { addDestination, addSessionWalletDestination, deactivateDestination } from "./apply-signed-change";
 import { getSignedInUser } from "../auth/users";
+import type { Caller } from "../http/caller";
+import { defineEndpoint } from "../http/endpoint";
+import { unauthorized } from "../http/errors";
+import { addDestination, addSessionWalletDestination, deactivateDestination } from "./apply-signed-change";
 import { prepareSigningData } from "./prepare-signing-data";
 import { activeDestinationOf, getDestination, listDestinations } from "./read-destinations";
-import { activeDestinationQuery, destinationIdParams, listDestinationsQuery, payeeDestination, sessionWalletDestinationBody, signedBody, signingData, signingDataQuery } from "./schemas";
+import {
+  activeDestinationQuery,
+  destinationIdParams,
+  listDestinationsQuery,
+  payeeDestination,
+  sessionWalletDestinationBody,
+  signedBody,
+  signingData,
+  signingDataQuery,
+} from "./schemas";
 
 const TAGS = ["Payee Destination"];
 
@@ -32,7 +41,10 @@ export const getSigningDataEndpoint = defineEndpoint({
   auth: ["walletSession"],
   query: signingDataQuery,
   response: signingData,
-  errors: { 403: "Not a wallet session, or the client ID sent along belongs to another platform or Origin", 404: "Deactivate only: no active destination with these values on this platform" },
+  errors: {
+    403: "Not a wallet session, or the client ID sent along belongs to another platform or Origin",
+    404: "Deactivate only: no active destination with these values on this platform",
+  },
   handler: async ({ caller, query }) => prepareSigningData(platformOf(caller), query),
 });
 
@@ -46,7 +58,10 @@ export const createDestinationEndpoint = defineEndpoint({
   auth: ["walletSession"],
   body: signedBody,
   response: payeeDestination,
-  errors: { 400: SIGNATURE_ERRORS, 403: "Not a wallet session, or the client ID sent along belongs to another platform or Origin" },
+  errors: {
+    400: SIGNATURE_ERRORS,
+    403: "Not a wallet session, or the client ID sent along belongs to another platform or Origin",
+  },
   handler: async ({ caller, body }) => addDestination(platformOf(caller), body),
 });
 
@@ -60,7 +75,10 @@ export const createSessionWalletDestinationEndpoint = defineEndpoint({
   auth: ["walletSession"],
   body: sessionWalletDestinationBody,
   response: payeeDestination,
-  errors: { 400: "Validation failed: an unknown chain, a token that is not its USDC or USDT, or a signed-in wallet of another family", 403: "Not a wallet session" },
+  errors: {
+    400: "Validation failed: an unknown chain, a token that is not its USDC or USDT, or a signed-in wallet of another family",
+    403: "Not a wallet session",
+  },
   handler: async ({ caller, body }) => {
     if (caller.kind !== "session") throw unauthorized();
     const who = await getSignedInUser(caller.userId);
@@ -84,13 +102,17 @@ export const listDestinationsEndpoint = defineEndpoint({
   method: "GET",
   path: "/v2/payee-destinations",
   summary: "List payee destinations",
-  description: "Every destination of the platform, active ones first, then newest first; deactivated ones stay listed. Not for browsers' client IDs: it names all the platform's payee wallets.",
+  description:
+    "Every destination of the platform, active ones first, then newest first; deactivated ones stay listed. Not for browsers' client IDs: it names all the platform's payee wallets.",
   tags: TAGS,
   auth: ["apiKey", "session"],
   query: listDestinationsQuery,
   response: z.array(payeeDestination),
   handler: async ({ caller, query }) =>
-    listDestinations(platformOf(caller), { walletAddress: query.walletAddress, active: query.active === undefined ? undefined : query.active === "true" }),
+    listDestinations(platformOf(caller), {
+      walletAddress: query.walletAddress,
+      active: query.active === undefined ? undefined : query.active === "true",
+    }),
 });
 
 export const getDestinationEndpoint = defineEndpoint({
@@ -102,7 +124,10 @@ export const getDestinationEndpoint = defineEndpoint({
   auth: ["apiKey", "clientId", "session"],
   params: destinationIdParams,
   response: payeeDestination,
-  errors: { 400: "Not a destination ID (the message says why, e.g. a checksum that does not match)", 404: "No such destination on this platform (also another platform's)" },
+  errors: {
+    400: "Not a destination ID (the message says why, e.g. a checksum that does not match)",
+    404: "No such destination on this platform (also another platform's)",
+  },
   handler: async ({ caller, params }) => getDestination(platformOf(caller), params.destinationId.destinationId),
 });
 
@@ -122,5 +147,6 @@ export const deactivateDestinationEndpoint = defineEndpoint({
     403: "Not a wallet session, or the client ID sent along belongs to another platform or Origin",
     404: "No such destination on this platform (also another platform's)",
   },
-  handler: async ({ caller, params, body }) => deactivateDestination(platformOf(caller), params.destinationId.destinationId, body),
+  handler: async ({ caller, params, body }) =>
+    deactivateDestination(platformOf(caller), params.destinationId.destinationId, body),
 });

@@ -1,7 +1,14 @@
 // The test vectors of ERC-7930 ("Test Cases") and the example of ERC-7828's abstract.
 import { hexToBytes } from "viem";
 import { describe, expect, it } from "vitest";
-import { CHAIN_TYPE_EIP155, eip155ChainReference, eip155InteropName, eip155Parts, encodeInteropAddress, interopChecksum } from "./interop-address";
+import {
+  CHAIN_TYPE_EIP155,
+  eip155ChainReference,
+  eip155InteropName,
+  eip155Parts,
+  encodeInteropAddress,
+  interopChecksum,
+} from "./interop-address";
 
 const VITALIK = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045";
 const SOLANA_TYPE = new Uint8Array([0x00, 0x02]);

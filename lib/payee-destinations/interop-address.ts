@@ -4,7 +4,7 @@
 // Binary v1: Version (2 bytes, 0x0001) ‖ ChainType (2) ‖ ChainReferenceLength (1) ‖
 // ChainReference ‖ AddressLength (1) ‖ Address. The checksum is the first 4 bytes of
 // keccak256 over everything but the Version, written as 8 uppercase hex digits.
-import { bytesToHex, keccak256, type Hex } from "viem";
+import { bytesToHex, type Hex, keccak256 } from "viem";
 
 export interface InteropAddressParts {
   /** Two bytes, the CAIP-350 key of the CAIP-2 namespace (eip155 is 0x0000). */
@@ -19,8 +19,10 @@ export const CHAIN_TYPE_EIP155 = new Uint8Array([0x00, 0x00]);
 
 function unversioned(p: InteropAddressParts): Uint8Array {
   if (p.chainType.length !== 2) throw new Error("ChainType is two bytes");
-  if (p.chainReference.length > 255 || p.address.length > 255) throw new Error("ChainReference and Address hold at most 255 bytes");
-  if (p.chainReference.length === 0 && p.address.length === 0) throw new Error("An interoperable address names a chain, an address or both");
+  if (p.chainReference.length > 255 || p.address.length > 255)
+    throw new Error("ChainReference and Address hold at most 255 bytes");
+  if (p.chainReference.length === 0 && p.address.length === 0)
+    throw new Error("An interoperable address names a chain, an address or both");
   return new Uint8Array([...p.chainType, p.chainReference.length, ...p.chainReference, p.address.length, ...p.address]);
 }
 
@@ -50,7 +52,11 @@ export function eip155ChainReference(chainId: number | bigint): Uint8Array {
 export function eip155Parts(chainId: number, address20: Hex): InteropAddressParts {
   const digits = address20.slice(2);
   if (!/^[0-9a-fA-F]{40}$/.test(digits)) throw new Error("An eip155 address is 20 bytes");
-  return { chainType: CHAIN_TYPE_EIP155, chainReference: eip155ChainReference(chainId), address: Uint8Array.from(Buffer.from(digits, "hex")) };
+  return {
+    chainType: CHAIN_TYPE_EIP155,
+    chainReference: eip155ChainReference(chainId),
+    address: Uint8Array.from(Buffer.from(digits, "hex")),
+  };
 }
 
 /**

@@ -12,9 +12,15 @@ export async function prepareSigningData(platformId: string, target: SigningTarg
   const destinationId = formatDestinationId(network, walletAddress, token.address);
   if (action === "deactivate") {
     const existing = await findDestination(platformId, destinationId);
-    if (!existing?.isActive) throw notFound("destination_not_found", `No active payee destination ${destinationId} on this platform`);
+    if (!existing?.isActive)
+      throw notFound("destination_not_found", `No active payee destination ${destinationId} on this platform`);
   }
-  const issued = await issueSigningNonce(platformId, { action, walletAddress, chainId: network.chainId, tokenAddress: token.address });
+  const issued = await issueSigningNonce(platformId, {
+    action,
+    walletAddress,
+    chainId: network.chainId,
+    tokenAddress: token.address,
+  });
   return {
     nonce: issued.nonce,
     expiresAt: new Date(issued.expiresAt * 1000).toISOString(),

@@ -25,8 +25,14 @@ export async function forgetDestinationViews(): Promise<void> {
 }
 
 /** The wallet's active destination, or null (a wallet has at most one). */
-export async function activeDestinationOf(platformId: string, walletAddress: string): Promise<PayeeDestinationView | null> {
-  const row = await (await db()).payeeDestination.findFirst({ where: { platformId, walletAddress, isActive: true }, orderBy: { createdAt: "desc" } });
+export async function activeDestinationOf(
+  platformId: string,
+  walletAddress: string,
+): Promise<PayeeDestinationView | null> {
+  const row = await (await db()).payeeDestination.findFirst({
+    where: { platformId, walletAddress, isActive: true },
+    orderBy: { createdAt: "desc" },
+  });
   return row ? toView(row) : null;
 }
 
@@ -36,7 +42,10 @@ export interface DestinationFilter {
 }
 
 /** Newest first, active and deactivated ones unless filtered. */
-export async function listDestinations(platformId: string, filter: DestinationFilter = {}): Promise<PayeeDestinationView[]> {
+export async function listDestinations(
+  platformId: string,
+  filter: DestinationFilter = {},
+): Promise<PayeeDestinationView[]> {
   const rows = await (await db()).payeeDestination.findMany({
     where: { platformId, walletAddress: filter.walletAddress, isActive: filter.active },
     orderBy: [{ isActive: "desc" }, { createdAt: "desc" }],

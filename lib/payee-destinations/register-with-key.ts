@@ -2,8 +2,8 @@
 // wallets): the same two steps as a browser wallet — signing data issued for the platform,
 // the EIP-712 typed data signed unchanged, then sent back with its nonce.
 import type { Hex } from "viem";
-import type { Network } from "../chains/networks";
 import type { Currency } from "../chains/currencies";
+import type { Network } from "../chains/networks";
 import { addDestination } from "./apply-signed-change";
 import { prepareSigningData } from "./prepare-signing-data";
 import type { SigningDataView } from "./schemas";
@@ -14,6 +14,9 @@ export async function registerDestinationWithKey(
   signTypedData: (typedData: SigningDataView["typedData"]) => Promise<Hex>,
 ): Promise<string> {
   const signing = await prepareSigningData(platformId, { action: "add", ...target });
-  const destination = await addDestination(platformId, { nonce: signing.nonce, signature: await signTypedData(signing.typedData) });
+  const destination = await addDestination(platformId, {
+    nonce: signing.nonce,
+    signature: await signTypedData(signing.typedData),
+  });
   return destination.destinationId;
 }

@@ -1,9 +1,10 @@
 // For other domains (secure payments): where a platform's destination id pays to. Refuses
 // what must not be paid: a malformed id, another platform's or an unknown one (404, like
 // every foreign id), and a deactivated one.
-import { ApiError, badRequest } from "../http/errors";
+
 import type { Currency } from "../chains/currencies";
 import type { NetworkId } from "../chains/networks";
+import { ApiError, badRequest } from "../http/errors";
 import { parseDestinationId } from "./destination-id";
 import { findDestinationOrThrow, rowTarget } from "./destination-view";
 
@@ -18,11 +19,24 @@ export interface ResolvedDestination {
 
 export async function resolvePayeeDestination(platformId: string, destinationId: string): Promise<ResolvedDestination> {
   const parsed = parseDestinationId(destinationId);
-  if (!parsed.ok) throw badRequest("destination_id_invalid", `destinationId ${parsed.problem}`, [{ field: "destinationId", message: parsed.problem }]);
+  if (!parsed.ok)
+    throw badRequest("destination_id_invalid", `destinationId ${parsed.problem}`, [
+      { field: "destinationId", message: parsed.problem },
+    ]);
   const row = await findDestinationOrThrow(platformId, parsed.destinationId);
   if (!row.isActive) {
-    throw new ApiError(409, "destination_deactivated", `Payee destination ${row.destinationId} is deactivated: the payee must register it again before it can be paid`);
+    throw new ApiError(
+      409,
+      "destination_deactivated",
+      `Payee destination ${row.destinationId} is deactivated: the payee must register it again before it can be paid`,
+    );
   }
   const { network, token } = rowTarget(row);
-  return { destinationId: row.destinationId, walletAddress: row.walletAddress, network: network.id, chainId: network.chainId, currency: token };
+  return {
+    destinationId: row.destinationId,
+    walletAddress: row.walletAddress,
+    network: network.id,
+    chainId: network.chainId,
+    currency: token,
+  };
 }

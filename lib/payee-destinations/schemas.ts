@@ -1,8 +1,8 @@
 // Request and response shapes of /v2/payee-destination (`/docs`, tag "Payee Destination").
 import { z } from "zod";
+import { isZeroAddress, parseWalletAddress } from "../addresses/wallet-address";
 import { NETWORK_IDS, NETWORKS, networkByChainId } from "../chains/networks";
 import { text } from "../zod/text";
-import { isZeroAddress, parseWalletAddress } from "../addresses/wallet-address";
 import { canonicalAddress, DESTINATION_ID_FORMAT, parseDestinationId } from "./destination-id";
 import { describeDestinationTokens, destinationToken } from "./destination-tokens";
 import { DESTINATION_ACTIONS } from "./signing-typed-data";
@@ -11,14 +11,19 @@ const SUPPORTED_CHAINS = Object.values(NETWORKS)
   .map((n) => `${n.chainId} (${n.id})`)
   .join(", ");
 
-const EXAMPLE_ID = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045@eip155:8453#17DE0709:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+const EXAMPLE_ID =
+  "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045@eip155:8453#17DE0709:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 
 const short = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 
 export const signingDataQuery = z
   .object({
-    walletAddress: short(100).describe("The payee wallet that will sign: an EVM address, or a Tron address (base58) for chain 728126428"),
-    action: z.enum(DESTINATION_ACTIONS, { message: "must be add or deactivate" }).describe("`add` a destination, or `deactivate` an active one"),
+    walletAddress: short(100).describe(
+      "The payee wallet that will sign: an EVM address, or a Tron address (base58) for chain 728126428",
+    ),
+    action: z
+      .enum(DESTINATION_ACTIONS, { message: "must be add or deactivate" })
+      .describe("`add` a destination, or `deactivate` an active one"),
     tokenAddress: short(100).describe("The destination token: the USDC or USDT contract of the chain"),
     chainId: short(20).describe(`Chain ID of the destination: ${SUPPORTED_CHAINS}`),
   })
@@ -58,7 +63,11 @@ export type SigningTarget = z.output<typeof signingDataQuery>;
 
 export const sessionWalletDestinationBody = z
   .object({
-    tokenAddress: z.string().min(1).max(100).describe("The destination token: the network's USDC or USDT (EVM `0x…`, Tron `T…`)"),
+    tokenAddress: z
+      .string()
+      .min(1)
+      .max(100)
+      .describe("The destination token: the network's USDC or USDT (EVM `0x…`, Tron `T…`)"),
     chainId: z.number().int().positive().describe("Chain of the destination, e.g. 8453 for Base; 728126428 for Tron"),
   })
   .meta({ id: "CreateSessionWalletDestination" });
@@ -87,13 +96,18 @@ export const destinationIdParams = z.object({
       }
       return parsed;
     })
-    .describe(`Destination ID, ${DESTINATION_ID_FORMAT}, percent-encoded in the path (\`#\` is \`%23\`); e.g. ${EXAMPLE_ID}`),
+    .describe(
+      `Destination ID, ${DESTINATION_ID_FORMAT}, percent-encoded in the path (\`#\` is \`%23\`); e.g. ${EXAMPLE_ID}`,
+    ),
 });
 
 const anyWalletAddress = short(100).transform((v, ctx) => {
   const parsed = parseWalletAddress(v.trim());
   if (!parsed) {
-    ctx.addIssue({ code: "custom", message: "must be an EVM address (0x + 40 hex digits) or a Tron address (base58, T…)" });
+    ctx.addIssue({
+      code: "custom",
+      message: "must be an EVM address (0x + 40 hex digits) or a Tron address (base58, T…)",
+    });
     return z.NEVER;
   }
   return parsed.address;
@@ -105,17 +119,29 @@ export const activeDestinationQuery = z.object({
 
 export const listDestinationsQuery = z.object({
   walletAddress: anyWalletAddress.optional().describe("Only this wallet's destinations"),
-  active: z.enum(["true", "false"], { message: "must be true or false" }).optional().describe("Only active (`true`) or only deactivated (`false`) destinations"),
+  active: z
+    .enum(["true", "false"], { message: "must be true or false" })
+    .optional()
+    .describe("Only active (`true`) or only deactivated (`false`) destinations"),
 });
 
 export const payeeDestination = z
   .object({
-    destinationId: z.string().describe(`${DESTINATION_ID_FORMAT}: what secure payments name as \`destinationId\``).meta({ example: EXAMPLE_ID }),
-    payeeAddress: z.string().describe("The payee wallet as an ERC-7828 interoperable name, {walletAddress}@eip155:{chainId}#{checksum}"),
+    destinationId: z
+      .string()
+      .describe(`${DESTINATION_ID_FORMAT}: what secure payments name as \`destinationId\``)
+      .meta({ example: EXAMPLE_ID }),
+    payeeAddress: z
+      .string()
+      .describe("The payee wallet as an ERC-7828 interoperable name, {walletAddress}@eip155:{chainId}#{checksum}"),
     humanReadableInteropAddress: z
       .string()
-      .describe("The same ERC-7828 name under the hosted interface's field name (Tron under eip155:728126428); `destinationId` is this, `:` and `tokenAddress`"),
-    binaryInteropAddress: z.string().describe("The payee wallet and chain as a binary ERC-7930 Interoperable Address v1, hex"),
+      .describe(
+        "The same ERC-7828 name under the hosted interface's field name (Tron under eip155:728126428); `destinationId` is this, `:` and `tokenAddress`",
+      ),
+    binaryInteropAddress: z
+      .string()
+      .describe("The payee wallet and chain as a binary ERC-7930 Interoperable Address v1, hex"),
     walletAddress: z.string().describe("The payee wallet: EIP-55 hex, or base58 on Tron"),
     chainId: z.number().int(),
     network: z.enum(NETWORK_IDS),

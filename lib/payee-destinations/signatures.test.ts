@@ -2,7 +2,7 @@
 // for real (viem, TronWeb); smart-contract wallets are minimal ERC-1271 contracts on a real
 // sandbox chain (Base), deployed with anvil_setCode or, for ERC-6492, not deployed at all
 // until the verification's own simulation deploys them through their factory.
-import { concatHex, getAddress, getContractAddress, serializeErc6492Signature, type Hex } from "viem";
+import { concatHex, getAddress, getContractAddress, type Hex, serializeErc6492Signature } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as byId from "@/app/v2/payee-destination/[destinationId]/route";
 import * as collection from "@/app/v2/payee-destination/route";
@@ -11,10 +11,10 @@ import { resetPublicClients } from "../chains/clients";
 import { resetConfigForTests } from "../config";
 import { rpcRequest } from "../devnet/anvil";
 import { startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
-import { call } from "../test/http";
 import { createTestPlatform, createTestWalletSession } from "../test/fixtures";
+import { call } from "../test/http";
 import type { SigningDataView } from "./schemas";
-import { evmPayee, tronPayee, USDC_BASE, type TestPayee, type WireTypedData } from "./test-fixtures";
+import { evmPayee, type TestPayee, tronPayee, USDC_BASE, type WireTypedData } from "./test-fixtures";
 
 // isValidSignature(...) answers the ERC-1271 magic value 0x1626ba7e whatever it is asked, or
 // 0xffffffff (refused): PUSH4 v, PUSH1 224, SHL, MSTORE at 0, RETURN 32 bytes.
@@ -27,7 +27,12 @@ const APPROVING_INITCODE = concatHex(["0x6f", APPROVING_RUNTIME, "0x600052601060
 const FACTORY_RUNTIME = concatHex(["0x78", APPROVING_INITCODE, "0x6000526000601960076000f500"]);
 const FACTORY = "0x000000000000000000000000000000000000fac7";
 const SALT = `0x${"00".repeat(32)}` as Hex;
-const COUNTERFACTUAL = getContractAddress({ opcode: "CREATE2", from: FACTORY, salt: SALT, bytecode: APPROVING_INITCODE });
+const COUNTERFACTUAL = getContractAddress({
+  opcode: "CREATE2",
+  from: FACTORY,
+  salt: SALT,
+  bytecode: APPROVING_INITCODE,
+});
 const APPROVING = getAddress("0x00000000000000000000000000000000000a11ce");
 const REFUSING = getAddress("0x0000000000000000000000000000000000000b0b");
 const USDT_TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
@@ -55,7 +60,12 @@ afterAll(async () => {
   await sandbox?.dispose();
 });
 
-async function signingDataFor(walletAddress: string, chainId = 8453, tokenAddress = USDC_BASE, action = "add"): Promise<SigningDataView> {
+async function signingDataFor(
+  walletAddress: string,
+  chainId = 8453,
+  tokenAddress = USDC_BASE,
+  action = "add",
+): Promise<SigningDataView> {
   const qs = new URLSearchParams({ walletAddress, chainId: String(chainId), tokenAddress, action });
   const r = await call(signingData, "GET", `/v2/payee-destination/signing-data?${qs}`, { headers: auth });
   expect(r.status, r.text).toBe(200);
@@ -76,7 +86,12 @@ describe("signatures that register a destination", () => {
     const payee = evmPayee();
     const r = await register(payee);
     expect(r.status, r.text).toBe(201);
-    expect(r.json).toMatchObject({ walletAddress: payee.address, network: "base", currency: "USDC-base", active: true });
+    expect(r.json).toMatchObject({
+      walletAddress: payee.address,
+      network: "base",
+      currency: "USDC-base",
+      active: true,
+    });
   });
 
   it("a Tron wallet's TIP-712 signature, under eip155:728126428", async () => {
@@ -98,7 +113,11 @@ describe("signatures that register a destination", () => {
   it("a smart-contract wallet not deployed yet, through its ERC-6492 factory", async () => {
     expect(await rpcRequest(sandbox.urls.base!, "eth_getCode", [COUNTERFACTUAL, "latest"])).toBe("0x");
     const data = await signingDataFor(COUNTERFACTUAL);
-    const signature = serializeErc6492Signature({ address: FACTORY, data: "0x", signature: `0x${"5ca1ab1e".repeat(16)}` });
+    const signature = serializeErc6492Signature({
+      address: FACTORY,
+      data: "0x",
+      signature: `0x${"5ca1ab1e".repeat(16)}`,
+    });
     const r = await post(data.nonce, signature);
     expect(r.status, r.text).toBe(201);
     expect(r.json.walletAddress).toBe(COUNTERFACTUAL);
@@ -154,7 +173,11 @@ describe("signatures that are refused", () => {
     // The factory deploys COUNTERFACTUAL, not the wallet that claims the signature.
     const other = evmPayee().address;
     const otherData = await signingDataFor(other);
-    const wrapped = serializeErc6492Signature({ address: FACTORY, data: "0x", signature: `0x${"5ca1ab1e".repeat(16)}` });
+    const wrapped = serializeErc6492Signature({
+      address: FACTORY,
+      data: "0x",
+      signature: `0x${"5ca1ab1e".repeat(16)}`,
+    });
     await expectRefused(await post(otherData.nonce, wrapped), other);
   });
 

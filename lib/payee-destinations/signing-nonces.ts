@@ -24,11 +24,20 @@ interface StoredPayload {
   expiresAt: number;
 }
 
-export async function issueSigningNonce(platformId: string, target: Omit<SigningPayload, "nonce" | "expiresAt">): Promise<IssuedNonce> {
+export async function issueSigningNonce(
+  platformId: string,
+  target: Omit<SigningPayload, "nonce" | "expiresAt">,
+): Promise<IssuedNonce> {
   const nonce = `0x${randomBytes(32).toString("hex")}` as Hex;
   // Whole seconds: the signed expiry is a uint256 of seconds and must equal the stored one.
   const expiresAt = Math.floor((now().getTime() + SIGNING_DATA_LIFETIME_MS) / 1000);
-  const payload: StoredPayload = { platformId, action: target.action, chainId: target.chainId, tokenAddress: target.tokenAddress, expiresAt };
+  const payload: StoredPayload = {
+    platformId,
+    action: target.action,
+    chainId: target.chainId,
+    tokenAddress: target.tokenAddress,
+    expiresAt,
+  };
   // One plain INSERT: the model call's query building and RETURNING were half of signing-data's time.
   await (await db()).$executeRaw`
     INSERT INTO signing_nonces (nonce, wallet_address, purpose, payload, expires_at, created_at)
@@ -62,11 +71,18 @@ export async function readSigningNonce(platformId: string, nonce: string): Promi
 /** Marks the nonce used; false when another request used it first or it expired meanwhile. */
 export async function consumeSigningNonce(tx: Prisma.TransactionClient, nonce: string): Promise<boolean> {
   const t = now();
-  const { count } = await tx.signingNonce.updateMany({ where: { nonce, usedAt: null, expiresAt: { gt: t } }, data: { usedAt: t } });
+  const { count } = await tx.signingNonce.updateMany({
+    where: { nonce, usedAt: null, expiresAt: { gt: t } },
+    data: { usedAt: t },
+  });
   return count === 1;
 }
 
 /** Housekeeping: nonces a day past their expiry (used or not, they can no longer sign). */
 export async function purgeSigningNonces(now: Date): Promise<number> {
-  return (await (await db()).signingNonce.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 24 * 60 * 60_000) } } })).count;
+  return (
+    await (
+      await db()
+    ).signingNonce.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 24 * 60 * 60_000) } } })
+  ).count;
 }

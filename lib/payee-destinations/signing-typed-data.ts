@@ -56,6 +56,12 @@ export function payeeDestinationTypedData(p: SigningPayload) {
  * The struct types without `EIP712Domain`, as mutable copies: what viem's signers and
  * TronWeb's TIP-712 encoder take (they derive the domain type from the domain).
  */
-export function structTypes(types: Readonly<Record<string, readonly { name: string; type: string }[]>>): Record<string, { name: string; type: string }[]> {
-  return Object.fromEntries(Object.entries(types).filter(([name]) => name !== "EIP712Domain").map(([name, fields]) => [name, fields.map((f) => ({ ...f }))]));
+export function structTypes(
+  types: Readonly<Record<string, readonly { name: string; type: string }[]>>,
+): Record<string, { name: string; type: string }[]> {
+  return Object.fromEntries(
+    Object.entries(types)
+      .filter(([name]) => name !== "EIP712Domain")
+      .map(([name, fields]) => [name, fields.map((f) => ({ ...f }))]),
+  );
 }

@@ -7,7 +7,7 @@ import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { addDestination } from "./apply-signed-change";
 import { prepareSigningData } from "./prepare-signing-data";
-import { signingDataQuery, type PayeeDestinationView, type SigningDataView } from "./schemas";
+import { type PayeeDestinationView, type SigningDataView, signingDataQuery } from "./schemas";
 import { structTypes } from "./signing-typed-data";
 
 export type WireTypedData = SigningDataView["typedData"];
@@ -20,7 +20,10 @@ export interface TestPayee {
 
 export function evmPayee(): TestPayee {
   const account = privateKeyToAccount(generatePrivateKey());
-  return { address: account.address, sign: (typedData) => account.signTypedData(JSON.parse(JSON.stringify(typedData))) };
+  return {
+    address: account.address,
+    sign: (typedData) => account.signTypedData(JSON.parse(JSON.stringify(typedData))),
+  };
 }
 
 export function tronPayee(): TestPayee {
@@ -37,7 +40,10 @@ export function tronPayee(): TestPayee {
 export const USDC_BASE = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 
 /** Signing data for the platform, as GET /v2/payee-destination/signing-data answers it. */
-export async function signingDataFor(platformId: string, query: { walletAddress: string; chainId?: number; tokenAddress?: string; action?: "add" | "deactivate" }) {
+export async function signingDataFor(
+  platformId: string,
+  query: { walletAddress: string; chainId?: number; tokenAddress?: string; action?: "add" | "deactivate" },
+) {
   const target = signingDataQuery.parse({
     walletAddress: query.walletAddress,
     chainId: String(query.chainId ?? 8453),
@@ -53,7 +59,14 @@ export async function registerTestDestination(
   opts: { payee?: TestPayee; chainId?: number; tokenAddress?: string } = {},
 ): Promise<PayeeDestinationView & { payee: TestPayee }> {
   const payee = opts.payee ?? evmPayee();
-  const data = await signingDataFor(platformId, { walletAddress: payee.address, chainId: opts.chainId, tokenAddress: opts.tokenAddress });
-  const destination = await addDestination(platformId, { nonce: data.nonce, signature: await payee.sign(data.typedData) });
+  const data = await signingDataFor(platformId, {
+    walletAddress: payee.address,
+    chainId: opts.chainId,
+    tokenAddress: opts.tokenAddress,
+  });
+  const destination = await addDestination(platformId, {
+    nonce: data.nonce,
+    signature: await payee.sign(data.typedData),
+  });
   return { ...destination, payee };
 }

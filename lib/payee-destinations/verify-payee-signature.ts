@@ -4,11 +4,16 @@
 // through its cached client (ERC-1271 for deployed wallets, ERC-6492 for not-yet-deployed
 // ones). Tron: TronWeb's TIP-712 verification, offline (Tron has no contract wallets here).
 import { Trx } from "tronweb";
-import { verifyTypedData, type Hex } from "viem";
-import { getPublicClient, type ChainClient } from "../chains/clients";
-import type { Network, EvmNetworkId } from "../chains/networks";
+import { type Hex, verifyTypedData } from "viem";
+import { type ChainClient, getPublicClient } from "../chains/clients";
+import type { EvmNetworkId, Network } from "../chains/networks";
 import { log } from "../log";
-import { PAYEE_DESTINATION_TYPE, payeeDestinationTypedData, structTypes, type SigningPayload } from "./signing-typed-data";
+import {
+  PAYEE_DESTINATION_TYPE,
+  payeeDestinationTypedData,
+  type SigningPayload,
+  structTypes,
+} from "./signing-typed-data";
 
 function evmTypedData(p: SigningPayload) {
   const { domain, primaryType, message } = payeeDestinationTypedData(p);

@@ -32,7 +32,11 @@ export const builtinComplianceProvider: ComplianceProvider = {
 export function complianceProvider(): ComplianceProvider {
   const config = getConfig();
   if (config.COMPLIANCE_PROVIDER === "http") {
-    return httpComplianceProvider({ url: config.COMPLIANCE_PROVIDER_URL!, apiKey: config.COMPLIANCE_PROVIDER_API_KEY!, webhookSecret: config.COMPLIANCE_PROVIDER_WEBHOOK_SECRET! });
+    return httpComplianceProvider({
+      url: config.COMPLIANCE_PROVIDER_URL!,
+      apiKey: config.COMPLIANCE_PROVIDER_API_KEY!,
+      webhookSecret: config.COMPLIANCE_PROVIDER_WEBHOOK_SECRET!,
+    });
   }
   return builtinComplianceProvider;
 }

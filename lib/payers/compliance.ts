@@ -9,23 +9,23 @@ import { log } from "../log";
 import { emitEvent } from "../webhooks/emit-event";
 import { webhookEvent } from "../webhooks/events";
 import { complianceProvider } from "./compliance-provider";
-import { kycStatusOf, verifyProviderWebhook, type ProviderWebhook } from "./http-compliance-provider";
+import { kycStatusOf, type ProviderWebhook, verifyProviderWebhook } from "./http-compliance-provider";
 import {
   addPaymentDetail,
   erasePayer,
   findPayer,
   isCompliant,
-  payerById,
+  type PayerRow,
   payerByApplicant,
+  payerById,
   payerByPortalToken,
   payerOrThrow,
   readIdentity,
+  type StoredDetail,
   sealIdentity,
   setProviderApplicant,
   setStatuses,
   upsertPayer,
-  type PayerRow,
-  type StoredDetail,
 } from "./payer-store";
 import type { BankDetails, PayerIdentity } from "./schemas";
 
@@ -66,12 +66,29 @@ export async function registerPayer(platformId: string, clientUserId: string, id
   const provider = complianceProvider();
   let kycUrl = hostedKycUrl(token);
   if (payer.provider !== provider.name || (!provider.reviewedByOperator && !payer.providerApplicantId)) {
-    const started = await provider.startVerification({ payerId: payer.id, identity, hostedKycUrl: kycUrl }).catch((err: unknown) => {
-      // The message names the status only (http-compliance-provider.ts): no personal data.
-      log.warn({ provider: provider.name, payerId: payer.id, err: err instanceof Error ? err.message : String(err) }, "compliance provider refused applicant creation");
-      throw new ApiError(502, "compliance_provider_unavailable", "The compliance provider could not open verification for this payer; retry later");
-    });
-    await (await db()).$transaction((tx) => setProviderApplicant(tx, payer.id, provider.name, started.applicantId, provider.reviewedByOperator ? null : started.kycUrl));
+    const started = await provider
+      .startVerification({ payerId: payer.id, identity, hostedKycUrl: kycUrl })
+      .catch((err: unknown) => {
+        // The message names the status only (http-compliance-provider.ts): no personal data.
+        log.warn(
+          { provider: provider.name, payerId: payer.id, err: err instanceof Error ? err.message : String(err) },
+          "compliance provider refused applicant creation",
+        );
+        throw new ApiError(
+          502,
+          "compliance_provider_unavailable",
+          "The compliance provider could not open verification for this payer; retry later",
+        );
+      });
+    await (await db()).$transaction((tx) =>
+      setProviderApplicant(
+        tx,
+        payer.id,
+        provider.name,
+        started.applicantId,
+        provider.reviewedByOperator ? null : started.kycUrl,
+      ),
+    );
     kycUrl = started.kycUrl;
   } else if (!provider.reviewedByOperator && payer.providerKycUrl) {
     kycUrl = payer.providerKycUrl;
@@ -102,12 +119,24 @@ async function portalPayer(tx: Tx, token: string): Promise<PayerRow> {
 export async function submitKyc(token: string, corrections: Partial<PayerIdentity>): Promise<PayerRow> {
   return (await db()).$transaction(async (tx) => {
     const payer = await portalPayer(tx, token);
-    if (payer.provider !== "builtin") throw conflict("payer_kyc_external", "Identity verification for this payer is run by the compliance provider's own page");
-    if (payer.kycStatus === "completed" || payer.kycStatus === "pending") throw conflict("payer_kyc_submitted", "Your data was already submitted");
+    if (payer.provider !== "builtin")
+      throw conflict(
+        "payer_kyc_external",
+        "Identity verification for this payer is run by the compliance provider's own page",
+      );
+    if (payer.kycStatus === "completed" || payer.kycStatus === "pending")
+      throw conflict("payer_kyc_submitted", "Your data was already submitted");
     const current = readIdentity(payer);
     if (!current) throw notFound("payer_link_invalid", "This link is not valid any more: ask for a new one");
-    const merged: PayerIdentity = { ...current, ...Object.fromEntries(Object.entries(corrections).filter(([, v]) => v !== undefined)) };
-    const updated = await setStatuses(tx, payer.id, { kycStatus: "pending", kycRejectionReason: null, identity: sealIdentity(payer.id, merged) });
+    const merged: PayerIdentity = {
+      ...current,
+      ...Object.fromEntries(Object.entries(corrections).filter(([, v]) => v !== undefined)),
+    };
+    const updated = await setStatuses(tx, payer.id, {
+      kycStatus: "pending",
+      kycRejectionReason: null,
+      identity: sealIdentity(payer.id, merged),
+    });
     await emitCompliance(tx, updated);
     return updated;
   });
@@ -124,23 +153,46 @@ export async function acceptAgreement(token: string): Promise<PayerRow> {
 }
 
 /** The dashboard review queue: the operator approves or rejects a submitted payer (built-in provider). */
-export async function reviewKyc(platformId: string, payerId: string, decision: "approve" | "reject", reason: string | undefined): Promise<PayerRow> {
-  if (decision === "reject" && !reason?.trim()) throw badRequest("validation_failed", "A rejection needs a reason", [{ field: "reason", message: "is required to reject" }]);
+export async function reviewKyc(
+  platformId: string,
+  payerId: string,
+  decision: "approve" | "reject",
+  reason: string | undefined,
+): Promise<PayerRow> {
+  if (decision === "reject" && !reason?.trim())
+    throw badRequest("validation_failed", "A rejection needs a reason", [
+      { field: "reason", message: "is required to reject" },
+    ]);
   return (await db()).$transaction(async (tx) => {
     const payer = await payerById(platformId, payerId, tx);
     if (!payer) throw notFound("payer_not_found", "No payer with this id");
-    if (payer.provider !== "builtin") throw conflict("payer_kyc_external", "This payer is verified by the external compliance provider");
-    if (payer.kycStatus !== "pending") throw conflict("payer_not_in_review", `This payer is not waiting for review (KYC is ${payer.kycStatus})`);
-    const updated = await setStatuses(tx, payer.id, decision === "approve" ? { kycStatus: "completed", kycRejectionReason: null } : { kycStatus: "rejected", kycRejectionReason: reason!.trim() });
+    if (payer.provider !== "builtin")
+      throw conflict("payer_kyc_external", "This payer is verified by the external compliance provider");
+    if (payer.kycStatus !== "pending")
+      throw conflict("payer_not_in_review", `This payer is not waiting for review (KYC is ${payer.kycStatus})`);
+    const updated = await setStatuses(
+      tx,
+      payer.id,
+      decision === "approve"
+        ? { kycStatus: "completed", kycRejectionReason: null }
+        : { kycStatus: "rejected", kycRejectionReason: reason!.trim() },
+    );
     await emitCompliance(tx, updated);
     return updated;
   });
 }
 
 /** POST /v2/compliance/webhook: the external provider's verdict, checked against its signature. */
-export async function applyProviderWebhook(rawBody: string, digest: string | null, body: ProviderWebhook): Promise<void> {
+export async function applyProviderWebhook(
+  rawBody: string,
+  digest: string | null,
+  body: ProviderWebhook,
+): Promise<void> {
   const config = getConfig();
-  if (config.COMPLIANCE_PROVIDER !== "http" || !verifyProviderWebhook(config.COMPLIANCE_PROVIDER_WEBHOOK_SECRET!, rawBody, digest)) {
+  if (
+    config.COMPLIANCE_PROVIDER !== "http" ||
+    !verifyProviderWebhook(config.COMPLIANCE_PROVIDER_WEBHOOK_SECRET!, rawBody, digest)
+  ) {
     throw unauthorized("provider_signature_invalid", "The x-payload-digest signature does not match the body");
   }
   await (await db()).$transaction(async (tx) => {
@@ -148,7 +200,10 @@ export async function applyProviderWebhook(rawBody: string, digest: string | nul
     if (!payer) throw notFound("payer_not_found", "No payer with this applicant id");
     const kycStatus = kycStatusOf(body);
     if (payer.kycStatus === kycStatus) return;
-    const updated = await setStatuses(tx, payer.id, { kycStatus, kycRejectionReason: kycStatus === "rejected" ? (body.rejectReason ?? "Rejected by the provider") : null });
+    const updated = await setStatuses(tx, payer.id, {
+      kycStatus,
+      kycRejectionReason: kycStatus === "rejected" ? (body.rejectReason ?? "Rejected by the provider") : null,
+    });
     await emitCompliance(tx, updated);
   });
 }
@@ -157,16 +212,27 @@ export async function applyProviderWebhook(rawBody: string, digest: string | nul
  * POST /v2/payer/{clientUserId}/payment-details. The bank account is stored encrypted and, with
  * no bank verification of our own, approved at once (`payment_detail.updated`, status approved).
  */
-export async function addBankAccount(platformId: string, clientUserId: string, details: BankDetails): Promise<{ payer: PayerRow; detail: StoredDetail }> {
+export async function addBankAccount(
+  platformId: string,
+  clientUserId: string,
+  details: BankDetails,
+): Promise<{ payer: PayerRow; detail: StoredDetail }> {
   if (!details.accountNumber && !details.iban) {
-    throw badRequest("validation_failed", "An account number or an IBAN is required", [{ field: "accountNumber", message: "is required when iban is not given" }]);
+    throw badRequest("validation_failed", "An account number or an IBAN is required", [
+      { field: "accountNumber", message: "is required when iban is not given" },
+    ]);
   }
   return (await db()).$transaction(async (tx) => {
     const payer = await payerOrThrow(platformId, clientUserId, tx);
     const detail = await addPaymentDetail(tx, payer.id, details, "approved");
     await emitEvent(
       tx,
-      webhookEvent("payment_detail.updated", ownerOf(platformId), { clientUserId, userId: payer.id, paymentDetailsId: detail.id, status: detail.status }),
+      webhookEvent("payment_detail.updated", ownerOf(platformId), {
+        clientUserId,
+        userId: payer.id,
+        paymentDetailsId: detail.id,
+        status: detail.status,
+      }),
     );
     return { payer, detail };
   });

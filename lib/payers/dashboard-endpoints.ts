@@ -23,7 +23,8 @@ export const reviewPayerEndpoint = defineEndpoint({
   method: "POST",
   path: "/v1/payers/{userId}/review",
   summary: "Approve or reject a payer's KYC",
-  description: "The review queue: a payer whose KYC is `pending` (built-in provider) is approved (`completed`) or rejected with a reason (`rejected`). Sends `compliance.updated`.",
+  description:
+    "The review queue: a payer whose KYC is `pending` (built-in provider) is approved (`completed`) or rejected with a reason (`rejected`). Sends `compliance.updated`.",
   tags: TAGS,
   auth: ["session"],
   params: payerParams,
@@ -41,7 +42,8 @@ export const erasePayerEndpoint = defineEndpoint({
   method: "DELETE",
   path: "/v1/payers/{userId}",
   summary: "Erase a payer",
-  description: "Deletes the payer's identity and bank data; payments and their off-ramp records stay. The clientUserId becomes free (GET /v2/payer/{clientUserId} answers 404).",
+  description:
+    "Deletes the payer's identity and bank data; payments and their off-ramp records stay. The clientUserId becomes free (GET /v2/payer/{clientUserId} answers 404).",
   tags: TAGS,
   auth: ["session"],
   params: payerParams,
@@ -62,11 +64,22 @@ export const advanceOfframpEndpoint = defineEndpoint({
     "Sends `payment.processing` with the step, and `payment.confirmed` at fiat_sent or `payment.failed` at bounced.",
   tags: TAGS,
   auth: ["session"],
-  params: z.strictObject({ requestId: z.string().regex(/^[0-9a-fA-F]{66}$/, "must be a requestId").transform((s) => s.toLowerCase()) }),
-  body: z.strictObject({ subStatus: z.enum(FIAT_SUB_STATUSES).exclude(["initiated"]), reason: z.string().max(500).optional() }),
+  params: z.strictObject({
+    requestId: z
+      .string()
+      .regex(/^[0-9a-fA-F]{66}$/, "must be a requestId")
+      .transform((s) => s.toLowerCase()),
+  }),
+  body: z.strictObject({
+    subStatus: z.enum(FIAT_SUB_STATUSES).exclude(["initiated"]),
+    reason: z.string().max(500).optional(),
+  }),
   response: successResponse,
   status: 200,
-  errors: { 404: "No off-ramp payment for this request on your platform", 409: "This step cannot follow the current one" },
+  errors: {
+    404: "No off-ramp payment for this request on your platform",
+    409: "This step cannot follow the current one",
+  },
   handler: async ({ caller, params, body }) => {
     await advanceFiatLeg(platformOf(caller), params.requestId, body.subStatus, body.reason);
     return { success: true };

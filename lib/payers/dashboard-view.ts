@@ -28,7 +28,8 @@ export async function payersPage(platformId: string, userId: string): Promise<Pa
   for (const p of payers) {
     const identity = readIdentity(p);
     const inReview = p.provider === "builtin" && p.kycStatus === "pending" && identity !== null;
-    if (inReview) await recordRead(platformId, p.id, { actor: `user:${userId}`, purpose: "dashboard KYC review queue" });
+    if (inReview)
+      await recordRead(platformId, p.id, { actor: `user:${userId}`, purpose: "dashboard KYC review queue" });
     rows.push({
       userId: p.id,
       clientUserId: p.clientUserId,
@@ -39,7 +40,13 @@ export async function payersPage(platformId: string, userId: string): Promise<Pa
       isCompliant: isCompliant(p),
       provider: p.provider,
       createdAt: p.createdAt.toISOString(),
-      accounts: p.paymentDetails.map((d) => ({ id: d.id, bankName: d.details.bankName, masked: maskedAccount(d.details), currency: d.details.currency, status: d.status })),
+      accounts: p.paymentDetails.map((d) => ({
+        id: d.id,
+        bankName: d.details.bankName,
+        masked: maskedAccount(d.details),
+        currency: d.details.currency,
+        status: d.status,
+      })),
       review: inReview ? identity : null,
     });
   }
@@ -66,7 +73,8 @@ export async function offrampPage(platformId: string): Promise<OfframpRow[]> {
     const detail = payer?.paymentDetails.find((d) => d.id === o.paymentDetailId);
     const open = o.subStatus !== "awaiting_payment" && !isFinalFiatStatus(o.subStatus);
     // After retry_required the checks or the sending are retried (fiat-steps.ts refuseFiatStep).
-    const position = o.subStatus === "retry_required" ? 1 : FIAT_PROGRESS.indexOf(o.subStatus as (typeof FIAT_PROGRESS)[number]);
+    const position =
+      o.subStatus === "retry_required" ? 1 : FIAT_PROGRESS.indexOf(o.subStatus as (typeof FIAT_PROGRESS)[number]);
     return {
       requestId: o.requestId,
       subStatus: o.subStatus,
@@ -75,7 +83,12 @@ export async function offrampPage(platformId: string): Promise<OfframpRow[]> {
       txHash: o.txHash,
       failureReason: o.failureReason,
       updatedAt: o.updatedAt.toISOString(),
-      nextSteps: open ? [...FIAT_PROGRESS.filter((_, i) => i > Math.max(position, 0)), ...FIAT_SETBACKS.filter((s) => s !== o.subStatus)] : [],
+      nextSteps: open
+        ? [
+            ...FIAT_PROGRESS.filter((_, i) => i > Math.max(position, 0)),
+            ...FIAT_SETBACKS.filter((s) => s !== o.subStatus),
+          ]
+        : [],
     };
   });
 }

@@ -12,10 +12,10 @@ import {
   createdPaymentDetailResponse,
   createPayerBody,
   createPayerResponse,
+  payerStatusResponse,
   paymentDetailsBody,
   paymentDetailsQuery,
   paymentDetailsResponse,
-  payerStatusResponse,
   successResponse,
   updatePayerBody,
 } from "./schemas";
@@ -47,7 +47,15 @@ export const createPayerEndpoint = defineEndpoint({
     const { platformId } = apiKeyCaller(caller);
     const { clientUserId, ...identity } = body;
     const { payer, kycUrl, agreementUrl } = await registerPayer(platformId, clientUserId, identity);
-    return { agreementUrl, kycUrl, status: { agreementStatus: payer.agreementStatus as "not_started" | "completed", kycStatus: payer.kycStatus as "not_started" }, userId: payer.id };
+    return {
+      agreementUrl,
+      kycUrl,
+      status: {
+        agreementStatus: payer.agreementStatus as "not_started" | "completed",
+        kycStatus: payer.kycStatus as "not_started",
+      },
+      userId: payer.id,
+    };
   },
 });
 
@@ -55,7 +63,8 @@ export const getPayerEndpoint = defineEndpoint({
   method: "GET",
   path: "/v2/payer/{clientUserId}",
   summary: "Get a payer's compliance status",
-  description: "`kycStatus` (not_started, pending: waiting for review, completed, rejected) and `agreementStatus` (not_started, completed); `isCompliant` when both are completed.",
+  description:
+    "`kycStatus` (not_started, pending: waiting for review, completed, rejected) and `agreementStatus` (not_started, completed); `isCompliant` when both are completed.",
   tags: TAGS,
   auth: ["apiKey"],
   params: clientUserIdParams,
@@ -63,7 +72,12 @@ export const getPayerEndpoint = defineEndpoint({
   errors: { 404: NOT_FOUND },
   handler: async ({ caller, params }) => {
     const payer = await payerOrThrow(apiKeyCaller(caller).platformId, params.clientUserId);
-    return { kycStatus: payer.kycStatus as "not_started", agreementStatus: payer.agreementStatus as "not_started", isCompliant: isCompliant(payer), userId: payer.id };
+    return {
+      kycStatus: payer.kycStatus as "not_started",
+      agreementStatus: payer.agreementStatus as "not_started",
+      isCompliant: isCompliant(payer),
+      userId: payer.id,
+    };
   },
 });
 
@@ -71,7 +85,8 @@ export const updatePayerEndpoint = defineEndpoint({
   method: "PATCH",
   path: "/v2/payer/{clientUserId}",
   summary: "Update a payer's agreement status",
-  description: "Records that the payer accepted (`agreementCompleted: true`) or withdrew from (`false`) the agreement. A change sends `compliance.updated`.",
+  description:
+    "Records that the payer accepted (`agreementCompleted: true`) or withdrew from (`false`) the agreement. A change sends `compliance.updated`.",
   tags: TAGS,
   auth: ["apiKey"],
   params: clientUserIdParams,
@@ -101,7 +116,16 @@ export const createPaymentDetailsEndpoint = defineEndpoint({
   handler: async ({ caller, params, body }) => {
     const { detail } = await addBankAccount(apiKeyCaller(caller).platformId, params.clientUserId, body);
     const d = detail.details;
-    return { payment_detail: { id: detail.id, clientUserId: params.clientUserId, bankName: d.bankName, accountName: d.accountName, currency: d.currency, beneficiaryType: d.beneficiaryType } };
+    return {
+      payment_detail: {
+        id: detail.id,
+        clientUserId: params.clientUserId,
+        bankName: d.bankName,
+        accountName: d.accountName,
+        currency: d.currency,
+        beneficiaryType: d.beneficiaryType,
+      },
+    };
   },
 });
 
@@ -109,7 +133,8 @@ export const getPaymentDetailsEndpoint = defineEndpoint({
   method: "GET",
   path: "/v2/payer/{clientUserId}/payment-details",
   summary: "Get a payer's bank accounts",
-  description: "The payer's bank accounts, whole (this read is recorded: who, when). `paymentDetailsId` answers one; an unknown one is a 404.",
+  description:
+    "The payer's bank accounts, whole (this read is recorded: who, when). `paymentDetailsId` answers one; an unknown one is a 404.",
   tags: TAGS,
   auth: ["apiKey"],
   params: clientUserIdParams,
@@ -119,8 +144,13 @@ export const getPaymentDetailsEndpoint = defineEndpoint({
   handler: async ({ caller, params, query }) => {
     const { platformId, actor } = apiKeyCaller(caller);
     const payer = await payerOrThrow(platformId, params.clientUserId);
-    const details = await readPaymentDetails(payer, { actor, purpose: "GET /v2/payer/{clientUserId}/payment-details" }, query.paymentDetailsId);
-    if (query.paymentDetailsId && details.length === 0) throw notFound("payment_details_not_found", `Payment details ${query.paymentDetailsId} not found for this payer`);
+    const details = await readPaymentDetails(
+      payer,
+      { actor, purpose: "GET /v2/payer/{clientUserId}/payment-details" },
+      query.paymentDetailsId,
+    );
+    if (query.paymentDetailsId && details.length === 0)
+      throw notFound("payment_details_not_found", `Payment details ${query.paymentDetailsId} not found for this payer`);
     return {
       paymentDetails: details.map(({ id, status, details: d }) => ({
         id,
@@ -151,7 +181,10 @@ export const complianceWebhookEndpoint = defineEndpoint({
   response: successResponse,
   status: 200,
   idempotency: false,
-  errors: { 401: "Missing or wrong signature, or no external provider configured", 404: "No payer with this applicant id" },
+  errors: {
+    401: "Missing or wrong signature, or no external provider configured",
+    404: "No payer with this applicant id",
+  },
   handler: async ({ req, rawBody, body }) => {
     await applyProviderWebhook(rawBody, req.headers.get("x-payload-digest"), body);
     return { success: true };

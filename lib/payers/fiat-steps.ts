@@ -1,6 +1,12 @@
 // The fiat leg's sub-statuses (docs/interface.md "Off-ramp payments") and which step may follow
 // which. Pure: no I/O.
-export const FIAT_PROGRESS = ["initiated", "pending_internal_assessment", "ongoing_checks", "sending_fiat", "fiat_sent"] as const;
+export const FIAT_PROGRESS = [
+  "initiated",
+  "pending_internal_assessment",
+  "ongoing_checks",
+  "sending_fiat",
+  "fiat_sent",
+] as const;
 export const FIAT_SETBACKS = ["bounced", "retry_required"] as const;
 export const FIAT_SUB_STATUSES = [...FIAT_PROGRESS, ...FIAT_SETBACKS] as const;
 export type FiatSubStatus = (typeof FIAT_SUB_STATUSES)[number];
@@ -20,6 +26,9 @@ export function refuseFiatStep(from: string, to: FiatSubStatus): string | null {
   if (to === "initiated") return "initiated is set when the crypto payment is detected";
   if (to === from) return `the fiat leg is already ${to}`;
   if (to === "bounced" || to === "retry_required") return null;
-  const fromIndex = from === "retry_required" ? FIAT_PROGRESS.indexOf("pending_internal_assessment") : FIAT_PROGRESS.indexOf(from as (typeof FIAT_PROGRESS)[number]);
+  const fromIndex =
+    from === "retry_required"
+      ? FIAT_PROGRESS.indexOf("pending_internal_assessment")
+      : FIAT_PROGRESS.indexOf(from as (typeof FIAT_PROGRESS)[number]);
   return FIAT_PROGRESS.indexOf(to) > fromIndex ? null : `${to} does not follow ${from}`;
 }

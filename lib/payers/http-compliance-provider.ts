@@ -50,7 +50,8 @@ export function httpComplianceProvider(config: HttpProviderConfig): CompliancePr
       // The provider's answer may echo personal data: never put it in an error or a log.
       if (!res.ok) throw new Error(`compliance provider answered ${res.status} to applicant creation`);
       const parsed = applicantAnswer.safeParse(await res.json().catch(() => undefined));
-      if (!parsed.success) throw new Error("compliance provider answered applicant creation without id and verificationUrl");
+      if (!parsed.success)
+        throw new Error("compliance provider answered applicant creation without id and verificationUrl");
       return { kycUrl: parsed.data.verificationUrl, applicantId: parsed.data.id };
     },
   };

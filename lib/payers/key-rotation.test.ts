@@ -1,10 +1,11 @@
 // Encryption key rotation (README "Key rotation"): data written with the old key stays readable
 // while ENCRYPTION_KEY_PREVIOUS names it, `npm run secrets:rotate` (reencrypt…) rewrites it with
 // the new key, after which the old key is no longer needed.
-import * as payerRoute from "@/app/v2/payer/route";
-import * as detailsRoute from "@/app/v2/payer/[clientUserId]/payment-details/route";
+
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
+import * as detailsRoute from "@/app/v2/payer/[clientUserId]/payment-details/route";
+import * as payerRoute from "@/app/v2/payer/route";
 import { resetConfigForTests } from "../config";
 import { db } from "../db/client";
 import { createTestPlatform } from "../test/fixtures";
@@ -23,7 +24,10 @@ function useKeys(current: string, previous?: string) {
   resetConfigForTests();
 }
 afterAll(() => {
-  for (const [name, value] of [["ENCRYPTION_KEY", saved.key], ["ENCRYPTION_KEY_PREVIOUS", saved.previous]] as const) {
+  for (const [name, value] of [
+    ["ENCRYPTION_KEY", saved.key],
+    ["ENCRYPTION_KEY_PREVIOUS", saved.previous],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -37,19 +41,35 @@ describe("encryption key rotation", () => {
     useKeys(oldKey);
     const p = await createTestPlatform("rotation");
     const headers = { "x-api-key": p.apiKey };
-    const created = await call(payerRoute, "POST", "/v2/payer", { headers, body: { clientUserId: "rotating", ...IDENTITY } });
+    const created = await call(payerRoute, "POST", "/v2/payer", {
+      headers,
+      body: { clientUserId: "rotating", ...IDENTITY },
+    });
     expect(created.status, created.text).toBe(200);
-    const added = await call(detailsRoute, "POST", "/v2/payer/rotating/payment-details", { headers, body: BANK, params: { clientUserId: "rotating" } });
+    const added = await call(detailsRoute, "POST", "/v2/payer/rotating/payment-details", {
+      headers,
+      body: BANK,
+      params: { clientUserId: "rotating" },
+    });
     const detailId = (added.json as { payment_detail: { id: string } }).payment_detail.id;
-    const endpoint = await createPlatformEndpoint({ id: p.clientIdId, platformId: p.platformId }, "https://hooks.example.com/rotation");
+    const endpoint = await createPlatformEndpoint(
+      { id: p.clientIdId, platformId: p.platformId },
+      "https://hooks.example.com/rotation",
+    );
     const prisma = await db();
     const before = await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
     const secret = openWebhookSecret(endpoint.id, before.secretEncrypted);
 
     // Step 1: the new key is current, the old one still read.
     useKeys(newKey, oldKey);
-    const read = async () => call(detailsRoute, "GET", "/v2/payer/rotating/payment-details", { headers, params: { clientUserId: "rotating" } });
-    expect(((await read()).json as { paymentDetails: { accountNumber: string }[] }).paymentDetails[0].accountNumber).toBe(BANK.accountNumber);
+    const read = async () =>
+      call(detailsRoute, "GET", "/v2/payer/rotating/payment-details", {
+        headers,
+        params: { clientUserId: "rotating" },
+      });
+    expect(
+      ((await read()).json as { paymentDetails: { accountNumber: string }[] }).paymentDetails[0].accountNumber,
+    ).toBe(BANK.accountNumber);
     const detail = await prisma.paymentDetail.findUniqueOrThrow({ where: { id: detailId } });
     useKeys(newKey);
     expect(() => openBankDetails(detailId, detail.encrypted), "the new key alone cannot read old data yet").toThrow();
@@ -63,8 +83,12 @@ describe("encryption key rotation", () => {
 
     // Step 3: the old key is gone; everything still reads.
     useKeys(newKey);
-    expect(((await read()).json as { paymentDetails: { accountNumber: string }[] }).paymentDetails[0].accountNumber).toBe(BANK.accountNumber);
-    const payer = await prisma.payer.findFirstOrThrow({ where: { platformId: p.platformId, clientUserId: "rotating" } });
+    expect(
+      ((await read()).json as { paymentDetails: { accountNumber: string }[] }).paymentDetails[0].accountNumber,
+    ).toBe(BANK.accountNumber);
+    const payer = await prisma.payer.findFirstOrThrow({
+      where: { platformId: p.platformId, clientUserId: "rotating" },
+    });
     expect(openIdentity(payer.id, payer.identity!).lastName).toBe(IDENTITY.lastName);
     const after = await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
     expect(openWebhookSecret(endpoint.id, after.secretEncrypted)).toBe(secret);

@@ -2,26 +2,27 @@
 // pages and the review queue, a bank account, a crypto-to-fiat request paid with the /pay
 // calldata to the sandbox deposit wallet, detected, then walked to fiat_sent by the operator;
 // a real receiver gets every event, signed. And the refusals of /pay.
-import * as requestRoute from "@/app/v2/request/route";
-import * as requestIdRoute from "@/app/v2/request/[requestId]/route";
-import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
-import * as payerRoute from "@/app/v2/payer/route";
-import * as detailsRoute from "@/app/v2/payer/[clientUserId]/payment-details/route";
-import * as kycPageRoute from "@/app/v2/payer-pages/[token]/kyc/route";
-import * as agreementPageRoute from "@/app/v2/payer-pages/[token]/agreement/route";
-import * as reviewRoute from "@/app/v1/payers/[userId]/review/route";
-import * as progressRoute from "@/app/v1/offramp-payments/[requestId]/progress/route";
+
 import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { log } from "../log";
+import * as progressRoute from "@/app/v1/offramp-payments/[requestId]/progress/route";
+import * as reviewRoute from "@/app/v1/payers/[userId]/review/route";
+import * as detailsRoute from "@/app/v2/payer/[clientUserId]/payment-details/route";
+import * as payerRoute from "@/app/v2/payer/route";
+import * as agreementPageRoute from "@/app/v2/payer-pages/[token]/agreement/route";
+import * as kycPageRoute from "@/app/v2/payer-pages/[token]/kyc/route";
+import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
+import * as requestIdRoute from "@/app/v2/request/[requestId]/route";
+import * as requestRoute from "@/app/v2/request/route";
 import { erc20Abi } from "../chains/contracts";
 import { DEMO_WALLETS } from "../devnet/accounts";
 import { testToken } from "../devnet/test-tokens";
+import { log } from "../log";
 import { detectPayments } from "../payments/indexer/start-detection";
 import { createTestPlatform, createTestWalletSession } from "../test/fixtures";
 import { call } from "../test/http";
-import { chainClients, sendAll, type ApiTransaction } from "../test/send-calldata";
 import { sandboxWithWebhooks } from "../test/sandbox-with-webhooks";
+import { type ApiTransaction, chainClients, sendAll } from "../test/send-calldata";
 import { eventually } from "../webhooks/test-helpers";
 import type { Received } from "../webhooks/test-receiver";
 import { BANK, IDENTITY } from "./payer-fixtures";
@@ -50,26 +51,56 @@ async function payer(clientUserId: string, opts: { compliant: boolean }) {
   const token = new URL(kycUrl).pathname.split("/")[2];
   await call(kycPageRoute, "POST", `/v2/payer-pages/${token}/kyc`, { body: { corrections: {} }, params: { token } });
   if (opts.compliant) {
-    await call(reviewRoute, "POST", `/v1/payers/${userId}/review`, { headers: bearer(), body: { decision: "approve" }, params: { userId } });
-    await call(agreementPageRoute, "POST", `/v2/payer-pages/${token}/agreement`, { body: { accepted: true }, params: { token } });
+    await call(reviewRoute, "POST", `/v1/payers/${userId}/review`, {
+      headers: bearer(),
+      body: { decision: "approve" },
+      params: { userId },
+    });
+    await call(agreementPageRoute, "POST", `/v2/payer-pages/${token}/agreement`, {
+      body: { accepted: true },
+      params: { token },
+    });
   }
-  const added = await call(detailsRoute, "POST", `/v2/payer/${clientUserId}/payment-details`, { headers: key(), body: BANK, params: { clientUserId } });
+  const added = await call(detailsRoute, "POST", `/v2/payer/${clientUserId}/payment-details`, {
+    headers: key(),
+    body: BANK,
+    params: { clientUserId },
+  });
   return { userId, paymentDetailsId: (added.json as { payment_detail: { id: string } }).payment_detail.id };
 }
 
 async function offrampRequest(amount = "25") {
-  const r = await call(requestRoute, "POST", "/v2/request", { headers: key(), body: { amount, invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", isCryptoToFiatAvailable: true } });
+  const r = await call(requestRoute, "POST", "/v2/request", {
+    headers: key(),
+    body: { amount, invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", isCryptoToFiatAvailable: true },
+  });
   expect(r.status, r.text).toBe(201);
   return r.json as { requestId: string; paymentReference: string };
 }
 
-const pay = (requestId: string, query: string, headers = key()) => call(payRoute, "GET", `/v2/request/${requestId}/pay?${query}`, { headers, params: { requestId } });
-const progress = (requestId: string, subStatus: string) => call(progressRoute, "POST", `/v1/offramp-payments/${requestId}/progress`, { headers: bearer(), body: { subStatus }, params: { requestId } });
-const status = async (requestId: string) => (await call(requestIdRoute, "GET", `/v2/request/${requestId}`, { headers: key(), params: { requestId } })).json as { payee: string; status: string; offRamp: { subStatus: string; paymentDetailsId: string } | null };
+const pay = (requestId: string, query: string, headers = key()) =>
+  call(payRoute, "GET", `/v2/request/${requestId}/pay?${query}`, { headers, params: { requestId } });
+const progress = (requestId: string, subStatus: string) =>
+  call(progressRoute, "POST", `/v1/offramp-payments/${requestId}/progress`, {
+    headers: bearer(),
+    body: { subStatus },
+    params: { requestId },
+  });
+const status = async (requestId: string) =>
+  (await call(requestIdRoute, "GET", `/v2/request/${requestId}`, { headers: key(), params: { requestId } })).json as {
+    payee: string;
+    status: string;
+    offRamp: { subStatus: string; paymentDetailsId: string } | null;
+  };
 
 function verified(hook: Received): Record<string, unknown> {
-  const headers = Object.fromEntries(Object.entries(hook.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(",") : (v ?? "")]));
-  return new Webhook(chain.platform.endpoints[0].secret).verify(hook.raw.toString("utf8"), headers) as Record<string, unknown>;
+  const headers = Object.fromEntries(
+    Object.entries(hook.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(",") : (v ?? "")]),
+  );
+  return new Webhook(chain.platform.endpoints[0].secret).verify(hook.raw.toString("utf8"), headers) as Record<
+    string,
+    unknown
+  >;
 }
 
 describe("an off-ramp payment", () => {
@@ -79,20 +110,35 @@ describe("an off-ramp payment", () => {
     expect((await status(requestId)).payee).toBe(DEPOSIT);
     expect((await status(requestId)).offRamp).toBeNull();
 
-    const answer = await pay(requestId, `wallet=${payerWallet.address}&clientUserId=offramp-user&paymentDetailsId=${paymentDetailsId}`);
+    const answer = await pay(
+      requestId,
+      `wallet=${payerWallet.address}&clientUserId=offramp-user&paymentDetailsId=${paymentDetailsId}`,
+    );
     expect(answer.status, answer.text).toBe(200);
     expect((await status(requestId)).offRamp).toMatchObject({ subStatus: "awaiting_payment", paymentDetailsId });
     const usdc = testToken("base", "USDC");
     const { publicClient } = chainClients("base", chain.sandbox.urls.base!);
-    const balance = () => publicClient.readContract({ address: usdc.address, abi: erc20Abi, functionName: "balanceOf", args: [DEPOSIT] });
+    const balance = () =>
+      publicClient.readContract({ address: usdc.address, abi: erc20Abi, functionName: "balanceOf", args: [DEPOSIT] });
     const before = await balance();
-    await sendAll("base", chain.sandbox.urls.base!, payerWallet.privateKey, (answer.json as { transactions: ApiTransaction[] }).transactions);
+    await sendAll(
+      "base",
+      chain.sandbox.urls.base!,
+      payerWallet.privateKey,
+      (answer.json as { transactions: ApiTransaction[] }).transactions,
+    );
     expect((await balance()) - before).toBe(25_000_000n);
 
-    await eventually(() => detectPayments("base").then(() => status(requestId)), (s) => s.offRamp?.subStatus === "initiated", 30_000, 500);
+    await eventually(
+      () => detectPayments("base").then(() => status(requestId)),
+      (s) => s.offRamp?.subStatus === "initiated",
+      30_000,
+      500,
+    );
     expect((await status(requestId)).status).toBe("paid");
     // The fiat side, as the operator reports it; a step backwards is refused.
-    for (const step of ["pending_internal_assessment", "ongoing_checks", "sending_fiat"]) expect((await progress(requestId, step)).status).toBe(200);
+    for (const step of ["pending_internal_assessment", "ongoing_checks", "sending_fiat"])
+      expect((await progress(requestId, step)).status).toBe(200);
     const backwards = await progress(requestId, "ongoing_checks");
     expect(backwards.status).toBe(409);
     expect(backwards.json).toMatchObject({ code: "offramp_step_invalid" });
@@ -105,42 +151,75 @@ describe("an off-ramp payment", () => {
     const about = (e: Record<string, unknown>) => e.userId === userId || e.requestId === requestId;
     // Deliveries run concurrently: compared as a set (each step is one event).
     const sorted = (list: unknown[][]) => list.map((x) => x.join(" ")).sort();
-    expect(sorted(events.filter(about).map((e) => [e.event, e.subStatus ?? e.status ?? e.kycStatus]))).toEqual(sorted([
-      ["compliance.updated", "pending"],
-      ["compliance.updated", "completed"],
-      ["compliance.updated", "completed"],
-      ["payment_detail.updated", "approved"],
-      ["payment.processing", "initiated"],
-      ["payment.processing", "pending_internal_assessment"],
-      ["payment.processing", "ongoing_checks"],
-      ["payment.processing", "sending_fiat"],
-      ["payment.processing", "fiat_sent"],
-      ["payment.confirmed", "fiat_sent"],
-    ]));
+    expect(sorted(events.filter(about).map((e) => [e.event, e.subStatus ?? e.status ?? e.kycStatus]))).toEqual(
+      sorted([
+        ["compliance.updated", "pending"],
+        ["compliance.updated", "completed"],
+        ["compliance.updated", "completed"],
+        ["payment_detail.updated", "approved"],
+        ["payment.processing", "initiated"],
+        ["payment.processing", "pending_internal_assessment"],
+        ["payment.processing", "ongoing_checks"],
+        ["payment.processing", "sending_fiat"],
+        ["payment.processing", "fiat_sent"],
+        ["payment.confirmed", "fiat_sent"],
+      ]),
+    );
     const confirmed = events.find((e) => e.event === "payment.confirmed")!;
-    expect(confirmed).toMatchObject({ requestId, paymentReference, amount: "25", isCryptoToFiat: true, paymentProcessor: "offramp", payerAddress: payerWallet.address });
-    expect(events.find((e) => e.event === "payment.processing")).toMatchObject({ requestId, paymentReference, network: "base", txHash: confirmed.txHash });
+    expect(confirmed).toMatchObject({
+      requestId,
+      paymentReference,
+      amount: "25",
+      isCryptoToFiat: true,
+      paymentProcessor: "offramp",
+      payerAddress: payerWallet.address,
+    });
+    expect(events.find((e) => e.event === "payment.processing")).toMatchObject({
+      requestId,
+      paymentReference,
+      network: "base",
+      txHash: confirmed.txHash,
+    });
   }, 120_000);
 
   it("is refused for a non-compliant payer, another platform's payer, an unknown paymentDetailsId, and without the payer at all", async () => {
     const request = await offrampRequest("3");
     const notCompliant = await payer("pending-user", { compliant: false });
-    const refusedPayer = await pay(request.requestId, `clientUserId=pending-user&paymentDetailsId=${notCompliant.paymentDetailsId}`);
+    const refusedPayer = await pay(
+      request.requestId,
+      `clientUserId=pending-user&paymentDetailsId=${notCompliant.paymentDetailsId}`,
+    );
     expect(refusedPayer.status).toBe(403);
-    expect(refusedPayer.json).toMatchObject({ code: "payer_not_compliant", message: expect.stringMatching(/KYC pending, agreement not_started/) });
+    expect(refusedPayer.json).toMatchObject({
+      code: "payer_not_compliant",
+      message: expect.stringMatching(/KYC pending, agreement not_started/),
+    });
 
     const compliant = await payer("good-user", { compliant: true });
-    const unknownDetails = await pay(request.requestId, "clientUserId=good-user&paymentDetailsId=00000000-0000-4000-8000-000000000000");
+    const unknownDetails = await pay(
+      request.requestId,
+      "clientUserId=good-user&paymentDetailsId=00000000-0000-4000-8000-000000000000",
+    );
     expect(unknownDetails.status).toBe(404);
     expect(unknownDetails.json).toMatchObject({ code: "payment_details_not_found" });
 
     // Our payer does not exist for another platform paying its own off-ramp request.
     const other = await createTestPlatform("other");
-    const theirs = await call(requestRoute, "POST", "/v2/request", { headers: { "x-api-key": other.apiKey }, body: { amount: "3", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", isCryptoToFiatAvailable: true } });
-    const foreign = await pay((theirs.json as { requestId: string }).requestId, `clientUserId=good-user&paymentDetailsId=${compliant.paymentDetailsId}`, { "x-api-key": other.apiKey });
+    const theirs = await call(requestRoute, "POST", "/v2/request", {
+      headers: { "x-api-key": other.apiKey },
+      body: { amount: "3", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", isCryptoToFiatAvailable: true },
+    });
+    const foreign = await pay(
+      (theirs.json as { requestId: string }).requestId,
+      `clientUserId=good-user&paymentDetailsId=${compliant.paymentDetailsId}`,
+      { "x-api-key": other.apiKey },
+    );
     expect(foreign.status).toBe(404);
     expect(foreign.json).toMatchObject({ code: "payer_not_found" });
-    const unknownPayer = await pay(request.requestId, `clientUserId=nobody&paymentDetailsId=${compliant.paymentDetailsId}`);
+    const unknownPayer = await pay(
+      request.requestId,
+      `clientUserId=nobody&paymentDetailsId=${compliant.paymentDetailsId}`,
+    );
     expect(unknownPayer.status).toBe(404);
     expect(unknownPayer.json).toMatchObject({ code: "payer_not_found" });
 
@@ -152,8 +231,12 @@ describe("an off-ramp payment", () => {
 
   it("the logs of the whole run hold none of the payer's identity or bank fields", () => {
     expect(logged.length, "the run logged nothing: the check would be empty").toBeGreaterThan(10);
-    const text = JSON.stringify(logged, (_k, v) => (typeof v === "bigint" ? v.toString() : v instanceof Error ? `${v.name}: ${v.message}` : v));
-    const personal = [...Object.entries(IDENTITY), ...Object.entries(BANK)].filter(([k]) => !["beneficiaryType", "country", "nationality", "currency"].includes(k)).map(([, v]) => v);
+    const text = JSON.stringify(logged, (_k, v) =>
+      typeof v === "bigint" ? v.toString() : v instanceof Error ? `${v.name}: ${v.message}` : v,
+    );
+    const personal = [...Object.entries(IDENTITY), ...Object.entries(BANK)]
+      .filter(([k]) => !["beneficiaryType", "country", "nationality", "currency"].includes(k))
+      .map(([, v]) => v);
     for (const value of personal) expect(text, `${value} was logged`).not.toContain(value);
   });
 });

@@ -2,19 +2,24 @@
 // (lib/secrets), bound to their row (a value copied onto another row does not decrypt), and
 // masked for lists. Nothing here logs.
 import { decryptSecret, encryptSecret, needsReencryption } from "../secrets/encrypt-at-rest";
-import { parseBankDetails, parseIdentity, type BankDetails, type PayerIdentity } from "./schemas";
+import { type BankDetails, type PayerIdentity, parseBankDetails, parseIdentity } from "./schemas";
 
 const identityContext = (payerId: string) => `payer-identity:${payerId}`;
 const bankContext = (paymentDetailId: string) => `payer-bank-details:${paymentDetailId}`;
 
-export const sealIdentity = (payerId: string, identity: PayerIdentity) => encryptSecret(JSON.stringify(identity), identityContext(payerId));
-export const openIdentity = (payerId: string, sealed: string) => parseIdentity(decryptSecret(sealed, identityContext(payerId)));
-export const sealBankDetails = (id: string, details: BankDetails) => encryptSecret(JSON.stringify(details), bankContext(id));
+export const sealIdentity = (payerId: string, identity: PayerIdentity) =>
+  encryptSecret(JSON.stringify(identity), identityContext(payerId));
+export const openIdentity = (payerId: string, sealed: string) =>
+  parseIdentity(decryptSecret(sealed, identityContext(payerId)));
+export const sealBankDetails = (id: string, details: BankDetails) =>
+  encryptSecret(JSON.stringify(details), bankContext(id));
 export const openBankDetails = (id: string, sealed: string) => parseBankDetails(decryptSecret(sealed, bankContext(id)));
 
 /** Re-encrypts with the current key what only a previous key reads; null when already current. */
 export function resealIdentity(payerId: string, sealed: string): string | null {
-  return needsReencryption(sealed, identityContext(payerId)) ? sealIdentity(payerId, openIdentity(payerId, sealed)) : null;
+  return needsReencryption(sealed, identityContext(payerId))
+    ? sealIdentity(payerId, openIdentity(payerId, sealed))
+    : null;
 }
 export function resealBankDetails(id: string, sealed: string): string | null {
   return needsReencryption(sealed, bankContext(id)) ? sealBankDetails(id, openBankDetails(id, sealed)) : null;

@@ -5,7 +5,14 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { notFound } from "../http/errors";
-import { openBankDetails, openIdentity, resealBankDetails, resealIdentity, sealBankDetails, sealIdentity } from "./payer-data";
+import {
+  openBankDetails,
+  openIdentity,
+  resealBankDetails,
+  resealIdentity,
+  sealBankDetails,
+  sealIdentity,
+} from "./payer-data";
 import type { BankDetails, KycStatus, PayerIdentity } from "./schemas";
 
 type Tx = Prisma.TransactionClient;
@@ -26,7 +33,8 @@ export interface PayerRow {
   updatedAt: Date;
 }
 
-export const isCompliant = (p: Pick<PayerRow, "kycStatus" | "agreementStatus">) => p.kycStatus === "completed" && p.agreementStatus === "completed";
+export const isCompliant = (p: Pick<PayerRow, "kycStatus" | "agreementStatus">) =>
+  p.kycStatus === "completed" && p.agreementStatus === "completed";
 
 export const hashPortalToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -56,15 +64,31 @@ export async function payerById(platformId: string, payerId: string, tx?: Tx): P
  * Creates the payer or replaces its identity data, and issues a fresh token for the hosted
  * pages (earlier links stop working). Answers the payer and the token (shown once, stored hashed).
  */
-export async function upsertPayer(tx: Tx, platformId: string, clientUserId: string, identity: PayerIdentity): Promise<{ payer: PayerRow; token: string; created: boolean }> {
+export async function upsertPayer(
+  tx: Tx,
+  platformId: string,
+  clientUserId: string,
+  identity: PayerIdentity,
+): Promise<{ payer: PayerRow; token: string; created: boolean }> {
   const token = randomBytes(24).toString("base64url");
   const existing = await tx.payer.findFirst({ where: { platformId, clientUserId, erasedAt: null } });
   if (existing) {
-    const payer = await tx.payer.update({ where: { id: existing.id }, data: { identity: sealIdentity(existing.id, identity), portalTokenHash: hashPortalToken(token) } });
+    const payer = await tx.payer.update({
+      where: { id: existing.id },
+      data: { identity: sealIdentity(existing.id, identity), portalTokenHash: hashPortalToken(token) },
+    });
     return { payer, token, created: false };
   }
   const id = randomUUID();
-  const payer = await tx.payer.create({ data: { id, platformId, clientUserId, identity: sealIdentity(id, identity), portalTokenHash: hashPortalToken(token) } });
+  const payer = await tx.payer.create({
+    data: {
+      id,
+      platformId,
+      clientUserId,
+      identity: sealIdentity(id, identity),
+      portalTokenHash: hashPortalToken(token),
+    },
+  });
   return { payer, token, created: true };
 }
 
@@ -73,15 +97,33 @@ export async function payerByPortalToken(token: string, tx?: Tx): Promise<PayerR
   return client.payer.findFirst({ where: { portalTokenHash: hashPortalToken(token), erasedAt: null } });
 }
 
-export async function setProviderApplicant(tx: Tx, payerId: string, provider: string, applicantId: string | null, kycUrl: string | null): Promise<void> {
-  await tx.payer.update({ where: { id: payerId }, data: { provider, providerApplicantId: applicantId, providerKycUrl: kycUrl } });
+export async function setProviderApplicant(
+  tx: Tx,
+  payerId: string,
+  provider: string,
+  applicantId: string | null,
+  kycUrl: string | null,
+): Promise<void> {
+  await tx.payer.update({
+    where: { id: payerId },
+    data: { provider, providerApplicantId: applicantId, providerKycUrl: kycUrl },
+  });
 }
 
 export async function payerByApplicant(tx: Tx, provider: string, applicantId: string): Promise<PayerRow | null> {
   return tx.payer.findFirst({ where: { provider, providerApplicantId: applicantId, erasedAt: null } });
 }
 
-export async function setStatuses(tx: Tx, payerId: string, change: { kycStatus?: KycStatus; kycRejectionReason?: string | null; agreementStatus?: "not_started" | "completed"; identity?: string }): Promise<PayerRow> {
+export async function setStatuses(
+  tx: Tx,
+  payerId: string,
+  change: {
+    kycStatus?: KycStatus;
+    kycRejectionReason?: string | null;
+    agreementStatus?: "not_started" | "completed";
+    identity?: string;
+  },
+): Promise<PayerRow> {
   return tx.payer.update({ where: { id: payerId }, data: change });
 }
 
@@ -102,21 +144,47 @@ export interface StoredDetail {
   details: BankDetails;
 }
 
-export async function addPaymentDetail(tx: Tx, payerId: string, details: BankDetails, status: string): Promise<StoredDetail> {
+export async function addPaymentDetail(
+  tx: Tx,
+  payerId: string,
+  details: BankDetails,
+  status: string,
+): Promise<StoredDetail> {
   const id = randomUUID();
   const row = await tx.paymentDetail.create({
-    data: { id, payerId, encrypted: sealBankDetails(id, details), status, rails: details.rails, currency: details.currency, beneficiaryType: details.beneficiaryType },
+    data: {
+      id,
+      payerId,
+      encrypted: sealBankDetails(id, details),
+      status,
+      rails: details.rails,
+      currency: details.currency,
+      beneficiaryType: details.beneficiaryType,
+    },
   });
   return { ...row, details };
 }
 
 /** A payer's bank details, decrypted; every call is a read of whole bank data and is recorded. */
-export async function readPaymentDetails(payer: PayerRow, reader: Reader, paymentDetailsId?: string): Promise<StoredDetail[]> {
+export async function readPaymentDetails(
+  payer: PayerRow,
+  reader: Reader,
+  paymentDetailsId?: string,
+): Promise<StoredDetail[]> {
   const client = await db();
-  const rows = await client.paymentDetail.findMany({ where: { payerId: payer.id, ...(paymentDetailsId ? { id: paymentDetailsId } : {}) }, orderBy: { createdAt: "asc" } });
+  const rows = await client.paymentDetail.findMany({
+    where: { payerId: payer.id, ...(paymentDetailsId ? { id: paymentDetailsId } : {}) },
+    orderBy: { createdAt: "asc" },
+  });
   if (rows.length > 0) {
     await client.payerDataRead.createMany({
-      data: rows.map((r) => ({ platformId: payer.platformId, payerId: payer.id, paymentDetailId: r.id, actor: reader.actor, purpose: reader.purpose })),
+      data: rows.map((r) => ({
+        platformId: payer.platformId,
+        payerId: payer.id,
+        paymentDetailId: r.id,
+        actor: reader.actor,
+        purpose: reader.purpose,
+      })),
     });
   }
   return rows.map((r) => ({ ...r, details: openBankDetails(r.id, r.encrypted) }));
@@ -128,7 +196,9 @@ export async function hasPaymentDetail(tx: Tx, payerId: string, paymentDetailsId
 }
 
 export async function recordRead(platformId: string, payerId: string, reader: Reader): Promise<void> {
-  await (await db()).payerDataRead.create({ data: { platformId, payerId, actor: reader.actor, purpose: reader.purpose } });
+  await (await db()).payerDataRead.create({
+    data: { platformId, payerId, actor: reader.actor, purpose: reader.purpose },
+  });
 }
 
 /** The dashboard's list: statuses, and bank details for masking (decrypted here, never sent whole). */
@@ -139,7 +209,10 @@ export async function listPayers(platformId: string) {
     take: 200,
     include: { paymentDetails: { orderBy: { createdAt: "asc" } } },
   });
-  return rows.map((p) => ({ ...p, paymentDetails: p.paymentDetails.map((d) => ({ ...d, details: openBankDetails(d.id, d.encrypted) })) }));
+  return rows.map((p) => ({
+    ...p,
+    paymentDetails: p.paymentDetails.map((d) => ({ ...d, details: openBankDetails(d.id, d.encrypted) })),
+  }));
 }
 
 /**
@@ -150,7 +223,14 @@ export async function erasePayer(tx: Tx, payerId: string, now = new Date()): Pro
   await tx.paymentDetail.deleteMany({ where: { payerId } });
   await tx.payer.update({
     where: { id: payerId },
-    data: { identity: null, clientUserId: `erased:${payerId}`, portalTokenHash: null, providerKycUrl: null, kycRejectionReason: null, erasedAt: now },
+    data: {
+      identity: null,
+      clientUserId: `erased:${payerId}`,
+      portalTokenHash: null,
+      providerKycUrl: null,
+      kycRejectionReason: null,
+      erasedAt: now,
+    },
   });
 }
 
@@ -162,7 +242,10 @@ export async function reencryptPayerData(): Promise<{ identities: number; paymen
   const client = await db();
   let identities = 0;
   let paymentDetails = 0;
-  for (const p of await client.payer.findMany({ where: { identity: { not: null } }, select: { id: true, identity: true } })) {
+  for (const p of await client.payer.findMany({
+    where: { identity: { not: null } },
+    select: { id: true, identity: true },
+  })) {
     const resealed = resealIdentity(p.id, p.identity!);
     if (resealed) {
       await client.payer.update({ where: { id: p.id }, data: { identity: resealed } });

@@ -1,14 +1,15 @@
 // /v2/payer through the HTTP handlers: a payer's life (hosted KYC page, review queue, hosted
 // agreement page, bank accounts), the refusals, what the database holds (no clear text) and
 // erasure.
-import * as payerRoute from "@/app/v2/payer/route";
-import * as payerIdRoute from "@/app/v2/payer/[clientUserId]/route";
-import * as detailsRoute from "@/app/v2/payer/[clientUserId]/payment-details/route";
-import * as kycPageRoute from "@/app/v2/payer-pages/[token]/kyc/route";
-import * as agreementPageRoute from "@/app/v2/payer-pages/[token]/agreement/route";
+
+import { beforeAll, describe, expect, it } from "vitest";
 import * as reviewRoute from "@/app/v1/payers/[userId]/review/route";
 import * as eraseRoute from "@/app/v1/payers/[userId]/route";
-import { beforeAll, describe, expect, it } from "vitest";
+import * as detailsRoute from "@/app/v2/payer/[clientUserId]/payment-details/route";
+import * as payerIdRoute from "@/app/v2/payer/[clientUserId]/route";
+import * as payerRoute from "@/app/v2/payer/route";
+import * as agreementPageRoute from "@/app/v2/payer-pages/[token]/agreement/route";
+import * as kycPageRoute from "@/app/v2/payer-pages/[token]/kyc/route";
 import { db } from "../db/client";
 import { createTestPlatform, createTestWalletSession } from "../test/fixtures";
 import { call } from "../test/http";
@@ -30,21 +31,48 @@ const tokenOf = (url: string) => new URL(url).pathname.split("/")[2];
 async function createPayer(clientUserId: string, body: Record<string, unknown> = IDENTITY) {
   const r = await call(payerRoute, "POST", "/v2/payer", { headers: key(), body: { clientUserId, ...body } });
   expect(r.status, r.text).toBe(200);
-  return r.json as { kycUrl: string; agreementUrl: string; userId: string; status: { kycStatus: string; agreementStatus: string } };
+  return r.json as {
+    kycUrl: string;
+    agreementUrl: string;
+    userId: string;
+    status: { kycStatus: string; agreementStatus: string };
+  };
 }
-const status = (clientUserId: string, p = platform) => call(payerIdRoute, "GET", `/v2/payer/${clientUserId}`, { headers: key(p), params: { clientUserId } });
+const status = (clientUserId: string, p = platform) =>
+  call(payerIdRoute, "GET", `/v2/payer/${clientUserId}`, { headers: key(p), params: { clientUserId } });
 
 async function compliantPayer(clientUserId: string) {
   const created = await createPayer(clientUserId);
   const token = tokenOf(created.kycUrl);
-  expect((await call(kycPageRoute, "POST", `/v2/payer-pages/${token}/kyc`, { body: { corrections: {} }, params: { token } })).status).toBe(200);
-  expect((await call(reviewRoute, "POST", `/v1/payers/${created.userId}/review`, { headers: bearer(), body: { decision: "approve" }, params: { userId: created.userId } })).status).toBe(200);
-  expect((await call(agreementPageRoute, "POST", `/v2/payer-pages/${token}/agreement`, { body: { accepted: true }, params: { token } })).status).toBe(200);
+  expect(
+    (await call(kycPageRoute, "POST", `/v2/payer-pages/${token}/kyc`, { body: { corrections: {} }, params: { token } }))
+      .status,
+  ).toBe(200);
+  expect(
+    (
+      await call(reviewRoute, "POST", `/v1/payers/${created.userId}/review`, {
+        headers: bearer(),
+        body: { decision: "approve" },
+        params: { userId: created.userId },
+      })
+    ).status,
+  ).toBe(200);
+  expect(
+    (
+      await call(agreementPageRoute, "POST", `/v2/payer-pages/${token}/agreement`, {
+        body: { accepted: true },
+        params: { token },
+      })
+    ).status,
+  ).toBe(200);
   return created;
 }
 
 async function eventsAbout(userId: string) {
-  const rows = await (await db()).webhookEvent.findMany({ where: { event: { in: ["compliance.updated", "payment_detail.updated"] } }, orderBy: { id: "asc" } });
+  const rows = await (await db()).webhookEvent.findMany({
+    where: { event: { in: ["compliance.updated", "payment_detail.updated"] } },
+    orderBy: { id: "asc" },
+  });
   return rows.map((r) => r.payload as Record<string, unknown>).filter((p) => p.userId === userId);
 }
 
@@ -54,22 +82,47 @@ describe("a payer's compliance", () => {
     expect(created.status).toEqual({ kycStatus: "not_started", agreementStatus: "not_started" });
     expect(created.kycUrl).toMatch(/\/payer\/[\w-]+$/);
     expect(created.agreementUrl).toBe(`${created.kycUrl}/agreement`);
-    expect((await status("user-life")).json).toEqual({ kycStatus: "not_started", agreementStatus: "not_started", isCompliant: false, userId: created.userId });
+    expect((await status("user-life")).json).toEqual({
+      kycStatus: "not_started",
+      agreementStatus: "not_started",
+      isCompliant: false,
+      userId: created.userId,
+    });
 
     const token = tokenOf(created.kycUrl);
-    const submitted = await call(kycPageRoute, "POST", `/v2/payer-pages/${token}/kyc`, { body: { corrections: { city: "London" } }, params: { token } });
+    const submitted = await call(kycPageRoute, "POST", `/v2/payer-pages/${token}/kyc`, {
+      body: { corrections: { city: "London" } },
+      params: { token },
+    });
     expect(submitted.status, submitted.text).toBe(200);
     expect((await status("user-life")).json).toMatchObject({ kycStatus: "pending", isCompliant: false });
-    const again = await call(kycPageRoute, "POST", `/v2/payer-pages/${token}/kyc`, { body: { corrections: {} }, params: { token } });
+    const again = await call(kycPageRoute, "POST", `/v2/payer-pages/${token}/kyc`, {
+      body: { corrections: {} },
+      params: { token },
+    });
     expect(again.status).toBe(409);
 
-    const approve = await call(reviewRoute, "POST", `/v1/payers/${created.userId}/review`, { headers: bearer(), body: { decision: "approve" }, params: { userId: created.userId } });
+    const approve = await call(reviewRoute, "POST", `/v1/payers/${created.userId}/review`, {
+      headers: bearer(),
+      body: { decision: "approve" },
+      params: { userId: created.userId },
+    });
     expect(approve.status, approve.text).toBe(200);
-    const agreed = await call(agreementPageRoute, "POST", `/v2/payer-pages/${token}/agreement`, { body: { accepted: true }, params: { token } });
+    const agreed = await call(agreementPageRoute, "POST", `/v2/payer-pages/${token}/agreement`, {
+      body: { accepted: true },
+      params: { token },
+    });
     expect(agreed.status, agreed.text).toBe(200);
-    expect((await status("user-life")).json).toEqual({ kycStatus: "completed", agreementStatus: "completed", isCompliant: true, userId: created.userId });
+    expect((await status("user-life")).json).toEqual({
+      kycStatus: "completed",
+      agreementStatus: "completed",
+      isCompliant: true,
+      userId: created.userId,
+    });
 
-    expect((await eventsAbout(created.userId)).map((e) => [e.event, e.kycStatus, e.agreementStatus, e.isCompliant])).toEqual([
+    expect(
+      (await eventsAbout(created.userId)).map((e) => [e.event, e.kycStatus, e.agreementStatus, e.isCompliant]),
+    ).toEqual([
       ["compliance.updated", "pending", "not_started", false],
       ["compliance.updated", "completed", "not_started", false],
       ["compliance.updated", "completed", "completed", true],
@@ -80,13 +133,29 @@ describe("a payer's compliance", () => {
     const created = await createPayer("user-rejected");
     const token = tokenOf(created.kycUrl);
     await call(kycPageRoute, "POST", `/v2/payer-pages/${token}/kyc`, { body: { corrections: {} }, params: { token } });
-    const noReason = await call(reviewRoute, "POST", `/v1/payers/${created.userId}/review`, { headers: bearer(), body: { decision: "reject" }, params: { userId: created.userId } });
+    const noReason = await call(reviewRoute, "POST", `/v1/payers/${created.userId}/review`, {
+      headers: bearer(),
+      body: { decision: "reject" },
+      params: { userId: created.userId },
+    });
     expect(noReason.status).toBe(400);
-    const rejected = await call(reviewRoute, "POST", `/v1/payers/${created.userId}/review`, { headers: bearer(), body: { decision: "reject", reason: "Document unreadable" }, params: { userId: created.userId } });
+    const rejected = await call(reviewRoute, "POST", `/v1/payers/${created.userId}/review`, {
+      headers: bearer(),
+      body: { decision: "reject", reason: "Document unreadable" },
+      params: { userId: created.userId },
+    });
     expect(rejected.status).toBe(200);
-    const patched = await call(payerIdRoute, "PATCH", "/v2/payer/user-rejected", { headers: key(), body: { agreementCompleted: true }, params: { clientUserId: "user-rejected" } });
+    const patched = await call(payerIdRoute, "PATCH", "/v2/payer/user-rejected", {
+      headers: key(),
+      body: { agreementCompleted: true },
+      params: { clientUserId: "user-rejected" },
+    });
     expect(patched.json).toEqual({ success: true });
-    expect((await status("user-rejected")).json).toMatchObject({ kycStatus: "rejected", agreementStatus: "completed", isCompliant: false });
+    expect((await status("user-rejected")).json).toMatchObject({
+      kycStatus: "rejected",
+      agreementStatus: "completed",
+      isCompliant: false,
+    });
   });
 
   it("an unknown payer and another platform's payer are the same 404; a replaced link stops working", async () => {
@@ -103,13 +172,26 @@ describe("a payer's compliance", () => {
     expect(foreignReview.status).toBe(404);
     await createPayer("user-mine");
     const old = tokenOf(created.kycUrl);
-    expect((await call(agreementPageRoute, "POST", `/v2/payer-pages/${old}/agreement`, { body: { accepted: true }, params: { token: old } })).status).toBe(404);
+    expect(
+      (
+        await call(agreementPageRoute, "POST", `/v2/payer-pages/${old}/agreement`, {
+          body: { accepted: true },
+          params: { token: old },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("refuses unknown fields and malformed identity data, naming the field", async () => {
-    const r = await call(payerRoute, "POST", "/v2/payer", { headers: key(), body: { clientUserId: "x", ...IDENTITY, phone: "call me", favouriteColour: "blue" } });
+    const r = await call(payerRoute, "POST", "/v2/payer", {
+      headers: key(),
+      body: { clientUserId: "x", ...IDENTITY, phone: "call me", favouriteColour: "blue" },
+    });
     expect(r.status).toBe(400);
-    expect((r.json as { errors: { field: string }[] }).errors.map((e) => e.field).sort()).toEqual(["favouriteColour", "phone"]);
+    expect((r.json as { errors: { field: string }[] }).errors.map((e) => e.field).sort()).toEqual([
+      "favouriteColour",
+      "phone",
+    ]);
   });
 
   it("new identity data after the review starts KYC over (what was approved is not what is stored)", async () => {
@@ -125,24 +207,71 @@ describe("a payer's compliance", () => {
 describe("bank accounts", () => {
   it("are stored, answered whole by GET (each read recorded with who), filtered by paymentDetailsId, and announced with payment_detail.updated", async () => {
     const created = await createPayer("user-bank");
-    const added = await call(detailsRoute, "POST", "/v2/payer/user-bank/payment-details", { headers: key(), body: BANK, params: { clientUserId: "user-bank" } });
+    const added = await call(detailsRoute, "POST", "/v2/payer/user-bank/payment-details", {
+      headers: key(),
+      body: BANK,
+      params: { clientUserId: "user-bank" },
+    });
     expect(added.status, added.text).toBe(201);
     const id = (added.json as { payment_detail: { id: string } }).payment_detail.id;
-    expect(added.json).toEqual({ payment_detail: { id, clientUserId: "user-bank", bankName: BANK.bankName, accountName: BANK.accountName, currency: "gbp", beneficiaryType: "individual" } });
+    expect(added.json).toEqual({
+      payment_detail: {
+        id,
+        clientUserId: "user-bank",
+        bankName: BANK.bankName,
+        accountName: BANK.accountName,
+        currency: "gbp",
+        beneficiaryType: "individual",
+      },
+    });
 
-    const listed = await call(detailsRoute, "GET", `/v2/payer/user-bank/payment-details?paymentDetailsId=${id}`, { headers: key(), params: { clientUserId: "user-bank" } });
+    const listed = await call(detailsRoute, "GET", `/v2/payer/user-bank/payment-details?paymentDetailsId=${id}`, {
+      headers: key(),
+      params: { clientUserId: "user-bank" },
+    });
     expect(listed.json).toEqual({
-      paymentDetails: [{ id, userId: created.userId, bankName: BANK.bankName, accountName: BANK.accountName, beneficiaryType: "individual", accountNumber: BANK.accountNumber, routingNumber: "", currency: "gbp", status: "approved", rails: "local" }],
+      paymentDetails: [
+        {
+          id,
+          userId: created.userId,
+          bankName: BANK.bankName,
+          accountName: BANK.accountName,
+          beneficiaryType: "individual",
+          accountNumber: BANK.accountNumber,
+          routingNumber: "",
+          currency: "gbp",
+          status: "approved",
+          rails: "local",
+        },
+      ],
     });
     const reads = await (await db()).payerDataRead.findMany({ where: { payerId: created.userId } });
-    expect(reads).toEqual([expect.objectContaining({ paymentDetailId: id, actor: `api_key:${platform.apiKeyId}`, platformId: platform.platformId })]);
+    expect(reads).toEqual([
+      expect.objectContaining({
+        paymentDetailId: id,
+        actor: `api_key:${platform.apiKeyId}`,
+        platformId: platform.platformId,
+      }),
+    ]);
 
-    const unknown = await call(detailsRoute, "GET", "/v2/payer/user-bank/payment-details?paymentDetailsId=00000000-0000-4000-8000-000000000000", { headers: key(), params: { clientUserId: "user-bank" } });
+    const unknown = await call(
+      detailsRoute,
+      "GET",
+      "/v2/payer/user-bank/payment-details?paymentDetailsId=00000000-0000-4000-8000-000000000000",
+      { headers: key(), params: { clientUserId: "user-bank" } },
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.json).toMatchObject({ code: "payment_details_not_found" });
-    const foreign = await call(detailsRoute, "GET", "/v2/payer/user-bank/payment-details", { headers: key(other), params: { clientUserId: "user-bank" } });
+    const foreign = await call(detailsRoute, "GET", "/v2/payer/user-bank/payment-details", {
+      headers: key(other),
+      params: { clientUserId: "user-bank" },
+    });
     expect(foreign.status).toBe(404);
-    const noAccount = await call(detailsRoute, "POST", "/v2/payer/user-bank/payment-details", { headers: key(), body: { ...BANK, accountNumber: undefined }, params: { clientUserId: "user-bank" } });
+    const noAccount = await call(detailsRoute, "POST", "/v2/payer/user-bank/payment-details", {
+      headers: key(),
+      body: { ...BANK, accountNumber: undefined },
+      params: { clientUserId: "user-bank" },
+    });
     expect(noAccount.status).toBe(400);
 
     expect((await eventsAbout(created.userId)).filter((e) => e.event === "payment_detail.updated")).toEqual([
@@ -154,7 +283,11 @@ describe("bank accounts", () => {
 describe("personal data at rest", () => {
   it("no identity or bank field is in clear text in any row of the payer tables, and erasing deletes it while the clientUserId is freed", async () => {
     const created = await compliantPayer("user-at-rest");
-    await call(detailsRoute, "POST", "/v2/payer/user-at-rest/payment-details", { headers: key(), body: BANK, params: { clientUserId: "user-at-rest" } });
+    await call(detailsRoute, "POST", "/v2/payer/user-at-rest/payment-details", {
+      headers: key(),
+      body: BANK,
+      params: { clientUserId: "user-at-rest" },
+    });
     const prisma = await db();
     const raw = JSON.stringify([
       await prisma.$queryRaw`SELECT * FROM payers`,
@@ -168,7 +301,10 @@ describe("personal data at rest", () => {
       .map(([, v]) => v);
     for (const value of secrets) expect(raw, `${value} is stored in clear`).not.toContain(value);
 
-    const erased = await call(eraseRoute, "DELETE", `/v1/payers/${created.userId}`, { headers: bearer(), params: { userId: created.userId } });
+    const erased = await call(eraseRoute, "DELETE", `/v1/payers/${created.userId}`, {
+      headers: bearer(),
+      params: { userId: created.userId },
+    });
     expect(erased.status, erased.text).toBe(200);
     expect((await status("user-at-rest")).status).toBe(404);
     const row = await prisma.payer.findUniqueOrThrow({ where: { id: created.userId } });

@@ -15,7 +15,8 @@ export const submitKycEndpoint = defineEndpoint({
   method: "POST",
   path: "/v2/payer-pages/{token}/kyc",
   summary: "Submit the payer's data for review (hosted KYC page)",
-  description: "The payer confirms their data, with any corrections; KYC becomes `pending` until the platform's operator reviews it. Sends `compliance.updated`.",
+  description:
+    "The payer confirms their data, with any corrections; KYC becomes `pending` until the platform's operator reviews it. Sends `compliance.updated`.",
   tags: TAGS,
   auth: [],
   params: tokenParams,
@@ -34,7 +35,8 @@ export const acceptAgreementEndpoint = defineEndpoint({
   method: "POST",
   path: "/v2/payer-pages/{token}/agreement",
   summary: "Accept the agreement (hosted agreement page)",
-  description: "The payer accepts the service agreement: `agreementStatus` becomes `completed` and `compliance.updated` is sent.",
+  description:
+    "The payer accepts the service agreement: `agreementStatus` becomes `completed` and `compliance.updated` is sent.",
   tags: TAGS,
   auth: [],
   params: tokenParams,

@@ -10,7 +10,9 @@ const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date in YYYY-MM-
 const countryCode = z.string().regex(/^[A-Za-z]{2}$/, "must be a two-letter country code (ISO 3166-1 alpha-2)");
 export const beneficiaryType = z.enum(["individual", "business"]);
 
-export const clientUserIdParams = z.strictObject({ clientUserId: text(200).describe("The platform's id for its user") });
+export const clientUserIdParams = z.strictObject({
+  clientUserId: text(200).describe("The platform's id for its user"),
+});
 
 /** The identity fields of POST /v2/payer, without clientUserId: what is encrypted. */
 export const identityShape = {
@@ -27,7 +29,10 @@ export const identityShape = {
   postcode: text(40),
   country: countryCode,
   nationality: countryCode,
-  phone: z.string().regex(/^\+?[1-9]\d{1,14}$/, "must be a phone number in E.164 format").describe("E.164"),
+  phone: z
+    .string()
+    .regex(/^\+?[1-9]\d{1,14}$/, "must be a phone number in E.164 format")
+    .describe("E.164"),
   ssn: text(40).describe("Social security or tax number"),
   sourceOfFunds: optionalText(500),
   businessActivity: optionalText(500),
@@ -36,7 +41,10 @@ const identitySchema = z.strictObject(identityShape);
 export type PayerIdentity = z.output<typeof identitySchema>;
 export const parseIdentity = (json: string): PayerIdentity => identitySchema.parse(JSON.parse(json));
 
-export const createPayerBody = z.strictObject({ clientUserId: clientUserIdParams.shape.clientUserId, ...identityShape });
+export const createPayerBody = z.strictObject({
+  clientUserId: clientUserIdParams.shape.clientUserId,
+  ...identityShape,
+});
 
 const kycStatus = z.enum(["not_started", "pending", "completed", "rejected"]);
 const agreementStatus = z.enum(["not_started", "completed"]);
@@ -65,7 +73,10 @@ export const paymentDetailsBody = z.strictObject({
   accountNumber: optionalText(64),
   routingNumber: optionalText(64),
   beneficiaryType,
-  currency: z.string().regex(/^[A-Za-z]{3}$/, "must be a three-letter currency code (ISO 4217)").transform((c) => c.toLowerCase()),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, "must be a three-letter currency code (ISO 4217)")
+    .transform((c) => c.toLowerCase()),
   addressLine1: text(),
   addressLine2: optionalText(),
   city: text(),
@@ -101,7 +112,9 @@ export const createdPaymentDetailResponse = z.strictObject({
   }),
 });
 
-export const paymentDetailsQuery = z.strictObject({ paymentDetailsId: z.uuid("must be a payment details id (UUID)").optional() });
+export const paymentDetailsQuery = z.strictObject({
+  paymentDetailsId: z.uuid("must be a payment details id (UUID)").optional(),
+});
 
 export const paymentDetailsResponse = z.strictObject({
   paymentDetails: z.array(

@@ -3,8 +3,16 @@
 // request's payee, in its payment currency (or, for a fiat invoice, in a token converting from
 // that fiat), counts. Pure: no I/O.
 import { formatUnits } from "viem";
-import { currencyHash, getCurrency, isNative, isSameAsset, tokenByAddress, nativeCurrencyOf, type Currency } from "../chains/currencies";
 import { sameAddress } from "../addresses/wallet-address";
+import {
+  type Currency,
+  currencyHash,
+  getCurrency,
+  isNative,
+  isSameAsset,
+  nativeCurrencyOf,
+  tokenByAddress,
+} from "../chains/currencies";
 import { CHAINLINK_DECIMALS } from "../requests/payment-maths";
 import type { DetectedPayment } from "./detected-payment";
 
@@ -30,22 +38,30 @@ export function matchPayment(request: PayableRequest, p: DetectedPayment): Match
   const expected = getCurrency(request.paymentCurrency);
   const paid = paidCurrency(p);
   if (!invoice || !expected || !paid) return { ok: false, reason: "unlisted currency" };
-  if (!isSameAsset(expected, paid) && expected.id !== paid.id) return { ok: false, reason: `paid in ${paid.id}, expected ${expected.id}` };
+  if (!isSameAsset(expected, paid) && expected.id !== paid.id)
+    return { ok: false, reason: `paid in ${paid.id}, expected ${expected.id}` };
 
   if (!p.conversion) {
     if (!isSameAsset(invoice, paid)) return { ok: false, reason: `a ${invoice.id} invoice needs a conversion payment` };
     return { ok: true, paid, invoiceAmount: p.amount, conversionRate: null };
   }
-  if (p.conversion.currencyHash.toLowerCase() !== currencyHash(invoice).toLowerCase()) return { ok: false, reason: "converted from another currency" };
+  if (p.conversion.currencyHash.toLowerCase() !== currencyHash(invoice).toLowerCase())
+    return { ok: false, reason: "converted from another currency" };
   if (isNative(invoice) || invoice.decimals > CHAINLINK_DECIMALS) return { ok: false, reason: "not a fiat invoice" };
   const scale = 10n ** BigInt(CHAINLINK_DECIMALS - invoice.decimals);
   const invoiceAmount = p.conversion.requestAmount / scale;
-  return { ok: true, paid, invoiceAmount, conversionRate: conversionRate(p.amount, paid.decimals, p.conversion.requestAmount) };
+  return {
+    ok: true,
+    paid,
+    invoiceAmount,
+    conversionRate: conversionRate(p.amount, paid.decimals, p.conversion.requestAmount),
+  };
 }
 
 /** Token units paid per invoice unit (e.g. 0.9998 USDC per USD), 18 significant decimals. */
 export function conversionRate(tokenAmount: bigint, tokenDecimals: number, requestAmount: bigint): string | null {
   if (requestAmount === 0n) return null;
-  const scaled = (tokenAmount * 10n ** BigInt(CHAINLINK_DECIMALS + 18)) / (requestAmount * 10n ** BigInt(tokenDecimals));
+  const scaled =
+    (tokenAmount * 10n ** BigInt(CHAINLINK_DECIMALS + 18)) / (requestAmount * 10n ** BigInt(tokenDecimals));
   return formatUnits(scaled, 18);
 }

@@ -2,11 +2,11 @@
 // payment, and the legacy `payment.partial` too while the request is not fully paid. Amounts
 // are in the invoice currency; fees in the currency paid. Pure: no I/O.
 import { formatUnits } from "viem";
-import { getCurrency, type Currency } from "../chains/currencies";
+import { type Currency, getCurrency } from "../chains/currencies";
 import { explorerTxUrl } from "../chains/explorer";
 import { sandboxExplorer } from "../chains/sandbox-explorer";
 import type { SettlingRequest } from "../requests/settlement-store";
-import { ON_CHAIN_PAYMENT_PROCESSOR, webhookEvent, type OutgoingEvent } from "../webhooks/events";
+import { ON_CHAIN_PAYMENT_PROCESSOR, type OutgoingEvent, webhookEvent } from "../webhooks/events";
 
 export interface RecordedPayment {
   request: SettlingRequest;
@@ -27,7 +27,12 @@ export function paymentEvents(p: RecordedPayment, now = new Date()): OutgoingEve
   const { request } = p;
   const invoice = getCurrency(request.invoiceCurrency);
   const decimals = invoice?.decimals ?? p.paid.decimals;
-  const owner = { platformId: request.platformId, clientIdId: request.clientIdId, clientId: request.clientId, orchestratorId: request.orchestratorId };
+  const owner = {
+    platformId: request.platformId,
+    clientIdId: request.clientIdId,
+    clientId: request.clientId,
+    orchestratorId: request.orchestratorId,
+  };
   const fields = {
     requestId: request.requestId,
     paymentReference: request.paymentReference,
@@ -45,7 +50,17 @@ export function paymentEvents(p: RecordedPayment, now = new Date()): OutgoingEve
     isCryptoToFiat: false,
     subStatus: "",
     paymentProcessor: ON_CHAIN_PAYMENT_PROCESSOR,
-    fees: p.feeAmount > 0n ? [{ type: "platform", amount: formatUnits(p.feeAmount, p.paid.decimals), currency: p.paid.symbol, address: p.feeAddress }] : [],
+    fees:
+      p.feeAmount > 0n
+        ? [
+            {
+              type: "platform",
+              amount: formatUnits(p.feeAmount, p.paid.decimals),
+              currency: p.paid.symbol,
+              address: p.feeAddress,
+            },
+          ]
+        : [],
     reference: request.reference,
     customerInfo: request.customerInfo,
     origin: request.origin,
@@ -53,5 +68,7 @@ export function paymentEvents(p: RecordedPayment, now = new Date()): OutgoingEve
     timestamp: now,
   };
   const confirmed = webhookEvent("payment.confirmed", owner, fields);
-  return p.totalAmountPaid < request.expectedAmount ? [confirmed, webhookEvent("payment.partial", owner, fields)] : [confirmed];
+  return p.totalAmountPaid < request.expectedAmount
+    ? [confirmed, webhookEvent("payment.partial", owner, fields)]
+    : [confirmed];
 }

@@ -16,7 +16,9 @@ export interface DailyVolume {
 
 /** Payments with block time in [from, to), summed per UTC day and currency, by day then currency. */
 export async function dailyVolume(platformId: string, from: Date, to: Date): Promise<DailyVolume[]> {
-  const rows = await (await db()).$queryRaw<{ day: string; currency: string; amount: string; count: number }[]>(Prisma.sql`
+  const rows = await (await db()).$queryRaw<
+    { day: string; currency: string; amount: string; count: number }[]
+  >(Prisma.sql`
     SELECT to_char(date_trunc('day', p.block_time), 'YYYY-MM-DD') AS day, COALESCE(p.currency, r.payment_currency) AS currency,
            sum(p.amount)::text AS amount, count(*)::int AS count
       FROM payments p JOIN payment_requests r ON r.id = p.request_id

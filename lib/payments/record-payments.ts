@@ -4,18 +4,24 @@
 // its events go to the outbox in the same transaction. A batch seen twice (a crash before the
 // cursor moved) stores nothing new and emits nothing new.
 import { randomUUID } from "node:crypto";
+import { type PayoutSource, payoutSources } from "../crosschain/payout-source";
 import type { Prisma } from "../db/generated/client";
 import { log } from "../log";
-import { lockRequests, lockRequestsByReferenceHash, setAmountsPaid, type SettlingRequest } from "../requests/settlement-store";
 import { awaitingFiat, startFiatLeg } from "../payers/offramp";
-import type { OutgoingEvent } from "../webhooks/events";
+import {
+  lockRequests,
+  lockRequestsByReferenceHash,
+  type SettlingRequest,
+  setAmountsPaid,
+} from "../requests/settlement-store";
 import { emitEvents } from "../webhooks/emit-event";
+import type { OutgoingEvent } from "../webhooks/events";
 import type { DetectedPayment } from "./detected-payment";
 import { matchPayment } from "./match-payment";
 import { paymentEvents, type RecordedPayment } from "./payment-events";
-import { payoutSources, type PayoutSource } from "../crosschain/payout-source";
 
-const crosschainOf = (s: PayoutSource | undefined) => (s ? { sourceNetwork: s.sourceNetwork, sourceTxHash: s.sourceTxHash } : undefined);
+const crosschainOf = (s: PayoutSource | undefined) =>
+  s ? { sourceNetwork: s.sourceNetwork, sourceTxHash: s.sourceTxHash } : undefined;
 
 type Tx = Prisma.TransactionClient;
 
@@ -38,7 +44,11 @@ interface Matched {
 const byChainOrder = (a: DetectedPayment, b: DetectedPayment) =>
   a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1;
 
-export async function recordPayments(tx: Tx, detected: readonly DetectedPayment[], now = new Date()): Promise<RecordResult> {
+export async function recordPayments(
+  tx: Tx,
+  detected: readonly DetectedPayment[],
+  now = new Date(),
+): Promise<RecordResult> {
   const result: RecordResult = { recorded: 0, events: 0, ignored: 0 };
   const networks = [...new Set(detected.map((p) => p.network))];
   for (const network of networks) {
@@ -51,7 +61,9 @@ export async function recordPayments(tx: Tx, detected: readonly DetectedPayment[
 }
 
 async function recordNetwork(tx: Tx, network: string, payments: DetectedPayment[], now: Date): Promise<RecordResult> {
-  const requests = await lockRequestsByReferenceHash(tx, network, [...new Set(payments.map((p) => p.referenceHash.toLowerCase()))]);
+  const requests = await lockRequestsByReferenceHash(tx, network, [
+    ...new Set(payments.map((p) => p.referenceHash.toLowerCase())),
+  ]);
   const byReference = new Map(requests.map((r) => [r.paymentReferenceHash.toLowerCase(), r]));
   const matched: Matched[] = [];
   let ignored = 0;
@@ -67,7 +79,12 @@ async function recordNetwork(tx: Tx, network: string, payments: DetectedPayment[
       ignored++;
       continue;
     }
-    matched.push({ p, request, paid: m.paid, row: { id: randomUUID(), currency: m.paid.id, invoiceAmount: m.invoiceAmount, conversionRate: m.conversionRate } });
+    matched.push({
+      p,
+      request,
+      paid: m.paid,
+      row: { id: randomUUID(), currency: m.paid.id, invoiceAmount: m.invoiceAmount, conversionRate: m.conversionRate },
+    });
   }
   if (matched.length === 0) return { recorded: 0, events: 0, ignored };
 
@@ -79,16 +96,24 @@ async function recordNetwork(tx: Tx, network: string, payments: DetectedPayment[
   // whatever was recorded or undone before.
   const touched = [...new Set(fresh.map((m) => m.request.requestId))];
   const totals = await paidTotals(tx, touched);
-  await setAmountsPaid(tx, touched.map((requestId) => ({ requestId, amountPaid: totals.get(requestId) ?? 0n })));
+  await setAmountsPaid(
+    tx,
+    touched.map((requestId) => ({ requestId, amountPaid: totals.get(requestId) ?? 0n })),
+  );
 
   // Running total per request, in chain order, for each payment's event.
   const running = new Map<string, bigint>();
   for (const requestId of touched) {
-    const freshSum = fresh.filter((m) => m.request.requestId === requestId).reduce((s, m) => s + m.row.invoiceAmount, 0n);
+    const freshSum = fresh
+      .filter((m) => m.request.requestId === requestId)
+      .reduce((s, m) => s + m.row.invoiceAmount, 0n);
     running.set(requestId, (totals.get(requestId) ?? 0n) - freshSum);
   }
   const announce = await newNotices(tx, network, matched, fresh);
-  const sources = await payoutSources(tx, fresh.filter((m) => m.p.type === "crosschain").map((m) => m.p.txHash));
+  const sources = await payoutSources(
+    tx,
+    fresh.filter((m) => m.p.type === "crosschain").map((m) => m.p.txHash),
+  );
   // Off-ramp requests (lib/payers/offramp.ts): the crypto payment starts the fiat leg
   // (payment.processing `initiated`); payment.confirmed waits for the fiat to be sent.
   const fiat = await awaitingFiat(tx, touched);
@@ -112,7 +137,8 @@ async function recordNetwork(tx: Tx, network: string, payments: DetectedPayment[
       },
       now,
     );
-    if (fiat.delete(m.request.requestId)) events.push(await startFiatLeg(tx, recorded[0] as OutgoingEvent<"payment.confirmed">, now));
+    if (fiat.delete(m.request.requestId))
+      events.push(await startFiatLeg(tx, recorded[0] as OutgoingEvent<"payment.confirmed">, now));
     else events.push(...recorded);
   }
   await emitEvents(tx, events);
@@ -125,7 +151,7 @@ async function recordNetwork(tx: Tx, network: string, payments: DetectedPayment[
  * payee), so the database does not read the request again per row (migration payment_payee).
  */
 async function insertPayments(tx: Tx, network: string, matched: Matched[]): Promise<Set<string>> {
-  const col = <T,>(f: (m: Matched) => T) => matched.map(f);
+  const col = <T>(f: (m: Matched) => T) => matched.map(f);
   const rows = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO payments (id, request_id, platform_id, network, tx_hash, log_index, block_number, block_hash, block_time, token_address,
       currency, amount, invoice_amount, fee_amount, fee_address, payer_address, payer_eoa_address, type, conversion_rate, invoice_currency, payee)
@@ -176,7 +202,11 @@ async function newNotices(tx: Tx, network: string, matched: Matched[], fresh: Ma
     ON CONFLICT DO NOTHING
     RETURNING tx_hash, request_id, ordinal`;
   const announced = new Set(rows.map((r) => `${r.tx_hash}|${r.request_id}|${r.ordinal}`));
-  return new Set(fresh.filter((m) => announced.has(`${m.p.txHash.toLowerCase()}|${m.request.requestId}|${ordinal.get(m.row.id)}`)).map((m) => m.row.id));
+  return new Set(
+    fresh
+      .filter((m) => announced.has(`${m.p.txHash.toLowerCase()}|${m.request.requestId}|${ordinal.get(m.row.id)}`))
+      .map((m) => m.row.id),
+  );
 }
 
 /**
@@ -192,8 +222,12 @@ export async function undoPaymentsAbove(tx: Tx, network: string, block: bigint):
     // Lock the requests in the same order as recording does, then settle them again.
     await lockRequests(tx, touched);
     const totals = await paidTotals(tx, touched);
-    await setAmountsPaid(tx, touched.map((requestId) => ({ requestId, amountPaid: totals.get(requestId) ?? 0n })));
+    await setAmountsPaid(
+      tx,
+      touched.map((requestId) => ({ requestId, amountPaid: totals.get(requestId) ?? 0n })),
+    );
   }
-  if (removed.length > 0) log.warn({ network, block: block.toString(), removed: removed.length }, "reorg: payments above the fork removed");
+  if (removed.length > 0)
+    log.warn({ network, block: block.toString(), removed: removed.length }, "reorg: payments above the fork removed");
   return { removed: removed.length };
 }

@@ -1,9 +1,9 @@
 // GET /v2/payments: the platform's payments matching every given filter (at least one).
 import type { Caller } from "../http/caller";
-import { unauthorized } from "../http/errors";
 import { defineEndpoint } from "../http/endpoint";
-import { paymentSearchQuery, toPaymentFilter } from "./search-query";
+import { unauthorized } from "../http/errors";
 import { searchPayments } from "./search-payments";
+import { paymentSearchQuery, toPaymentFilter } from "./search-query";
 import { describeSearchResult, paymentSearchResponse } from "./search-response";
 
 /** Whoever calls, the search reads only the caller's own platform. */
@@ -25,7 +25,9 @@ export const searchPaymentsEndpoint = defineEndpoint({
   auth: ["apiKey", "clientId", "session"],
   query: paymentSearchQuery,
   response: paymentSearchResponse,
-  errors: { 400: "Validation failed: no filter given, an unknown parameter, a malformed hash, address, reference or date, toDate before fromDate, limit or offset out of bounds, a cursor not from this search or given with offset" },
+  errors: {
+    400: "Validation failed: no filter given, an unknown parameter, a malformed hash, address, reference or date, toDate before fromDate, limit or offset out of bounds, a cursor not from this search or given with offset",
+  },
   handler: async ({ caller, query }) => {
     const { filter, page } = toPaymentFilter(query);
     return describeSearchResult(await searchPayments(platformOf(caller), filter, page), filter, page);

@@ -19,7 +19,9 @@ export interface FixtureRequest {
 
 export const randomHex = (bytes: number) => randomBytes(bytes).toString("hex");
 
-export async function insertFixtureRequest(r: FixtureRequest): Promise<{ requestId: string; paymentReference: string }> {
+export async function insertFixtureRequest(
+  r: FixtureRequest,
+): Promise<{ requestId: string; paymentReference: string }> {
   const requestId = `01${randomHex(32)}`;
   const paymentReference = `0x${randomHex(8)}`;
   await (await db()).paymentRequest.create({

@@ -46,18 +46,100 @@ beforeAll(async () => {
   headers = { "x-api-key": p.apiKey };
   other = await createTestPlatform("other shop");
 
-  req.a1 = await insertFixtureRequest({ platformId, invoiceCurrency: "USD", payee: PAYEE_A, reference: "ORDER-1", status: "paid", expectedAmount: 1000n, customerInfo: { firstName: "Ada", email: "ada@example.com" } });
+  req.a1 = await insertFixtureRequest({
+    platformId,
+    invoiceCurrency: "USD",
+    payee: PAYEE_A,
+    reference: "ORDER-1",
+    status: "paid",
+    expectedAmount: 1000n,
+    customerInfo: { firstName: "Ada", email: "ada@example.com" },
+  });
   req.a2 = await insertFixtureRequest({ platformId, payee: PAYEE_B, reference: "ORDER-2" });
-  req.a3 = await insertFixtureRequest({ platformId, network: "tron", invoiceCurrency: "USDT-tron", paymentCurrency: "USDT-tron", payee: TRON_PAYEE, reference: "ORDER-3" });
-  req.b1 = await insertFixtureRequest({ platformId: other.platformId, payee: PAYEE_A, reference: "ORDER-1", invoiceCurrency: "USD" });
+  req.a3 = await insertFixtureRequest({
+    platformId,
+    network: "tron",
+    invoiceCurrency: "USDT-tron",
+    paymentCurrency: "USDT-tron",
+    payee: TRON_PAYEE,
+    reference: "ORDER-3",
+  });
+  req.b1 = await insertFixtureRequest({
+    platformId: other.platformId,
+    payee: PAYEE_A,
+    reference: "ORDER-1",
+    invoiceCurrency: "USD",
+  });
 
-  ids.a1 = (await insertFixturePayment({ platformId, requestId: req.a1.requestId, txHash: TX1, type: "conversion", payerAddress: PAYER, payerEoaAddress: EOA, blockTime: new Date("2024-01-10T08:00:00.000Z"), amount: 10_000_000n, feeAmount: 100_000n, feeAddress: PAYEE_B, conversionRate: "1.0001" })).id;
-  ids.a2 = (await insertFixturePayment({ platformId, requestId: req.a2.requestId, txHash: TX2, logIndex: 0, type: "batch", payerAddress: PAYER2, blockTime: new Date("2024-01-12T00:00:00.000Z") })).id;
-  ids.a3 = (await insertFixturePayment({ platformId, requestId: req.a2.requestId, txHash: TX2, logIndex: 1, type: "batch", payerAddress: PAYER2, blockTime: new Date("2024-01-12T00:00:00.000Z") })).id;
-  ids.a4 = (await insertFixturePayment({ platformId, requestId: req.a3.requestId, network: "tron", txHash: TRON_TX, type: "direct", currency: "USDT-tron", payerAddress: TRON_PAYER, blockTime: new Date("2024-01-15T12:30:00.000Z") })).id;
-  ids.a5 = (await insertFixturePayment({ platformId, requestId: req.a1.requestId, type: "recurring", payerAddress: PAYER.toLowerCase(), blockTime: new Date("2024-01-20T00:00:00.000Z") })).id;
+  ids.a1 = (
+    await insertFixturePayment({
+      platformId,
+      requestId: req.a1.requestId,
+      txHash: TX1,
+      type: "conversion",
+      payerAddress: PAYER,
+      payerEoaAddress: EOA,
+      blockTime: new Date("2024-01-10T08:00:00.000Z"),
+      amount: 10_000_000n,
+      feeAmount: 100_000n,
+      feeAddress: PAYEE_B,
+      conversionRate: "1.0001",
+    })
+  ).id;
+  ids.a2 = (
+    await insertFixturePayment({
+      platformId,
+      requestId: req.a2.requestId,
+      txHash: TX2,
+      logIndex: 0,
+      type: "batch",
+      payerAddress: PAYER2,
+      blockTime: new Date("2024-01-12T00:00:00.000Z"),
+    })
+  ).id;
+  ids.a3 = (
+    await insertFixturePayment({
+      platformId,
+      requestId: req.a2.requestId,
+      txHash: TX2,
+      logIndex: 1,
+      type: "batch",
+      payerAddress: PAYER2,
+      blockTime: new Date("2024-01-12T00:00:00.000Z"),
+    })
+  ).id;
+  ids.a4 = (
+    await insertFixturePayment({
+      platformId,
+      requestId: req.a3.requestId,
+      network: "tron",
+      txHash: TRON_TX,
+      type: "direct",
+      currency: "USDT-tron",
+      payerAddress: TRON_PAYER,
+      blockTime: new Date("2024-01-15T12:30:00.000Z"),
+    })
+  ).id;
+  ids.a5 = (
+    await insertFixturePayment({
+      platformId,
+      requestId: req.a1.requestId,
+      type: "recurring",
+      payerAddress: PAYER.toLowerCase(),
+      blockTime: new Date("2024-01-20T00:00:00.000Z"),
+    })
+  ).id;
   // Another platform's payment sharing the transaction hash (on another network), payer and reference.
-  ids.b1 = (await insertFixturePayment({ platformId: other.platformId, requestId: req.b1.requestId, network: "mainnet", txHash: TX1, payerAddress: PAYER, blockTime: new Date("2024-01-11T00:00:00.000Z") })).id;
+  ids.b1 = (
+    await insertFixturePayment({
+      platformId: other.platformId,
+      requestId: req.b1.requestId,
+      network: "mainnet",
+      txHash: TX1,
+      payerAddress: PAYER,
+      blockTime: new Date("2024-01-11T00:00:00.000Z"),
+    })
+  ).id;
 });
 
 describe("GET /v2/payments filters", () => {
@@ -83,7 +165,9 @@ describe("GET /v2/payments filters", () => {
   });
 
   it("paymentReference, requestId and reference select the request's payments", async () => {
-    expect(await found(`paymentReference=${req.a1.paymentReference.toUpperCase().replace("0X", "0x")}`)).toEqual(expected("a1", "a5"));
+    expect(await found(`paymentReference=${req.a1.paymentReference.toUpperCase().replace("0X", "0x")}`)).toEqual(
+      expected("a1", "a5"),
+    );
     expect(await found(`requestId=${req.a2.requestId}`)).toEqual(expected("a2", "a3"));
     expect(await found(`reference=ORDER-1`)).toEqual(expected("a1", "a5"));
     expect(await found(`reference=ORDER-3`)).toEqual(expected("a4"));
@@ -107,7 +191,9 @@ describe("GET /v2/payments filters", () => {
   });
 
   it("fromDate and toDate are inclusive", async () => {
-    expect(await found("fromDate=2024-01-12T00:00:00.000Z&toDate=2024-01-15T12:30:00.000Z")).toEqual(expected("a2", "a3", "a4"));
+    expect(await found("fromDate=2024-01-12T00:00:00.000Z&toDate=2024-01-15T12:30:00.000Z")).toEqual(
+      expected("a2", "a3", "a4"),
+    );
     expect(await found("fromDate=2024-01-15T12:30:00.001Z")).toEqual(expected("a5"));
     expect(await found("toDate=2024-01-10T08:00:00.000Z")).toEqual(expected("a1"));
   });
@@ -121,12 +207,21 @@ describe("GET /v2/payments filters", () => {
   it("answers newest first and pages with an exact total", async () => {
     const first = await search("walletAddress=" + PAYER + "&limit=1");
     expect(first.json.payments.map((p: { id: string }) => p.id)).toEqual([ids.a5]);
-    expect(first.json.pagination).toEqual({ total: 2, limit: 1, offset: 0, hasMore: true, nextCursor: expect.any(String) });
+    expect(first.json.pagination).toEqual({
+      total: 2,
+      limit: 1,
+      offset: 0,
+      hasMore: true,
+      nextCursor: expect.any(String),
+    });
     const second = await search("walletAddress=" + PAYER + "&limit=1&offset=1");
     expect(second.json.payments.map((p: { id: string }) => p.id)).toEqual([ids.a1]);
     expect(second.json.pagination).toEqual({ total: 2, limit: 1, offset: 1, hasMore: false, nextCursor: null });
     const beyond = await search("type=direct&offset=10");
-    expect(beyond.json).toEqual({ payments: [], pagination: { total: 3, limit: 20, offset: 10, hasMore: false, nextCursor: null } });
+    expect(beyond.json).toEqual({
+      payments: [],
+      pagination: { total: 3, limit: 20, offset: 10, hasMore: false, nextCursor: null },
+    });
   });
 
   it("counts broad searches exactly from the per-day summary, partial days at the ends included, and follows deletions", async () => {
@@ -149,7 +244,15 @@ describe("GET /v2/payments filters", () => {
     const p = await createTestPlatform("reorged shop");
     const r = await insertFixtureRequest({ platformId: p.platformId });
     const mine = [];
-    for (let i = 0; i < 3; i++) mine.push(await insertFixturePayment({ platformId: p.platformId, requestId: r.requestId, logIndex: i, blockTime: new Date("2024-05-01T10:00:00.000Z") }));
+    for (let i = 0; i < 3; i++)
+      mine.push(
+        await insertFixturePayment({
+          platformId: p.platformId,
+          requestId: r.requestId,
+          logIndex: i,
+          blockTime: new Date("2024-05-01T10:00:00.000Z"),
+        }),
+      );
     const total = async () => (await search("type=direct&limit=1", { "x-api-key": p.apiKey })).json.pagination.total;
     expect(await total()).toBe(3);
     await (await db()).payment.delete({ where: { id: mine[0].id } });
@@ -159,12 +262,15 @@ describe("GET /v2/payments filters", () => {
   it("walks by cursor through the same payments as offsets, ties in block time included, with the first page's total", async () => {
     const query = "paymentCurrency=USDC-base"; // a5, then a2 and a3 (one block time), then a1
     const byOffset: string[] = [];
-    for (let offset = 0; offset < 4; offset++) byOffset.push((await search(`${query}&limit=1&offset=${offset}`)).json.payments[0].id);
+    for (let offset = 0; offset < 4; offset++)
+      byOffset.push((await search(`${query}&limit=1&offset=${offset}`)).json.payments[0].id);
     expect(new Set(byOffset).size).toBe(4);
     const byCursor: string[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < 3; page++) {
-      const r: Awaited<ReturnType<typeof search>> = await search(`${query}&limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      const r: Awaited<ReturnType<typeof search>> = await search(
+        `${query}&limit=2${cursor ? `&cursor=${cursor}` : ""}`,
+      );
       expect(r.status, r.text).toBe(200);
       byCursor.push(...r.json.payments.map((p: { id: string }) => p.id));
       expect(r.json.pagination).toMatchObject({ total: 4, limit: 2, offset: 0, hasMore: page === 0 });
@@ -182,7 +288,12 @@ describe("GET /v2/payments filters", () => {
   it("refuses a cursor given with offset, one from another search, and one it did not make, naming cursor", async () => {
     const first = await search("paymentCurrency=USDC-base&limit=1");
     const cursor = first.json.pagination.nextCursor as string;
-    for (const query of [`paymentCurrency=USDC-base&offset=1&cursor=${cursor}`, `paymentCurrency=USDC&cursor=${cursor}`, "paymentCurrency=USDC-base&cursor=bm90LWEtY3Vyc29y", "type=direct&cursor=%2A"]) {
+    for (const query of [
+      `paymentCurrency=USDC-base&offset=1&cursor=${cursor}`,
+      `paymentCurrency=USDC&cursor=${cursor}`,
+      "paymentCurrency=USDC-base&cursor=bm90LWEtY3Vyc29y",
+      "type=direct&cursor=%2A",
+    ]) {
       const r = await search(query);
       expect(r.status, query).toBe(400);
       expect(r.json.errors.map((e: { field: string }) => e.field)).toEqual(["cursor"]);
@@ -206,12 +317,32 @@ describe("GET /v2/payments filters", () => {
       convertedAmountDestination: null,
       currency: "USD",
       paymentCurrency: "USDC",
-      fees: [{ type: "platform", stage: "sending", provider: "stablelink", amount: "0.1", currency: "USDC", receiverAddress: PAYEE_B, network: "base" }],
+      fees: [
+        {
+          type: "platform",
+          stage: "sending",
+          provider: "stablelink",
+          amount: "0.1",
+          currency: "USDC",
+          receiverAddress: PAYEE_B,
+          network: "base",
+        },
+      ],
       recurringPaymentId: null,
       rateProvider: "chainlink",
-      request: { requestId: req.a1.requestId, paymentReference: req.a1.paymentReference, hasBeenPaid: true, customerInfo: { firstName: "Ada", email: "ada@example.com" }, reference: "ORDER-1" },
+      request: {
+        requestId: req.a1.requestId,
+        paymentReference: req.a1.paymentReference,
+        hasBeenPaid: true,
+        customerInfo: { firstName: "Ada", email: "ada@example.com" },
+        reference: "ORDER-1",
+      },
     });
-    expect((await search(`txHash=${TX2}`)).json.payments[0]).toMatchObject({ type: "direct", fees: [], request: { hasBeenPaid: false, customerInfo: null } });
+    expect((await search(`txHash=${TX2}`)).json.payments[0]).toMatchObject({
+      type: "direct",
+      fees: [],
+      request: { hasBeenPaid: false, customerInfo: null },
+    });
   });
 });
 
@@ -222,9 +353,20 @@ describe("GET /v2/payments over recorded payments", () => {
     const request = await testRequest({ platformId: p.platformId, clientIdId: null }, { reference: "DETECTED-1" });
     const payment = detected(request, 25_000_000n);
     expect((await record([payment])).recorded).toBe(1);
-    for (const q of [`invoiceCurrency=USDC-base`, `reference=DETECTED-1`, `paymentReference=${request.paymentReference}`, `txHash=${payment.txHash}`, `walletAddress=${RECORDED_PAYER.toLowerCase()}`, `walletAddress=${RECORDED_PAYEE.toLowerCase()}`, `requestId=${request.requestId}`]) {
+    for (const q of [
+      `invoiceCurrency=USDC-base`,
+      `reference=DETECTED-1`,
+      `paymentReference=${request.paymentReference}`,
+      `txHash=${payment.txHash}`,
+      `walletAddress=${RECORDED_PAYER.toLowerCase()}`,
+      `walletAddress=${RECORDED_PAYEE.toLowerCase()}`,
+      `requestId=${request.requestId}`,
+    ]) {
       const r = await search(q, h);
-      expect(r.json.payments.map((x: { sourceTxHash: string }) => x.sourceTxHash), q).toEqual([payment.txHash]);
+      expect(
+        r.json.payments.map((x: { sourceTxHash: string }) => x.sourceTxHash),
+        q,
+      ).toEqual([payment.txHash]);
     }
   });
 });
@@ -237,7 +379,9 @@ describe("GET /v2/payments scope and credentials", () => {
     const viaClient = await search(`txHash=${TX1}`, { "x-client-id": other.clientId, origin: TEST_ORIGIN });
     expect(viaClient.json.payments.map((p: { id: string }) => p.id)).toEqual([ids.b1]);
     const session = await createTestSession(platformId);
-    expect((await search("reference=ORDER-1", { authorization: `Bearer ${session.token}` })).json.pagination.total).toBe(2);
+    expect(
+      (await search("reference=ORDER-1", { authorization: `Bearer ${session.token}` })).json.pagination.total,
+    ).toBe(2);
   });
 
   it("answers 401 without a credential", async () => {
@@ -250,7 +394,12 @@ describe("GET /v2/payments validation", () => {
     for (const q of ["", "limit=10&offset=0"]) {
       const r = await search(q);
       expect(r.status).toBe(400);
-      expect(r.json).toMatchObject({ statusCode: 400, error: "Bad Request", message: "Validation failed", errors: [{ field: "query", message: expect.stringContaining("at least one filter") }] });
+      expect(r.json).toMatchObject({
+        statusCode: 400,
+        error: "Bad Request",
+        message: "Validation failed",
+        errors: [{ field: "query", message: expect.stringContaining("at least one filter") }],
+      });
     }
   });
 

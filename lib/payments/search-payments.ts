@@ -8,11 +8,12 @@
 // columns of payments, answered by a BitmapOr of their indexes. Pages go by offset or
 // by keyset (after the previous page's last row); broad searches are counted from the per-day
 // summary payment_counts.
+
+import { CURRENCIES } from "../chains/currencies";
 import { toBigInt } from "../db/amounts";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import type { RequestStatus } from "../requests/request-store";
-import { CURRENCIES } from "../chains/currencies";
 import type { PageAfter, PaymentFilter, PaymentPage } from "./search-query";
 
 export interface FoundPayment {
@@ -52,7 +53,8 @@ function searchConditions(platformId: string, f: PaymentFilter): Prisma.Sql {
   const platform = Prisma.sql`${platformId}::uuid`;
   const conds: Prisma.Sql[] = [Prisma.sql`p.platform_id = ${platform}`];
   // Request-side filters: request ids of this platform through payment_requests' indexes.
-  const requestsWhere = (cond: Prisma.Sql) => Prisma.sql`p.request_id IN (SELECT id FROM payment_requests WHERE platform_id = ${platform} AND ${cond})`;
+  const requestsWhere = (cond: Prisma.Sql) =>
+    Prisma.sql`p.request_id IN (SELECT id FROM payment_requests WHERE platform_id = ${platform} AND ${cond})`;
 
   if (f.txHashes) conds.push(Prisma.sql`p.tx_hash = ANY(${f.txHashes}::text[])`);
   if (f.requestId) conds.push(Prisma.sql`p.request_id = ${f.requestId}`);
@@ -63,7 +65,9 @@ function searchConditions(platformId: string, f: PaymentFilter): Prisma.Sql {
     // Tron base58 is case-sensitive: the lower() index finds it, the exact test confirms it.
     const match = (col: "payer_address" | "payer_eoa_address" | "payee") => {
       const column = Prisma.raw(`p.${col}`);
-      return kind === "tron" ? Prisma.sql`(lower(${column}) = ${lower} AND ${column} = ${exact})` : Prisma.sql`lower(${column}) = ${lower}`;
+      return kind === "tron"
+        ? Prisma.sql`(lower(${column}) = ${lower} AND ${column} = ${exact})`
+        : Prisma.sql`lower(${column}) = ${lower}`;
     };
     // Three columns of payments, each with its (platform_id, lower(…)) index, ORed into one
     // bitmap, whose ids are collected first (ARRAY(…) runs once, before the page). Written on
@@ -192,7 +196,8 @@ function pageSql(where: Prisma.Sql, page: PaymentPage): Prisma.Sql {
             p.fee_amount::text, p.fee_address, p.payer_address, p.currency, p.conversion_rate, r.id AS request_id, r.payment_reference, r.reference,
             r.customer_info::text, r.invoice_currency, r.payment_currency, r.status::text, r.expected_amount::text, r.amount_paid::text`;
   // Orders by amount read the request's payment currency (valueSql): they join first.
-  if (byAmount(page)) return Prisma.sql`SELECT ${columns} FROM payments p JOIN payment_requests r ON r.id = p.request_id WHERE ${conditions} ORDER BY ${orderSql(page)} ${limit}`;
+  if (byAmount(page))
+    return Prisma.sql`SELECT ${columns} FROM payments p JOIN payment_requests r ON r.id = p.request_id WHERE ${conditions} ORDER BY ${orderSql(page)} ${limit}`;
   // Otherwise the page is chosen from payments alone, then joined: a wallet with 1,000
   // payments reads 26 requests, not 1,000 (the planner joins before sorting when it can).
   return Prisma.sql`SELECT ${columns}
@@ -200,14 +205,25 @@ function pageSql(where: Prisma.Sql, page: PaymentPage): Prisma.Sql {
       ORDER BY ${orderSql(page)}`;
 }
 
-export async function searchPayments(platformId: string, filter: PaymentFilter, page: PaymentPage): Promise<PaymentSearchResult> {
+export async function searchPayments(
+  platformId: string,
+  filter: PaymentFilter,
+  page: PaymentPage,
+): Promise<PaymentSearchResult> {
   const prisma = await db();
   const where = searchConditions(platformId, filter);
   const fetched = await prisma.$queryRaw<Row[]>(pageSql(where, page));
   const more = fetched.length > page.limit;
   const rows = more ? fetched.slice(0, page.limit) : fetched;
   const last = rows.at(-1);
-  const next: PageAfter | null = more && last ? { blockTime: new Date(last.block_time), id: last.id, ...(last.sort_value !== null ? { value: last.sort_value } : {}) } : null;
+  const next: PageAfter | null =
+    more && last
+      ? {
+          blockTime: new Date(last.block_time),
+          id: last.id,
+          ...(last.sort_value !== null ? { value: last.sort_value } : {}),
+        }
+      : null;
   // The exact count, over the same indexes as the page (docs/decisions.md: count strategy).
   // A keyset walk counted on its first page; a last page from offset 0 already tells the count.
   let total: number;
@@ -234,11 +250,15 @@ const isoDay = (t: Date) => t.toISOString().slice(0, 10);
  * the partial days at its ends.
  */
 function countSql(platformId: string, f: PaymentFilter, where: Prisma.Sql): Prisma.Sql {
-  const count = (extra: Prisma.Sql | null) => Prisma.sql`(SELECT count(*) FROM payments p WHERE ${where}${extra ? Prisma.sql` AND ${extra}` : Prisma.sql``})`;
-  if (f.txHashes || f.wallet || f.paymentReference || f.requestId || f.reference) return Prisma.sql`SELECT ${count(null)}::text AS n`;
+  const count = (extra: Prisma.Sql | null) =>
+    Prisma.sql`(SELECT count(*) FROM payments p WHERE ${where}${extra ? Prisma.sql` AND ${extra}` : Prisma.sql``})`;
+  if (f.txHashes || f.wallet || f.paymentReference || f.requestId || f.reference)
+    return Prisma.sql`SELECT ${count(null)}::text AS n`;
   // Whole days inside [fromDate, toDate]: from the first midnight at or after fromDate, up to
   // (excluded) the last midnight at or before toDate + 1 ms.
-  const firstDay = f.fromDate ? ((d) => (d.getTime() === f.fromDate!.getTime() ? d : new Date(d.getTime() + DAY_MS)))(dayOf(f.fromDate)) : null;
+  const firstDay = f.fromDate
+    ? ((d) => (d.getTime() === f.fromDate!.getTime() ? d : new Date(d.getTime() + DAY_MS)))(dayOf(f.fromDate))
+    : null;
   const endDay = f.toDate ? dayOf(new Date(f.toDate.getTime() + 1)) : null;
   if (firstDay && endDay && firstDay >= endDay) return Prisma.sql`SELECT ${count(null)}::text AS n`;
   const conds: Prisma.Sql[] = [Prisma.sql`c.platform_id = ${platformId}::uuid`];
@@ -248,7 +268,11 @@ function countSql(platformId: string, f: PaymentFilter, where: Prisma.Sql): Pris
   if (firstDay) conds.push(Prisma.sql`c.day >= ${isoDay(firstDay)}::date`);
   if (endDay) conds.push(Prisma.sql`c.day < ${isoDay(endDay)}::date`);
   const days = Prisma.sql`(SELECT COALESCE(sum(c.n), 0) FROM payment_counts c WHERE ${Prisma.join(conds, " AND ")})`;
-  const head = firstDay ? Prisma.sql` + ${count(Prisma.sql`p.block_time < ${firstDay.toISOString()}::timestamp`)}` : Prisma.sql``;
-  const tail = endDay ? Prisma.sql` + ${count(Prisma.sql`p.block_time >= ${endDay.toISOString()}::timestamp`)}` : Prisma.sql``;
+  const head = firstDay
+    ? Prisma.sql` + ${count(Prisma.sql`p.block_time < ${firstDay.toISOString()}::timestamp`)}`
+    : Prisma.sql``;
+  const tail = endDay
+    ? Prisma.sql` + ${count(Prisma.sql`p.block_time >= ${endDay.toISOString()}::timestamp`)}`
+    : Prisma.sql``;
   return Prisma.sql`SELECT (${days}${head}${tail})::text AS n`;
 }

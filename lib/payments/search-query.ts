@@ -15,7 +15,18 @@ export const DEFAULT_LIMIT = 20;
 export const MAX_OFFSET = 10_000;
 
 /** The filters that select payments; limit and offset only page through them. */
-export const FILTER_NAMES = ["txHash", "walletAddress", "paymentReference", "requestId", "reference", "type", "invoiceCurrency", "paymentCurrency", "fromDate", "toDate"] as const;
+export const FILTER_NAMES = [
+  "txHash",
+  "walletAddress",
+  "paymentReference",
+  "requestId",
+  "reference",
+  "type",
+  "invoiceCurrency",
+  "paymentCurrency",
+  "fromDate",
+  "toDate",
+] as const;
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/;
 
@@ -30,16 +41,22 @@ export function currencyIdsFor(value: string): string[] {
 const date = (name: string) =>
   z
     .string()
-    .refine((v) => ISO_UTC.test(v) && !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().slice(0, 10) === v.slice(0, 10), {
-      message: `${name} must be an ISO 8601 date-time in UTC ending with 'Z', e.g. 2024-01-01T00:00:00.000Z`,
-    })
+    .refine(
+      (v) =>
+        ISO_UTC.test(v) && !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().slice(0, 10) === v.slice(0, 10),
+      {
+        message: `${name} must be an ISO 8601 date-time in UTC ending with 'Z', e.g. 2024-01-01T00:00:00.000Z`,
+      },
+    )
     .transform((v) => new Date(v));
 
 const currency = z
   .string()
   .min(1)
   .max(100)
-  .refine((v) => currencyIdsFor(v).length > 0, { message: "is not a known currency id or symbol (see GET /v2/currencies)" });
+  .refine((v) => currencyIdsFor(v).length > 0, {
+    message: "is not a known currency id or symbol (see GET /v2/currencies)",
+  });
 
 const wholeNumber = (min: number, max: number) =>
   z
@@ -54,26 +71,58 @@ export const paymentSearchFields = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/, "must be a transaction hash: 0x followed by 64 hex digits")
     .optional()
-    .describe("Source or destination transaction hash (0x + 64 hex). Answers every payment of that transaction, batch payments included; Tron transactions too (their id with 0x in front)."),
+    .describe(
+      "Source or destination transaction hash (0x + 64 hex). Answers every payment of that transaction, batch payments included; Tron transactions too (their id with 0x in front).",
+    ),
   walletAddress: z
     .string()
-    .refine((v) => /^0x[0-9a-fA-F]{40}$/.test(v) || isTronAddress(v), { message: "must be an EVM address (0x + 40 hex digits) or a Tron address (base58, T…)" })
+    .refine((v) => /^0x[0-9a-fA-F]{40}$/.test(v) || isTronAddress(v), {
+      message: "must be an EVM address (0x + 40 hex digits) or a Tron address (base58, T…)",
+    })
     .optional()
-    .describe("Payer (smart account or its EOA) or payee. EVM addresses match in any letter case; Tron addresses exactly."),
-  paymentReference: z.string().regex(/^0x[0-9a-fA-F]{16}$/, "must be 0x followed by 16 hex digits").optional().describe("The request's payment reference, as carried on chain"),
-  requestId: z.string().regex(/^[0-9a-fA-F]{66}$/, "must be a request id: 66 hex digits").optional().describe("The request the payments pay"),
-  reference: z.string().min(1, "must not be empty").max(255, "must be at most 255 characters").optional().describe("Your merchant reference, given when the request was created"),
-  type: z.enum(PAYMENT_TYPES, { message: `must be one of ${PAYMENT_TYPES.join(", ")}` }).optional().describe("direct (batch payments included), conversion, crosschain or recurring"),
-  invoiceCurrency: currency.optional().describe("The request's invoice currency: a currency id (USDC-base) or symbol (USD, USDC: every network's)"),
-  paymentCurrency: currency.optional().describe("The currency paid in: a currency id (USDC-base) or symbol (USDC: every network's)"),
+    .describe(
+      "Payer (smart account or its EOA) or payee. EVM addresses match in any letter case; Tron addresses exactly.",
+    ),
+  paymentReference: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{16}$/, "must be 0x followed by 16 hex digits")
+    .optional()
+    .describe("The request's payment reference, as carried on chain"),
+  requestId: z
+    .string()
+    .regex(/^[0-9a-fA-F]{66}$/, "must be a request id: 66 hex digits")
+    .optional()
+    .describe("The request the payments pay"),
+  reference: z
+    .string()
+    .min(1, "must not be empty")
+    .max(255, "must be at most 255 characters")
+    .optional()
+    .describe("Your merchant reference, given when the request was created"),
+  type: z
+    .enum(PAYMENT_TYPES, { message: `must be one of ${PAYMENT_TYPES.join(", ")}` })
+    .optional()
+    .describe("direct (batch payments included), conversion, crosschain or recurring"),
+  invoiceCurrency: currency
+    .optional()
+    .describe("The request's invoice currency: a currency id (USDC-base) or symbol (USD, USDC: every network's)"),
+  paymentCurrency: currency
+    .optional()
+    .describe("The currency paid in: a currency id (USDC-base) or symbol (USDC: every network's)"),
   fromDate: date("fromDate").optional().describe("Block time from (inclusive), ISO 8601 in UTC ending with 'Z'"),
   toDate: date("toDate").optional().describe("Block time until (inclusive), ISO 8601 in UTC ending with 'Z'"),
   limit: wholeNumber(1, MAX_LIMIT).optional().describe(`Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`),
-  offset: wholeNumber(0, MAX_OFFSET).optional().describe(`Payments to skip, 0 to ${MAX_OFFSET} (default 0); narrow deeper searches with fromDate/toDate, or walk them with cursor`),
+  offset: wholeNumber(0, MAX_OFFSET)
+    .optional()
+    .describe(
+      `Payments to skip, 0 to ${MAX_OFFSET} (default 0); narrow deeper searches with fromDate/toDate, or walk them with cursor`,
+    ),
   cursor: z
     .string()
     .max(200)
-    .refine((v) => decodeCursor(v) !== null, { message: "is not a cursor of this API: pass pagination.nextCursor of the previous page unchanged" })
+    .refine((v) => decodeCursor(v) !== null, {
+      message: "is not a cursor of this API: pass pagination.nextCursor of the previous page unchanged",
+    })
     .optional()
     .describe(
       "Keyset pagination: `pagination.nextCursor` of the previous page, with the same filters; the next page starts after that page's last payment, at any depth and as fast as the first. " +
@@ -109,7 +158,15 @@ export function decodeCursor(text: string): CursorContent | null {
     const v: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
     if (!Array.isArray(v) || v.length !== 4) return null;
     const [t, id, total, search] = v as unknown[];
-    if (!Number.isSafeInteger(t) || typeof id !== "string" || !UUID.test(id) || !Number.isSafeInteger(total) || (total as number) < 0 || typeof search !== "string") return null;
+    if (
+      !Number.isSafeInteger(t) ||
+      typeof id !== "string" ||
+      !UUID.test(id) ||
+      !Number.isSafeInteger(total) ||
+      (total as number) < 0 ||
+      typeof search !== "string"
+    )
+      return null;
     const blockTime = new Date(t as number);
     if (Number.isNaN(blockTime.getTime())) return null;
     return { blockTime, id, total: total as number, search };
@@ -124,23 +181,28 @@ export function searchFingerprint(filter: PaymentFilter): string {
   return createHash("sha256").update(canonical).digest("base64url").slice(0, 12);
 }
 
-export const paymentSearchQuery = paymentSearchFields
-  .strict()
-  .superRefine((q, ctx) => {
-    if (!FILTER_NAMES.some((name) => q[name] !== undefined)) {
-      ctx.addIssue({ code: "custom", path: ["query"], message: `give at least one filter: ${FILTER_NAMES.join(", ")}` });
-    }
-    if (q.fromDate && q.toDate && q.toDate < q.fromDate) {
-      ctx.addIssue({ code: "custom", path: ["toDate"], message: "toDate must be after or equal to fromDate" });
-    }
-    if (q.cursor !== undefined && q.offset !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["cursor"], message: "give offset or cursor, not both" });
-    }
-    const cursor = q.cursor === undefined ? null : decodeCursor(q.cursor);
-    if (cursor && cursor.search !== searchFingerprint(toPaymentFilter({ ...q, cursor: undefined, offset: undefined }).filter)) {
-      ctx.addIssue({ code: "custom", path: ["cursor"], message: "belongs to a search with other filters: start again without cursor" });
-    }
-  });
+export const paymentSearchQuery = paymentSearchFields.strict().superRefine((q, ctx) => {
+  if (!FILTER_NAMES.some((name) => q[name] !== undefined)) {
+    ctx.addIssue({ code: "custom", path: ["query"], message: `give at least one filter: ${FILTER_NAMES.join(", ")}` });
+  }
+  if (q.fromDate && q.toDate && q.toDate < q.fromDate) {
+    ctx.addIssue({ code: "custom", path: ["toDate"], message: "toDate must be after or equal to fromDate" });
+  }
+  if (q.cursor !== undefined && q.offset !== undefined) {
+    ctx.addIssue({ code: "custom", path: ["cursor"], message: "give offset or cursor, not both" });
+  }
+  const cursor = q.cursor === undefined ? null : decodeCursor(q.cursor);
+  if (
+    cursor &&
+    cursor.search !== searchFingerprint(toPaymentFilter({ ...q, cursor: undefined, offset: undefined }).filter)
+  ) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["cursor"],
+      message: "belongs to a search with other filters: start again without cursor",
+    });
+  }
+});
 
 export type PaymentSearchQuery = z.output<typeof paymentSearchQuery>;
 

@@ -1,12 +1,19 @@
 // The answer of GET /v2/payments, shaped exactly as the published interface has it (docs/interface.md), and the
 // mapping from found rows to it. Pure: no I/O.
 import { formatUnits } from "viem";
-import { getCurrency } from "../chains/currencies";
-import { customerInfoSchema } from "../requests/schemas";
-import { hasBeenPaid } from "../requests/request-status";
 import { z } from "zod";
-import { encodeCursor, PAYMENT_TYPES, searchFingerprint, type PaymentFilter, type PaymentPage, type PublicPaymentType } from "./search-query";
+import { getCurrency } from "../chains/currencies";
+import { hasBeenPaid } from "../requests/request-status";
+import { customerInfoSchema } from "../requests/schemas";
 import type { FoundPayment, PaymentSearchResult } from "./search-payments";
+import {
+  encodeCursor,
+  PAYMENT_TYPES,
+  type PaymentFilter,
+  type PaymentPage,
+  type PublicPaymentType,
+  searchFingerprint,
+} from "./search-query";
 
 const fee = z.object({
   type: z.enum(["gas", "platform", "crosschain", "crypto-to-fiat", "offramp"]).describe("Type of fee"),
@@ -25,7 +32,10 @@ export const foundPaymentSchema = z
     sourceNetwork: z.string().describe("Network where the payment originated"),
     destinationNetwork: z.string().describe("Network where the payment was received"),
     sourceTxHash: z.string().nullable().describe("Transaction hash on the source network"),
-    destinationTxHash: z.string().nullable().describe("Transaction hash on the destination network (null for same-chain payments)"),
+    destinationTxHash: z
+      .string()
+      .nullable()
+      .describe("Transaction hash on the destination network (null for same-chain payments)"),
     timestamp: z.string().describe("Block time of the payment, ISO 8601 UTC"),
     type: z.enum(PAYMENT_TYPES).describe("Type of payment"),
     conversionRateSource: z.string().nullable().describe("Conversion rate used for source currency"),
@@ -36,7 +46,10 @@ export const foundPaymentSchema = z
     paymentCurrency: z.string().describe("Payment currency symbol"),
     fees: z.array(fee).nullable().describe("Fees paid with the payment"),
     recurringPaymentId: z.string().nullable().describe("ID of the recurring payment this payment belongs to"),
-    rateProvider: z.enum(["lifi", "chainlink", "coingecko", "unknown"]).nullable().describe("Provider used for exchange rate data"),
+    rateProvider: z
+      .enum(["lifi", "chainlink", "coingecko", "unknown"])
+      .nullable()
+      .describe("Provider used for exchange rate data"),
     request: z
       .object({
         requestId: z.string(),
@@ -60,7 +73,9 @@ export const paymentSearchResponse = z
       nextCursor: z
         .string()
         .nullable()
-        .describe("Pass as `cursor` (same filters, no offset) for the page after this one, at any depth; null on the last page. An addition of this service: offset paging works as before"),
+        .describe(
+          "Pass as `cursor` (same filters, no offset) for the page after this one, at any depth; null on the last page. An addition of this service: offset paging works as before",
+        ),
     }),
   })
   .meta({ id: "PaymentSearchResult" });
@@ -96,7 +111,17 @@ export function describeFoundPayment(p: FoundPayment): FoundPaymentJson {
     paymentCurrency: symbolOf(paidIn),
     fees:
       p.feeAmount > 0n
-        ? [{ type: "platform", stage: "sending", provider: "stablelink", amount: formatUnits(p.feeAmount, decimals), currency: symbolOf(paidIn), ...(p.feeAddress ? { receiverAddress: p.feeAddress } : {}), network: p.network }]
+        ? [
+            {
+              type: "platform",
+              stage: "sending",
+              provider: "stablelink",
+              amount: formatUnits(p.feeAmount, decimals),
+              currency: symbolOf(paidIn),
+              ...(p.feeAddress ? { receiverAddress: p.feeAddress } : {}),
+              network: p.network,
+            },
+          ]
         : [],
     recurringPaymentId: null,
     rateProvider: type === "conversion" ? "chainlink" : null,
@@ -110,10 +135,22 @@ export function describeFoundPayment(p: FoundPayment): FoundPaymentJson {
   };
 }
 
-export function describeSearchResult(result: PaymentSearchResult, filter: PaymentFilter, page: PaymentPage): PaymentSearchResponse {
-  const nextCursor = result.next ? encodeCursor({ ...result.next, total: result.total, search: searchFingerprint(filter) }) : null;
+export function describeSearchResult(
+  result: PaymentSearchResult,
+  filter: PaymentFilter,
+  page: PaymentPage,
+): PaymentSearchResponse {
+  const nextCursor = result.next
+    ? encodeCursor({ ...result.next, total: result.total, search: searchFingerprint(filter) })
+    : null;
   return {
     payments: result.payments.map(describeFoundPayment),
-    pagination: { total: result.total, limit: page.limit, offset: page.after ? 0 : page.offset, hasMore: result.next !== null, nextCursor },
+    pagination: {
+      total: result.total,
+      limit: page.limit,
+      offset: page.after ? 0 : page.offset,
+      hasMore: result.next !== null,
+      nextCursor,
+    },
   };
 }

@@ -12,12 +12,22 @@ import { recordPayments } from "./record-payments";
 export const PAYEE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 export const PAYER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
-export async function testRequest(p: { platformId: string; clientIdId: string | null; origin?: string }, input: Partial<RequestInput> = {}) {
-  return createRequest({ platformId: p.platformId, clientIdId: p.clientIdId, origin: p.origin }, { amount: "25", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: PAYEE, ...input });
+export async function testRequest(
+  p: { platformId: string; clientIdId: string | null; origin?: string },
+  input: Partial<RequestInput> = {},
+) {
+  return createRequest(
+    { platformId: p.platformId, clientIdId: p.clientIdId, origin: p.origin },
+    { amount: "25", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: PAYEE, ...input },
+  );
 }
 
 let block = 100n;
-export function detected(request: { paymentReference: string; network: string; paymentCurrency: string; payee: string }, amount: bigint, over: Partial<DetectedPayment> = {}): DetectedPayment {
+export function detected(
+  request: { paymentReference: string; network: string; paymentCurrency: string; payee: string },
+  amount: bigint,
+  over: Partial<DetectedPayment> = {},
+): DetectedPayment {
   block++;
   const token = getCurrency(request.paymentCurrency);
   return {

@@ -2,31 +2,38 @@
 // transaction, for requests created here or existing ones. Every item is checked before any
 // is stored; created requests are stored once the calldata could be built.
 import type { Address } from "viem";
-import { ApiError, badRequest, notFound, unavailable, validationError, type FieldError } from "../http/errors";
+import { parseNetworkAddress, sameAddress } from "../addresses/wallet-address";
 import { latestBlock } from "../chains/block-cache";
-import { readConversionRate } from "../chains/conversion-rates";
 import { getContract } from "../chains/contracts";
+import { readConversionRate } from "../chains/conversion-rates";
 import { currencyHash, getCurrency, requiresAllowanceReset } from "../chains/currencies";
 import type { EvmNetworkId, NetworkId } from "../chains/networks";
 import { readPayerState } from "../chains/payer-state";
 import { isTronAddress } from "../chains/tron";
+import { ApiError, badRequest, type FieldError, notFound, unavailable, validationError } from "../http/errors";
 import { log } from "../log";
+import { transactionOrder } from "../requests/build-pay-calldata";
 import { feeForCall, type RequestOwner } from "../requests/caller";
 import { prepareRequest } from "../requests/create-request";
 import { approvalTransactions } from "../requests/encode-payment";
-import { parseFee, storedFee, type Fee } from "../requests/fee";
-import { parseNetworkAddress, sameAddress } from "../addresses/wallet-address";
+import { type Fee, parseFee, storedFee } from "../requests/fee";
 import { bigNumberValue, conversionAmounts, feeAmountOf } from "../requests/payment-maths";
-import { transactionOrder } from "../requests/build-pay-calldata";
 import { paymentMethodFor } from "../requests/payment-method";
-import { asStored, findRequests, insertRequests, type NewStoredRequest, type StoredRequest } from "../requests/request-store";
+import {
+  asStored,
+  findRequests,
+  insertRequests,
+  type NewStoredRequest,
+  type StoredRequest,
+} from "../requests/request-store";
 import { readBatchFee } from "./batch-fee";
-import { encodeBatchPayment, type BatchItem } from "./encode-batch";
 import { networkOfCurrency } from "./create-payout";
+import { type BatchItem, encodeBatchPayment } from "./encode-batch";
 import type { BatchPayoutBody } from "./schemas";
 
 /** docs/interface.md "Errors", word for word. */
-export const TRON_BATCH_MESSAGE = "Batch payments are not supported for TRON networks. Please submit individual payment requests.";
+export const TRON_BATCH_MESSAGE =
+  "Batch payments are not supported for TRON networks. Please submit individual payment requests.";
 export const MIXED_NETWORKS_MESSAGE = "All requests must be on the same network";
 
 /** Receives the (zero-value) batch-fee transfer when neither a fee address nor the payer is known. */
@@ -40,7 +47,12 @@ export interface BatchPayoutResult {
   batchPaymentTransaction: BatchTransaction;
   /** The same transactions in sending order, for clients that pick the payment by index. */
   transactions: (ApprovalTransaction | BatchTransaction)[];
-  metadata: { stepsRequired: number; needsApproval: boolean; approvalTransactionIndex: number | null; paymentTransactionIndex: number };
+  metadata: {
+    stepsRequired: number;
+    needsApproval: boolean;
+    approvalTransactionIndex: number | null;
+    paymentTransactionIndex: number;
+  };
   requestIds: string[];
 }
 
@@ -59,8 +71,12 @@ function parseBatchFee(body: BatchPayoutBody, network: NetworkId | undefined, er
   return null;
 }
 
-async function newRequests(owner: RequestOwner, body: BatchPayoutBody & { requests: NonNullable<BatchPayoutBody["requests"]> }) {
-  if (body.requests.some((r) => isTronAddress(r.payee.trim()))) throw badRequest("batch_tron_unsupported", TRON_BATCH_MESSAGE);
+async function newRequests(
+  owner: RequestOwner,
+  body: BatchPayoutBody & { requests: NonNullable<BatchPayoutBody["requests"]> },
+) {
+  if (body.requests.some((r) => isTronAddress(r.payee.trim())))
+    throw badRequest("batch_tron_unsupported", TRON_BATCH_MESSAGE);
   const network = singleNetwork(body.requests.map((r) => networkOfCurrency(r.paymentCurrency)));
   const errors: FieldError[] = [];
   const fee = (await feeForCall(owner, parseBatchFee(body, network, errors))) ?? null;
@@ -83,8 +99,14 @@ async function existingRequests(owner: RequestOwner, body: BatchPayoutBody & { r
   if (missing.length > 0) throw notFound("request_not_found", `Request not found: ${missing.join(", ")}`);
   const requests = ids.map((id) => found.get(id)!);
   const network = singleNetwork(requests.map((r) => r.network))!;
-  const paid = requests.find((r) => r.amountPaid >= r.expectedAmount || r.status === "paid" || r.status === "cancelled");
-  if (paid) throw badRequest(paid.status === "cancelled" ? "request_cancelled" : "request_already_paid", `Request ${paid.requestId} is ${paid.status === "cancelled" ? "cancelled" : "already paid"}`);
+  const paid = requests.find(
+    (r) => r.amountPaid >= r.expectedAmount || r.status === "paid" || r.status === "cancelled",
+  );
+  if (paid)
+    throw badRequest(
+      paid.status === "cancelled" ? "request_cancelled" : "request_already_paid",
+      `Request ${paid.requestId} is ${paid.status === "cancelled" ? "cancelled" : "already paid"}`,
+    );
   const errors: FieldError[] = [];
   const fee = (await feeForCall(owner, parseBatchFee(body, network, errors))) ?? null;
   if (errors.length > 0) throw validationError(errors);
@@ -93,22 +115,33 @@ async function existingRequests(owner: RequestOwner, body: BatchPayoutBody & { r
     // the batch contract sends every fee to a single fee address.
     const fees = requests.map((r) => storedFee(r.feePercentage, r.feeAddress)).filter((f): f is Fee => f !== null);
     const addresses = new Set(fees.map((f) => f.address.toLowerCase()));
-    if (addresses.size > 1) throw badRequest("batch_fee_ambiguous", "These requests carry fees to different fee addresses; give feePercentage and feeAddress for the batch");
-    if (fees.length > 0 && fees.length < requests.length) throw badRequest("batch_fee_ambiguous", "Some of these requests carry a fee and others do not; give feePercentage and feeAddress for the batch");
+    if (addresses.size > 1)
+      throw badRequest(
+        "batch_fee_ambiguous",
+        "These requests carry fees to different fee addresses; give feePercentage and feeAddress for the batch",
+      );
+    if (fees.length > 0 && fees.length < requests.length)
+      throw badRequest(
+        "batch_fee_ambiguous",
+        "Some of these requests carry a fee and others do not; give feePercentage and feeAddress for the batch",
+      );
     return { requests, created: [] as NewStoredRequest[], fee: null, perRequestFees: fees.length > 0, network };
   }
   return { requests, created: [] as NewStoredRequest[], fee, perRequestFees: false, network };
 }
 
 export async function createBatchPayout(owner: RequestOwner, body: BatchPayoutBody): Promise<BatchPayoutResult> {
-  const batch = body.requests ? { ...(await newRequests(owner, { ...body, requests: body.requests })), perRequestFees: false } : await existingRequests(owner, { ...body, requestIds: body.requestIds! });
+  const batch = body.requests
+    ? { ...(await newRequests(owner, { ...body, requests: body.requests })), perRequestFees: false }
+    : await existingRequests(owner, { ...body, requestIds: body.requestIds! });
   const network = batch.network as EvmNetworkId;
 
   let payer: Address | undefined;
   if (body.payer !== undefined) {
     const parsed = parseNetworkAddress(body.payer, network, "payer");
     if (!parsed.ok) throw validationError([{ field: "payer", message: parsed.message }]);
-    if (batch.requests.some((r) => sameAddress(r.payee, parsed.address))) throw validationError([{ field: "payer", message: "must differ from every payee" }]);
+    if (batch.requests.some((r) => sameAddress(r.payee, parsed.address)))
+      throw validationError([{ field: "payer", message: "must differ from every payee" }]);
     payer = parsed.address as Address;
   }
 
@@ -118,29 +151,47 @@ export async function createBatchPayout(owner: RequestOwner, body: BatchPayoutBo
     return result;
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    log.warn({ network, err: error instanceof Error ? error.message : String(error) }, "batch payout: chain read failed");
+    log.warn(
+      { network, err: error instanceof Error ? error.message : String(error) },
+      "batch payout: chain read failed",
+    );
     throw unavailable("network_unavailable", `The ${network} network could not be read; try again shortly`);
   }
 }
 
 /** The batch calldata for stored requests (also the one transaction of a multicall secure payout). */
-export async function buildBatch(network: EvmNetworkId, requests: StoredRequest[], batchFeeOf: Fee | null, perRequestFees: boolean, payer: Address | undefined): Promise<BatchPayoutResult> {
+export async function buildBatch(
+  network: EvmNetworkId,
+  requests: StoredRequest[],
+  batchFeeOf: Fee | null,
+  perRequestFees: boolean,
+  payer: Address | undefined,
+): Promise<BatchPayoutResult> {
   const plans = requests.map((r) => {
     const invoice = getCurrency(r.invoiceCurrency)!;
     const token = getCurrency(r.paymentCurrency)!;
     const method = paymentMethodFor(invoice, token);
     if (!method.ok) throw badRequest("payment_method_unavailable", `Request ${r.requestId}: ${method.message}`);
     if (method.method === "native-conversion") {
-      throw badRequest("payment_method_unavailable", `Request ${r.requestId}: a ${invoice.id} amount paid in ${token.id} cannot be batched yet; pay it on its own (GET /v2/request/{requestId}/pay)`);
+      throw badRequest(
+        "payment_method_unavailable",
+        `Request ${r.requestId}: a ${invoice.id} amount paid in ${token.id} cannot be batched yet; pay it on its own (GET /v2/request/{requestId}/pay)`,
+      );
     }
     const fee = perRequestFees ? storedFee(r.feePercentage, r.feeAddress) : batchFeeOf;
     return { request: r, invoice, token, method: method.method, fee, due: r.expectedAmount - r.amountPaid };
   });
 
-  const conversionPairs = [...new Map(plans.filter((p) => p.method === "erc20-conversion").map((p) => [`${p.invoice.id}>${p.token.id}`, p])).values()];
+  const conversionPairs = [
+    ...new Map(
+      plans.filter((p) => p.method === "erc20-conversion").map((p) => [`${p.invoice.id}>${p.token.id}`, p]),
+    ).values(),
+  ];
   const block = await latestBlock(network);
   const [rates, batchFee] = await Promise.all([
-    Promise.all(conversionPairs.map((p) => readConversionRate(network, currencyHash(p.invoice), p.token.address, block))),
+    Promise.all(
+      conversionPairs.map((p) => readConversionRate(network, currencyHash(p.invoice), p.token.address, block)),
+    ),
     readBatchFee(network, block),
   ]);
   const rateOf = new Map(conversionPairs.map((p, i) => [`${p.invoice.id}>${p.token.id}`, rates[i]]));
@@ -151,9 +202,22 @@ export async function buildBatch(network: EvmNetworkId, requests: StoredRequest[
     const bps = p.fee?.basisPoints ?? 0;
     if (p.method === "erc20-conversion") {
       const rate = rateOf.get(`${p.invoice.id}>${p.token.id}`);
-      if (!rate) throw unavailable("conversion_rate_unavailable", `No conversion rate from ${p.invoice.id} to ${p.token.id} is available on ${network}`);
+      if (!rate)
+        throw unavailable(
+          "conversion_rate_unavailable",
+          `No conversion rate from ${p.invoice.id} to ${p.token.id} is available on ${network}`,
+        );
       const c = conversionAmounts(p.due, p.invoice.decimals, bps, rate);
-      return { kind: "erc20-conversion", token: p.token.address as Address, recipient, requestAmount: c.requestAmount, feeAmount: c.requestFee, path: rate.path, maxToSpend: c.maxToSpend, paymentReference };
+      return {
+        kind: "erc20-conversion",
+        token: p.token.address as Address,
+        recipient,
+        requestAmount: c.requestAmount,
+        feeAmount: c.requestFee,
+        path: rate.path,
+        maxToSpend: c.maxToSpend,
+        paymentReference,
+      };
     }
     const feeAmount = feeAmountOf(p.due, bps);
     if (p.method === "native") return { kind: "native", recipient, amount: p.due, feeAmount, paymentReference };
@@ -161,19 +225,40 @@ export async function buildBatch(network: EvmNetworkId, requests: StoredRequest[
   });
 
   const feeRecipient = (plans.find((p) => p.fee)?.fee?.address as Address | undefined) ?? payer;
-  if (!feeRecipient && batchFee > 0n) throw badRequest("batch_fee_recipient_missing", "Give payer or feeAddress: the batch contract charges a batch fee that needs a recipient");
+  if (!feeRecipient && batchFee > 0n)
+    throw badRequest(
+      "batch_fee_recipient_missing",
+      "Give payer or feeAddress: the batch contract charges a batch fee that needs a recipient",
+    );
   const batch = encodeBatchPayment(network, items, feeRecipient ?? NO_FEE_RECIPIENT, batchFee);
 
   const spender = getContract(network, "BatchConversionPayments").address;
   const needs = [...batch.tokenNeeds.entries()];
-  const state = payer ? await readPayerState(network, payer, needs.map(([token]) => ({ token, spender })), block) : undefined;
+  const state = payer
+    ? await readPayerState(
+        network,
+        payer,
+        needs.map(([token]) => ({ token, spender })),
+        block,
+      )
+    : undefined;
   const approvals = needs.flatMap(([token, needed]) => {
     const currency = plans.find((p) => p.token.address.toLowerCase() === token.toLowerCase())!.token;
-    return approvalTransactions(token, spender, needed, state?.allowance(token, spender), requiresAllowanceReset(currency));
+    return approvalTransactions(
+      token,
+      spender,
+      needed,
+      state?.allowance(token, spender),
+      requiresAllowanceReset(currency),
+    );
   });
 
   const approvalTransactionsOut = approvals.map((t) => ({ to: t.to, data: t.data, value: 0 as const }));
-  const batchPaymentTransaction = { to: batch.transaction.to, data: batch.transaction.data, value: bigNumberValue(batch.transaction.value) };
+  const batchPaymentTransaction = {
+    to: batch.transaction.to,
+    data: batch.transaction.data,
+    value: bigNumberValue(batch.transaction.value),
+  };
   return {
     ERC20ApprovalTransactions: approvalTransactionsOut,
     batchPaymentTransaction,

@@ -1,16 +1,17 @@
 // POST /v2/payouts: a one-time payment without a request created beforehand. The request is
 // created and its calldata built in one call; it is stored only once the calldata could be
 // built, so a payout that fails leaves nothing behind.
-import { validationError, type FieldError } from "../http/errors";
-import { createRecurringPayout } from "../recurring/create-recurring-payout";
-import type { RecurringPayoutAnswer } from "../recurring/schemas";
+
+import { parseNetworkAddress, sameAddress } from "../addresses/wallet-address";
 import { getCurrency } from "../chains/currencies";
 import type { NetworkId } from "../chains/networks";
+import { type FieldError, validationError } from "../http/errors";
+import { createRecurringPayout } from "../recurring/create-recurring-payout";
+import type { RecurringPayoutAnswer } from "../recurring/schemas";
 import { buildPayCalldata, type PayCalldata } from "../requests/build-pay-calldata";
 import { feeForCall, type RequestOwner } from "../requests/caller";
 import { prepareRequest } from "../requests/create-request";
-import { parseFee, type Fee } from "../requests/fee";
-import { parseNetworkAddress, sameAddress } from "../addresses/wallet-address";
+import { type Fee, parseFee } from "../requests/fee";
 import { asStored, insertRequests } from "../requests/request-store";
 import type { PayoutBody } from "./schemas";
 
@@ -25,7 +26,10 @@ export function networkOfCurrency(currencyId: string): NetworkId | undefined {
   return c && c.network !== "fiat" ? c.network : undefined;
 }
 
-export async function createPayout(owner: RequestOwner, body: PayoutBody): Promise<PayoutResult | RecurringPayoutAnswer> {
+export async function createPayout(
+  owner: RequestOwner,
+  body: PayoutBody,
+): Promise<PayoutResult | RecurringPayoutAnswer> {
   if (body.recurrence !== undefined) return createRecurringPayout(owner, { ...body, recurrence: body.recurrence });
   const errors: FieldError[] = [];
   const network = networkOfCurrency(body.paymentCurrency);
@@ -45,12 +49,21 @@ export async function createPayout(owner: RequestOwner, body: PayoutBody): Promi
   if (walletText !== undefined && network) {
     const parsed = parseNetworkAddress(walletText, network, "payer wallet");
     if (!parsed.ok) errors.push({ field: body.payerWallet ? "payerWallet" : "payerAddress", message: parsed.message });
-    else if (sameAddress(parsed.address, body.payee.trim())) errors.push({ field: body.payerWallet ? "payerWallet" : "payerAddress", message: "must differ from the payee" });
+    else if (sameAddress(parsed.address, body.payee.trim()))
+      errors.push({ field: body.payerWallet ? "payerWallet" : "payerAddress", message: "must differ from the payee" });
     else wallet = parsed.address;
   }
 
   const prepared = prepareRequest(
-    { payee: body.payee, amount: body.amount, invoiceCurrency: body.invoiceCurrency, paymentCurrency: body.paymentCurrency, customerInfo: body.customerInfo, reference: body.reference, payer: wallet },
+    {
+      payee: body.payee,
+      amount: body.amount,
+      invoiceCurrency: body.invoiceCurrency,
+      paymentCurrency: body.paymentCurrency,
+      customerInfo: body.customerInfo,
+      reference: body.reference,
+      payer: wallet,
+    },
     { ...owner, fee: (await feeForCall(owner, fee)) ?? null },
   );
   if (!prepared.ok) errors.push(...prepared.errors);

@@ -1,7 +1,7 @@
-import { decodeFunctionData, type Address } from "viem";
+import { type Address, decodeFunctionData } from "viem";
 import { describe, expect, it } from "vitest";
 import { batchConversionPaymentsAbi, getContract } from "../chains/contracts";
-import { encodeBatchPayment, type BatchItem } from "./encode-batch";
+import { type BatchItem, encodeBatchPayment } from "./encode-batch";
 
 const A: Address = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 const B: Address = "0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2";
@@ -12,7 +12,20 @@ const ref = "0x0123456789abcdef" as const;
 function decode(data: `0x${string}`) {
   const { functionName, args } = decodeFunctionData({ abi: batchConversionPaymentsAbi, data });
   expect(functionName).toBe("batchPayments");
-  return args as unknown as [{ paymentNetworkId: bigint; requestDetails: { recipient: Address; requestAmount: bigint; path: Address[]; feeAmount: bigint; maxToSpend: bigint }[] }[], Address[][], Address];
+  return args as unknown as [
+    {
+      paymentNetworkId: bigint;
+      requestDetails: {
+        recipient: Address;
+        requestAmount: bigint;
+        path: Address[];
+        feeAmount: bigint;
+        maxToSpend: bigint;
+      }[];
+    }[],
+    Address[][],
+    Address,
+  ];
 }
 
 describe("batch payment encoding", () => {
@@ -40,7 +53,16 @@ describe("batch payment encoding", () => {
       { kind: "native", recipient: R, amount: 10_000n, feeAmount: 100n, paymentReference: ref },
       { kind: "erc20", token: A, recipient: R, amount: 10_000n, feeAmount: 0n, paymentReference: ref },
       { kind: "erc20", token: B, recipient: R, amount: 20_000n, feeAmount: 0n, paymentReference: ref },
-      { kind: "erc20-conversion", token: A, recipient: R, requestAmount: 10n ** 9n, feeAmount: 0n, path: [FEE, A], maxToSpend: 10_200n, paymentReference: ref },
+      {
+        kind: "erc20-conversion",
+        token: A,
+        recipient: R,
+        requestAmount: 10n ** 9n,
+        feeAmount: 0n,
+        path: [FEE, A],
+        maxToSpend: 10_200n,
+        paymentReference: ref,
+      },
     ];
     const batchFee = 30n; // 0.3 %
     const { transaction, tokenNeeds } = encodeBatchPayment("base", items, FEE, batchFee);

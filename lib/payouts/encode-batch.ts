@@ -6,7 +6,7 @@
 // payments converted at the Chainlink rate (0). It pulls each token from the payer into
 // itself (so the payer approves the batch contract, not the proxies) and charges its own
 // batch fee (`batchFee` in 1/10 000, 0 as deployed) on top, through the same allowance.
-import { encodeFunctionData, type Address, type Hex } from "viem";
+import { type Address, encodeFunctionData, type Hex } from "viem";
 import { BATCH_PAYMENT_NETWORK_ID, batchConversionPaymentsAbi, getContract } from "../chains/contracts";
 import type { EvmNetworkId } from "../chains/networks";
 import type { EvmTransaction } from "../requests/encode-payment";
@@ -48,7 +48,12 @@ function add(needs: Map<Address, bigint>, token: Address, amount: bigint): void 
   needs.set(token, (needs.get(token) ?? 0n) + amount);
 }
 
-export function encodeBatchPayment(network: EvmNetworkId, items: readonly BatchItem[], feeAddress: Address, batchFee: bigint): BatchPayment {
+export function encodeBatchPayment(
+  network: EvmNetworkId,
+  items: readonly BatchItem[],
+  feeAddress: Address,
+  batchFee: bigint,
+): BatchPayment {
   if (items.length === 0) throw new Error("a batch needs at least one payment");
   const conversion: RequestDetail[] = [];
   const erc20: RequestDetail[] = [];
@@ -61,17 +66,41 @@ export function encodeBatchPayment(network: EvmNetworkId, items: readonly BatchI
   for (const item of items) {
     switch (item.kind) {
       case "erc20":
-        erc20.push({ recipient: item.recipient, requestAmount: item.amount, path: [item.token], paymentReference: item.paymentReference, feeAmount: item.feeAmount, maxToSpend: 0n, maxRateTimespan: 0n });
+        erc20.push({
+          recipient: item.recipient,
+          requestAmount: item.amount,
+          path: [item.token],
+          paymentReference: item.paymentReference,
+          feeAmount: item.feeAmount,
+          maxToSpend: 0n,
+          maxRateTimespan: 0n,
+        });
         add(tokenNeeds, item.token, item.amount + item.feeAmount);
         add(erc20Base, item.token, item.amount);
         break;
       case "native":
-        native.push({ recipient: item.recipient, requestAmount: item.amount, path: [], paymentReference: item.paymentReference, feeAmount: item.feeAmount, maxToSpend: 0n, maxRateTimespan: 0n });
+        native.push({
+          recipient: item.recipient,
+          requestAmount: item.amount,
+          path: [],
+          paymentReference: item.paymentReference,
+          feeAmount: item.feeAmount,
+          maxToSpend: 0n,
+          maxRateTimespan: 0n,
+        });
         value += item.amount + item.feeAmount;
         nativeBase += item.amount;
         break;
       case "erc20-conversion":
-        conversion.push({ recipient: item.recipient, requestAmount: item.requestAmount, path: item.path, paymentReference: item.paymentReference, feeAmount: item.feeAmount, maxToSpend: item.maxToSpend, maxRateTimespan: 0n });
+        conversion.push({
+          recipient: item.recipient,
+          requestAmount: item.requestAmount,
+          path: item.path,
+          paymentReference: item.paymentReference,
+          feeAmount: item.feeAmount,
+          maxToSpend: item.maxToSpend,
+          maxRateTimespan: 0n,
+        });
         // The batch fee of conversions is taken on what was spent: at most maxToSpend.
         add(tokenNeeds, item.token, item.maxToSpend + (item.maxToSpend * batchFee) / FEE_DENOMINATOR);
         break;
@@ -81,13 +110,22 @@ export function encodeBatchPayment(network: EvmNetworkId, items: readonly BatchI
   value += (nativeBase * batchFee) / FEE_DENOMINATOR;
 
   const metaDetails: { paymentNetworkId: bigint; requestDetails: RequestDetail[] }[] = [];
-  if (conversion.length > 0) metaDetails.push({ paymentNetworkId: BATCH_PAYMENT_NETWORK_ID.multiErc20Conversion, requestDetails: conversion });
+  if (conversion.length > 0)
+    metaDetails.push({ paymentNetworkId: BATCH_PAYMENT_NETWORK_ID.multiErc20Conversion, requestDetails: conversion });
   if (erc20.length > 0) {
     const tokens = new Set(erc20.map((d) => d.path[0].toLowerCase()));
-    metaDetails.push({ paymentNetworkId: tokens.size === 1 ? BATCH_PAYMENT_NETWORK_ID.erc20 : BATCH_PAYMENT_NETWORK_ID.multiErc20, requestDetails: erc20 });
+    metaDetails.push({
+      paymentNetworkId: tokens.size === 1 ? BATCH_PAYMENT_NETWORK_ID.erc20 : BATCH_PAYMENT_NETWORK_ID.multiErc20,
+      requestDetails: erc20,
+    });
   }
-  if (native.length > 0) metaDetails.push({ paymentNetworkId: BATCH_PAYMENT_NETWORK_ID.native, requestDetails: native });
+  if (native.length > 0)
+    metaDetails.push({ paymentNetworkId: BATCH_PAYMENT_NETWORK_ID.native, requestDetails: native });
 
-  const data = encodeFunctionData({ abi: batchConversionPaymentsAbi, functionName: "batchPayments", args: [metaDetails, [], feeAddress] });
+  const data = encodeFunctionData({
+    abi: batchConversionPaymentsAbi,
+    functionName: "batchPayments",
+    args: [metaDetails, [], feeAddress],
+  });
   return { transaction: { to: getContract(network, "BatchConversionPayments").address, data, value }, tokenNeeds };
 }

@@ -2,9 +2,9 @@
 // payees in one transaction (POST /v2/payouts/batch). API key or client ID + Origin.
 import { z } from "zod";
 import { defineEndpoint } from "../http/endpoint";
+import { recurringPayoutResponse } from "../recurring/schemas";
 import { requestOwner } from "../requests/caller";
 import { payCalldataResponse } from "../requests/schemas";
-import { recurringPayoutResponse } from "../recurring/schemas";
 import { createBatchPayout } from "./create-batch-payout";
 import { createPayout } from "./create-payout";
 import { batchPayoutBody, batchPayoutResponse, MAX_BATCH_SIZE, payoutBody } from "./schemas";
@@ -28,7 +28,10 @@ export const createPayoutEndpoint = defineEndpoint({
   auth: ["apiKey", "clientId"],
   body: payoutBody,
   response: z.union([payoutResponse, recurringPayoutResponse]),
-  errors: { 400: "Validation failed (recurrence: not an ERC-20 token, a start date in the past, the payer is the payee…)", 503: "The payment network could not be read" },
+  errors: {
+    400: "Validation failed (recurrence: not an ERC-20 token, a start date in the past, the payer is the payee…)",
+    503: "The payment network could not be read",
+  },
   handler: async ({ caller, body }) => createPayout(requestOwner(caller), body),
 });
 
@@ -45,6 +48,10 @@ export const createBatchPayoutEndpoint = defineEndpoint({
   auth: ["apiKey", "clientId"],
   body: batchPayoutBody,
   response: batchPayoutResponse,
-  errors: { 400: "Validation failed, Tron payees, several networks, a request already paid", 404: "A request id is not the platform's", 503: "The payment network could not be read" },
+  errors: {
+    400: "Validation failed, Tron payees, several networks, a request already paid",
+    404: "A request id is not the platform's",
+    503: "The payment network could not be read",
+  },
   handler: async ({ caller, body }) => createBatchPayout(requestOwner(caller), body),
 });

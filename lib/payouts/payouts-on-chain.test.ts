@@ -1,13 +1,14 @@
 // Payouts sent for real on anvil: the answers of POST /v2/payouts and /v2/payouts/batch are
 // sent from funded sandbox wallets to the real payment contracts, and every balance change
 // and proxy event is checked.
-import * as payoutsRoute from "@/app/v2/payouts/route";
-import * as batchRoute from "@/app/v2/payouts/batch/route";
-import * as requestRoute from "@/app/v2/request/route";
-import * as requestIdRoute from "@/app/v2/request/[requestId]/route";
-import { encodeFunctionData, keccak256, parseAbi, parseEventLogs, parseUnits, type Address, type Hex } from "viem";
+
+import { type Address, encodeFunctionData, type Hex, keccak256, parseAbi, parseEventLogs, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as batchRoute from "@/app/v2/payouts/batch/route";
+import * as payoutsRoute from "@/app/v2/payouts/route";
+import * as requestIdRoute from "@/app/v2/request/[requestId]/route";
+import * as requestRoute from "@/app/v2/request/route";
 import { erc20Abi, erc20FeeProxyAbi, ethereumFeeProxyAbi, getContract } from "../chains/contracts";
 import { db } from "../db/client";
 import { DEMO_WALLETS } from "../devnet/accounts";
@@ -17,7 +18,7 @@ import { testToken } from "../devnet/test-tokens";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 import { uint } from "../test/independent-abi";
-import { chainClients, gasPaid, sendAll, type ApiTransaction } from "../test/send-calldata";
+import { type ApiTransaction, chainClients, gasPaid, sendAll } from "../test/send-calldata";
 import { TRON_BATCH_MESSAGE } from "./create-batch-payout";
 
 let sandbox: TestSandbox;
@@ -45,18 +46,26 @@ const batchAdminAbi = parseAbi(["function setBatchFee(uint16 _batchFee)"]);
 function clients() {
   return chainClients("base", sandbox.urls.base!);
 }
-const tokenBalance = (token: Address, who: Address) => clients().publicClient.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [who] });
+const tokenBalance = (token: Address, who: Address) =>
+  clients().publicClient.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [who] });
 const requestCount = async () => (await db()).paymentRequest.count({ where: { platformId: platform.platformId } });
 
 interface BatchAnswer {
   ERC20ApprovalTransactions: ApiTransaction[];
   batchPaymentTransaction: ApiTransaction;
   transactions: ApiTransaction[];
-  metadata: { stepsRequired: number; needsApproval: boolean; approvalTransactionIndex: number | null; paymentTransactionIndex: number };
+  metadata: {
+    stepsRequired: number;
+    needsApproval: boolean;
+    approvalTransactionIndex: number | null;
+    paymentTransactionIndex: number;
+  };
   requestIds: string[];
 }
 
-async function batch(body: unknown): Promise<{ status: number; json: BatchAnswer & { message?: string }; text: string }> {
+async function batch(
+  body: unknown,
+): Promise<{ status: number; json: BatchAnswer & { message?: string }; text: string }> {
   return call(batchRoute, "POST", "/v2/payouts/batch", { headers: headers(), body });
 }
 
@@ -67,35 +76,78 @@ describe("POST /v2/payouts", () => {
     const feeAddress = freshAddress();
     const r = await call(payoutsRoute, "POST", "/v2/payouts", {
       headers: headers(),
-      body: { payee, amount: "25.5", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", feePercentage: "2", feeAddress, payerWallet: payer.address, reference: "PAYOUT-1" },
+      body: {
+        payee,
+        amount: "25.5",
+        invoiceCurrency: "USDC-base",
+        paymentCurrency: "USDC-base",
+        feePercentage: "2",
+        feeAddress,
+        payerWallet: payer.address,
+        reference: "PAYOUT-1",
+      },
     });
     expect(r.status, r.text).toBe(201);
     expect(r.json.requestId).toMatch(/^[0-9a-f]{66}$/);
-    expect(r.json.metadata).toEqual({ stepsRequired: 2, needsApproval: true, approvalTransactionIndex: 0, paymentTransactionIndex: 1, hasEnoughBalance: true, hasEnoughGas: true });
+    expect(r.json.metadata).toEqual({
+      stepsRequired: 2,
+      needsApproval: true,
+      approvalTransactionIndex: 0,
+      paymentTransactionIndex: 1,
+      hasEnoughBalance: true,
+      hasEnoughGas: true,
+    });
 
     const before = await tokenBalance(usdc.address, payer.address);
     const receipts = await sendAll("base", sandbox.urls.base!, payer.privateKey, r.json.transactions);
     expect(await tokenBalance(usdc.address, payee)).toBe(25_500_000n);
     expect(await tokenBalance(usdc.address, feeAddress)).toBe(510_000n);
     expect(before - (await tokenBalance(usdc.address, payer.address))).toBe(26_010_000n);
-    const events = parseEventLogs({ abi: erc20FeeProxyAbi, logs: receipts.flatMap((x) => x.logs), eventName: "TransferWithReferenceAndFee" });
+    const events = parseEventLogs({
+      abi: erc20FeeProxyAbi,
+      logs: receipts.flatMap((x) => x.logs),
+      eventName: "TransferWithReferenceAndFee",
+    });
     expect(events[0].args.paymentReference).toBe(keccak256(r.json.paymentReference as Hex));
 
-    const stored = await call(requestIdRoute, "GET", `/v2/request/${r.json.requestId}`, { headers: headers(), params: { requestId: r.json.requestId } });
-    expect(stored.json).toMatchObject({ paymentReference: r.json.paymentReference, payer: payer.address, payee, reference: "PAYOUT-1", amount: "25.5" });
+    const stored = await call(requestIdRoute, "GET", `/v2/request/${r.json.requestId}`, {
+      headers: headers(),
+      params: { requestId: r.json.requestId },
+    });
+    expect(stored.json).toMatchObject({
+      paymentReference: r.json.paymentReference,
+      payer: payer.address,
+      payee,
+      reference: "PAYOUT-1",
+      amount: "25.5",
+    });
   });
 
   it("refuses a payer equal to the payee and bad input, storing nothing", async () => {
     const before = await requestCount();
-    const base = { payee: DEMO_WALLETS[2].address, amount: "1", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base" };
+    const base = {
+      payee: DEMO_WALLETS[2].address,
+      amount: "1",
+      invoiceCurrency: "USDC-base",
+      paymentCurrency: "USDC-base",
+    };
     const recurring = await call(payoutsRoute, "POST", "/v2/payouts", {
       headers: headers(),
-      body: { ...base, recurrence: { startDate: "2099-01-01", frequency: "DAILY", totalPayments: 3, payer: DEMO_WALLETS[2].address } },
+      body: {
+        ...base,
+        recurrence: { startDate: "2099-01-01", frequency: "DAILY", totalPayments: 3, payer: DEMO_WALLETS[2].address },
+      },
     });
     expect(recurring.json.errors).toEqual([{ field: "recurrence.payer", message: "must differ from the payee" }]);
-    const self = await call(payoutsRoute, "POST", "/v2/payouts", { headers: headers(), body: { ...base, payerWallet: DEMO_WALLETS[2].address } });
+    const self = await call(payoutsRoute, "POST", "/v2/payouts", {
+      headers: headers(),
+      body: { ...base, payerWallet: DEMO_WALLETS[2].address },
+    });
     expect(self.json.errors).toEqual([{ field: "payerWallet", message: "must differ from the payee" }]);
-    const bad = await call(payoutsRoute, "POST", "/v2/payouts", { headers: headers(), body: { ...base, amount: "1.0000001", feePercentage: "1" } });
+    const bad = await call(payoutsRoute, "POST", "/v2/payouts", {
+      headers: headers(),
+      body: { ...base, amount: "1.0000001", feePercentage: "1" },
+    });
     expect(bad.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(["amount", "feeAddress"]);
     expect(await requestCount()).toBe(before);
   });
@@ -107,28 +159,52 @@ describe("POST /v2/payouts/batch", () => {
     const payees = Array.from({ length: 50 }, freshAddress);
     const requests = payees.map((payee, i) => {
       const currency = i % 2 === 0 ? "USDC-base" : "USDT-base";
-      return { payee, amount: `${i + 1}.${String(i).padStart(2, "0")}`, invoiceCurrency: currency, paymentCurrency: currency };
+      return {
+        payee,
+        amount: `${i + 1}.${String(i).padStart(2, "0")}`,
+        invoiceCurrency: currency,
+        paymentCurrency: currency,
+      };
     });
     const r = await batch({ requests, payer: payer.address });
     expect(r.status, r.text).toBe(201);
     expect(r.json.requestIds).toHaveLength(50);
     expect(r.json.ERC20ApprovalTransactions.map((t) => t.to).sort()).toEqual([usdc.address, usdt.address].sort());
-    expect(r.json.batchPaymentTransaction).toMatchObject({ to: batchContract, value: { type: "BigNumber", hex: "0x00" } });
+    expect(r.json.batchPaymentTransaction).toMatchObject({
+      to: batchContract,
+      value: { type: "BigNumber", hex: "0x00" },
+    });
     expect(r.json.batchPaymentTransaction.data.slice(0, 10)).toBe("0x92cddb91");
     // Clients that pick the payment by index find the batch call after the two approvals.
-    expect(r.json.metadata).toEqual({ stepsRequired: 3, needsApproval: true, approvalTransactionIndex: 0, paymentTransactionIndex: 2 });
+    expect(r.json.metadata).toEqual({
+      stepsRequired: 3,
+      needsApproval: true,
+      approvalTransactionIndex: 0,
+      paymentTransactionIndex: 2,
+    });
     expect(r.json.transactions).toEqual([...r.json.ERC20ApprovalTransactions, r.json.batchPaymentTransaction]);
 
-    const expected = (token: string) => requests.filter((q) => q.paymentCurrency === token).reduce((sum, q) => sum + parseUnits(q.amount, 6), 0n);
+    const expected = (token: string) =>
+      requests.filter((q) => q.paymentCurrency === token).reduce((sum, q) => sum + parseUnits(q.amount, 6), 0n);
     const before = await Promise.all([usdc.address, usdt.address].map((t) => tokenBalance(t, payer.address)));
-    const receipts = await sendAll("base", sandbox.urls.base!, payer.privateKey, [...r.json.ERC20ApprovalTransactions, r.json.batchPaymentTransaction]);
+    const receipts = await sendAll("base", sandbox.urls.base!, payer.privateKey, [
+      ...r.json.ERC20ApprovalTransactions,
+      r.json.batchPaymentTransaction,
+    ]);
     const after = await Promise.all([usdc.address, usdt.address].map((t) => tokenBalance(t, payer.address)));
     expect([before[0] - after[0], before[1] - after[1]]).toEqual([expected("USDC-base"), expected("USDT-base")]);
     for (const [i, q] of requests.entries()) {
-      expect(await tokenBalance(q.paymentCurrency === "USDC-base" ? usdc.address : usdt.address, q.payee), `payee ${i}`).toBe(parseUnits(q.amount, 6));
+      expect(
+        await tokenBalance(q.paymentCurrency === "USDC-base" ? usdc.address : usdt.address, q.payee),
+        `payee ${i}`,
+      ).toBe(parseUnits(q.amount, 6));
     }
 
-    const events = parseEventLogs({ abi: erc20FeeProxyAbi, logs: receipts.at(-1)!.logs, eventName: "TransferWithReferenceAndFee" });
+    const events = parseEventLogs({
+      abi: erc20FeeProxyAbi,
+      logs: receipts.at(-1)!.logs,
+      eventName: "TransferWithReferenceAndFee",
+    });
     expect(events).toHaveLength(50);
     const stored = await (await db()).paymentRequest.findMany({ where: { id: { in: r.json.requestIds } } });
     const referenceOf = new Map(stored.map((s) => [s.payee, s.paymentReference as Hex]));
@@ -151,16 +227,28 @@ describe("POST /v2/payouts/batch", () => {
     expect(r.status, r.text).toBe(201);
     expect(r.json.batchPaymentTransaction.value).toEqual({ type: "BigNumber", hex: "0x07021ed30b928000" }); // 0.505 ETH
     const { publicClient } = clients();
-    const [usdcBefore, ethBefore] = await Promise.all([tokenBalance(usdc.address, payer.address), publicClient.getBalance({ address: payer.address })]);
-    const receipts = await sendAll("base", sandbox.urls.base!, payer.privateKey, [...r.json.ERC20ApprovalTransactions, r.json.batchPaymentTransaction]);
+    const [usdcBefore, ethBefore] = await Promise.all([
+      tokenBalance(usdc.address, payer.address),
+      publicClient.getBalance({ address: payer.address }),
+    ]);
+    const receipts = await sendAll("base", sandbox.urls.base!, payer.privateKey, [
+      ...r.json.ERC20ApprovalTransactions,
+      r.json.batchPaymentTransaction,
+    ]);
     expect(await tokenBalance(usdc.address, p1)).toBe(10_000_000n);
     expect(await tokenBalance(usdc.address, p3)).toBe(20_000_000n);
     expect(await publicClient.getBalance({ address: p2 })).toBe(parseUnits("0.5", 18));
     expect(await tokenBalance(usdc.address, feeAddress)).toBe(300_000n); // 1 % of 10 + 1 % of 20
     expect(await publicClient.getBalance({ address: feeAddress })).toBe(parseUnits("0.005", 18));
     expect(usdcBefore - (await tokenBalance(usdc.address, payer.address))).toBe(30_300_000n); // the conversion margin is sent back
-    expect(ethBefore - (await publicClient.getBalance({ address: payer.address }))).toBe(parseUnits("0.505", 18) + gasPaid(receipts));
-    const nativeEvents = parseEventLogs({ abi: ethereumFeeProxyAbi, logs: receipts.at(-1)!.logs, eventName: "TransferWithReferenceAndFee" });
+    expect(ethBefore - (await publicClient.getBalance({ address: payer.address }))).toBe(
+      parseUnits("0.505", 18) + gasPaid(receipts),
+    );
+    const nativeEvents = parseEventLogs({
+      abi: ethereumFeeProxyAbi,
+      logs: receipts.at(-1)!.logs,
+      eventName: "TransferWithReferenceAndFee",
+    });
     expect(nativeEvents.map((e) => e.args.to)).toEqual([p2]);
   });
 
@@ -168,18 +256,30 @@ describe("POST /v2/payouts/batch", () => {
     const payer = DEMO_WALLETS[5];
     const { walletOf, publicClient } = clients();
     await publicClient.waitForTransactionReceipt({
-      hash: await walletOf(payer.privateKey).writeContract({ address: usdc.address, abi: erc20Abi, functionName: "approve", args: [batchContract, parseUnits("1000", 6)] }),
+      hash: await walletOf(payer.privateKey).writeContract({
+        address: usdc.address,
+        abi: erc20Abi,
+        functionName: "approve",
+        args: [batchContract, parseUnits("1000", 6)],
+      }),
     });
     const payees = [freshAddress(), freshAddress()];
     const ids: string[] = [];
     for (const payee of payees) {
-      const c = await call(requestRoute, "POST", "/v2/request", { headers: headers(), body: { payee, amount: "3", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base" } });
+      const c = await call(requestRoute, "POST", "/v2/request", {
+        headers: headers(),
+        body: { payee, amount: "3", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base" },
+      });
       ids.push(c.json.requestId);
     }
     const r = await batch({ requestIds: ids, payer: payer.address });
     expect(r.status, r.text).toBe(201);
     expect(r.json.ERC20ApprovalTransactions).toEqual([]);
-    expect(r.json.metadata).toMatchObject({ needsApproval: false, approvalTransactionIndex: null, paymentTransactionIndex: 0 });
+    expect(r.json.metadata).toMatchObject({
+      needsApproval: false,
+      approvalTransactionIndex: null,
+      paymentTransactionIndex: 0,
+    });
     expect(r.json.requestIds).toEqual(ids);
     await sendAll("base", sandbox.urls.base!, payer.privateKey, [r.json.batchPaymentTransaction]);
     for (const payee of payees) expect(await tokenBalance(usdc.address, payee)).toBe(3_000_000n);
@@ -188,7 +288,11 @@ describe("POST /v2/payouts/batch", () => {
   it("with a batch fee set by the contract owner: the approval covers it and the fee address receives it", async () => {
     const admin = devChain(sandbox.urls.base!);
     await actAsAdmin(admin);
-    const setBatchFee = (fee: number) => admin.send({ to: batchContract, data: encodeFunctionData({ abi: batchAdminAbi, functionName: "setBatchFee", args: [fee] }) });
+    const setBatchFee = (fee: number) =>
+      admin.send({
+        to: batchContract,
+        data: encodeFunctionData({ abi: batchAdminAbi, functionName: "setBatchFee", args: [fee] }),
+      });
     await setBatchFee(30); // 0.3 %
     try {
       const payer = DEMO_WALLETS[6];
@@ -206,10 +310,16 @@ describe("POST /v2/payouts/batch", () => {
       // 150 USDC + 1 % fee + 0.3 % batch fee on the 150
       expect(r.json.ERC20ApprovalTransactions[0].data.endsWith(uint(151_950_000n))).toBe(true);
       const before = await tokenBalance(usdc.address, payer.address);
-      await sendAll("base", sandbox.urls.base!, payer.privateKey, [...r.json.ERC20ApprovalTransactions, r.json.batchPaymentTransaction]);
+      await sendAll("base", sandbox.urls.base!, payer.privateKey, [
+        ...r.json.ERC20ApprovalTransactions,
+        r.json.batchPaymentTransaction,
+      ]);
       expect(before - (await tokenBalance(usdc.address, payer.address))).toBe(151_950_000n);
       expect(await tokenBalance(usdc.address, feeAddress)).toBe(1_950_000n);
-      expect([await tokenBalance(usdc.address, p1), await tokenBalance(usdc.address, p2)]).toEqual([100_000_000n, 50_000_000n]);
+      expect([await tokenBalance(usdc.address, p1), await tokenBalance(usdc.address, p2)]).toEqual([
+        100_000_000n,
+        50_000_000n,
+      ]);
     } finally {
       await setBatchFee(0);
     }
@@ -217,10 +327,26 @@ describe("POST /v2/payouts/batch", () => {
 
   it("refuses Tron payees with the documented message, several networks, and another platform's ids", async () => {
     const before = await requestCount();
-    const tron = await batch({ requests: [{ payee: "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW", amount: "1", invoiceCurrency: "USDT-tron", paymentCurrency: "USDT-tron" }] });
+    const tron = await batch({
+      requests: [
+        {
+          payee: "TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW",
+          amount: "1",
+          invoiceCurrency: "USDT-tron",
+          paymentCurrency: "USDT-tron",
+        },
+      ],
+    });
     expect(tron.status).toBe(400);
-    expect(tron.json).toEqual({ statusCode: 400, error: "Bad Request", message: TRON_BATCH_MESSAGE, code: "batch_tron_unsupported" });
-    expect(TRON_BATCH_MESSAGE).toBe("Batch payments are not supported for TRON networks. Please submit individual payment requests.");
+    expect(tron.json).toEqual({
+      statusCode: 400,
+      error: "Bad Request",
+      message: TRON_BATCH_MESSAGE,
+      code: "batch_tron_unsupported",
+    });
+    expect(TRON_BATCH_MESSAGE).toBe(
+      "Batch payments are not supported for TRON networks. Please submit individual payment requests.",
+    );
 
     const mixed = await batch({
       requests: [

@@ -1,12 +1,27 @@
 // Request and response shapes of /v2/payouts and /v2/payouts/batch (`/docs`, tag "Payouts").
 import { z } from "zod";
-import { addressText, amountText, currencyIdText, customerInfoSchema, isoDate, merchantReference, RECURRENCE_FREQUENCIES, transactionOrderFields } from "../requests/schemas";
+import {
+  addressText,
+  amountText,
+  currencyIdText,
+  customerInfoSchema,
+  isoDate,
+  merchantReference,
+  RECURRENCE_FREQUENCIES,
+  transactionOrderFields,
+} from "../requests/schemas";
 
 /** Largest batch served: 100 payments stay far below a block's gas limit on every network. */
 export const MAX_BATCH_SIZE = 100;
 
 const feeFields = {
-  feePercentage: z.string().max(20).optional().describe('Fee added on top of each payment, in percent ("2.5" = 2.5 %, at most 2 decimal places); needs feeAddress'),
+  feePercentage: z
+    .string()
+    .max(20)
+    .optional()
+    .describe(
+      'Fee added on top of each payment, in percent ("2.5" = 2.5 %, at most 2 decimal places); needs feeAddress',
+    ),
   feeAddress: addressText("Wallet receiving the fees, on the payment network").optional(),
 };
 
@@ -21,16 +36,29 @@ const payoutRecurrence = z
       .number({ error: "must be a number" })
       .int("must be a whole number")
       .min(MIN_RECURRING_PAYMENTS, `must be at least ${MIN_RECURRING_PAYMENTS}`)
-      .max(MAX_RECURRING_PAYMENTS, `must be at most ${MAX_RECURRING_PAYMENTS} (the contract counts instalments in a uint8)`)
+      .max(
+        MAX_RECURRING_PAYMENTS,
+        `must be at most ${MAX_RECURRING_PAYMENTS} (the contract counts instalments in a uint8)`,
+      )
       .describe("Number of instalments"),
     payer: addressText("The payer's wallet: signs the schedule and approves the recurring proxy; not the payee"),
   })
-  .meta({ id: "PayoutRecurrence", example: { startDate: "2030-01-01", frequency: "WEEKLY", totalPayments: 4, payer: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" } });
+  .meta({
+    id: "PayoutRecurrence",
+    example: {
+      startDate: "2030-01-01",
+      frequency: "WEEKLY",
+      totalPayments: 4,
+      payer: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+    },
+  });
 
 const paymentFields = {
   payee: addressText("Wallet paid: 0x… on EVM networks, T… on Tron"),
   amount: amountText,
-  invoiceCurrency: currencyIdText("Currency of the amount: a token id (USDC-base) or a fiat code (USD, EUR, CNY, GBP, JPY)"),
+  invoiceCurrency: currencyIdText(
+    "Currency of the amount: a token id (USDC-base) or a fiat code (USD, EUR, CNY, GBP, JPY)",
+  ),
   paymentCurrency: currencyIdText("Token paid (its network is the payout's network)"),
 };
 
@@ -38,8 +66,12 @@ export const payoutBody = z
   .object({
     ...paymentFields,
     ...feeFields,
-    recurrence: payoutRecurrence.optional().describe("Makes the payout a recurring schedule the payer signs once; the answer is then a RecurringPayout"),
-    payerWallet: addressText("The payer's wallet: the approval is included only when its allowance is short, and balance and gas are checked").optional(),
+    recurrence: payoutRecurrence
+      .optional()
+      .describe("Makes the payout a recurring schedule the payer signs once; the answer is then a RecurringPayout"),
+    payerWallet: addressText(
+      "The payer's wallet: the approval is included only when its allowance is short, and balance and gas are checked",
+    ).optional(),
     payerAddress: addressText("Alias of payerWallet").optional(),
     customerInfo: customerInfoSchema.optional(),
     reference: merchantReference.optional(),
@@ -63,7 +95,10 @@ export const batchPayoutBody = z
     payer: addressText("The payer's wallet: approvals are listed only for tokens whose allowance is short").optional(),
     ...feeFields,
   })
-  .refine((b) => (b.requests === undefined) !== (b.requestIds === undefined), { message: "Give either requests or requestIds, not both", path: ["requests"] })
+  .refine((b) => (b.requests === undefined) !== (b.requestIds === undefined), {
+    message: "Give either requests or requestIds, not both",
+    path: ["requests"],
+  })
   .meta({ id: "BatchPayoutBody" });
 
 export type PayoutBody = z.output<typeof payoutBody>;
@@ -79,10 +114,14 @@ export const batchPayoutResponse = z
     ERC20ApprovalTransactions: z
       .array(approvalTransaction)
       .describe("Approvals of the batch contract to send first, in order (empty when the payer's allowances suffice)"),
-    batchPaymentTransaction: batchTransaction.describe("BatchConversionPayments.batchPayments; `value` carries the native payments, if any"),
+    batchPaymentTransaction: batchTransaction.describe(
+      "BatchConversionPayments.batchPayments; `value` carries the native payments, if any",
+    ),
     transactions: z
       .array(z.union([approvalTransaction, batchTransaction]))
-      .describe("The same transactions in sending order: ERC20ApprovalTransactions, then batchPaymentTransaction (at metadata.paymentTransactionIndex)"),
+      .describe(
+        "The same transactions in sending order: ERC20ApprovalTransactions, then batchPaymentTransaction (at metadata.paymentTransactionIndex)",
+      ),
     metadata: z.object({
       stepsRequired: z.number().describe("Number of transactions, approvals included"),
       needsApproval: z.boolean(),

@@ -9,7 +9,10 @@ export async function createPlatform(tx: Prisma.TransactionClient, data: { name:
 }
 
 export async function getPlatform(id: string) {
-  return (await db()).platform.findUnique({ where: { id }, select: { id: true, name: true, isDemo: true, createdAt: true, businessName: true, logoPath: true } });
+  return (await db()).platform.findUnique({
+    where: { id },
+    select: { id: true, name: true, isDemo: true, createdAt: true, businessName: true, logoPath: true },
+  });
 }
 
 /** Whether any platform exists yet (the sandbox seeds its demo platform on an empty database). */

@@ -1,7 +1,7 @@
 // The platform profile over HTTP: the dashboard's Settings page writes through it.
 import type { Caller } from "../http/caller";
-import { unauthorized } from "../http/errors";
 import { defineEndpoint } from "../http/endpoint";
+import { unauthorized } from "../http/errors";
 import { getPlatformProfile, platformProfile, platformProfileBody, updatePlatformProfile } from "./profile";
 
 const TAGS = ["Platform"];

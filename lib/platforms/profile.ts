@@ -14,7 +14,10 @@ export const platformProfile = z
   .object({
     platformId: z.string(),
     name: z.string().describe("The name the platform was created with (the first wallet address or email)"),
-    businessName: z.string().nullable().describe("Shown as the merchant on the payment page and in the dashboard, instead of `name`"),
+    businessName: z
+      .string()
+      .nullable()
+      .describe("Shown as the merchant on the payment page and in the dashboard, instead of `name`"),
     logoUrl: z.string().nullable().describe("The logo as a data URL (PNG, JPEG, WebP or GIF), or null"),
     displayName: z.string().describe("What is shown: `businessName`, else `name`"),
   })
@@ -32,7 +35,9 @@ export const platformProfileBody = z
     logo: logoDataUrl
       .nullable()
       .optional()
-      .describe(`A PNG, JPEG, WebP or GIF image of at most ${MAX_LOGO_DATA_BYTES / 1024} kB as a base64 data URL (its content must match its type); null clears it`),
+      .describe(
+        `A PNG, JPEG, WebP or GIF image of at most ${MAX_LOGO_DATA_BYTES / 1024} kB as a base64 data URL (its content must match its type); null clears it`,
+      ),
   })
   .meta({ id: "PlatformProfileUpdate" });
 export type PlatformProfileBody = z.output<typeof platformProfileBody>;
@@ -40,7 +45,13 @@ export type PlatformProfileBody = z.output<typeof platformProfileBody>;
 type Row = { id: string; name: string; businessName: string | null; logoPath: string | null };
 
 function view(row: Row): PlatformProfileView {
-  return { platformId: row.id, name: row.name, businessName: row.businessName, logoUrl: row.logoPath, displayName: row.businessName ?? row.name };
+  return {
+    platformId: row.id,
+    name: row.name,
+    businessName: row.businessName,
+    logoUrl: row.logoPath,
+    displayName: row.businessName ?? row.name,
+  };
 }
 
 const SELECT = { id: true, name: true, businessName: true, logoPath: true } as const;
@@ -52,7 +63,10 @@ export async function getPlatformProfile(platformId: string): Promise<PlatformPr
 }
 
 /** Given fields replace, `null` clears one, omitted fields stay. */
-export async function updatePlatformProfile(platformId: string, body: PlatformProfileBody): Promise<PlatformProfileView> {
+export async function updatePlatformProfile(
+  platformId: string,
+  body: PlatformProfileBody,
+): Promise<PlatformProfileView> {
   const data: { businessName?: string | null; logoPath?: string | null } = {};
   if (body.businessName !== undefined) data.businessName = body.businessName;
   if (body.logo !== undefined) data.logoPath = body.logo;

@@ -3,21 +3,29 @@
 // data to sign with the approval the proxy needs. Nothing is paid until the signature is
 // posted to /v2/payouts/recurring/{id} (activate-schedule.ts).
 import { ulid } from "ulid";
-import { encodeFunctionData, getAddress, toHex, zeroAddress, type Address, type Hex } from "viem";
+import { type Address, encodeFunctionData, getAddress, type Hex, toHex, zeroAddress } from "viem";
 import { parseNetworkAddress, sameAddress } from "../addresses/wallet-address";
 import { getPublicClient } from "../chains/clients";
 import { erc20Abi } from "../chains/contracts";
 import { getCurrency, isSameAsset, requiresAllowanceReset } from "../chains/currencies";
-import { NETWORKS, type EvmNetworkId } from "../chains/networks";
+import { type EvmNetworkId, NETWORKS } from "../chains/networks";
 import { recurringProxyAddress, SCHEDULE_PERMIT_TYPES, type SchedulePermit } from "../chains/recurring-proxy";
-import { validationError, type FieldError } from "../http/errors";
+import { type FieldError, validationError } from "../http/errors";
 import { feeForCall, type RequestOwner } from "../requests/caller";
 import { prepareRequest } from "../requests/create-request";
-import { parseFee, storedFee, type Fee } from "../requests/fee";
+import { type Fee, parseFee, storedFee } from "../requests/fee";
 import { feeAmountOf } from "../requests/payment-maths";
 import { insertRequests } from "../requests/request-store";
 import { insertRecurringPayment, openSchedulesOf, withTransaction } from "./recurring-store";
-import { firstPaymentTime, instalmentCost, LAST_START_SECONDS, PERIOD_SECONDS, scheduleDeadline, startsInThePast, type Frequency } from "./schedule-rules";
+import {
+  type Frequency,
+  firstPaymentTime,
+  instalmentCost,
+  LAST_START_SECONDS,
+  PERIOD_SECONDS,
+  scheduleDeadline,
+  startsInThePast,
+} from "./schedule-rules";
 import type { RecurringPayoutAnswer } from "./schemas";
 
 export interface RecurringPayoutInput {
@@ -34,28 +42,53 @@ export interface RecurringPayoutInput {
 
 /** What the proxy will still pull for these schedules: their unpaid instalments. */
 function stillToPay(schedules: readonly { permit: SchedulePermit; processedPayments: number }[]): bigint {
-  return schedules.reduce((sum, s) => sum + BigInt(s.permit.totalPayments - s.processedPayments) * instalmentCost(s.permit), 0n);
+  return schedules.reduce(
+    (sum, s) => sum + BigInt(s.permit.totalPayments - s.processedPayments) * instalmentCost(s.permit),
+    0n,
+  );
 }
 
-export function approveTransactions(token: Address, spender: Address, amount: bigint, resetFirst: boolean): { to: string; data: Hex; value: "0x0" }[] {
-  const approve = (value: bigint) => ({ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, value] }), value: "0x0" as const });
+export function approveTransactions(
+  token: Address,
+  spender: Address,
+  amount: bigint,
+  resetFirst: boolean,
+): { to: string; data: Hex; value: "0x0" }[] {
+  const approve = (value: bigint) => ({
+    to: token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, value] }),
+    value: "0x0" as const,
+  });
   return resetFirst && amount > 0n ? [approve(0n), approve(amount)] : [approve(amount)];
 }
 
-export async function createRecurringPayout(owner: RequestOwner, body: RecurringPayoutInput): Promise<RecurringPayoutAnswer> {
+export async function createRecurringPayout(
+  owner: RequestOwner,
+  body: RecurringPayoutInput,
+): Promise<RecurringPayoutAnswer> {
   const errors: FieldError[] = [];
   const fail = (field: string, message: string) => errors.push({ field, message });
   const { recurrence } = body;
   const payment = getCurrency(body.paymentCurrency);
   const invoice = getCurrency(body.invoiceCurrency);
-  const network = payment && payment.type === "ERC20" && payment.network !== "fiat" ? (payment.network as EvmNetworkId) : undefined;
+  const network =
+    payment && payment.type === "ERC20" && payment.network !== "fiat" ? (payment.network as EvmNetworkId) : undefined;
   if (payment && !network) fail("paymentCurrency", "recurring payouts pay an ERC-20 token on an EVM network");
-  if (payment && invoice && network && !isSameAsset(invoice, payment)) fail("invoiceCurrency", "must be the payment currency for a recurring payout: every instalment is the same token amount");
+  if (payment && invoice && network && !isSameAsset(invoice, payment))
+    fail(
+      "invoiceCurrency",
+      "must be the payment currency for a recurring payout: every instalment is the same token amount",
+    );
   const proxy = network ? recurringProxyAddress(network) : undefined;
-  if (network && !proxy) fail("paymentCurrency", `recurring payouts are not configured on ${network} (no recurring proxy address)`);
+  if (network && !proxy)
+    fail("paymentCurrency", `recurring payouts are not configured on ${network} (no recurring proxy address)`);
   const startDate = new Date(recurrence.startDate);
   if (startsInThePast(startDate)) fail("recurrence.startDate", "must be today or later");
-  else if (startDate.getTime() / 1000 > LAST_START_SECONDS) fail("recurrence.startDate", `must be before ${new Date(LAST_START_SECONDS * 1000).toISOString().slice(0, 10)} (the contract's uint32 times)`);
+  else if (startDate.getTime() / 1000 > LAST_START_SECONDS)
+    fail(
+      "recurrence.startDate",
+      `must be before ${new Date(LAST_START_SECONDS * 1000).toISOString().slice(0, 10)} (the contract's uint32 times)`,
+    );
 
   let fee: Fee | null = null;
   let payer: Address | undefined;
@@ -114,21 +147,39 @@ export async function createRecurringPayout(owner: RequestOwner, body: Recurring
   await withTransaction(async (tx) => {
     await insertRequests([request], tx);
     await insertRecurringPayment(
-      { id, platformId: owner.platformId, clientIdId: owner.clientIdId, requestId: request.requestId, network, proxyAddress: proxy, frequency: recurrence.frequency, startDate, permit },
+      {
+        id,
+        platformId: owner.platformId,
+        clientIdId: owner.clientIdId,
+        requestId: request.requestId,
+        network,
+        proxyAddress: proxy,
+        frequency: recurrence.frequency,
+        startDate,
+        permit,
+      },
       tx,
     );
   });
 
   const existing = stillToPay(open);
   const total = existing + BigInt(permit.totalPayments) * instalmentCost(permit);
-  const transactions = currentAllowance >= total ? [] : approveTransactions(token, proxy, total, requiresAllowanceReset(payment) && currentAllowance > 0n);
+  const transactions =
+    currentAllowance >= total
+      ? []
+      : approveTransactions(token, proxy, total, requiresAllowanceReset(payment) && currentAllowance > 0n);
   return {
     id,
     requestId: request.requestId,
     paymentReference: request.paymentReference,
     transactions,
     recurringPaymentPermit: {
-      domain: { name: "ERC20RecurringPaymentProxy", version: "1", chainId: NETWORKS[network].chainId, verifyingContract: proxy },
+      domain: {
+        name: "ERC20RecurringPaymentProxy",
+        version: "1",
+        chainId: NETWORKS[network].chainId,
+        verifyingContract: proxy,
+      },
       types: { SchedulePermit: SCHEDULE_PERMIT_TYPES.SchedulePermit.map((f) => ({ ...f })) },
       primaryType: "SchedulePermit",
       values: {

@@ -5,12 +5,20 @@ import type { Caller } from "../http/caller";
 import { defineEndpoint } from "../http/endpoint";
 import { requestOwner } from "../requests/caller";
 import { activateSchedule, describeSchedule, updateSchedule } from "./manage-schedule";
-import { activateBody, activateResponse, recurringIdParams, recurringStatusResponse, updateBody, updateResponse } from "./schemas";
+import {
+  activateBody,
+  activateResponse,
+  recurringIdParams,
+  recurringStatusResponse,
+  updateBody,
+  updateResponse,
+} from "./schemas";
 
 const TAGS = ["Payouts"];
 
 /** The platform a call acts for: API key, client ID, or (GET and PATCH, the dashboard) a signed-in user's session. */
-const platformOf = (caller: Caller): string => (caller.kind === "session" ? caller.platformId : requestOwner(caller).platformId);
+const platformOf = (caller: Caller): string =>
+  caller.kind === "session" ? caller.platformId : requestOwner(caller).platformId;
 const NOT_FOUND = "Recurring payment not found (also for another platform's)";
 
 export const activateRecurringEndpoint = defineEndpoint({
@@ -25,8 +33,12 @@ export const activateRecurringEndpoint = defineEndpoint({
   params: recurringIdParams,
   body: activateBody,
   response: activateResponse,
-  errors: { 400: "Validation failed, a signature that is not the payer's, or a schedule not waiting for one", 404: NOT_FOUND },
-  handler: async ({ caller, params, body }) => activateSchedule(requestOwner(caller).platformId, params.id, body.permitSignature),
+  errors: {
+    400: "Validation failed, a signature that is not the payer's, or a schedule not waiting for one",
+    404: NOT_FOUND,
+  },
+  handler: async ({ caller, params, body }) =>
+    activateSchedule(requestOwner(caller).platformId, params.id, body.permitSignature),
 });
 
 export const getRecurringEndpoint = defineEndpoint({

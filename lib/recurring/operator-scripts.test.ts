@@ -3,7 +3,7 @@
 // `chain:time` moves the chain's clock.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { getAddress, type Address } from "viem";
+import { type Address, getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVM_NETWORK_IDS } from "../chains/networks";
 import { recurringProxyAbi } from "../chains/recurring-proxy";
@@ -31,12 +31,18 @@ describe("operator scripts", () => {
   it("contracts:deploy deploys the recurring proxy with the configured relayer and prints RECURRING_PROXY_BASE=<address>", async () => {
     const relayer = DEMO_WALLETS[7].address;
     const { stdout } = await run("npx", ["tsx", "scripts/deploy-contracts.ts", "--network", "base"], {
-      env: envWithout({ RPC_URL_BASE: sandbox.urls.base!, DEPLOYER_PRIVATE_KEY: DEMO_WALLETS[6].privateKey, RECURRING_RELAYER_ADDRESS: relayer }),
+      env: envWithout({
+        RPC_URL_BASE: sandbox.urls.base!,
+        DEPLOYER_PRIVATE_KEY: DEMO_WALLETS[6].privateKey,
+        RECURRING_RELAYER_ADDRESS: relayer,
+      }),
     });
     const address = /^RECURRING_PROXY_BASE=(0x[0-9a-fA-F]{40})$/m.exec(stdout)?.[1] as Address | undefined;
     expect(address, stdout).toBeDefined();
     const { publicClient } = chainClients("base", sandbox.urls.base!);
-    expect(await publicClient.readContract({ address: address!, abi: recurringProxyAbi, functionName: "relayer" })).toBe(getAddress(relayer));
+    expect(
+      await publicClient.readContract({ address: address!, abi: recurringProxyAbi, functionName: "relayer" }),
+    ).toBe(getAddress(relayer));
   }, 60_000);
 
   it("contracts:deploy refuses to run without a relayer address", async () => {

@@ -1,10 +1,23 @@
 // The recurring proxy itself (contracts/ERC20RecurringPaymentProxy.sol) on anvil, as the
 // sandbox places it: what it pays, when, for whom, and every way it refuses.
-import { BaseError, ContractFunctionRevertedError, encodeFunctionData, keccak256, parseEventLogs, type Address, type Hex } from "viem";
+import {
+  type Address,
+  BaseError,
+  ContractFunctionRevertedError,
+  encodeFunctionData,
+  type Hex,
+  keccak256,
+  parseEventLogs,
+} from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { erc20Abi, erc20FeeProxyAbi, getContract } from "../chains/contracts";
-import { recurringProxyAbi, SANDBOX_RECURRING_PROXY, schedulePermitTypedData, type SchedulePermit } from "../chains/recurring-proxy";
+import {
+  recurringProxyAbi,
+  SANDBOX_RECURRING_PROXY,
+  type SchedulePermit,
+  schedulePermitTypedData,
+} from "../chains/recurring-proxy";
 import { DEMO_WALLETS, SANDBOX_RELAYER } from "../devnet/accounts";
 import { startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
 import { testToken } from "../devnet/test-tokens";
@@ -22,7 +35,8 @@ const usdc = testToken("base", "USDC").address;
 const feeProxy = getContract("base", "ERC20FeeProxy").address;
 const clients = () => chainClients("base", sandbox.urls.base!);
 const fresh = (): Address => privateKeyToAccount(generatePrivateKey()).address;
-const balance = (who: Address) => clients().publicClient.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [who] });
+const balance = (who: Address) =>
+  clients().publicClient.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [who] });
 const chainNow = async () => Number((await clients().publicClient.getBlock()).timestamp);
 let nonce = 0n;
 
@@ -31,7 +45,12 @@ async function send(privateKey: Hex, to: Address, data: Hex) {
   const hash = await walletOf(privateKey).sendTransaction({ to, data });
   return publicClient.waitForTransactionReceipt({ hash });
 }
-const approve = (owner: Hex, amount: bigint) => send(owner, usdc, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [SANDBOX_RECURRING_PROXY, amount] }));
+const approve = (owner: Hex, amount: bigint) =>
+  send(
+    owner,
+    usdc,
+    encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [SANDBOX_RECURRING_PROXY, amount] }),
+  );
 
 async function schedule(overrides: Partial<SchedulePermit> = {}, signerKey: Hex = DEMO_WALLETS[2].privateKey) {
   const now = await chainNow();
@@ -51,15 +70,29 @@ async function schedule(overrides: Partial<SchedulePermit> = {}, signerKey: Hex 
     strictOrder: true,
     ...overrides,
   };
-  const signature = await privateKeyToAccount(signerKey).signTypedData(schedulePermitTypedData(8453, SANDBOX_RECURRING_PROXY, permit));
+  const signature = await privateKeyToAccount(signerKey).signTypedData(
+    schedulePermitTypedData(8453, SANDBOX_RECURRING_PROXY, permit),
+  );
   return { permit, signature };
 }
 
-const triggerData = (s: { permit: SchedulePermit; signature: Hex }, index: number, reference: Hex = "0x0123456789abcdef") =>
-  encodeFunctionData({ abi: recurringProxyAbi, functionName: "triggerRecurringPayment", args: [s.permit, s.signature, index, reference] });
+const triggerData = (
+  s: { permit: SchedulePermit; signature: Hex },
+  index: number,
+  reference: Hex = "0x0123456789abcdef",
+) =>
+  encodeFunctionData({
+    abi: recurringProxyAbi,
+    functionName: "triggerRecurringPayment",
+    args: [s.permit, s.signature, index, reference],
+  });
 
 /** Simulates the trigger as `from` and answers the custom error's name, or "ok". */
-async function outcome(s: { permit: SchedulePermit; signature: Hex }, index: number, from: Address = SANDBOX_RELAYER.address): Promise<string> {
+async function outcome(
+  s: { permit: SchedulePermit; signature: Hex },
+  index: number,
+  from: Address = SANDBOX_RELAYER.address,
+): Promise<string> {
   try {
     await clients().publicClient.simulateContract({
       account: from,
@@ -71,10 +104,13 @@ async function outcome(s: { permit: SchedulePermit; signature: Hex }, index: num
     return "ok";
   } catch (error) {
     const revert = error instanceof BaseError ? error.walk((e) => e instanceof ContractFunctionRevertedError) : null;
-    return revert instanceof ContractFunctionRevertedError ? (revert.data?.errorName ?? "revert") : `unexpected: ${(error as Error).message}`;
+    return revert instanceof ContractFunctionRevertedError
+      ? (revert.data?.errorName ?? "revert")
+      : `unexpected: ${(error as Error).message}`;
   }
 }
-const trigger = (s: { permit: SchedulePermit; signature: Hex }, index: number) => send(SANDBOX_RELAYER.privateKey, SANDBOX_RECURRING_PROXY, triggerData(s, index));
+const trigger = (s: { permit: SchedulePermit; signature: Hex }, index: number) =>
+  send(SANDBOX_RELAYER.privateKey, SANDBOX_RECURRING_PROXY, triggerData(s, index));
 const advance = async (seconds: number) => {
   const { publicClient } = clients();
   await publicClient.request({ method: "evm_increaseTime", params: [seconds] } as never);
@@ -88,9 +124,19 @@ describe("ERC20RecurringPaymentProxy", () => {
     const relayerBefore = await balance(SANDBOX_RELAYER.address);
     const receipt = await trigger(s, 1);
     expect(receipt.status).toBe("success");
-    const [event] = parseEventLogs({ abi: erc20FeeProxyAbi, logs: receipt.logs, eventName: "TransferWithReferenceAndFee" });
+    const [event] = parseEventLogs({
+      abi: erc20FeeProxyAbi,
+      logs: receipt.logs,
+      eventName: "TransferWithReferenceAndFee",
+    });
     expect(event.address.toLowerCase()).toBe(feeProxy.toLowerCase());
-    expect(event.args).toMatchObject({ tokenAddress: usdc, to: s.permit.recipient, amount: 10_000_000n, feeAmount: 100_000n, feeAddress: s.permit.feeAddress });
+    expect(event.args).toMatchObject({
+      tokenAddress: usdc,
+      to: s.permit.recipient,
+      amount: 10_000_000n,
+      feeAmount: 100_000n,
+      feeAddress: s.permit.feeAddress,
+    });
     expect(event.args.paymentReference).toBe(keccak256("0x0123456789abcdef")); // an indexed bytes topic is its hash
     expect(await balance(s.permit.recipient)).toBe(10_000_000n);
     expect(await balance(s.permit.feeAddress)).toBe(100_000n);
@@ -155,8 +201,15 @@ describe("ERC20RecurringPaymentProxy", () => {
 
     const poorKey = generatePrivateKey();
     const poor = privateKeyToAccount(poorKey).address;
-    await clients().publicClient.request({ method: "anvil_setBalance", params: [poor, "0x56bc75e2d63100000"] } as never);
-    await send(DEMO_WALLETS[2].privateKey, usdc, encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [poor, 10_000_000n] }));
+    await clients().publicClient.request({
+      method: "anvil_setBalance",
+      params: [poor, "0x56bc75e2d63100000"],
+    } as never);
+    await send(
+      DEMO_WALLETS[2].privateKey,
+      usdc,
+      encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [poor, 10_000_000n] }),
+    );
     await approve(poorKey, 10n ** 12n);
     const short = await schedule({ subscriber: poor }, poorKey);
     expect(await outcome(short, 1)).toBe("TokenCallFailed");
@@ -167,12 +220,22 @@ describe("ERC20RecurringPaymentProxy", () => {
     // Minimal wallets: isValidSignature answers the magic value 0x1626ba7e (or 0xffffffff) whatever it is asked.
     const approving = fresh();
     const refusing = fresh();
-    await publicClient.request({ method: "anvil_setCode", params: [approving, "0x631626ba7e60e01b60005260206000f3"] } as never);
-    await publicClient.request({ method: "anvil_setCode", params: [refusing, "0x63ffffffff60e01b60005260206000f3"] } as never);
+    await publicClient.request({
+      method: "anvil_setCode",
+      params: [approving, "0x631626ba7e60e01b60005260206000f3"],
+    } as never);
+    await publicClient.request({
+      method: "anvil_setCode",
+      params: [refusing, "0x63ffffffff60e01b60005260206000f3"],
+    } as never);
     const anySignature: Hex = `0x${"5ca1ab1e".repeat(16)}`;
     const now = await chainNow();
     const base = (await schedule()).permit;
-    expect(await outcome({ permit: { ...base, subscriber: approving, firstPayment: now }, signature: anySignature }, 1)).toBe("TokenCallFailed"); // signature accepted; the wallet has no allowance
-    expect(await outcome({ permit: { ...base, subscriber: refusing, firstPayment: now }, signature: anySignature }, 1)).toBe("BadSignature");
+    expect(
+      await outcome({ permit: { ...base, subscriber: approving, firstPayment: now }, signature: anySignature }, 1),
+    ).toBe("TokenCallFailed"); // signature accepted; the wallet has no allowance
+    expect(
+      await outcome({ permit: { ...base, subscriber: refusing, firstPayment: now }, signature: anySignature }, 1),
+    ).toBe("BadSignature");
   });
 });

@@ -1,10 +1,10 @@
 // The recurring_payments and recurring_instalments tables, owned by this domain.
 import type { Address, Hex } from "viem";
-import type { SchedulePermit } from "../chains/recurring-proxy";
 import type { EvmNetworkId } from "../chains/networks";
+import type { SchedulePermit } from "../chains/recurring-proxy";
 import { toBigInt, toDecimal } from "../db/amounts";
 import { db } from "../db/client";
-import type { Prisma, RecurringPayment as Row, RecurringStatus } from "../db/generated/client";
+import type { Prisma, RecurringStatus, RecurringPayment as Row } from "../db/generated/client";
 
 export type { RecurringStatus };
 
@@ -70,7 +70,10 @@ function fromRow(r: Row): RecurringPayment {
   };
 }
 
-export type NewRecurringPayment = Omit<RecurringPayment, "permitSignature" | "status" | "processedPayments" | "failureCount" | "failureReason" | "createdAt">;
+export type NewRecurringPayment = Omit<
+  RecurringPayment,
+  "permitSignature" | "status" | "processedPayments" | "failureCount" | "failureReason" | "createdAt"
+>;
 
 export async function insertRecurringPayment(p: NewRecurringPayment, tx?: Prisma.TransactionClient): Promise<void> {
   const { permit } = p;
@@ -112,28 +115,46 @@ export async function getRecurringPayment(id: string, tx?: Prisma.TransactionCli
 }
 
 /** The payer's open schedules of this token on this network (pending, active, paused): they share the proxy's allowance. */
-export async function openSchedulesOf(network: EvmNetworkId, subscriber: Address, token: Address): Promise<RecurringPayment[]> {
+export async function openSchedulesOf(
+  network: EvmNetworkId,
+  subscriber: Address,
+  token: Address,
+): Promise<RecurringPayment[]> {
   const rows = await (await db()).recurringPayment.findMany({
-    where: { network, subscriber: { equals: subscriber, mode: "insensitive" }, token: { equals: token, mode: "insensitive" }, status: { in: ["pending", "active", "paused"] } },
+    where: {
+      network,
+      subscriber: { equals: subscriber, mode: "insensitive" },
+      token: { equals: token, mode: "insensitive" },
+      status: { in: ["pending", "active", "paused"] },
+    },
   });
   return rows.map(fromRow);
 }
 
 /** The platform's newest schedules (the dashboard's Subscriptions page). */
 export async function listPlatformSchedules(platformId: string, take = 200): Promise<RecurringPayment[]> {
-  const rows = await (await db()).recurringPayment.findMany({ where: { platformId }, orderBy: { createdAt: "desc" }, take });
+  const rows = await (await db()).recurringPayment.findMany({
+    where: { platformId },
+    orderBy: { createdAt: "desc" },
+    take,
+  });
   return rows.map(fromRow);
 }
 
 /** Active schedules on a network: what the relayer looks at. */
 export async function activeSchedules(network: EvmNetworkId): Promise<RecurringPayment[]> {
-  const rows = await (await db()).recurringPayment.findMany({ where: { network, status: "active" }, orderBy: { createdAt: "asc" } });
+  const rows = await (await db()).recurringPayment.findMany({
+    where: { network, status: "active" },
+    orderBy: { createdAt: "asc" },
+  });
   return rows.map(fromRow);
 }
 
 /** Paused schedules on a network whose pause reason is `reason`. */
 export async function pausedSchedules(network: EvmNetworkId, reason: string): Promise<RecurringPayment[]> {
-  const rows = await (await db()).recurringPayment.findMany({ where: { network, status: "paused", failureReason: reason } });
+  const rows = await (await db()).recurringPayment.findMany({
+    where: { network, status: "paused", failureReason: reason },
+  });
   return rows.map(fromRow);
 }
 
@@ -144,12 +165,18 @@ export async function transition(
   data: Partial<Pick<Row, "status" | "permitSignature" | "failureCount" | "failureReason" | "processedPayments">>,
   tx?: Prisma.TransactionClient,
 ): Promise<boolean> {
-  const { count } = await (tx ?? (await db())).recurringPayment.updateMany({ where: { id, status: { in: [...from] } }, data });
+  const { count } = await (tx ?? (await db())).recurringPayment.updateMany({
+    where: { id, status: { in: [...from] } },
+    data,
+  });
   return count === 1;
 }
 
 export async function listInstalments(id: string): Promise<Instalment[]> {
-  const rows = await (await db()).recurringInstalment.findMany({ where: { recurringPaymentId: id }, orderBy: { paymentIndex: "asc" } });
+  const rows = await (await db()).recurringInstalment.findMany({
+    where: { recurringPaymentId: id },
+    orderBy: { paymentIndex: "asc" },
+  });
   return rows.map((r) => ({
     paymentIndex: r.paymentIndex,
     status: r.status as Instalment["status"],
@@ -162,7 +189,11 @@ export async function listInstalments(id: string): Promise<Instalment[]> {
 }
 
 /** Records the intent to send instalment `index` with this signed transaction; false if another relayer recorded it first. */
-export async function recordSending(id: string, index: number, tx: { hash: Hex; raw: Hex; nonce: number }): Promise<boolean> {
+export async function recordSending(
+  id: string,
+  index: number,
+  tx: { hash: Hex; raw: Hex; nonce: number },
+): Promise<boolean> {
   const rows = await (await db()).$queryRaw<{ inserted: number }[]>`
     INSERT INTO recurring_instalments (recurring_payment_id, payment_index, status, tx_hash, raw_transaction, relayer_nonce)
     VALUES (${id}, ${index}, 'sending', ${tx.hash}, ${tx.raw}, ${tx.nonce})
@@ -171,7 +202,11 @@ export async function recordSending(id: string, index: number, tx: { hash: Hex; 
 }
 
 /** Replaces the transaction of an instalment still being sent (a stuck one re-signed with a higher fee). */
-export async function replaceSending(id: string, index: number, tx: { hash: Hex; raw: Hex; nonce: number }): Promise<void> {
+export async function replaceSending(
+  id: string,
+  index: number,
+  tx: { hash: Hex; raw: Hex; nonce: number },
+): Promise<void> {
   await (await db()).recurringInstalment.updateMany({
     where: { recurringPaymentId: id, paymentIndex: index, status: "sending" },
     data: { txHash: tx.hash, rawTransaction: tx.raw, relayerNonce: tx.nonce, sentAt: new Date() },
@@ -180,12 +215,19 @@ export async function replaceSending(id: string, index: number, tx: { hash: Hex;
 
 /** Forgets a send that never reached the chain (its transaction reverted or was dropped), so the instalment can be tried again. */
 export async function forgetSending(id: string, index: number): Promise<void> {
-  await (await db()).recurringInstalment.deleteMany({ where: { recurringPaymentId: id, paymentIndex: index, status: "sending" } });
+  await (await db()).recurringInstalment.deleteMany({
+    where: { recurringPaymentId: id, paymentIndex: index, status: "sending" },
+  });
 }
 
 /** Instalments recorded as being sent, on a network: what reconciliation looks at. */
-export async function sendingInstalments(network: EvmNetworkId): Promise<{ schedule: RecurringPayment; instalment: Instalment }[]> {
-  const rows = await (await db()).recurringInstalment.findMany({ where: { status: "sending", recurringPayment: { network } }, include: { recurringPayment: true } });
+export async function sendingInstalments(
+  network: EvmNetworkId,
+): Promise<{ schedule: RecurringPayment; instalment: Instalment }[]> {
+  const rows = await (await db()).recurringInstalment.findMany({
+    where: { status: "sending", recurringPayment: { network } },
+    include: { recurringPayment: true },
+  });
   return rows.map((r) => ({
     schedule: fromRow(r.recurringPayment),
     instalment: {
@@ -205,16 +247,34 @@ export async function withTransaction<T>(fn: (tx: Prisma.TransactionClient) => P
 }
 
 /** Marks instalment `index` paid (with the transaction that paid it) and counts it; completes the schedule after the last. */
-export async function markPaid(schedule: RecurringPayment, index: number, txHash: Hex, tx: Prisma.TransactionClient): Promise<void> {
+export async function markPaid(
+  schedule: RecurringPayment,
+  index: number,
+  txHash: Hex,
+  tx: Prisma.TransactionClient,
+): Promise<void> {
   await tx.recurringInstalment.upsert({
     where: { recurringPaymentId_paymentIndex: { recurringPaymentId: schedule.id, paymentIndex: index } },
     update: { status: "paid", txHash, paidAt: new Date() },
-    create: { recurringPaymentId: schedule.id, paymentIndex: index, status: "paid", txHash, rawTransaction: "0x", relayerNonce: -1, paidAt: new Date() },
+    create: {
+      recurringPaymentId: schedule.id,
+      paymentIndex: index,
+      status: "paid",
+      txHash,
+      rawTransaction: "0x",
+      relayerNonce: -1,
+      paidAt: new Date(),
+    },
   });
   const paid = await tx.recurringInstalment.count({ where: { recurringPaymentId: schedule.id, status: "paid" } });
   const done = paid >= schedule.permit.totalPayments;
   await tx.recurringPayment.update({
     where: { id: schedule.id },
-    data: { processedPayments: paid, failureCount: 0, failureReason: null, ...(done && schedule.status === "active" ? { status: "completed" } : {}) },
+    data: {
+      processedPayments: paid,
+      failureCount: 0,
+      failureReason: null,
+      ...(done && schedule.status === "active" ? { status: "completed" } : {}),
+    },
   });
 }

@@ -13,24 +13,24 @@
 // pauses and `payment.failed` is sent.
 import type PgBoss from "pg-boss";
 import {
+  type Address,
   BaseError,
   ContractFunctionRevertedError,
   encodeFunctionData,
+  type Hex,
   hashTypedData,
   keccak256,
-  type Address,
-  type Hex,
   type TransactionReceipt,
 } from "viem";
-import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import { getPublicClient, type ChainClient } from "../chains/clients";
+import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
+import { type ChainClient, getPublicClient } from "../chains/clients";
 import { erc20Abi } from "../chains/contracts";
-import { EVM_NETWORK_IDS, NETWORKS, type EvmNetworkId } from "../chains/networks";
+import { EVM_NETWORK_IDS, type EvmNetworkId, NETWORKS } from "../chains/networks";
 import { recurringProxyAbi, recurringProxyAddress, schedulePermitTypedData } from "../chains/recurring-proxy";
 import { getClientIdOrThrow } from "../client-ids/manage-client-ids";
 import { getConfig } from "../config";
 import { SANDBOX_RELAYER } from "../devnet/accounts";
-import { runExclusively, type ExclusiveLoop } from "../jobs/exclusive-loop";
+import { type ExclusiveLoop, runExclusively } from "../jobs/exclusive-loop";
 import { log } from "../log";
 import { findRequest } from "../requests/request-store";
 import { emitEvent } from "../webhooks/emit-event";
@@ -39,15 +39,15 @@ import {
   activeSchedules,
   forgetSending,
   getRecurringPayment,
+  type Instalment,
   markPaid,
   pausedSchedules,
+  type RecurringPayment,
   recordSending,
   replaceSending,
   sendingInstalments,
   transition,
   withTransaction,
-  type Instalment,
-  type RecurringPayment,
 } from "./recurring-store";
 import { dueTime, instalmentCost } from "./schedule-rules";
 
@@ -76,32 +76,54 @@ function relayerAccount(): PrivateKeyAccount | undefined {
   return key ? privateKeyToAccount(key as Hex) : undefined;
 }
 
-const digestOf = (s: RecurringPayment) => hashTypedData(schedulePermitTypedData(NETWORKS[s.network].chainId, s.proxyAddress, s.permit));
+const digestOf = (s: RecurringPayment) =>
+  hashTypedData(schedulePermitTypedData(NETWORKS[s.network].chainId, s.proxyAddress, s.permit));
 
 function revertName(error: unknown): string {
   const revert = error instanceof BaseError ? error.walk((e) => e instanceof ContractFunctionRevertedError) : null;
-  return revert instanceof ContractFunctionRevertedError ? (revert.data?.errorName ?? revert.reason ?? "reverted") : "unknown";
+  return revert instanceof ContractFunctionRevertedError
+    ? (revert.data?.errorName ?? revert.reason ?? "reverted")
+    : "unknown";
 }
 
 /** The failure a revert stands for: webhook subStatus and the reason GET shows. */
-async function explainFailure(client: ChainClient, s: RecurringPayment, errorName: string): Promise<{ subStatus: string; reason: string }> {
+async function explainFailure(
+  client: ChainClient,
+  s: RecurringPayment,
+  errorName: string,
+): Promise<{ subStatus: string; reason: string }> {
   if (errorName === "TokenCallFailed" || errorName === "unknown" || errorName === "reverted") {
     const [balance, allowance] = await Promise.all([
-      client.readContract({ address: s.permit.token, abi: erc20Abi, functionName: "balanceOf", args: [s.permit.subscriber] }),
-      client.readContract({ address: s.permit.token, abi: erc20Abi, functionName: "allowance", args: [s.permit.subscriber, s.proxyAddress] }),
+      client.readContract({
+        address: s.permit.token,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [s.permit.subscriber],
+      }),
+      client.readContract({
+        address: s.permit.token,
+        abi: erc20Abi,
+        functionName: "allowance",
+        args: [s.permit.subscriber, s.proxyAddress],
+      }),
     ]);
     const cost = instalmentCost(s.permit);
     if (balance < cost) return { subStatus: "insufficient_funds", reason: "Insufficient token balance" };
     if (allowance < cost) return { subStatus: "insufficient_allowance", reason: "Insufficient token allowance" };
   }
-  if (errorName === "BadSignature") return { subStatus: "invalid_signature", reason: "The schedule's signature is no longer accepted" };
-  if (errorName === "SignatureExpired") return { subStatus: "schedule_expired", reason: "The schedule's deadline has passed" };
-  if (errorName === "NotRelayer") return { subStatus: "relayer_not_allowed", reason: "The proxy does not accept this relayer" };
+  if (errorName === "BadSignature")
+    return { subStatus: "invalid_signature", reason: "The schedule's signature is no longer accepted" };
+  if (errorName === "SignatureExpired")
+    return { subStatus: "schedule_expired", reason: "The schedule's deadline has passed" };
+  if (errorName === "NotRelayer")
+    return { subStatus: "relayer_not_allowed", reason: "The proxy does not accept this relayer" };
   return { subStatus: "reverted", reason: `The payment reverted (${errorName})` };
 }
 
 async function eventOwner(s: RecurringPayment) {
-  const clientId = s.clientIdId ? (await getClientIdOrThrow(s.platformId, s.clientIdId).catch(() => null))?.clientId ?? null : null;
+  const clientId = s.clientIdId
+    ? ((await getClientIdOrThrow(s.platformId, s.clientIdId).catch(() => null))?.clientId ?? null)
+    : null;
   return { platformId: s.platformId, clientIdId: s.clientIdId, clientId, orchestratorId: null };
 }
 
@@ -113,15 +135,28 @@ async function recordFailure(client: ChainClient, s: RecurringPayment, errorName
   const request = await findRequest(s.platformId, s.requestId);
   const owner = await eventOwner(s);
   await withTransaction(async (tx) => {
-    const moved = await transition(s.id, ["active"], { failureCount: count, failureReason: reason, ...(pause ? { status: "paused" } : {}) }, tx);
+    const moved = await transition(
+      s.id,
+      ["active"],
+      { failureCount: count, failureReason: reason, ...(pause ? { status: "paused" } : {}) },
+      tx,
+    );
     if (moved && pause && request) {
       await emitEvent(
         tx,
-        webhookEvent("payment.failed", owner, { requestId: s.requestId, paymentReference: request.paymentReference, subStatus, paymentProcessor: ON_CHAIN_PAYMENT_PROCESSOR }),
+        webhookEvent("payment.failed", owner, {
+          requestId: s.requestId,
+          paymentReference: request.paymentReference,
+          subStatus,
+          paymentProcessor: ON_CHAIN_PAYMENT_PROCESSOR,
+        }),
       );
     }
   });
-  log.warn({ recurringPaymentId: s.id, index: s.processedPayments + 1, subStatus, tries: count, paused: pause }, "recurring instalment failed");
+  log.warn(
+    { recurringPaymentId: s.id, index: s.processedPayments + 1, subStatus, tries: count, paused: pause },
+    "recurring instalment failed",
+  );
 }
 
 /** The transaction that paid instalment `index`, from the proxy's events (when ours was replaced or lost). */
@@ -145,7 +180,12 @@ async function settlePaid(s: RecurringPayment, index: number, txHash: Hex): Prom
   log.info({ recurringPaymentId: s.id, index, txHash }, "recurring instalment paid");
 }
 
-async function settleReceipt(client: ChainClient, s: RecurringPayment, index: number, receipt: TransactionReceipt): Promise<boolean> {
+async function settleReceipt(
+  client: ChainClient,
+  s: RecurringPayment,
+  index: number,
+  receipt: TransactionReceipt,
+): Promise<boolean> {
   if (receipt.status === "success") {
     await settlePaid(s, index, receipt.transactionHash);
     return true;
@@ -159,10 +199,21 @@ async function settleReceipt(client: ChainClient, s: RecurringPayment, index: nu
 async function reconcile(network: EvmNetworkId, client: ChainClient, account: PrivateKeyAccount): Promise<void> {
   for (const { schedule: s, instalment } of await sendingInstalments(network)) {
     const index = instalment.paymentIndex;
-    const executed = await client.readContract({ address: s.proxyAddress, abi: recurringProxyAbi, functionName: "isExecuted", args: [digestOf(s), index] });
+    const executed = await client.readContract({
+      address: s.proxyAddress,
+      abi: recurringProxyAbi,
+      functionName: "isExecuted",
+      args: [digestOf(s), index],
+    });
     const receipt = await client.getTransactionReceipt({ hash: instalment.txHash }).catch(() => null);
     if (executed) {
-      await settlePaid(s, index, receipt?.status === "success" ? instalment.txHash : ((await findTriggerTx(client, s, index)) ?? instalment.txHash));
+      await settlePaid(
+        s,
+        index,
+        receipt?.status === "success"
+          ? instalment.txHash
+          : ((await findTriggerTx(client, s, index)) ?? instalment.txHash),
+      );
     } else if (receipt) {
       await settleReceipt(client, s, index, receipt);
     } else {
@@ -179,20 +230,47 @@ async function reconcile(network: EvmNetworkId, client: ChainClient, account: Pr
 }
 
 /** Re-signs a stuck instalment with the same nonce and twice the current fees. */
-async function resend(client: ChainClient, account: PrivateKeyAccount, s: RecurringPayment, instalment: Instalment): Promise<void> {
+async function resend(
+  client: ChainClient,
+  account: PrivateKeyAccount,
+  s: RecurringPayment,
+  instalment: Instalment,
+): Promise<void> {
   const request = await findRequest(s.platformId, s.requestId);
   if (!request) return;
-  const signed = await signTrigger(client, account, s, instalment.paymentIndex, request.paymentReference, instalment.relayerNonce, 2n);
+  const signed = await signTrigger(
+    client,
+    account,
+    s,
+    instalment.paymentIndex,
+    request.paymentReference,
+    instalment.relayerNonce,
+    2n,
+  );
   if (!signed) return;
   await replaceSending(s.id, instalment.paymentIndex, signed);
-  await client.sendRawTransaction({ serializedTransaction: signed.raw }).catch((err: Error) => log.warn({ err: err.message }, "could not re-send a stuck instalment"));
+  await client
+    .sendRawTransaction({ serializedTransaction: signed.raw })
+    .catch((err: Error) => log.warn({ err: err.message }, "could not re-send a stuck instalment"));
 }
 
 function triggerData(s: RecurringPayment, index: number, paymentReference: Hex): Hex {
-  return encodeFunctionData({ abi: recurringProxyAbi, functionName: "triggerRecurringPayment", args: [s.permit, s.permitSignature!, index, paymentReference] });
+  return encodeFunctionData({
+    abi: recurringProxyAbi,
+    functionName: "triggerRecurringPayment",
+    args: [s.permit, s.permitSignature!, index, paymentReference],
+  });
 }
 
-async function signTrigger(client: ChainClient, account: PrivateKeyAccount, s: RecurringPayment, index: number, paymentReference: Hex, nonce: number, feeFactor = 1n) {
+async function signTrigger(
+  client: ChainClient,
+  account: PrivateKeyAccount,
+  s: RecurringPayment,
+  index: number,
+  paymentReference: Hex,
+  nonce: number,
+  feeFactor = 1n,
+) {
   const data = triggerData(s, index, paymentReference);
   const gas = await client.estimateGas({ account: account.address, to: s.proxyAddress, data }).catch(() => undefined);
   if (gas === undefined) return undefined;
@@ -212,7 +290,14 @@ async function signTrigger(client: ChainClient, account: PrivateKeyAccount, s: R
 
 type TriggerOutcome = "paid" | "failed" | "wait";
 
-async function trigger(client: ChainClient, account: PrivateKeyAccount, s: RecurringPayment, index: number, paymentReference: Hex, hooks: RelayerHooks): Promise<TriggerOutcome> {
+async function trigger(
+  client: ChainClient,
+  account: PrivateKeyAccount,
+  s: RecurringPayment,
+  index: number,
+  paymentReference: Hex,
+  hooks: RelayerHooks,
+): Promise<TriggerOutcome> {
   try {
     await client.estimateContractGas({
       account: account.address,
@@ -237,13 +322,21 @@ async function trigger(client: ChainClient, account: PrivateKeyAccount, s: Recur
   if (!(await recordSending(s.id, index, signed))) return "wait"; // another relayer holds this instalment
   await client.sendRawTransaction({ serializedTransaction: signed.raw });
   await hooks.afterBroadcast?.(s, index);
-  const receipt = await client.waitForTransactionReceipt({ hash: signed.hash, timeout: RECEIPT_TIMEOUT_MS }).catch(() => null);
+  const receipt = await client
+    .waitForTransactionReceipt({ hash: signed.hash, timeout: RECEIPT_TIMEOUT_MS })
+    .catch(() => null);
   if (!receipt) return "wait"; // still pending: the next run reconciles it
   return (await settleReceipt(client, s, index, receipt)) ? "paid" : "failed";
 }
 
 /** Pays what is due on one schedule, in order: after a pause, every missed instalment at once. */
-async function payDue(client: ChainClient, account: PrivateKeyAccount, schedule: RecurringPayment, chainNow: number, hooks: RelayerHooks): Promise<RelayResult> {
+async function payDue(
+  client: ChainClient,
+  account: PrivateKeyAccount,
+  schedule: RecurringPayment,
+  chainNow: number,
+  hooks: RelayerHooks,
+): Promise<RelayResult> {
   const result = { paid: 0, failed: 0 };
   const request = await findRequest(schedule.platformId, schedule.requestId);
   if (!request) return result;
@@ -275,7 +368,8 @@ export async function relayOnce(network: EvmNetworkId, hooks: RelayerHooks = {})
   // A schedule paused by the request's isRecurrenceStopped resumes when the request resumes.
   for (const s of await pausedSchedules(network, STOPPED_BY_REQUEST)) {
     const request = await findRequest(s.platformId, s.requestId);
-    if (request && !request.isRecurrenceStopped) await transition(s.id, ["paused"], { status: "active", failureReason: null, failureCount: 0 });
+    if (request && !request.isRecurrenceStopped)
+      await transition(s.id, ["paused"], { status: "active", failureReason: null, failureCount: 0 });
   }
   const schedules = await activeSchedules(network);
   if (schedules.length === 0) return total;
@@ -305,12 +399,17 @@ export async function startRecurringRelayer(boss: PgBoss): Promise<ExclusiveLoop
   const account = relayerAccount();
   const networks = relayerNetworks();
   if (!account || networks.length === 0) {
-    if (networks.length > 0) log.warn("recurring payouts: RECURRING_RELAYER_PRIVATE_KEY is not set, no instalment will be paid");
+    if (networks.length > 0)
+      log.warn("recurring payouts: RECURRING_RELAYER_PRIVATE_KEY is not set, no instalment will be paid");
     return { stop: async () => {} };
   }
   const everyMs = config.RECURRING_INTERVAL_MS ?? (config.sandbox ? 1000 : 15_000);
   const loops = await Promise.all(
-    networks.map((network) => runExclusively(boss, `recurring-relayer-${network}`, everyMs, async () => void (await relayOnce(network)), { maxRunSeconds: LEASE_SECONDS })),
+    networks.map((network) =>
+      runExclusively(boss, `recurring-relayer-${network}`, everyMs, async () => void (await relayOnce(network)), {
+        maxRunSeconds: LEASE_SECONDS,
+      }),
+    ),
   );
   log.info({ networks, relayer: account.address as Address, everyMs }, "recurring relayer started");
   return { stop: async () => void (await Promise.all(loops.map((l) => l.stop()))) };

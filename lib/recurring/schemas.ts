@@ -19,10 +19,19 @@ export const recurringPayoutResponse = z
     id: z.string().describe("The recurring payment's id (ULID): sign, then POST /v2/payouts/recurring/{id}"),
     requestId: z.string().describe("The request every instalment pays (its payment reference ties the payments to it)"),
     paymentReference: z.string(),
-    transactions: z.array(transaction).describe("Approval of the recurring proxy for the whole schedule, to send first; empty when the allowance suffices"),
+    transactions: z
+      .array(transaction)
+      .describe(
+        "Approval of the recurring proxy for the whole schedule, to send first; empty when the allowance suffices",
+      ),
     recurringPaymentPermit: z
       .object({
-        domain: z.object({ name: z.literal("ERC20RecurringPaymentProxy"), version: z.literal("1"), chainId: z.number(), verifyingContract: z.string() }),
+        domain: z.object({
+          name: z.literal("ERC20RecurringPaymentProxy"),
+          version: z.literal("1"),
+          chainId: z.number(),
+          verifyingContract: z.string(),
+        }),
         types: z.object({ SchedulePermit: z.array(typedField) }),
         primaryType: z.literal("SchedulePermit"),
         values: z.object({
@@ -41,10 +50,16 @@ export const recurringPayoutResponse = z
           strictOrder: z.boolean(),
         }),
       })
-      .describe("EIP-712 typed data the payer signs (eth_signTypedData_v4 with domain, types, primaryType and values as message)"),
+      .describe(
+        "EIP-712 typed data the payer signs (eth_signTypedData_v4 with domain, types, primaryType and values as message)",
+      ),
     metadata: z.object({
       stepsRequired: z.number().describe("Approval (if needed) + signature"),
-      totalNeededAllowance: z.string().describe("Allowance the proxy needs for this schedule and the payer's other open schedules of this token, smallest units"),
+      totalNeededAllowance: z
+        .string()
+        .describe(
+          "Allowance the proxy needs for this schedule and the payer's other open schedules of this token, smallest units",
+        ),
       currentAllowance: z.string(),
       additionalAllowanceNeeded: z.string(),
       existingPaymentsAmount: z.string().describe("What the payer's other open schedules of this token still take"),
@@ -56,7 +71,11 @@ export type RecurringPayoutAnswer = z.input<typeof recurringPayoutResponse>;
 export const recurringIdParams = z.strictObject({ id: text(1, 64).describe("The recurring payment's id") });
 
 export const activateBody = z
-  .strictObject({ permitSignature: text(2, 20_000).describe("The payer's signature of recurringPaymentPermit: 65 bytes from an EOA, or what its ERC-1271 wallet accepts") })
+  .strictObject({
+    permitSignature: text(2, 20_000).describe(
+      "The payer's signature of recurringPaymentPermit: 65 bytes from an EOA, or what its ERC-1271 wallet accepts",
+    ),
+  })
   .meta({ id: "RecurringActivateBody" });
 
 export const activateResponse = z
@@ -97,7 +116,10 @@ export const updateResponse = z
   .object({
     id: z.string(),
     status: z.enum(RECURRING_STATUSES),
-    transactions: z.array(transaction).optional().describe("cancel: the approval that sets the proxy's allowance back to 0, for the payer to send"),
+    transactions: z
+      .array(transaction)
+      .optional()
+      .describe("cancel: the approval that sets the proxy's allowance back to 0, for the payer to send"),
     metadata: z.object({
       processedPayments: z.number(),
       totalPayments: z.number(),

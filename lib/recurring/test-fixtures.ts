@@ -9,7 +9,13 @@ export async function insertTestSchedule(platformId: string): Promise<{ id: stri
   const payee = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7";
   const request = await createRequest(
     { platformId, clientIdId: null },
-    { amount: "10", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee, recurrence: { startDate: "2099-01-01", frequency: "WEEKLY" } },
+    {
+      amount: "10",
+      invoiceCurrency: "USDC-base",
+      paymentCurrency: "USDC-base",
+      payee,
+      recurrence: { startDate: "2099-01-01", frequency: "WEEKLY" },
+    },
   );
   const id = ulid();
   const firstPayment = 4_070_908_800; // 2099-01-01

@@ -8,27 +8,28 @@ import { ApiError, badRequest, unavailable, validationError } from "../http/erro
 import type { PayCalldata } from "./schemas";
 
 export type { PayCalldata } from "./schemas";
+
+import { parseNetworkAddress } from "../addresses/wallet-address";
 import { latestBlock } from "../chains/block-cache";
-import { readConversionRate, type ConversionRate } from "../chains/conversion-rates";
 import { getContract } from "../chains/contracts";
-import { currencyHash, getCurrency, requiresAllowanceReset, type Currency } from "../chains/currencies";
+import { type ConversionRate, readConversionRate } from "../chains/conversion-rates";
+import { type Currency, currencyHash, getCurrency, requiresAllowanceReset } from "../chains/currencies";
 import type { EvmNetworkId, NetworkId } from "../chains/networks";
-import { readPayerState, type PayerState } from "../chains/payer-state";
+import { type PayerState, readPayerState } from "../chains/payer-state";
 import { simulateGas } from "../chains/simulate-gas";
 import { tronApproveTransaction, tronFeeProxyPaymentTransaction } from "../chains/tron";
 import { log } from "../log";
 import {
   approvalTransactions,
-  encodeConversionPayment,
-  encodeNativeConversionPayment,
-  encodeErc20Payment,
-  encodeNativePayment,
   type EvmTransaction,
+  encodeConversionPayment,
+  encodeErc20Payment,
+  encodeNativeConversionPayment,
+  encodeNativePayment,
 } from "./encode-payment";
-import { storedFee, type Fee } from "./fee";
-import { parseNetworkAddress } from "../addresses/wallet-address";
+import { type Fee, storedFee } from "./fee";
 import { bigNumberValue, conversionAmounts, feeAmountOf, parseAmount } from "./payment-maths";
-import { paymentMethodFor, type PaymentMethod } from "./payment-method";
+import { type PaymentMethod, paymentMethodFor } from "./payment-method";
 import type { StoredRequest } from "./request-store";
 
 /** Gas estimates are multiplied by this (in tenths) before comparing with the payer's balance. */
@@ -90,7 +91,13 @@ function invoiceAmountOf(request: StoredRequest, invoice: Currency, amount: stri
   if (amount === undefined) return due;
   const parsed = parseAmount(amount, invoice.decimals, invoice.id);
   if (!parsed.ok) throw validationError([{ field: "amount", message: parsed.message }]);
-  if (parsed.value > due) throw validationError([{ field: "amount", message: `is more than the ${due === request.expectedAmount ? "amount" : "amount still due"} of the request` }]);
+  if (parsed.value > due)
+    throw validationError([
+      {
+        field: "amount",
+        message: `is more than the ${due === request.expectedAmount ? "amount" : "amount still due"} of the request`,
+      },
+    ]);
   return parsed.value;
 }
 
@@ -104,7 +111,10 @@ function walletOf(request: StoredRequest, wallet: string | undefined): string | 
 function feeOf(request: StoredRequest, given: Fee | null | undefined): Fee | null {
   const fee = given === undefined ? storedFee(request.feePercentage, request.feeAddress) : given;
   if (fee && !parseNetworkAddress(fee.address, request.network).ok) {
-    throw badRequest("fee_address_unusable", `The fee address ${fee.address} cannot receive fees on ${request.network}`);
+    throw badRequest(
+      "fee_address_unusable",
+      `The fee address ${fee.address} cannot receive fees on ${request.network}`,
+    );
   }
   return fee;
 }
@@ -136,9 +146,9 @@ function quoteTron(q: QuoteBase): PayQuote {
   const feeAmount = q.fee ? feeAmountOf(q.invoiceAmount, q.fee.basisPoints) : 0n;
   // No Tron node is read, so the allowance is unknown: the approval is always included, and
   // for USDT (which, like Tether on Ethereum, refuses non-zero → non-zero) preceded by a 0.
-  const approvals = (requiresAllowanceReset(q.token) ? [0n, q.invoiceAmount + feeAmount] : [q.invoiceAmount + feeAmount]).map((amount) =>
-    tronApproveTransaction(q.token.address, spender, amount),
-  );
+  const approvals = (
+    requiresAllowanceReset(q.token) ? [0n, q.invoiceAmount + feeAmount] : [q.invoiceAmount + feeAmount]
+  ).map((amount) => tronApproveTransaction(q.token.address, spender, amount));
   const pay = tronFeeProxyPaymentTransaction({
     token: q.token.address,
     to: q.request.payee,
@@ -171,7 +181,12 @@ interface EvmPlan {
   tokenNeeded: bigint;
 }
 
-async function planEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | undefined, block: bigint | undefined): Promise<{ plan: EvmPlan; state?: PayerState }> {
+async function planEvm(
+  q: QuoteBase,
+  network: EvmNetworkId,
+  wallet: Address | undefined,
+  block: bigint | undefined,
+): Promise<{ plan: EvmPlan; state?: PayerState }> {
   const reference = q.request.paymentReference;
   const payee = q.request.payee as Address;
   const feeAddress = (q.fee?.address as Address | undefined) ?? null;
@@ -179,7 +194,14 @@ async function planEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | un
 
   if (q.method === "native") {
     const feeAmount = q.fee ? feeAmountOf(q.invoiceAmount, q.fee.basisPoints) : 0n;
-    const pay = encodeNativePayment({ network, to: payee, amount: q.invoiceAmount, paymentReference: reference, feeAmount, feeAddress });
+    const pay = encodeNativePayment({
+      network,
+      to: payee,
+      amount: q.invoiceAmount,
+      paymentReference: reference,
+      feeAmount,
+      feeAddress,
+    });
     const state = wallet && block !== undefined ? await readPayerState(network, wallet, [], block) : undefined;
     return { plan: { amount: q.invoiceAmount, feeAmount, pay, nativeNeeded: pay.value, tokenNeeded: 0n }, state };
   }
@@ -188,8 +210,19 @@ async function planEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | un
     const feeAmount = q.fee ? feeAmountOf(q.invoiceAmount, q.fee.basisPoints) : 0n;
     const spender = getContract(network, "ERC20FeeProxy").address;
     const needed = q.invoiceAmount + feeAmount;
-    const pay = encodeErc20Payment({ network, token: tokenAddress, to: payee, amount: q.invoiceAmount, paymentReference: reference, feeAmount, feeAddress });
-    const state = wallet && block !== undefined ? await readPayerState(network, wallet, [{ token: tokenAddress, spender }], block) : undefined;
+    const pay = encodeErc20Payment({
+      network,
+      token: tokenAddress,
+      to: payee,
+      amount: q.invoiceAmount,
+      paymentReference: reference,
+      feeAmount,
+      feeAddress,
+    });
+    const state =
+      wallet && block !== undefined
+        ? await readPayerState(network, wallet, [{ token: tokenAddress, spender }], block)
+        : undefined;
     const pull = { token: tokenAddress, spender, needed, resetFirst: requiresAllowanceReset(q.token) };
     return { plan: { amount: q.invoiceAmount, feeAmount, pull, pay, nativeNeeded: 0n, tokenNeeded: needed }, state };
   }
@@ -202,10 +235,32 @@ async function planEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | un
       readConversionRate(network, currencyHash(q.invoice), currencyHash(q.token), head),
       wallet ? readPayerState(network, wallet, [], head) : Promise.resolve(undefined),
     ]);
-    if (!rate) throw unavailable("conversion_rate_unavailable", `No conversion rate from ${q.invoice.id} to ${q.token.id} is available on ${network}`);
-    const { requestAmount, requestFee, amount, feeAmount, maxToSpend } = conversionAmounts(q.invoiceAmount, q.invoice.decimals, q.fee?.basisPoints ?? 0, rate);
-    const pay = encodeNativeConversionPayment({ network, to: payee, requestAmount, path: rate.path, paymentReference: reference, feeAmount: requestFee, feeAddress, maxToSpend, maxRateTimespan: 0n });
-    return { plan: { amount, feeAmount, pay, conversion: { ...rate, maxToSpend }, nativeNeeded: maxToSpend, tokenNeeded: 0n }, state };
+    if (!rate)
+      throw unavailable(
+        "conversion_rate_unavailable",
+        `No conversion rate from ${q.invoice.id} to ${q.token.id} is available on ${network}`,
+      );
+    const { requestAmount, requestFee, amount, feeAmount, maxToSpend } = conversionAmounts(
+      q.invoiceAmount,
+      q.invoice.decimals,
+      q.fee?.basisPoints ?? 0,
+      rate,
+    );
+    const pay = encodeNativeConversionPayment({
+      network,
+      to: payee,
+      requestAmount,
+      path: rate.path,
+      paymentReference: reference,
+      feeAmount: requestFee,
+      feeAddress,
+      maxToSpend,
+      maxRateTimespan: 0n,
+    });
+    return {
+      plan: { amount, feeAmount, pay, conversion: { ...rate, maxToSpend }, nativeNeeded: maxToSpend, tokenNeeded: 0n },
+      state,
+    };
   }
 
   // erc20-conversion: the invoice amount (fiat, padded to 8 decimals) converts at the rate
@@ -216,8 +271,17 @@ async function planEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | un
     readConversionRate(network, currencyHash(q.invoice), tokenAddress, head),
     wallet ? readPayerState(network, wallet, [{ token: tokenAddress, spender }], head) : Promise.resolve(undefined),
   ]);
-  if (!rate) throw unavailable("conversion_rate_unavailable", `No conversion rate from ${q.invoice.id} to ${q.token.id} is available on ${network}`);
-  const { requestAmount, requestFee, amount, feeAmount, maxToSpend } = conversionAmounts(q.invoiceAmount, q.invoice.decimals, q.fee?.basisPoints ?? 0, rate);
+  if (!rate)
+    throw unavailable(
+      "conversion_rate_unavailable",
+      `No conversion rate from ${q.invoice.id} to ${q.token.id} is available on ${network}`,
+    );
+  const { requestAmount, requestFee, amount, feeAmount, maxToSpend } = conversionAmounts(
+    q.invoiceAmount,
+    q.invoice.decimals,
+    q.fee?.basisPoints ?? 0,
+    rate,
+  );
   const pay = encodeConversionPayment({
     network,
     to: payee,
@@ -231,7 +295,15 @@ async function planEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | un
   });
   const pull = { token: tokenAddress, spender, needed: maxToSpend, resetFirst: requiresAllowanceReset(q.token) };
   return {
-    plan: { amount, feeAmount, pull, pay, conversion: { ...rate, maxToSpend }, nativeNeeded: 0n, tokenNeeded: amount + feeAmount },
+    plan: {
+      amount,
+      feeAmount,
+      pull,
+      pay,
+      conversion: { ...rate, maxToSpend },
+      nativeNeeded: 0n,
+      tokenNeeded: amount + feeAmount,
+    },
     state,
   };
 }
@@ -241,11 +313,19 @@ async function quoteEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | u
   const block = wallet ? await latestBlock(network) : undefined;
   const { plan, state } = await planEvm(q, network, wallet, block);
   const approvals = plan.pull
-    ? approvalTransactions(plan.pull.token, plan.pull.spender, plan.pull.needed, state?.allowance(plan.pull.token, plan.pull.spender), plan.pull.resetFirst)
+    ? approvalTransactions(
+        plan.pull.token,
+        plan.pull.spender,
+        plan.pull.needed,
+        state?.allowance(plan.pull.token, plan.pull.spender),
+        plan.pull.resetFirst,
+      )
     : [];
   const transactions = [...approvals, plan.pay];
   const checks =
-    wallet && state && block !== undefined ? await checkPayer(network, wallet, state, plan, transactions, block) : { checked: false, hasEnoughBalance: false, hasEnoughGas: false };
+    wallet && state && block !== undefined
+      ? await checkPayer(network, wallet, state, plan, transactions, block)
+      : { checked: false, hasEnoughBalance: false, hasEnoughGas: false };
   return {
     ...q,
     transactions,
@@ -257,18 +337,35 @@ async function quoteEvm(q: QuoteBase, network: EvmNetworkId, wallet: Address | u
   };
 }
 
-async function checkPayer(network: EvmNetworkId, wallet: Address, state: PayerState, plan: EvmPlan, transactions: EvmTransaction[], block: bigint): Promise<PayChecks> {
+async function checkPayer(
+  network: EvmNetworkId,
+  wallet: Address,
+  state: PayerState,
+  plan: EvmPlan,
+  transactions: EvmTransaction[],
+  block: bigint,
+): Promise<PayChecks> {
   const hasEnoughBalance =
-    state.nativeBalance >= plan.nativeNeeded && (plan.pull ? state.tokenBalance(plan.pull.token) >= plan.tokenNeeded : true);
+    state.nativeBalance >= plan.nativeNeeded &&
+    (plan.pull ? state.tokenBalance(plan.pull.token) >= plan.tokenNeeded : true);
   // A payment the payer cannot fund would revert in the simulation: its gas is unknown.
   if (!hasEnoughBalance) return { checked: true, hasEnoughBalance, hasEnoughGas: false, gasPrice: state.gasPrice };
   const simulation = await simulateGas(network, wallet, transactions, block);
   if (!simulation.ok) {
-    log.warn({ network, failedIndex: simulation.failedIndex, reason: simulation.reason }, "pay calldata simulation failed");
+    log.warn(
+      { network, failedIndex: simulation.failedIndex, reason: simulation.reason },
+      "pay calldata simulation failed",
+    );
     return { checked: true, hasEnoughBalance, hasEnoughGas: false, gasPrice: state.gasPrice };
   }
   const gasCost = (simulation.gas * state.gasPrice * GAS_MARGIN_TENTHS) / 10n;
-  return { checked: true, hasEnoughBalance, hasEnoughGas: state.nativeBalance >= plan.nativeNeeded + gasCost, gas: simulation.gas, gasPrice: state.gasPrice };
+  return {
+    checked: true,
+    hasEnoughBalance,
+    hasEnoughGas: state.nativeBalance >= plan.nativeNeeded + gasCost,
+    gas: simulation.gas,
+    gasPrice: state.gasPrice,
+  };
 }
 
 /**
@@ -277,15 +374,27 @@ async function checkPayer(network: EvmNetworkId, wallet: Address, state: PayerSt
  * `transactions[paymentTransactionIndex]` as the payment and treat the others as approvals, so
  * every calldata answer (single, payout, batch, secure payment) carries these from here.
  */
-export function transactionOrder(approvalCount: number): { needsApproval: boolean; approvalTransactionIndex: number | null; paymentTransactionIndex: number } {
-  return { needsApproval: approvalCount > 0, approvalTransactionIndex: approvalCount > 0 ? 0 : null, paymentTransactionIndex: approvalCount };
+export function transactionOrder(approvalCount: number): {
+  needsApproval: boolean;
+  approvalTransactionIndex: number | null;
+  paymentTransactionIndex: number;
+} {
+  return {
+    needsApproval: approvalCount > 0,
+    approvalTransactionIndex: approvalCount > 0 ? 0 : null,
+    paymentTransactionIndex: approvalCount,
+  };
 }
 
 /** The published response shape: token payments carry `value: 0`, native ones a BigNumber. */
 export function toPayCalldata(quote: PayQuote): PayCalldata {
   const native = quote.method === "native" || quote.method === "native-conversion";
   return {
-    transactions: quote.transactions.map((t) => ({ to: t.to, data: t.data, value: native ? bigNumberValue(t.value) : 0 })),
+    transactions: quote.transactions.map((t) => ({
+      to: t.to,
+      data: t.data,
+      value: native ? bigNumberValue(t.value) : 0,
+    })),
     metadata: {
       stepsRequired: quote.transactions.length,
       ...transactionOrder(quote.approvalCount),

@@ -1,9 +1,10 @@
 // Who owns what a request endpoint reads or creates: the platform behind the API key or the
 // client ID, and the client ID itself (recorded on new requests; its fee settings apply).
+
+import { getClientIdFee } from "../client-ids/client-id-fee";
 import type { Caller } from "../http/caller";
 import { unauthorized } from "../http/errors";
-import { getClientIdFee } from "../client-ids/client-id-fee";
-import { storedFee, type Fee } from "./fee";
+import { type Fee, storedFee } from "./fee";
 
 export interface RequestOwner {
   platformId: string;
@@ -14,7 +15,8 @@ export interface RequestOwner {
 
 export function requestOwner(caller: Caller): RequestOwner {
   if (caller.kind === "apiKey") return { platformId: caller.platformId, clientIdId: null, origin: null };
-  if (caller.kind === "clientId") return { platformId: caller.platformId, clientIdId: caller.clientIdId, origin: caller.origin };
+  if (caller.kind === "clientId")
+    return { platformId: caller.platformId, clientIdId: caller.clientIdId, origin: caller.origin };
   throw unauthorized();
 }
 
@@ -22,7 +24,10 @@ export function requestOwner(caller: Caller): RequestOwner {
  * The fee a call applies: a client ID's own fee (above 0) overrides the one given in the
  * call, as the client ID settings promise; `given` undefined means "none given".
  */
-export async function feeForCall(owner: Pick<RequestOwner, "clientIdId">, given: Fee | null | undefined): Promise<Fee | null | undefined> {
+export async function feeForCall(
+  owner: Pick<RequestOwner, "clientIdId">,
+  given: Fee | null | undefined,
+): Promise<Fee | null | undefined> {
   if (!owner.clientIdId) return given;
   const own = await getClientIdFee(owner.clientIdId);
   return storedFee(own?.feePercentage ?? null, own?.feeAddress ?? null) ?? given;

@@ -1,19 +1,26 @@
 // Creating payment requests. prepareRequest() checks one request's input against the
 // currency list and builds the row (pure, so batches check every item before writing any);
 // createRequest() is what endpoints and other domains (secure payments) call.
-import type { FieldError } from "../http/errors";
-import { validationError } from "../http/errors";
+
+import { parseNetworkAddress, sameAddress } from "../addresses/wallet-address";
 import { getCurrency } from "../chains/currencies";
 import { NETWORKS } from "../chains/networks";
+import type { FieldError } from "../http/errors";
+import { validationError } from "../http/errors";
 import { feeForCall } from "./caller";
 import type { Fee } from "./fee";
 import { networkAvailability } from "./network-availability";
-import { parseNetworkAddress, sameAddress } from "../addresses/wallet-address";
 import { offrampDepositAddress } from "./offramp-deposit";
 import { parseAmount } from "./payment-maths";
-import { paymentMethodFor, type PaymentMethod } from "./payment-method";
+import { type PaymentMethod, paymentMethodFor } from "./payment-method";
 import { isRequestId, newRequestId, newSalt, paymentReference } from "./payment-reference";
-import { findRequest, insertRequests, type CustomerInfo, type NewStoredRequest, type Recurrence } from "./request-store";
+import {
+  type CustomerInfo,
+  findRequest,
+  insertRequests,
+  type NewStoredRequest,
+  type Recurrence,
+} from "./request-store";
 
 export interface RequestInput {
   amount: string;
@@ -42,7 +49,9 @@ export interface RequestContext {
   now?: Date;
 }
 
-export type Prepared = { ok: true; request: NewStoredRequest; method: PaymentMethod } | { ok: false; errors: FieldError[] };
+export type Prepared =
+  | { ok: true; request: NewStoredRequest; method: PaymentMethod }
+  | { ok: false; errors: FieldError[] };
 
 function startOfUtcDay(d: Date): number {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
@@ -56,8 +65,10 @@ export function prepareRequest(input: RequestInput, ctx: RequestContext, prefix 
 
   const invoice = getCurrency(input.invoiceCurrency);
   const payment = getCurrency(input.paymentCurrency);
-  if (!invoice) fail("invoiceCurrency", `unknown currency ${JSON.stringify(input.invoiceCurrency)}; see GET /v2/currencies`);
-  if (!payment) fail("paymentCurrency", `unknown currency ${JSON.stringify(input.paymentCurrency)}; see GET /v2/currencies`);
+  if (!invoice)
+    fail("invoiceCurrency", `unknown currency ${JSON.stringify(input.invoiceCurrency)}; see GET /v2/currencies`);
+  if (!payment)
+    fail("paymentCurrency", `unknown currency ${JSON.stringify(input.paymentCurrency)}; see GET /v2/currencies`);
   if (!invoice || !payment) return { ok: false, errors };
 
   const method = paymentMethodFor(invoice, payment);
@@ -77,7 +88,11 @@ export function prepareRequest(input: RequestInput, ctx: RequestContext, prefix 
     // A crypto-to-fiat request without a payee wallet is paid to the off-ramp deposit address.
     const deposit = input.isCryptoToFiatAvailable ? offrampDepositAddress(network) : null;
     if (deposit) payee = deposit;
-    else if (input.isCryptoToFiatAvailable) fail("payee", `is required: no off-ramp deposit address is configured for ${network} (OFFRAMP_DEPOSIT_ADDRESSES)`);
+    else if (input.isCryptoToFiatAvailable)
+      fail(
+        "payee",
+        `is required: no off-ramp deposit address is configured for ${network} (OFFRAMP_DEPOSIT_ADDRESSES)`,
+      );
     else fail("payee", "is required");
   } else {
     const parsed = parseNetworkAddress(input.payee, network, "payee");
@@ -96,13 +111,20 @@ export function prepareRequest(input: RequestInput, ctx: RequestContext, prefix 
   if (input.recurrence && Date.parse(input.recurrence.startDate) < startOfUtcDay(ctx.now ?? new Date())) {
     fail("recurrence.startDate", "cannot be in the past");
   }
-  if (input.originalRequestId !== undefined && !isRequestId(input.originalRequestId)) fail("originalRequestId", "must be a requestId (66 hex characters)");
-  if (input.originalRequestPaymentReference !== undefined && !/^0x[0-9a-fA-F]{16}$/.test(input.originalRequestPaymentReference)) {
+  if (input.originalRequestId !== undefined && !isRequestId(input.originalRequestId))
+    fail("originalRequestId", "must be a requestId (66 hex characters)");
+  if (
+    input.originalRequestPaymentReference !== undefined &&
+    !/^0x[0-9a-fA-F]{16}$/.test(input.originalRequestPaymentReference)
+  ) {
     fail("originalRequestPaymentReference", "must be a payment reference (0x + 16 hex characters)");
   }
   const fee = ctx.fee ?? null;
   if (fee && !parseNetworkAddress(fee.address, network).ok) {
-    fail("feeAddress", `${fee.address} cannot receive fees on ${network} (${NETWORKS[network].family === "tron" ? "a Tron" : "an EVM"} address is needed)`);
+    fail(
+      "feeAddress",
+      `${fee.address} cannot receive fees on ${network} (${NETWORKS[network].family === "tron" ? "a Tron" : "an EVM"} address is needed)`,
+    );
   }
   if (errors.length > 0 || !amount.ok || !payee) return { ok: false, errors };
 

@@ -1,7 +1,14 @@
 // Calldata of the transactions a payer sends: approvals and the payment-proxy calls of
 // docs/protocol.md. Pure: every input is given, nothing is read.
-import { encodeFunctionData, zeroAddress, type Address, type Hex } from "viem";
-import { erc20Abi, erc20ConversionProxyAbi, erc20FeeProxyAbi, ethConversionProxyAbi, ethereumFeeProxyAbi, getContract } from "../chains/contracts";
+import { type Address, encodeFunctionData, type Hex, zeroAddress } from "viem";
+import {
+  erc20Abi,
+  erc20ConversionProxyAbi,
+  erc20FeeProxyAbi,
+  ethConversionProxyAbi,
+  ethereumFeeProxyAbi,
+  getContract,
+} from "../chains/contracts";
 import type { EvmNetworkId } from "../chains/networks";
 
 export interface EvmTransaction {
@@ -11,7 +18,11 @@ export interface EvmTransaction {
 }
 
 export function encodeApprove(token: Address, spender: Address, amount: bigint): EvmTransaction {
-  return { to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, amount] }), value: 0n };
+  return {
+    to: token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, amount] }),
+    value: 0n,
+  };
 }
 
 /**
@@ -20,10 +31,18 @@ export function encodeApprove(token: Address, spender: Address, amount: bigint):
  * of 0 for tokens that refuse changing one non-zero allowance to another (USDT). An unknown
  * allowance (no wallet given) gets the steps that work whatever it is.
  */
-export function approvalTransactions(token: Address, spender: Address, needed: bigint, allowance: bigint | undefined, resetFirst: boolean): EvmTransaction[] {
+export function approvalTransactions(
+  token: Address,
+  spender: Address,
+  needed: bigint,
+  allowance: bigint | undefined,
+  resetFirst: boolean,
+): EvmTransaction[] {
   if (allowance !== undefined && allowance >= needed) return [];
   const reset = resetFirst && (allowance === undefined || allowance > 0n);
-  return reset ? [encodeApprove(token, spender, 0n), encodeApprove(token, spender, needed)] : [encodeApprove(token, spender, needed)];
+  return reset
+    ? [encodeApprove(token, spender, 0n), encodeApprove(token, spender, needed)]
+    : [encodeApprove(token, spender, needed)];
 }
 
 export interface FeeLeg {
@@ -94,7 +113,15 @@ export function encodeNativeConversionPayment(p: ConversionPayment): EvmTransact
     data: encodeFunctionData({
       abi: ethConversionProxyAbi,
       functionName: "transferWithReferenceAndFee",
-      args: [p.to, p.requestAmount, p.path, p.paymentReference, p.feeAmount, p.feeAddress ?? zeroAddress, p.maxRateTimespan],
+      args: [
+        p.to,
+        p.requestAmount,
+        p.path,
+        p.paymentReference,
+        p.feeAmount,
+        p.feeAddress ?? zeroAddress,
+        p.maxRateTimespan,
+      ],
     }),
     value: p.maxToSpend,
   };
@@ -107,7 +134,16 @@ export function encodeConversionPayment(p: ConversionPayment): EvmTransaction {
     data: encodeFunctionData({
       abi: erc20ConversionProxyAbi,
       functionName: "transferFromWithReferenceAndFee",
-      args: [p.to, p.requestAmount, p.path, p.paymentReference, p.feeAmount, p.feeAddress ?? zeroAddress, p.maxToSpend, p.maxRateTimespan],
+      args: [
+        p.to,
+        p.requestAmount,
+        p.path,
+        p.paymentReference,
+        p.feeAmount,
+        p.feeAddress ?? zeroAddress,
+        p.maxToSpend,
+        p.maxRateTimespan,
+      ],
     }),
     value: 0n,
   };

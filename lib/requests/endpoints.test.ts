@@ -1,13 +1,14 @@
 // /v2/request through the HTTP handlers: what is accepted, what is refused and how, and what
 // GET and PATCH answer. Paths that need no chain state (no wallet, no conversion) run here;
 // pay-on-chain.test.ts sends the calldata for real.
-import * as requestRoute from "@/app/v2/request/route";
-import * as requestIdRoute from "@/app/v2/request/[requestId]/route";
-import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
-import * as routesRoute from "@/app/v2/request/[requestId]/routes/route";
+
 import fc from "fast-check";
 import { parseUnits } from "viem";
 import { beforeAll, describe, expect, it } from "vitest";
+import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
+import * as requestIdRoute from "@/app/v2/request/[requestId]/route";
+import * as routesRoute from "@/app/v2/request/[requestId]/routes/route";
+import * as requestRoute from "@/app/v2/request/route";
 import { getCurrency } from "../chains/currencies";
 import { updateClientId } from "../client-ids/manage-client-ids";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
@@ -30,7 +31,8 @@ beforeAll(async () => {
 });
 
 const key = () => ({ "x-api-key": platform.apiKey });
-const create = (body: unknown, headers: Record<string, string> = key()) => call(requestRoute, "POST", "/v2/request", { headers, body });
+const create = (body: unknown, headers: Record<string, string> = key()) =>
+  call(requestRoute, "POST", "/v2/request", { headers, body });
 const get = (requestId: string, headers: Record<string, string> = key()) =>
   call(requestIdRoute, "GET", `/v2/request/${requestId}`, { headers, params: { requestId } });
 const pay = (requestId: string, query = "", headers: Record<string, string> = key()) =>
@@ -51,34 +53,105 @@ describe("POST /v2/request", () => {
     expect(r.json.requestId).toMatch(/^[0-9a-f]{66}$/);
     const stored = await findRequest(platform.platformId, r.json.requestId);
     expect(r.json.paymentReference).toBe(paymentReference(r.json.requestId, stored!.salt, PAYEE));
-    expect(stored).toMatchObject({ network: "base", expectedAmount: 10_000_000n, payee: PAYEE, clientIdId: null, status: "pending" });
+    expect(stored).toMatchObject({
+      network: "base",
+      expectedAmount: 10_000_000n,
+      payee: PAYEE,
+      clientIdId: null,
+      status: "pending",
+    });
   });
 
   it.each([
-    ["an unknown currency", { ...usdcBase, paymentCurrency: "DOGE-base" }, "paymentCurrency", /unknown currency "DOGE-base"/],
+    [
+      "an unknown currency",
+      { ...usdcBase, paymentCurrency: "DOGE-base" },
+      "paymentCurrency",
+      /unknown currency "DOGE-base"/,
+    ],
     ["an unknown invoice currency", { ...usdcBase, invoiceCurrency: "XYZ" }, "invoiceCurrency", /unknown currency/],
     ["a zero amount", { ...usdcBase, amount: "0" }, "amount", /greater than 0/],
     ["a negative amount", { ...usdcBase, amount: "-5" }, "amount", /positive decimal/],
     ["more decimals than USDC has", { ...usdcBase, amount: "1.0000001" }, "amount", /more than 6 decimal places/],
-    ["more decimals than USD has", { ...usdcBase, invoiceCurrency: "USD", amount: "1.001" }, "amount", /more than 2 decimal places, the precision of USD/],
+    [
+      "more decimals than USD has",
+      { ...usdcBase, invoiceCurrency: "USD", amount: "1.001" },
+      "amount",
+      /more than 2 decimal places, the precision of USD/,
+    ],
     ["a number instead of a string", { ...usdcBase, amount: 10 }, "amount", /decimal string/],
     ["an invalid address", { ...usdcBase, payee: "0x1234" }, "payee", /is not an EVM address/],
-    ["a bad checksum", { ...usdcBase, payee: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7d7" }, "payee", /is not an EVM address/],
+    [
+      "a bad checksum",
+      { ...usdcBase, payee: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7d7" },
+      "payee",
+      /is not an EVM address/,
+    ],
     ["a Tron payee for a base token", { ...usdcBase, payee: TRON_PAYEE }, "payee", /must be an EVM address .* on base/],
-    ["an EVM payee for a Tron token", { ...usdcBase, invoiceCurrency: "USDT-tron", paymentCurrency: "USDT-tron" }, "payee", /must be a Tron address/],
+    [
+      "an EVM payee for a Tron token",
+      { ...usdcBase, invoiceCurrency: "USDT-tron", paymentCurrency: "USDT-tron" },
+      "payee",
+      /must be a Tron address/,
+    ],
     ["the zero address", { ...usdcBase, payee: "0x0000000000000000000000000000000000000000" }, "payee", /zero address/],
     ["a payer equal to the payee", { ...usdcBase, payer: PAYEE.toLowerCase() }, "payer", /must differ from the payee/],
     ["a fiat payment currency", { ...usdcBase, paymentCurrency: "USD" }, "paymentCurrency", /fiat currency/],
-    ["another token than the invoice's", { ...usdcBase, paymentCurrency: "USDT-base" }, "paymentCurrency", /paid in USDC-base itself/],
-    ["a fiat amount paid in a fiat currency", { ...usdcBase, invoiceCurrency: "USD", paymentCurrency: "EUR" }, "paymentCurrency", /is a fiat currency/],
-    ["an unsupported fiat", { ...usdcBase, invoiceCurrency: "CHF" }, "invoiceCurrency", /not a supported invoice currency/],
-    ["fiat on Tron", { ...usdcBase, invoiceCurrency: "USD", paymentCurrency: "USDT-tron", payee: TRON_PAYEE }, "invoiceCurrency", /not available on Tron/],
-    ["a missing payee", { amount: "1", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base" }, "payee", /is required/],
-    ["crypto-to-fiat without a payee on a network without a deposit address", { amount: "1", invoiceCurrency: "USDT-tron", paymentCurrency: "USDT-tron", isCryptoToFiatAvailable: true }, "payee", /no off-ramp deposit address is configured for tron/],
-    ["a recurrence starting in the past", { ...usdcBase, recurrence: { startDate: "2020-01-01", frequency: "DAILY" } }, "recurrence.startDate", /past/],
-    ["an unknown frequency", { ...usdcBase, recurrence: { startDate: "2099-01-01", frequency: "HOURLY" } }, "recurrence.frequency", /DAILY/],
+    [
+      "another token than the invoice's",
+      { ...usdcBase, paymentCurrency: "USDT-base" },
+      "paymentCurrency",
+      /paid in USDC-base itself/,
+    ],
+    [
+      "a fiat amount paid in a fiat currency",
+      { ...usdcBase, invoiceCurrency: "USD", paymentCurrency: "EUR" },
+      "paymentCurrency",
+      /is a fiat currency/,
+    ],
+    [
+      "an unsupported fiat",
+      { ...usdcBase, invoiceCurrency: "CHF" },
+      "invoiceCurrency",
+      /not a supported invoice currency/,
+    ],
+    [
+      "fiat on Tron",
+      { ...usdcBase, invoiceCurrency: "USD", paymentCurrency: "USDT-tron", payee: TRON_PAYEE },
+      "invoiceCurrency",
+      /not available on Tron/,
+    ],
+    [
+      "a missing payee",
+      { amount: "1", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base" },
+      "payee",
+      /is required/,
+    ],
+    [
+      "crypto-to-fiat without a payee on a network without a deposit address",
+      { amount: "1", invoiceCurrency: "USDT-tron", paymentCurrency: "USDT-tron", isCryptoToFiatAvailable: true },
+      "payee",
+      /no off-ramp deposit address is configured for tron/,
+    ],
+    [
+      "a recurrence starting in the past",
+      { ...usdcBase, recurrence: { startDate: "2020-01-01", frequency: "DAILY" } },
+      "recurrence.startDate",
+      /past/,
+    ],
+    [
+      "an unknown frequency",
+      { ...usdcBase, recurrence: { startDate: "2099-01-01", frequency: "HOURLY" } },
+      "recurrence.frequency",
+      /DAILY/,
+    ],
     ["a bad email", { ...usdcBase, customerInfo: { email: "nope" } }, "customerInfo.email", /email/],
-    ["an unknown original request", { ...usdcBase, originalRequestId: "01" + "a".repeat(64) }, "originalRequestId", /no request of this platform/],
+    [
+      "an unknown original request",
+      { ...usdcBase, originalRequestId: "01" + "a".repeat(64) },
+      "originalRequestId",
+      /no request of this platform/,
+    ],
   ])("refuses %s with a 400 naming the field", async (_what, body, field, message) => {
     const r = await create(body);
     expect(r.status, r.text).toBe(400);
@@ -89,8 +162,17 @@ describe("POST /v2/request", () => {
   });
 
   it("stores a Tron request with its base58 payee", async () => {
-    const { requestId } = await created({ amount: "25.5", invoiceCurrency: "USDT-tron", paymentCurrency: "USDT-tron", payee: TRON_PAYEE });
-    expect(await findRequest(platform.platformId, requestId)).toMatchObject({ network: "tron", payee: TRON_PAYEE, expectedAmount: 25_500_000n });
+    const { requestId } = await created({
+      amount: "25.5",
+      invoiceCurrency: "USDT-tron",
+      paymentCurrency: "USDT-tron",
+      payee: TRON_PAYEE,
+    });
+    expect(await findRequest(platform.platformId, requestId)).toMatchObject({
+      network: "tron",
+      payee: TRON_PAYEE,
+      expectedAmount: 25_500_000n,
+    });
   });
 
   it("records the client ID a browser creates a request with, and takes its fee settings", async () => {
@@ -99,11 +181,18 @@ describe("POST /v2/request", () => {
     try {
       const r = await create(usdcBase, { "x-client-id": platform.clientId, origin: TEST_ORIGIN });
       expect(r.status, r.text).toBe(201);
-      expect(await findRequest(platform.platformId, r.json.requestId)).toMatchObject({ clientIdId: platform.clientIdId, origin: TEST_ORIGIN, feePercentage: "1.5", feeAddress });
+      expect(await findRequest(platform.platformId, r.json.requestId)).toMatchObject({
+        clientIdId: platform.clientIdId,
+        origin: TEST_ORIGIN,
+        feePercentage: "1.5",
+        feeAddress,
+      });
       // Paid later with the API key, the stored fee applies: 1.5 % of 10 USDC on top.
       const answer = await pay(r.json.requestId);
       expect(answer.status, answer.text).toBe(200);
-      expect(answer.json.transactions[0].data).toBe(`0x095ea7b3${word("0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814")}${uint(10_150_000n)}`);
+      expect(answer.json.transactions[0].data).toBe(
+        `0x095ea7b3${word("0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814")}${uint(10_150_000n)}`,
+      );
     } finally {
       await updateClientId(platform.platformId, platform.clientIdId, { feePercentage: null, feeAddress: null });
     }
@@ -112,7 +201,18 @@ describe("POST /v2/request", () => {
 
 describe("POST /v2/request with generated input", () => {
   it("answers 201 with the exact amount stored, or 400 — never anything else", async () => {
-    const currency = fc.constantFrom("USDC-base", "USDC-bsc", "USDT-tron", "ETH-base-base", "USD", "EUR", "JPY", "DAI-mainnet", "nope", "");
+    const currency = fc.constantFrom(
+      "USDC-base",
+      "USDC-bsc",
+      "USDT-tron",
+      "ETH-base-base",
+      "USD",
+      "EUR",
+      "JPY",
+      "DAI-mainnet",
+      "nope",
+      "",
+    );
     const amount = fc.oneof(
       fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.integer({ min: 0, max: 20 })).map(([units, places]) => {
         const digits = units.toString().padStart(places + 1, "0");
@@ -120,16 +220,35 @@ describe("POST /v2/request with generated input", () => {
       }),
       fc.constantFrom("-1", "1e5", " 1", "0x10", "1.", ".5", "１", "NaN", "9".repeat(80)),
     );
-    const address = fc.constantFrom(PAYEE, PAYER, TRON_PAYEE, PAYEE.toLowerCase(), "0x0000000000000000000000000000000000000000", "T123", "");
+    const address = fc.constantFrom(
+      PAYEE,
+      PAYER,
+      TRON_PAYEE,
+      PAYEE.toLowerCase(),
+      "0x0000000000000000000000000000000000000000",
+      "T123",
+      "",
+    );
     await fc.assert(
-      fc.asyncProperty(fc.record({ amount, invoiceCurrency: currency, paymentCurrency: currency, payee: address, payer: fc.option(address, { nil: undefined }) }), async (body) => {
-        const r = await create(body);
-        expect([201, 400], r.text).toContain(r.status);
-        if (r.status === 201) {
-          const stored = await findRequest(platform.platformId, r.json.requestId);
-          expect(stored!.expectedAmount).toBe(parseUnits(body.amount.trim(), getCurrency(body.invoiceCurrency)!.decimals));
-        }
-      }),
+      fc.asyncProperty(
+        fc.record({
+          amount,
+          invoiceCurrency: currency,
+          paymentCurrency: currency,
+          payee: address,
+          payer: fc.option(address, { nil: undefined }),
+        }),
+        async (body) => {
+          const r = await create(body);
+          expect([201, 400], r.text).toContain(r.status);
+          if (r.status === 201) {
+            const stored = await findRequest(platform.platformId, r.json.requestId);
+            expect(stored!.expectedAmount).toBe(
+              parseUnits(body.amount.trim(), getCurrency(body.invoiceCurrency)!.decimals),
+            );
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   });
@@ -137,8 +256,20 @@ describe("POST /v2/request with generated input", () => {
 
 describe("GET and PATCH /v2/request/{requestId}", () => {
   it("answers the status with what was asked, before any payment", async () => {
-    const customerInfo = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", address: { city: "London", country: "gb" } };
-    const { requestId, paymentReference } = await created({ ...usdcBase, invoiceCurrency: "USD", amount: "10.50", payer: PAYER, customerInfo, reference: "ORDER-42" });
+    const customerInfo = {
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.com",
+      address: { city: "London", country: "gb" },
+    };
+    const { requestId, paymentReference } = await created({
+      ...usdcBase,
+      invoiceCurrency: "USD",
+      amount: "10.50",
+      payer: PAYER,
+      customerInfo,
+      reference: "ORDER-42",
+    });
     const r = await get(requestId);
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({
@@ -177,7 +308,8 @@ describe("GET and PATCH /v2/request/{requestId}", () => {
   it("stops and resumes a recurring request; refuses a one-off", async () => {
     const recurrence = { startDate: "2099-01-01", frequency: "MONTHLY" };
     const { requestId } = await created({ ...usdcBase, recurrence });
-    const patch = (id: string, body: unknown) => call(requestIdRoute, "PATCH", `/v2/request/${id}`, { headers: key(), params: { requestId: id }, body });
+    const patch = (id: string, body: unknown) =>
+      call(requestIdRoute, "PATCH", `/v2/request/${id}`, { headers: key(), params: { requestId: id }, body });
     const stopped = await patch(requestId, { isRecurrenceStopped: true });
     expect(stopped.status, stopped.text).toBe(200);
     expect(stopped.json).toMatchObject({ requestId, recurrence, isRecurrenceStopped: true });
@@ -194,7 +326,10 @@ describe("GET and PATCH /v2/request/{requestId}", () => {
   it("links a recurring request to its original and copies its payment reference", async () => {
     const original = await created({ ...usdcBase, recurrence: { startDate: "2099-01-01", frequency: "YEARLY" } });
     const next = await created({ ...usdcBase, originalRequestId: original.requestId });
-    expect((await get(next.requestId)).json).toMatchObject({ originalRequestId: original.requestId, originalRequestPaymentReference: original.paymentReference });
+    expect((await get(next.requestId)).json).toMatchObject({
+      originalRequestId: original.requestId,
+      originalRequestPaymentReference: original.paymentReference,
+    });
   });
 });
 
@@ -203,9 +338,20 @@ describe("GET /v2/request/{requestId}/pay without chain reads", () => {
     const { requestId, paymentReference } = await created({ ...usdcBase, amount: "2.5" });
     const r = await pay(requestId);
     expect(r.status, r.text).toBe(200);
-    expect(r.json.metadata).toEqual({ stepsRequired: 2, needsApproval: true, approvalTransactionIndex: 0, paymentTransactionIndex: 1, hasEnoughBalance: false, hasEnoughGas: false });
+    expect(r.json.metadata).toEqual({
+      stepsRequired: 2,
+      needsApproval: true,
+      approvalTransactionIndex: 0,
+      paymentTransactionIndex: 1,
+      hasEnoughBalance: false,
+      hasEnoughGas: false,
+    });
     const proxy = "0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814";
-    expect(r.json.transactions[0]).toEqual({ to: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", data: `0x095ea7b3${word(proxy)}${uint(2_500_000n)}`, value: 0 });
+    expect(r.json.transactions[0]).toEqual({
+      to: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+      data: `0x095ea7b3${word(proxy)}${uint(2_500_000n)}`,
+      value: 0,
+    });
     expect(r.json.transactions[1]).toEqual({
       to: proxy,
       data:
@@ -223,7 +369,12 @@ describe("GET /v2/request/{requestId}/pay without chain reads", () => {
   });
 
   it("Tron: TRC-20 approvals (USDT: 0 first) and ERC20FeeProxy call with base58 targets, byte for byte", async () => {
-    const { requestId, paymentReference } = await created({ amount: "25.5", invoiceCurrency: "USDT-tron", paymentCurrency: "USDT-tron", payee: TRON_PAYEE });
+    const { requestId, paymentReference } = await created({
+      amount: "25.5",
+      invoiceCurrency: "USDT-tron",
+      paymentCurrency: "USDT-tron",
+      payee: TRON_PAYEE,
+    });
     const feeAddress = "TRZbXXuLd3HW5utzVysA3rpLgU7sVBrd1D";
     const r = await pay(requestId, `?feePercentage=2&feeAddress=${feeAddress}`);
     expect(r.status, r.text).toBe(200);
@@ -245,11 +396,24 @@ describe("GET /v2/request/{requestId}/pay without chain reads", () => {
         value: 0,
       },
     ]);
-    expect(r.json.metadata).toMatchObject({ stepsRequired: 3, needsApproval: true, approvalTransactionIndex: 0, paymentTransactionIndex: 2 });
+    expect(r.json.metadata).toMatchObject({
+      stepsRequired: 3,
+      needsApproval: true,
+      approvalTransactionIndex: 0,
+      paymentTransactionIndex: 2,
+    });
     // USDC on Tron needs no reset.
-    const usdc = await created({ amount: "1", invoiceCurrency: "USDC-tron", paymentCurrency: "USDC-tron", payee: TRON_PAYEE });
+    const usdc = await created({
+      amount: "1",
+      invoiceCurrency: "USDC-tron",
+      paymentCurrency: "USDC-tron",
+      payee: TRON_PAYEE,
+    });
     const usdcPay = await pay(usdc.requestId);
-    expect(usdcPay.json.transactions.map((t: { to: string }) => t.to)).toEqual(["TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8", TRON_FEE_PROXY]);
+    expect(usdcPay.json.transactions.map((t: { to: string }) => t.to)).toEqual([
+      "TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8",
+      TRON_FEE_PROXY,
+    ]);
   });
 
   it("pays a part when asked, never more than is due", async () => {
@@ -266,21 +430,34 @@ describe("GET /v2/request/{requestId}/pay without chain reads", () => {
     const { requestId } = await created(usdcBase);
     const crosschain = await pay(requestId, "?chain=OPTIMISM&token=USDC");
     expect(crosschain.status).toBe(400);
-    expect(crosschain.json.errors).toEqual([{ field: "wallet", message: expect.stringMatching(/is required for a crosschain payment/) }]);
-    expect((await pay(requestId, "?chain=BASE&token=USDT")).json.message).toMatch(/with another token on its own chain/);
-    expect((await pay(requestId, "?chain=BASE")).json.errors).toEqual([{ field: "token", message: "chain and token are given together" }]);
+    expect(crosschain.json.errors).toEqual([
+      { field: "wallet", message: expect.stringMatching(/is required for a crosschain payment/) },
+    ]);
+    expect((await pay(requestId, "?chain=BASE&token=USDT")).json.message).toMatch(
+      /with another token on its own chain/,
+    );
+    expect((await pay(requestId, "?chain=BASE")).json.errors).toEqual([
+      { field: "token", message: "chain and token are given together" },
+    ]);
     expect((await pay(requestId, "?chain=MOON&token=USDC")).status).toBe(400);
     const offramp = await pay(requestId, "?clientUserId=user-1&paymentDetailsId=abc");
     expect(offramp.status).toBe(400);
-    expect(offramp.json).toMatchObject({ code: "off_ramp_unavailable", message: expect.stringMatching(/not an off-ramp request/) });
+    expect(offramp.json).toMatchObject({
+      code: "off_ramp_unavailable",
+      message: expect.stringMatching(/not an off-ramp request/),
+    });
     // Naming the request's own chain and token is a same-chain payment.
     expect((await pay(requestId, "?chain=BASE&token=USDC")).status).toBe(200);
   });
 
   it("refuses a wallet or fee address of the wrong family, and a fee without its address", async () => {
     const { requestId } = await created(usdcBase);
-    expect((await pay(requestId, `?wallet=${TRON_PAYEE}`)).json.errors).toEqual([{ field: "wallet", message: expect.stringMatching(/must be an EVM address/) }]);
-    expect((await pay(requestId, "?feePercentage=1")).json.errors).toEqual([{ field: "feeAddress", message: "is required with a feePercentage above 0" }]);
+    expect((await pay(requestId, `?wallet=${TRON_PAYEE}`)).json.errors).toEqual([
+      { field: "wallet", message: expect.stringMatching(/must be an EVM address/) },
+    ]);
+    expect((await pay(requestId, "?feePercentage=1")).json.errors).toEqual([
+      { field: "feeAddress", message: "is required with a feePercentage above 0" },
+    ]);
     expect((await pay(requestId, "?feePercentage=101&feeAddress=" + PAYER)).status).toBe(400);
     expect((await pay(requestId, `?feePercentage=1&feeAddress=${TRON_PAYEE}`)).json.errors[0].field).toBe("feeAddress");
   });
@@ -297,7 +474,10 @@ describe("GET /v2/request/{requestId}/pay without chain reads", () => {
     const feeAddress = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
     await updateClientId(platform.platformId, platform.clientIdId, { feePercentage: "3", feeAddress });
     try {
-      const r = await pay(requestId, `?feePercentage=1&feeAddress=${PAYER}`, { "x-client-id": platform.clientId, origin: TEST_ORIGIN });
+      const r = await pay(requestId, `?feePercentage=1&feeAddress=${PAYER}`, {
+        "x-client-id": platform.clientId,
+        origin: TEST_ORIGIN,
+      });
       expect(r.json.transactions[0].data.endsWith(uint(10_300_000n))).toBe(true);
       expect(r.json.transactions[1].data).toContain(word(feeAddress).slice(24));
     } finally {
@@ -307,7 +487,10 @@ describe("GET /v2/request/{requestId}/pay without chain reads", () => {
 
   it("/routes needs the payer's wallet", async () => {
     const { requestId } = await created(usdcBase);
-    const r = await call(routesRoute, "GET", `/v2/request/${requestId}/routes`, { headers: key(), params: { requestId } });
+    const r = await call(routesRoute, "GET", `/v2/request/${requestId}/routes`, {
+      headers: key(),
+      params: { requestId },
+    });
     expect(r.status).toBe(400);
     expect(r.json.errors[0].field).toBe("wallet");
   });

@@ -1,14 +1,21 @@
 // /v2/request: create a payment request, read its status, stop or resume its recurrence, and
 // get the calldata and routes to pay it. API key (servers) or client ID + Origin (browsers);
 // every lookup is scoped to the caller's platform.
-import { badRequest, notFound } from "../http/errors";
+
 import { defineEndpoint } from "../http/endpoint";
+import { badRequest, notFound } from "../http/errors";
 import { fiatProgress } from "../payers/offramp";
 import { requestOwner } from "./caller";
 import { createRequest } from "./create-request";
 import { describeRequest } from "./request-status";
-import { findRequest, listPayments, setRecurrenceStopped, type StoredRequest } from "./request-store";
-import { createRequestBody, createRequestResponse, requestIdParams, requestStatusResponse, updateRequestBody } from "./schemas";
+import { findRequest, listPayments, type StoredRequest, setRecurrenceStopped } from "./request-store";
+import {
+  createRequestBody,
+  createRequestResponse,
+  requestIdParams,
+  requestStatusResponse,
+  updateRequestBody,
+} from "./schemas";
 
 const TAGS = ["Request"];
 const NOT_FOUND = "Request not found (also for another platform's request)";
@@ -37,7 +44,9 @@ export const createRequestEndpoint = defineEndpoint({
   auth: ["apiKey", "clientId"],
   body: createRequestBody,
   response: createRequestResponse,
-  errors: { 400: "Validation failed: unknown currency, amount, payee or payer not valid for the network, payee equal to payer…" },
+  errors: {
+    400: "Validation failed: unknown currency, amount, payee or payer not valid for the network, payee equal to payer…",
+  },
   handler: async ({ caller, body }) => {
     const request = await createRequest(requestOwner(caller), body);
     return { requestId: request.requestId, paymentReference: request.paymentReference };
@@ -65,7 +74,8 @@ export const updateRequestEndpoint = defineEndpoint({
   method: "PATCH",
   path: "/v2/request/{requestId}",
   summary: "Stop or resume a recurring request",
-  description: "`isRecurrenceStopped: true` stops a recurring invoice from recurring; `false` resumes it. Answers the request's status.",
+  description:
+    "`isRecurrenceStopped: true` stops a recurring invoice from recurring; `false` resumes it. Answers the request's status.",
   tags: TAGS,
   auth: ["apiKey", "clientId"],
   params: requestIdParams,
@@ -74,9 +84,16 @@ export const updateRequestEndpoint = defineEndpoint({
   errors: { 400: "Validation failed, or the request is not recurring", 404: NOT_FOUND },
   handler: async ({ caller, params, body }) => {
     const request = await requestOrThrow(requestOwner(caller).platformId, params.requestId);
-    if (!request.recurrence) throw badRequest("request_not_recurring", "This request is not recurring: only recurring requests can be stopped or resumed");
+    if (!request.recurrence)
+      throw badRequest(
+        "request_not_recurring",
+        "This request is not recurring: only recurring requests can be stopped or resumed",
+      );
     await setRecurrenceStopped(request.platformId, request.requestId, body.isRecurrenceStopped);
-    return describeRequest({ ...request, isRecurrenceStopped: body.isRecurrenceStopped }, await listPayments(request.requestId), await offRampView(request.requestId));
+    return describeRequest(
+      { ...request, isRecurrenceStopped: body.isRecurrenceStopped },
+      await listPayments(request.requestId),
+      await offRampView(request.requestId),
+    );
   },
 });
-

@@ -1,7 +1,8 @@
 // A network can carry requests when the service can read it: every EVM network in the
 // sandbox, otherwise those with an RPC URL. Tron calldata needs no node.
-import { rpcEnvName, getConfig } from "../config";
+
 import type { NetworkId } from "../chains/networks";
+import { getConfig, rpcEnvName } from "../config";
 
 /** null when requests on `network` are served, else why not. */
 export function networkAvailability(network: NetworkId): string | null {

@@ -2,31 +2,41 @@
 // Crosschain parameters are recognised so that they are refused clearly instead of being
 // ignored (which would answer a same-chain payment the caller did not ask for).
 import { z } from "zod";
+import { getCurrency, isSameAsset } from "../chains/currencies";
 import { badRequest, notFound, validationError } from "../http/errors";
 import { isUuid } from "../ids/ids";
 import { bindOfframpPayer } from "../payers/offramp";
-import { isOfframpRequest } from "./offramp-deposit";
-import { getCurrency, isSameAsset } from "../chains/currencies";
-import { CHAIN_NAMES, CHAIN_NAME_VALUES } from "./chain-names";
-import { feeForCall, type RequestOwner } from "./caller";
-import { parseFee, type Fee } from "./fee";
 import type { PayOptions } from "./build-pay-calldata";
+import { feeForCall, type RequestOwner } from "./caller";
+import { CHAIN_NAME_VALUES, CHAIN_NAMES } from "./chain-names";
+import { type Fee, parseFee } from "./fee";
+import { isOfframpRequest } from "./offramp-deposit";
 import type { StoredRequest } from "./request-store";
 
 const short = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 
 const feeQuery = {
-  feePercentage: short(20).optional().describe('Fee added on top of the amount, in percent: "2.5" = 2.5 %, at most 2 decimal places; needs feeAddress'),
+  feePercentage: short(20)
+    .optional()
+    .describe('Fee added on top of the amount, in percent: "2.5" = 2.5 %, at most 2 decimal places; needs feeAddress'),
   feeAddress: short(100).optional().describe("Wallet receiving the fee, on the request's network"),
 };
 
 export const payQuery = z.object({
-  wallet: short(100).optional().describe("The payer's wallet: the approval is included only when its allowance is short, and balance and gas are checked"),
-  amount: short(100).optional().describe("Pay part of the request: human-readable amount in the invoice currency; default: what is still due"),
+  wallet: short(100)
+    .optional()
+    .describe(
+      "The payer's wallet: the approval is included only when its allowance is short, and balance and gas are checked",
+    ),
+  amount: short(100)
+    .optional()
+    .describe("Pay part of the request: human-readable amount in the invoice currency; default: what is still due"),
   chain: z
     .enum(CHAIN_NAME_VALUES, { message: `must be one of ${CHAIN_NAME_VALUES.join(", ")}` })
     .optional()
-    .describe("Source chain of a crosschain payment (with token and wallet): another chain than the request's answers a payment intent to sign"),
+    .describe(
+      "Source chain of a crosschain payment (with token and wallet): another chain than the request's answers a payment intent to sign",
+    ),
   token: short(10).optional().describe("Source token of a crosschain payment (USDC, USDT), with chain"),
   clientUserId: short(200).optional().describe("Off-ramp payments: the payer (POST /v2/payer), who must be compliant"),
   paymentDetailsId: short(200).optional().describe("Off-ramp payments: the payer's bank account the fiat is sent to"),
@@ -47,20 +57,37 @@ export type PayQuery = z.output<typeof payQuery>;
  * Off-ramp: a crypto-to-fiat request paid to the deposit address needs the payer and bank
  * account (both checked and bound by lib/payers); any other request refuses them.
  */
-export async function resolveOfframp(platformId: string, request: StoredRequest, query: Pick<PayQuery, "clientUserId" | "paymentDetailsId">): Promise<void> {
+export async function resolveOfframp(
+  platformId: string,
+  request: StoredRequest,
+  query: Pick<PayQuery, "clientUserId" | "paymentDetailsId">,
+): Promise<void> {
   const asked = query.clientUserId !== undefined || query.paymentDetailsId !== undefined;
   const offramp = isOfframpRequest(request);
   if (!asked) {
-    if (offramp) throw badRequest("offramp_payer_required", "This crypto-to-fiat request is paid with clientUserId and paymentDetailsId: the payer (compliant) and the bank account the fiat is sent to");
+    if (offramp)
+      throw badRequest(
+        "offramp_payer_required",
+        "This crypto-to-fiat request is paid with clientUserId and paymentDetailsId: the payer (compliant) and the bank account the fiat is sent to",
+      );
     return;
   }
   if (!offramp) {
-    throw badRequest("off_ramp_unavailable", "This request is not an off-ramp request (created with isCryptoToFiatAvailable: true and no payee); omit clientUserId and paymentDetailsId to get the on-chain payment calldata");
+    throw badRequest(
+      "off_ramp_unavailable",
+      "This request is not an off-ramp request (created with isCryptoToFiatAvailable: true and no payee); omit clientUserId and paymentDetailsId to get the on-chain payment calldata",
+    );
   }
   if (query.clientUserId === undefined || query.paymentDetailsId === undefined) {
-    throw validationError([{ field: query.clientUserId === undefined ? "clientUserId" : "paymentDetailsId", message: "clientUserId and paymentDetailsId are given together" }]);
+    throw validationError([
+      {
+        field: query.clientUserId === undefined ? "clientUserId" : "paymentDetailsId",
+        message: "clientUserId and paymentDetailsId are given together",
+      },
+    ]);
   }
-  if (!isUuid(query.paymentDetailsId)) throw notFound("payment_details_not_found", `Payment details ${query.paymentDetailsId} not found for this payer`);
+  if (!isUuid(query.paymentDetailsId))
+    throw notFound("payment_details_not_found", `Payment details ${query.paymentDetailsId} not found for this payer`);
   await bindOfframpPayer(platformId, request.requestId, query.clientUserId, query.paymentDetailsId);
 }
 
@@ -68,12 +95,17 @@ export async function resolveOfframp(platformId: string, request: StoredRequest,
 export function refuseCrosschain(request: StoredRequest, query: Pick<PayQuery, "chain" | "token">): void {
   if (query.chain === undefined && query.token === undefined) return;
   if (query.chain === undefined || query.token === undefined) {
-    throw validationError([{ field: query.chain === undefined ? "chain" : "token", message: "chain and token are given together" }]);
+    throw validationError([
+      { field: query.chain === undefined ? "chain" : "token", message: "chain and token are given together" },
+    ]);
   }
   const own = CHAIN_NAMES[request.network];
   const payment = getCurrency(request.paymentCurrency);
   const source = getCurrency(`${query.token.toUpperCase()}-${request.network}`);
-  const sameToken = payment !== undefined && (payment.symbol.toUpperCase() === query.token.toUpperCase() || (source !== undefined && isSameAsset(payment, source)));
+  const sameToken =
+    payment !== undefined &&
+    (payment.symbol.toUpperCase() === query.token.toUpperCase() ||
+      (source !== undefined && isSameAsset(payment, source)));
   if (query.chain === own && sameToken) return;
   throw badRequest(
     "crosschain_unavailable",
@@ -82,18 +114,27 @@ export function refuseCrosschain(request: StoredRequest, query: Pick<PayQuery, "
 }
 
 /** The fee of this call: the caller's client ID fee, else the query's, else the request's own. */
-export async function resolveCallFee(owner: RequestOwner, request: StoredRequest, query: { feePercentage?: string; feeAddress?: string }): Promise<Fee | null | undefined> {
+export async function resolveCallFee(
+  owner: RequestOwner,
+  request: StoredRequest,
+  query: { feePercentage?: string; feeAddress?: string },
+): Promise<Fee | null | undefined> {
   const parsed = parseFee(query.feePercentage, query.feeAddress, request.network);
   if (!parsed.ok) throw validationError(parsed.errors);
   const given = query.feePercentage === undefined && query.feeAddress === undefined ? undefined : parsed.fee;
   return feeForCall(owner, given);
 }
 
-export async function payOptionsOf(owner: RequestOwner, request: StoredRequest, query: Pick<PayQuery, "wallet" | "amount" | "feePercentage" | "feeAddress">): Promise<PayOptions> {
+export async function payOptionsOf(
+  owner: RequestOwner,
+  request: StoredRequest,
+  query: Pick<PayQuery, "wallet" | "amount" | "feePercentage" | "feeAddress">,
+): Promise<PayOptions> {
   return { wallet: query.wallet, amount: query.amount, fee: await resolveCallFee(owner, request, query) };
 }
 
 export function requireWallet(wallet: string | undefined): string {
-  if (wallet === undefined || wallet.trim() === "") throw validationError([{ field: "wallet", message: "is required" }]);
+  if (wallet === undefined || wallet.trim() === "")
+    throw validationError([{ field: "wallet", message: "is required" }]);
   return wallet;
 }

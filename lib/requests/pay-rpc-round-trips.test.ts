@@ -3,16 +3,16 @@
 // uses), and the app reads the chain through it only.
 import http from "node:http";
 import net from "node:net";
-import * as requestRoute from "@/app/v2/request/route";
-import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
-import { createTestClient, http as httpTransport, parseGwei, type Address } from "viem";
+import { type Address, createTestClient, http as httpTransport, parseGwei } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
+import * as requestRoute from "@/app/v2/request/route";
 import { chainHead } from "../chains/block-cache";
 import { rpcWsUrlFor, viemChain } from "../chains/clients";
+import { closeSharedHeadWatcher, type HeadWatcher, sharedHeadWatcher } from "../chains/head-watcher";
 import { EVM_NETWORK_IDS } from "../chains/networks";
 import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
-import { closeSharedHeadWatcher, sharedHeadWatcher, type HeadWatcher } from "../chains/head-watcher";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 
@@ -33,10 +33,19 @@ async function countingProxy(target: string): Promise<{ port: number; counter: C
       counter.roundTrips++;
       const parsed = JSON.parse(body.toString()) as { method: string } | { method: string }[];
       counter.methods.push(...(Array.isArray(parsed) ? parsed : [parsed]).map((m) => m.method));
-      const upstream = http.request({ host: to.hostname, port: to.port, method: "POST", path: "/", headers: { "content-type": "application/json", "content-length": body.length } }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      });
+      const upstream = http.request(
+        {
+          host: to.hostname,
+          port: to.port,
+          method: "POST",
+          path: "/",
+          headers: { "content-type": "application/json", "content-length": body.length },
+        },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        },
+      );
       upstream.on("error", () => res.destroy());
       upstream.end(body);
     });
@@ -44,7 +53,11 @@ async function countingProxy(target: string): Promise<{ port: number; counter: C
   // The subscription's socket goes straight through (its pushes are not round trips).
   server.on("upgrade", (req, socket, head) => {
     const upstream = net.connect(Number(to.port), to.hostname, () => {
-      upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`).join("\r\n")}\r\n\r\n`);
+      upstream.write(
+        `${req.method} ${req.url} HTTP/1.1\r\n${Object.entries(req.headers)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join("\r\n")}\r\n\r\n`,
+      );
       upstream.write(head);
       socket.pipe(upstream).pipe(socket);
     });
@@ -92,21 +105,33 @@ async function createRequest(): Promise<string> {
 }
 
 async function pay(requestId: string, wallet: Address) {
-  const r = await call(payRoute, "GET", `/v2/request/${requestId}/pay?wallet=${wallet}`, { headers: { "x-api-key": apiKey }, params: { requestId } });
+  const r = await call(payRoute, "GET", `/v2/request/${requestId}/pay?wallet=${wallet}`, {
+    headers: { "x-api-key": apiKey },
+    params: { requestId },
+  });
   expect(r.status, r.text).toBe(200);
   return r.json as { transactions: unknown[]; metadata: { needsApproval: boolean; hasEnoughBalance: boolean } };
 }
 
 function measure(): { stop(): Counter } {
   const from = { roundTrips: proxy.counter.roundTrips, methods: proxy.counter.methods.length };
-  return { stop: () => ({ roundTrips: proxy.counter.roundTrips - from.roundTrips, methods: proxy.counter.methods.slice(from.methods) }) };
+  return {
+    stop: () => ({
+      roundTrips: proxy.counter.roundTrips - from.roundTrips,
+      methods: proxy.counter.methods.slice(from.methods),
+    }),
+  };
 }
 
 const count = (methods: string[], name: string) => methods.filter((m) => m === name).length;
 
 /** Mines a block whose base fee is `gwei`, straight on anvil (not through the proxy). */
 async function mineWithBaseFee(gwei: string): Promise<void> {
-  const anvil = createTestClient({ mode: "anvil", chain: viemChain("base"), transport: httpTransport(sandbox.urls.base!) });
+  const anvil = createTestClient({
+    mode: "anvil",
+    chain: viemChain("base"),
+    transport: httpTransport(sandbox.urls.base!),
+  });
   await anvil.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei(gwei) });
   await anvil.mine({ blocks: 1 });
 }

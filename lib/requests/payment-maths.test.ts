@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bigNumberValue, convertWithRate, feeAmountOf, MAX_AMOUNT, parseAmount, toChainlinkUnits, withMargin } from "./payment-maths";
+import {
+  bigNumberValue,
+  convertWithRate,
+  feeAmountOf,
+  MAX_AMOUNT,
+  parseAmount,
+  toChainlinkUnits,
+  withMargin,
+} from "./payment-maths";
 
 describe("parseAmount", () => {
   it("reads decimal strings into smallest units", () => {
@@ -16,8 +24,14 @@ describe("parseAmount", () => {
     for (const bad of ["0", "0.0", "-1", "+1", "1e3", "", ".5", "5.", "1,5", "0x10", "NaN", "Infinity", "1 2"]) {
       expect(parseAmount(bad, 6).ok, bad).toBe(false);
     }
-    expect(parseAmount("0.0000001", 6)).toEqual({ ok: false, message: "has more than 6 decimal places, the precision of this currency" });
-    expect(parseAmount("10.123", 2, "USD")).toEqual({ ok: false, message: "has more than 2 decimal places, the precision of USD" });
+    expect(parseAmount("0.0000001", 6)).toEqual({
+      ok: false,
+      message: "has more than 6 decimal places, the precision of this currency",
+    });
+    expect(parseAmount("10.123", 2, "USD")).toEqual({
+      ok: false,
+      message: "has more than 2 decimal places, the precision of USD",
+    });
     expect(parseAmount("0", 6)).toEqual({ ok: false, message: "must be greater than 0" });
   });
 

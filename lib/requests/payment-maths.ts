@@ -22,7 +22,10 @@ export function parseAmount(text: string, decimals: number, currencyLabel = "thi
   const [whole, rawFraction = ""] = trimmed.split(".");
   const fraction = rawFraction.replace(/0+$/, "");
   if (fraction.length > decimals) {
-    return { ok: false, message: `has more than ${decimals} decimal place${decimals === 1 ? "" : "s"}, the precision of ${currencyLabel}` };
+    return {
+      ok: false,
+      message: `has more than ${decimals} decimal place${decimals === 1 ? "" : "s"}, the precision of ${currencyLabel}`,
+    };
   }
   if (whole.replace(/^0+/, "").length > 60) return { ok: false, message: "is too large" };
   const value = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, "0") || "0");
@@ -72,10 +75,21 @@ export interface ConversionAmounts {
 }
 
 /** A fiat-denominated payment at `rate` (ChainlinkConversionPath.getRate: rate and decimals divisor). */
-export function conversionAmounts(invoiceAmount: bigint, fiatDecimals: number, feeBasisPoints: number, rate: { rate: bigint; decimals: bigint }): ConversionAmounts {
+export function conversionAmounts(
+  invoiceAmount: bigint,
+  fiatDecimals: number,
+  feeBasisPoints: number,
+  rate: { rate: bigint; decimals: bigint },
+): ConversionAmounts {
   const requestAmount = toChainlinkUnits(invoiceAmount, fiatDecimals);
   const requestFee = feeAmountOf(requestAmount, feeBasisPoints);
   const amount = convertWithRate(requestAmount, rate.rate, rate.decimals);
   const feeAmount = convertWithRate(requestFee, rate.rate, rate.decimals);
-  return { requestAmount, requestFee, amount, feeAmount, maxToSpend: withMargin(amount + feeAmount, CONVERSION_SLIPPAGE_BPS) };
+  return {
+    requestAmount,
+    requestFee,
+    amount,
+    feeAmount,
+    maxToSpend: withMargin(amount + feeAmount, CONVERSION_SLIPPAGE_BPS),
+  };
 }

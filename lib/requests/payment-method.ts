@@ -1,5 +1,12 @@
 // Which contract pays a request, from its invoice and payment currencies. Pure: no I/O.
-import { isConversionRoute, isFiat, isNative, isSameAsset, SUPPORTED_FIAT_INVOICE, type Currency } from "../chains/currencies";
+import {
+  type Currency,
+  isConversionRoute,
+  isFiat,
+  isNative,
+  isSameAsset,
+  SUPPORTED_FIAT_INVOICE,
+} from "../chains/currencies";
 
 export type PaymentMethod =
   | "erc20" // ERC20FeeProxy, invoice and payment in the same token
@@ -8,32 +15,65 @@ export type PaymentMethod =
   | "native-conversion" // EthConversionProxy, a fiat amount paid in the chain's own coin at the Chainlink rate
   | "trc20"; // Tron's ERC20FeeProxy
 
-export type MethodResult = { ok: true; method: PaymentMethod } | { ok: false; field: "invoiceCurrency" | "paymentCurrency"; message: string };
+export type MethodResult =
+  | { ok: true; method: PaymentMethod }
+  | { ok: false; field: "invoiceCurrency" | "paymentCurrency"; message: string };
 
 const routesHint = (invoice: Currency) => `see GET /v2/currencies/${invoice.id}/conversion-routes`;
 
 export function paymentMethodFor(invoice: Currency, payment: Currency): MethodResult {
-  if (isFiat(payment)) return { ok: false, field: "paymentCurrency", message: `${payment.id} is a fiat currency; pay in a token such as USDC-base` };
+  if (isFiat(payment))
+    return {
+      ok: false,
+      field: "paymentCurrency",
+      message: `${payment.id} is a fiat currency; pay in a token such as USDC-base`,
+    };
 
   if (payment.network === "tron") {
-    if (payment.type !== "TRC20") return { ok: false, field: "paymentCurrency", message: `${payment.id} cannot be paid on Tron; use USDT-tron or USDC-tron` };
+    if (payment.type !== "TRC20")
+      return {
+        ok: false,
+        field: "paymentCurrency",
+        message: `${payment.id} cannot be paid on Tron; use USDT-tron or USDC-tron`,
+      };
     if (isSameAsset(invoice, payment)) return { ok: true, method: "trc20" };
     if (isFiat(invoice)) {
-      return { ok: false, field: "invoiceCurrency", message: "Fiat-denominated requests are not available on Tron yet (no conversion proxy there): invoice in the token itself" };
+      return {
+        ok: false,
+        field: "invoiceCurrency",
+        message:
+          "Fiat-denominated requests are not available on Tron yet (no conversion proxy there): invoice in the token itself",
+      };
     }
-    return { ok: false, field: "invoiceCurrency", message: `A request invoiced in ${invoice.id} cannot be paid in ${payment.id}` };
+    return {
+      ok: false,
+      field: "invoiceCurrency",
+      message: `A request invoiced in ${invoice.id} cannot be paid in ${payment.id}`,
+    };
   }
 
   if (isSameAsset(invoice, payment)) return { ok: true, method: isNative(payment) ? "native" : "erc20" };
 
   if (isFiat(invoice)) {
     if (!(SUPPORTED_FIAT_INVOICE as readonly string[]).includes(invoice.id)) {
-      return { ok: false, field: "invoiceCurrency", message: `${invoice.id} is not a supported invoice currency; use a token or one of ${SUPPORTED_FIAT_INVOICE.join(", ")}` };
+      return {
+        ok: false,
+        field: "invoiceCurrency",
+        message: `${invoice.id} is not a supported invoice currency; use a token or one of ${SUPPORTED_FIAT_INVOICE.join(", ")}`,
+      };
     }
     if (isNative(payment)) return { ok: true, method: "native-conversion" };
     if (isConversionRoute(invoice, payment)) return { ok: true, method: "erc20-conversion" };
-    return { ok: false, field: "paymentCurrency", message: `${payment.id} is not a conversion route of ${invoice.id} (${routesHint(invoice)})` };
+    return {
+      ok: false,
+      field: "paymentCurrency",
+      message: `${payment.id} is not a conversion route of ${invoice.id} (${routesHint(invoice)})`,
+    };
   }
 
-  return { ok: false, field: "paymentCurrency", message: `A request invoiced in ${invoice.id} is paid in ${invoice.id} itself, not in ${payment.id}` };
+  return {
+    ok: false,
+    field: "paymentCurrency",
+    message: `A request invoiced in ${invoice.id} is paid in ${invoice.id} itself, not in ${payment.id}`,
+  };
 }

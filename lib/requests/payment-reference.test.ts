@@ -39,6 +39,8 @@ describe("payment reference", () => {
 
   it("hashes a Tron payee's base58 text", () => {
     const tron = "TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8";
-    expect(paymentReference(requestId, salt, tron)).toBe(`0x${TronWeb.sha3(`${requestId}${salt}${tron}`.toLowerCase()).slice(-16)}`);
+    expect(paymentReference(requestId, salt, tron)).toBe(
+      `0x${TronWeb.sha3(`${requestId}${salt}${tron}`.toLowerCase()).slice(-16)}`,
+    );
   });
 });

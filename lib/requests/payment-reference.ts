@@ -1,7 +1,7 @@
 // Request ids, salts and payment references (docs/protocol.md). Pure: randomness comes
 // from node:crypto, nothing else is read.
 import { randomBytes } from "node:crypto";
-import { keccak256, stringToBytes, type Hex } from "viem";
+import { type Hex, keccak256, stringToBytes } from "viem";
 
 /** 66 hex characters, lowercase: "01" (the version prefix request ids carry) + 32 random bytes. */
 export function newRequestId(): string {

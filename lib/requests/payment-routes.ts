@@ -4,15 +4,17 @@
 import { formatUnits } from "viem";
 import { z } from "zod";
 import { NETWORKS } from "../chains/networks";
+import { type PayOptions, type PayQuote, quotePayment } from "./build-pay-calldata";
 import { CHAIN_NAMES } from "./chain-names";
-import { quotePayment, type PayOptions, type PayQuote } from "./build-pay-calldata";
 import type { StoredRequest } from "./request-store";
 
 /** The id integrations of the published interface know the direct route by. */
 export const SAME_CHAIN_ROUTE_ID = "REQUEST_NETWORK_PAYMENT";
 
 const feeItem = z.object({
-  type: z.enum(["gas", "platform", "crosschain"]).describe("crosschain: the operator's fee of a crosschain route (its gas on the destination included)"),
+  type: z
+    .enum(["gas", "platform", "crosschain"])
+    .describe("crosschain: the operator's fee of a crosschain route (its gas on the destination included)"),
   stage: z.enum(["sending"]),
   provider: z.string(),
   amount: z.string().describe("Human-readable, in `currency`"),
@@ -26,9 +28,15 @@ export const routesResponse = z
     routes: z.array(
       z.object({
         id: z.string(),
-        fee: z.number().describe("Platform fee (crosschain: the operator's fee) as a fraction of the amount (0.025 = 2.5 %)"),
+        fee: z
+          .number()
+          .describe("Platform fee (crosschain: the operator's fee) as a fraction of the amount (0.025 = 2.5 %)"),
         feeBreakdown: z.array(feeItem),
-        speed: z.union([z.string(), z.number()]).describe("FAST for a same-chain payment; for a crosschain route the expected seconds from signature to payout"),
+        speed: z
+          .union([z.string(), z.number()])
+          .describe(
+            "FAST for a same-chain payment; for a crosschain route the expected seconds from signature to payout",
+          ),
         price_impact: z.number(),
         chain: z.string(),
         token: z.string(),

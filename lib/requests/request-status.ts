@@ -3,8 +3,8 @@
 // integrator reads about settlement is derived here, in one place. Pure: no I/O.
 import { formatUnits } from "viem";
 import { getCurrency } from "../chains/currencies";
-import type { RequestStatusResponse } from "./schemas";
 import type { StoredPayment, StoredRequest } from "./request-store";
+import type { RequestStatusResponse } from "./schemas";
 
 function decimalsOf(currencyId: string | null | undefined, fallback: number): number {
   return (currencyId ? getCurrency(currencyId)?.decimals : undefined) ?? fallback;
@@ -14,7 +14,11 @@ export function hasBeenPaid(request: Pick<StoredRequest, "status" | "amountPaid"
   return request.status === "paid" || request.amountPaid >= request.expectedAmount;
 }
 
-export function describeRequest(request: StoredRequest, payments: readonly StoredPayment[], offRamp: RequestStatusResponse["offRamp"] = null): RequestStatusResponse {
+export function describeRequest(
+  request: StoredRequest,
+  payments: readonly StoredPayment[],
+  offRamp: RequestStatusResponse["offRamp"] = null,
+): RequestStatusResponse {
   const invoice = getCurrency(request.invoiceCurrency);
   const invoiceDecimals = invoice?.decimals ?? 0;
   const paymentDecimals = decimalsOf(request.paymentCurrency, invoiceDecimals);
@@ -80,7 +84,11 @@ export function describeRequest(request: StoredRequest, payments: readonly Store
 }
 
 /** Partial or several payments: what each settled, and what remains, in the invoice currency. */
-function breakdown(request: StoredRequest, payments: readonly StoredPayment[], decimals: number): RequestStatusResponse["conversionBreakdown"] {
+function breakdown(
+  request: StoredRequest,
+  payments: readonly StoredPayment[],
+  decimals: number,
+): RequestStatusResponse["conversionBreakdown"] {
   if (payments.length === 0 || (payments.length === 1 && hasBeenPaid(request))) return null;
   const usd = request.invoiceCurrency === "USD";
   const remaining = request.expectedAmount > request.amountPaid ? request.expectedAmount - request.amountPaid : 0n;

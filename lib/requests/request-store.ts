@@ -1,10 +1,10 @@
 // The payment_requests table, owned by this domain. Other domains go through these functions
 // (and create-request.ts / build-pay-calldata.ts), never through the Prisma model.
-import { keccak256, type Hex } from "viem";
+import { type Hex, keccak256 } from "viem";
 import type { NetworkId } from "../chains/networks";
 import { toBigInt, toDecimal } from "../db/amounts";
 import { db } from "../db/client";
-import type { PaymentRequest as RequestRow, Prisma } from "../db/generated/client";
+import type { Prisma, PaymentRequest as RequestRow } from "../db/generated/client";
 import type { CreateRequestBody } from "./schemas";
 
 export type RequestStatus = RequestRow["status"];
@@ -108,7 +108,10 @@ function toCreateInput(r: NewStoredRequest): Prisma.PaymentRequestCreateManyInpu
 }
 
 /** Inserts all or none; `tx` lets another domain store them with its own rows (secure payments). */
-export async function insertRequests(requests: readonly NewStoredRequest[], tx?: Prisma.TransactionClient): Promise<void> {
+export async function insertRequests(
+  requests: readonly NewStoredRequest[],
+  tx?: Prisma.TransactionClient,
+): Promise<void> {
   if (requests.length === 0) return;
   await (tx ?? (await db())).paymentRequest.createMany({ data: requests.map(toCreateInput) });
 }
@@ -121,12 +124,17 @@ export async function findRequest(platformId: string, requestId: string): Promis
 
 /** The platform's requests among `requestIds`, in no particular order. */
 export async function findRequests(platformId: string, requestIds: readonly string[]): Promise<StoredRequest[]> {
-  const rows = await (await db()).paymentRequest.findMany({ where: { platformId, id: { in: requestIds.map((id) => id.toLowerCase()) } } });
+  const rows = await (await db()).paymentRequest.findMany({
+    where: { platformId, id: { in: requestIds.map((id) => id.toLowerCase()) } },
+  });
   return rows.map(fromRow);
 }
 
 export async function setRecurrenceStopped(platformId: string, requestId: string, stopped: boolean): Promise<void> {
-  await (await db()).paymentRequest.updateMany({ where: { id: requestId, platformId }, data: { isRecurrenceStopped: stopped } });
+  await (await db()).paymentRequest.updateMany({
+    where: { id: requestId, platformId },
+    data: { isRecurrenceStopped: stopped },
+  });
 }
 
 export interface StoredPayment {
@@ -147,7 +155,10 @@ export interface StoredPayment {
 
 /** Payments recorded for a request, oldest first (payment detection inserts them). */
 export async function listPayments(requestId: string): Promise<StoredPayment[]> {
-  const rows = await (await db()).payment.findMany({ where: { requestId }, orderBy: [{ blockNumber: "asc" }, { logIndex: "asc" }] });
+  const rows = await (await db()).payment.findMany({
+    where: { requestId },
+    orderBy: [{ blockNumber: "asc" }, { logIndex: "asc" }],
+  });
   return rows.map((p) => ({
     txHash: p.txHash,
     network: p.network,

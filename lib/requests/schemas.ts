@@ -6,7 +6,8 @@ import { text } from "../zod/text";
 export const RECURRENCE_FREQUENCIES = ["DAILY", "WEEKLY", "MONTHLY", "YEARLY"] as const;
 
 /** Addresses are strings here; their family (EVM or Tron) depends on the payment currency. */
-export const addressText = (what: string) => z.string().trim().min(1, "must not be empty").max(100, "is not an address").describe(what);
+export const addressText = (what: string) =>
+  z.string().trim().min(1, "must not be empty").max(100, "is not an address").describe(what);
 
 export const amountText = z
   .string({ error: 'must be a decimal string such as "12.5"' })
@@ -38,7 +39,11 @@ export const customerInfoSchema = z
   .object({
     firstName: text(1, 100).optional(),
     lastName: text(1, 100).optional(),
-    email: z.string().max(255).check(z.email({ message: "must be an email address" })).optional(),
+    email: z
+      .string()
+      .max(255)
+      .check(z.email({ message: "must be an email address" }))
+      .optional(),
     address: z
       .object({
         street: text(0, 255).optional(),
@@ -64,16 +69,30 @@ export const merchantReference = text(1, 255).describe("The merchant's own refer
 export const createRequestBody = z
   .object({
     amount: amountText,
-    invoiceCurrency: currencyIdText("Currency the amount is expressed in: a token id (USDC-base) or a fiat code (USD, EUR, CNY, GBP, JPY)"),
-    paymentCurrency: currencyIdText("Token the payer pays with (USDC-base, USDT-tron, ETH-base-base…); its network is the request's network"),
+    invoiceCurrency: currencyIdText(
+      "Currency the amount is expressed in: a token id (USDC-base) or a fiat code (USD, EUR, CNY, GBP, JPY)",
+    ),
+    paymentCurrency: currencyIdText(
+      "Token the payer pays with (USDC-base, USDT-tron, ETH-base-base…); its network is the request's network",
+    ),
     payee: addressText("Wallet that receives the payment: 0x… on EVM networks, T… on Tron").optional(),
     payer: addressText("Wallet expected to pay (informative); must differ from the payee").optional(),
     recurrence: recurrenceSchema.optional().describe("Makes the request a recurring invoice"),
     isCryptoToFiatAvailable: z.boolean({ error: "must be true or false" }).optional(),
     customerInfo: customerInfoSchema.optional(),
     reference: merchantReference.optional(),
-    originalRequestId: z.string().min(1).max(66).optional().describe("For a recurring invoice: the request this one recurs from"),
-    originalRequestPaymentReference: z.string().min(1).max(18).optional().describe("Payment reference of the original request"),
+    originalRequestId: z
+      .string()
+      .min(1)
+      .max(66)
+      .optional()
+      .describe("For a recurring invoice: the request this one recurs from"),
+    originalRequestPaymentReference: z
+      .string()
+      .min(1)
+      .max(18)
+      .optional()
+      .describe("Payment reference of the original request"),
   })
   .meta({ id: "CreateRequestBody" });
 
@@ -91,7 +110,11 @@ export const requestIdParams = z.object({
 });
 
 export const updateRequestBody = z
-  .object({ isRecurrenceStopped: z.boolean({ error: "must be true or false" }).describe("true stops a recurring invoice; false resumes it") })
+  .object({
+    isRecurrenceStopped: z
+      .boolean({ error: "must be true or false" })
+      .describe("true stops a recurring invoice; false resumes it"),
+  })
   .meta({ id: "UpdateRequestBody" });
 
 const paymentRecord = z
@@ -133,7 +156,9 @@ export const requestStatusResponse = z
     requestId: z.string(),
     paymentReference: z.string(),
     hasBeenPaid: z.boolean(),
-    status: z.enum(["pending", "partially_paid", "paid", "cancelled"]).describe("`pending` until a payment is seen, then `partially_paid` or `paid`"),
+    status: z
+      .enum(["pending", "partially_paid", "paid", "cancelled"])
+      .describe("`pending` until a payment is seen, then `partially_paid` or `paid`"),
     isListening: z.boolean().describe("True while the service watches the chain for payments of this request"),
     txHash: z.string().nullable().describe("Hash of the latest payment, null before any"),
     network: z.string(),
@@ -151,15 +176,24 @@ export const requestStatusResponse = z
     isCryptoToFiatAvailable: z.boolean(),
     customerInfo: customerInfoSchema.nullable(),
     reference: z.string().nullable(),
-    amountInUsd: z.string().nullable().describe("Expected amount in USD when the invoice currency is USD; null otherwise until a payment is recorded"),
+    amountInUsd: z
+      .string()
+      .nullable()
+      .describe("Expected amount in USD when the invoice currency is USD; null otherwise until a payment is recorded"),
     conversionRate: z.string().nullable(),
     rateSource: z.enum(["chainlink", "unknown"]).nullable(),
-    conversionBreakdown: conversionBreakdown.nullable().describe("For partial or several payments: what each settled, in the invoice currency"),
+    conversionBreakdown: conversionBreakdown
+      .nullable()
+      .describe("For partial or several payments: what each settled, in the invoice currency"),
     payments: z.array(paymentRecord),
     fees: z.array(z.object({ type: z.string(), provider: z.string(), amount: z.string(), currency: z.string() })),
     offRamp: z
       .object({
-        subStatus: z.string().describe("awaiting_payment, then initiated, pending_internal_assessment, ongoing_checks, sending_fiat, fiat_sent; or bounced, retry_required"),
+        subStatus: z
+          .string()
+          .describe(
+            "awaiting_payment, then initiated, pending_internal_assessment, ongoing_checks, sending_fiat, fiat_sent; or bounced, retry_required",
+          ),
         paymentDetailsId: z.string().describe("The payer's bank account the fiat is sent to"),
         failureReason: z.string().nullable(),
         updatedAt: z.string().describe("When the fiat leg last moved (ISO 8601)"),
@@ -174,17 +208,26 @@ export type RequestStatusResponse = z.output<typeof requestStatusResponse>;
 
 /** Where the paying transaction is (build-pay-calldata.ts transactionOrder()): shared by every calldata answer. */
 export const transactionOrderFields = {
-  approvalTransactionIndex: z.number().nullable().describe("Index of the first approval (0), null when none is needed; approvals come before the payment"),
-  paymentTransactionIndex: z.number().describe("Index of the transaction that pays; every other transaction is an approval to send before it"),
+  approvalTransactionIndex: z
+    .number()
+    .nullable()
+    .describe("Index of the first approval (0), null when none is needed; approvals come before the payment"),
+  paymentTransactionIndex: z
+    .number()
+    .describe("Index of the transaction that pays; every other transaction is an approval to send before it"),
 };
 
 export const payCalldataResponse = z
   .object({
     transactions: z.array(
       z.object({
-        to: z.string().describe("Contract called: the token for approvals, the payment proxy for the payment (base58 on Tron)"),
+        to: z
+          .string()
+          .describe("Contract called: the token for approvals, the payment proxy for the payment (base58 on Tron)"),
         data: z.string(),
-        value: z.union([z.literal(0), z.object({ type: z.literal("BigNumber"), hex: z.string() })]).describe("0 for token payments; {type: 'BigNumber', hex} (wei) for native ones"),
+        value: z
+          .union([z.literal(0), z.object({ type: z.literal("BigNumber"), hex: z.string() })])
+          .describe("0 for token payments; {type: 'BigNumber', hex} (wei) for native ones"),
       }),
     ),
     metadata: z.object({

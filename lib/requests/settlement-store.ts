@@ -3,7 +3,7 @@
 // from which the status follows. Called inside the detection's transaction.
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { paymentReferenceHash, type CustomerInfo, type RequestStatus } from "./request-store";
+import { type CustomerInfo, paymentReferenceHash, type RequestStatus } from "./request-store";
 
 type Tx = Prisma.TransactionClient;
 
@@ -36,7 +36,11 @@ export async function lockRequests(tx: Tx, requestIds: readonly string[]): Promi
 }
 
 /** The requests of `network` whose payment reference hashes to one of `hashes`, locked until the transaction ends. */
-export async function lockRequestsByReferenceHash(tx: Tx, network: string, hashes: readonly string[]): Promise<SettlingRequest[]> {
+export async function lockRequestsByReferenceHash(
+  tx: Tx,
+  network: string,
+  hashes: readonly string[],
+): Promise<SettlingRequest[]> {
   if (hashes.length === 0) return [];
   const rows = await tx.$queryRaw<
     {
@@ -88,7 +92,10 @@ export async function lockRequestsByReferenceHash(tx: Tx, network: string, hashe
 }
 
 /** Stores each request's amount paid (invoice units) and the status it implies. */
-export async function setAmountsPaid(tx: Tx, updates: readonly { requestId: string; amountPaid: bigint }[]): Promise<void> {
+export async function setAmountsPaid(
+  tx: Tx,
+  updates: readonly { requestId: string; amountPaid: bigint }[],
+): Promise<void> {
   if (updates.length === 0) return;
   await tx.$executeRaw`
     UPDATE payment_requests r SET amount_paid = u.amount_paid, updated_at = now(),
@@ -115,7 +122,11 @@ export async function backfillReferenceHashes(batch = 1000): Promise<number> {
   const prisma = await db();
   let done = 0;
   for (;;) {
-    const rows = await prisma.paymentRequest.findMany({ where: { paymentReferenceHash: null }, select: { id: true, paymentReference: true }, take: batch });
+    const rows = await prisma.paymentRequest.findMany({
+      where: { paymentReferenceHash: null },
+      select: { id: true, paymentReference: true },
+      take: batch,
+    });
     if (rows.length === 0) return done;
     await prisma.$executeRaw`
       UPDATE payment_requests r SET payment_reference_hash = u.h

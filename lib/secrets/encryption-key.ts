@@ -15,7 +15,8 @@ function readOrCreateLocalKey(dataDir: string): Buffer {
   const file = path.join(dataDir, LOCAL_KEY_FILE);
   const parse = () => {
     const hex = fs.readFileSync(file, "utf8").trim();
-    if (!/^[0-9a-f]{64}$/i.test(hex)) throw new Error(`${file} does not hold a 64-hex-character key; set ENCRYPTION_KEY or restore the file`);
+    if (!/^[0-9a-f]{64}$/i.test(hex))
+      throw new Error(`${file} does not hold a 64-hex-character key; set ENCRYPTION_KEY or restore the file`);
     return Buffer.from(hex, "hex");
   };
   if (fs.existsSync(file)) return parse();
@@ -38,7 +39,10 @@ export function encryptionKey(): Buffer {
   const config = getConfig();
   const source = config.ENCRYPTION_KEY ? `env:${config.ENCRYPTION_KEY}` : `file:${config.DATA_DIR}`;
   if (cached?.source !== source) {
-    cached = { source, key: config.ENCRYPTION_KEY ? Buffer.from(config.ENCRYPTION_KEY, "hex") : readOrCreateLocalKey(config.DATA_DIR) };
+    cached = {
+      source,
+      key: config.ENCRYPTION_KEY ? Buffer.from(config.ENCRYPTION_KEY, "hex") : readOrCreateLocalKey(config.DATA_DIR),
+    };
   }
   return cached.key;
 }

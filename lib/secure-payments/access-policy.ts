@@ -6,19 +6,23 @@
 // when it did. Concurrent tries queue on the unique (token, wallet) row, so exactly one sees
 // a row; the event is written in the same transaction, so it exists iff the decision does.
 import { randomUUID } from "node:crypto";
-import { forbidden, validationError } from "../http/errors";
+import { addressKey } from "../addresses/wallet-address";
 import { db } from "../db/client";
+import { forbidden, validationError } from "../http/errors";
 import { emitEvent } from "../webhooks/emit-event";
 import { webhookEvent } from "../webhooks/events";
 import { eventOwnerOf } from "./event-owner";
-import { addressKey } from "../addresses/wallet-address";
 import { isAllowedPayer } from "./payer-address";
 import type { StoredSecurePayment } from "./secure-payment-store";
 
 export const ACCESS_REJECTION_WINDOW_MS = 10 * 60_000;
 
 /** Records a refused wallet; true when this try emitted the event (false: suppressed). */
-export async function recordAccessRejection(sp: StoredSecurePayment, wallet: string, now = new Date()): Promise<boolean> {
+export async function recordAccessRejection(
+  sp: StoredSecurePayment,
+  wallet: string,
+  now = new Date(),
+): Promise<boolean> {
   const attempted = addressKey(wallet) ?? wallet.trim();
   const cutoff = new Date(now.getTime() - ACCESS_REJECTION_WINDOW_MS);
   const owner = await eventOwnerOf(sp);
@@ -30,7 +34,14 @@ export async function recordAccessRejection(sp: StoredSecurePayment, wallet: str
         WHERE access_rejections.last_emitted <= ${cutoff}
       RETURNING id::text AS id`;
     if (rows.length === 0) return false;
-    await emitEvent(tx, webhookEvent("secure_payment.access_rejected", owner, { requestId: sp.requestIds[0], attemptedPayerWalletAddress: attempted, timestamp: now }));
+    await emitEvent(
+      tx,
+      webhookEvent("secure_payment.access_rejected", owner, {
+        requestId: sp.requestIds[0],
+        attemptedPayerWalletAddress: attempted,
+        timestamp: now,
+      }),
+    );
     return true;
   });
 }
@@ -45,7 +56,10 @@ export async function enforceAccessList(sp: StoredSecurePayment, wallets: (strin
   if (given.length === 0) return;
   // Only wallet addresses are reported: junk must not reach the platform's webhook as an "attempt".
   const junk = given.find((w) => addressKey(w) === null);
-  if (junk !== undefined) throw validationError([{ field: junk === wallets[0] ? "wallet" : "eoaWallet", message: "is not an EVM or Tron address" }]);
+  if (junk !== undefined)
+    throw validationError([
+      { field: junk === wallets[0] ? "wallet" : "eoaWallet", message: "is not an EVM or Tron address" },
+    ]);
   if (isAllowedPayer(sp.allowedPayerAddresses, given)) return;
   // The EOA is the person behind a smart account: it is the one reported.
   await recordAccessRejection(sp, given[given.length - 1]);

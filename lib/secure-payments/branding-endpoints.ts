@@ -1,12 +1,13 @@
 // Branding of the payment page: per client ID (API key or dashboard session of its platform)
 // and per orchestrator (its key). GET answers null when none is set; PUT sets the given
 // fields (null clears one); DELETE removes it, back to the neutral page.
-import type { Caller } from "../http/caller";
-import { notFound, unauthorized } from "../http/errors";
-import { defineEndpoint } from "../http/endpoint";
+
 import { CLIENT_ID_NOT_FOUND, findOwnClientId } from "../client-ids/manage-client-ids";
 import { clientIdParams } from "../client-ids/schemas";
-import { brandingBody, deleteBranding, getBranding, putBranding, type BrandingOwner } from "./branding";
+import type { Caller } from "../http/caller";
+import { defineEndpoint } from "../http/endpoint";
+import { notFound, unauthorized } from "../http/errors";
+import { type BrandingOwner, brandingBody, deleteBranding, getBranding, putBranding } from "./branding";
 import { readerPlatform } from "./creator";
 import { brandingView, deletedView } from "./schemas";
 
@@ -23,8 +24,10 @@ function orchestratorOwner(caller: Caller): BrandingOwner {
   return { orchestratorId: caller.orchestratorId };
 }
 
-const CLIENT_DESC = "Branding of the payment page for secure payments created with this client ID (`id` or the `clientId` value).";
-const ORCH_DESC = "The orchestrator's branding: used for the payments it creates when the platform's client ID has none of its own.";
+const CLIENT_DESC =
+  "Branding of the payment page for secure payments created with this client ID (`id` or the `clientId` value).";
+const ORCH_DESC =
+  "The orchestrator's branding: used for the payments it creates when the platform's client ID has none of its own.";
 
 export const getClientIdBrandingEndpoint = defineEndpoint({
   method: "GET",
@@ -43,7 +46,9 @@ export const putClientIdBrandingEndpoint = defineEndpoint({
   method: "PUT",
   path: "/v2/client-ids/{id}/branding",
   summary: "Set a client ID's payment page branding",
-  description: CLIENT_DESC + " Given fields replace, `null` clears one, omitted fields stay. Colours are hex (#RGB, #RRGGBB, #RRGGBBAA); links https; the logo an https URL or a small PNG/JPEG/WebP/GIF data URL.",
+  description:
+    CLIENT_DESC +
+    " Given fields replace, `null` clears one, omitted fields stay. Colours are hex (#RGB, #RRGGBB, #RRGGBBAA); links https; the logo an https URL or a small PNG/JPEG/WebP/GIF data URL.",
   tags: TAGS,
   auth: ["apiKey", "session"],
   params: clientIdParams,

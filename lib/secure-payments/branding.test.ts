@@ -1,8 +1,9 @@
 // Payment page branding: what is accepted (hex colours, https links, https or small raster
 // data-URL logos), per-field PUT semantics, and which branding a secure payment shows.
+
+import { describe, expect, it } from "vitest";
 import * as clientBrandingRoute from "@/app/v2/client-ids/[id]/branding/route";
 import * as orchestratorBrandingRoute from "@/app/v2/orchestrators/branding/route";
-import { describe, expect, it } from "vitest";
 import { createTestOrchestrator, createTestSession } from "../orchestrators/test-fixtures";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
@@ -12,8 +13,17 @@ async function world() {
   const p = await createTestPlatform("branded");
   const o = await createTestOrchestrator();
   const session = await createTestSession(p.platformId);
-  const put = (body: unknown, id = p.clientIdId) => call(clientBrandingRoute, "PUT", `/v2/client-ids/${id}/branding`, { headers: { authorization: `Bearer ${session.token}` }, params: { id }, body });
-  const orch = (method: "GET" | "PUT" | "DELETE", body?: unknown) => call(orchestratorBrandingRoute, method, "/v2/orchestrators/branding", { headers: { "x-orchestrator-key": o.orchestratorKey }, body });
+  const put = (body: unknown, id = p.clientIdId) =>
+    call(clientBrandingRoute, "PUT", `/v2/client-ids/${id}/branding`, {
+      headers: { authorization: `Bearer ${session.token}` },
+      params: { id },
+      body,
+    });
+  const orch = (method: "GET" | "PUT" | "DELETE", body?: unknown) =>
+    call(orchestratorBrandingRoute, method, "/v2/orchestrators/branding", {
+      headers: { "x-orchestrator-key": o.orchestratorKey },
+      body,
+    });
   return { p, o, put, orch };
 }
 
@@ -30,7 +40,11 @@ describe("branding", () => {
       displayRequestBranding: false,
     });
     expect(ok.status, ok.text).toBe(200);
-    expect(ok.json).toMatchObject({ clientIdId: p.clientIdId, primaryActionColor: "#1A2b3C", displayRequestBranding: false });
+    expect(ok.json).toMatchObject({
+      clientIdId: p.clientIdId,
+      primaryActionColor: "#1A2b3C",
+      displayRequestBranding: false,
+    });
 
     const bad = await put({
       logoPath: "data:image/svg+xml;base64,PHN2Zz48c2NyaXB0Lz48L3N2Zz4=",
@@ -40,8 +54,16 @@ describe("branding", () => {
       privacyPath: "javascript:alert(1)",
     });
     expect(bad.status).toBe(400);
-    expect(bad.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(["cardBackgroundColor", "logoPath", "pageBackgroundColor", "privacyPath", "termsPath"]);
-    const big = await put({ logoPath: `data:image/png;base64,${"A".repeat(Math.ceil((MAX_LOGO_DATA_BYTES * 4) / 3) + 100)}` });
+    expect(bad.json.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "cardBackgroundColor",
+      "logoPath",
+      "pageBackgroundColor",
+      "privacyPath",
+      "termsPath",
+    ]);
+    const big = await put({
+      logoPath: `data:image/png;base64,${"A".repeat(Math.ceil((MAX_LOGO_DATA_BYTES * 4) / 3) + 100)}`,
+    });
     expect(big.status).toBe(400);
     expect((await put({ unknownField: 1 })).status).toBe(400);
   });
@@ -53,9 +75,15 @@ describe("branding", () => {
     expect(second.json).toMatchObject({ primaryActionColor: "#000000", primaryTextColor: "#ffffff" });
     expect(second.json.termsPath).toBeUndefined();
     const session = await createTestSession(p.platformId);
-    const del = await call(clientBrandingRoute, "DELETE", `/v2/client-ids/${p.clientIdId}/branding`, { headers: { authorization: `Bearer ${session.token}` }, params: { id: p.clientIdId } });
+    const del = await call(clientBrandingRoute, "DELETE", `/v2/client-ids/${p.clientIdId}/branding`, {
+      headers: { authorization: `Bearer ${session.token}` },
+      params: { id: p.clientIdId },
+    });
     expect(del.json).toEqual({ deleted: true });
-    const get = await call(clientBrandingRoute, "GET", `/v2/client-ids/${p.clientIdId}/branding`, { headers: { "x-api-key": p.apiKey }, params: { id: p.clientIdId } });
+    const get = await call(clientBrandingRoute, "GET", `/v2/client-ids/${p.clientIdId}/branding`, {
+      headers: { "x-api-key": p.apiKey },
+      params: { id: p.clientIdId },
+    });
     expect(get.status).toBe(200);
     expect(get.json).toBeNull();
   });
@@ -67,7 +95,10 @@ describe("branding", () => {
     const viaOrchestrator = { clientIdId: p.clientIdId, orchestratorId: o.orchestratorId };
     expect(await resolveBranding(viaOrchestrator)).toMatchObject({ orchestratorId: o.orchestratorId });
     await put({ primaryActionColor: "#ff0000" });
-    expect(await resolveBranding(viaOrchestrator)).toMatchObject({ clientIdId: p.clientIdId, primaryActionColor: "#ff0000" });
+    expect(await resolveBranding(viaOrchestrator)).toMatchObject({
+      clientIdId: p.clientIdId,
+      primaryActionColor: "#ff0000",
+    });
     expect(await resolveBranding({ clientIdId: null, orchestratorId: null })).toBeNull();
     expect((await orch("DELETE")).json).toEqual({ deleted: true });
   });

@@ -5,8 +5,8 @@
 import { z } from "zod";
 import { db } from "../db/client";
 import type { Branding as Row } from "../db/generated/client";
-import { HEX_COLOR, RASTER_LOGO_DATA_URL } from "./branding-rules";
 import { MAX_LOGO_DATA_BYTES } from "../zod/logo";
+import { HEX_COLOR, RASTER_LOGO_DATA_URL } from "./branding-rules";
 import type { StoredSecurePayment } from "./secure-payment-store";
 
 /** Data-URL logos are stored in the row and sent with every page: keep them small (lib/zod/logo.ts). */
@@ -26,11 +26,17 @@ const httpsUrl = z.string().max(2048, "must be at most 2048 characters").refine(
 const logo = z
   .string()
   .max(Math.ceil((MAX_LOGO_DATA_BYTES * 4) / 3) + 64, `must be at most ${MAX_LOGO_DATA_BYTES / 1024} kB`)
-  .refine((v) => isHttpsUrl(v) || RASTER_LOGO_DATA_URL.test(v), "must be an https URL or a data:image/(png|jpeg|webp|gif);base64 URL");
+  .refine(
+    (v) => isHttpsUrl(v) || RASTER_LOGO_DATA_URL.test(v),
+    "must be an https URL or a data:image/(png|jpeg|webp|gif);base64 URL",
+  );
 
 export const brandingBody = z
   .strictObject({
-    logoPath: logo.nullable().optional().describe(`Logo: an https URL, or a PNG/JPEG/WebP/GIF data URL of at most ${MAX_LOGO_DATA_BYTES / 1024} kB`),
+    logoPath: logo
+      .nullable()
+      .optional()
+      .describe(`Logo: an https URL, or a PNG/JPEG/WebP/GIF data URL of at most ${MAX_LOGO_DATA_BYTES / 1024} kB`),
     pageBackgroundColor: color.nullable().optional(),
     cardBackgroundColor: color.nullable().optional(),
     primaryActionColor: color.nullable().optional(),
@@ -38,7 +44,10 @@ export const brandingBody = z
     secondaryTextColor: color.nullable().optional(),
     termsPath: httpsUrl.nullable().optional().describe("Link to the platform's terms (https)"),
     privacyPath: httpsUrl.nullable().optional().describe("Link to the platform's privacy policy (https)"),
-    displayRequestBranding: z.boolean().optional().describe("Whether the page shows the service's own branding next to the platform's; default true"),
+    displayRequestBranding: z
+      .boolean()
+      .optional()
+      .describe("Whether the page shows the service's own branding next to the platform's; default true"),
   })
   .meta({ id: "BrandingUpdate" });
 export type BrandingBody = z.output<typeof brandingBody>;
@@ -58,7 +67,16 @@ export interface BrandingView {
   displayRequestBranding: boolean;
 }
 
-const FIELDS = ["logoPath", "pageBackgroundColor", "cardBackgroundColor", "primaryActionColor", "primaryTextColor", "secondaryTextColor", "termsPath", "privacyPath"] as const;
+const FIELDS = [
+  "logoPath",
+  "pageBackgroundColor",
+  "cardBackgroundColor",
+  "primaryActionColor",
+  "primaryTextColor",
+  "secondaryTextColor",
+  "termsPath",
+  "privacyPath",
+] as const;
 
 export function toBrandingView(row: Row): BrandingView {
   const view: BrandingView = { id: row.id, displayRequestBranding: row.displayRequestBranding };
@@ -92,7 +110,9 @@ export async function deleteBranding(owner: BrandingOwner): Promise<boolean> {
  * when that has none, the orchestrator's that created it (its own look for the platforms it
  * serves); else none (the service's neutral page).
  */
-export async function resolveBranding(sp: Pick<StoredSecurePayment, "clientIdId" | "orchestratorId">): Promise<BrandingView | null> {
+export async function resolveBranding(
+  sp: Pick<StoredSecurePayment, "clientIdId" | "orchestratorId">,
+): Promise<BrandingView | null> {
   if (sp.clientIdId) {
     const own = await getBranding({ clientIdId: sp.clientIdId });
     if (own) return own;

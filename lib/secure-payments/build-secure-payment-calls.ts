@@ -6,26 +6,26 @@
 // the fee goes. Batches and multicalls are one BatchConversionPayments call for all
 // payable requests. The hosted page calls buildSecurePaymentCalls() on the server; the route
 // is the same function behind the client ID check.
-import { formatUnits, type Address } from "viem";
+import { type Address, formatUnits } from "viem";
+import { parseNetworkAddress } from "../addresses/wallet-address";
 import { latestBlock } from "../chains/block-cache";
-import { readPayerState } from "../chains/payer-state";
-import { ApiError, badRequest, unavailable, validationError } from "../http/errors";
 import { getCurrency } from "../chains/currencies";
-import { NETWORKS, type EvmNetworkId } from "../chains/networks";
+import { type EvmNetworkId, NETWORKS } from "../chains/networks";
+import { readPayerState } from "../chains/payer-state";
+import { type CrosschainQuote, isCrosschainAsk, quoteIntent } from "../crosschain/quote-intent";
+import { ApiError, badRequest, unavailable, validationError } from "../http/errors";
 import { log } from "../log";
 import { buildBatch } from "../payouts/create-batch-payout";
-import { quotePayment, toPayCalldata, transactionOrder, type PayQuote } from "../requests/build-pay-calldata";
-import { parseNetworkAddress } from "../addresses/wallet-address";
+import { type PayQuote, quotePayment, toPayCalldata, transactionOrder } from "../requests/build-pay-calldata";
 import { hasBeenPaid } from "../requests/request-status";
 import type { StoredRequest } from "../requests/request-store";
 import { enforceAccessList } from "./access-policy";
-import { enforceScreening, screensWallets } from "./screening";
-import { isCrosschainAsk, quoteIntent, type CrosschainQuote } from "../crosschain/quote-intent";
 import { feeLegs } from "./fee-plan";
-import { loadSecurePayment, type LoadedSecurePayment } from "./load-secure-payment";
+import { type LoadedSecurePayment, loadSecurePayment } from "./load-secure-payment";
 import { assertPayable, deriveStatus } from "./payment-state";
 import { requestsOfAll } from "./request-views";
 import type { SecurePaymentCalldata, SecurePaymentQuery } from "./schemas";
+import { enforceScreening, screensWallets } from "./screening";
 import { findChildren } from "./secure-payment-store";
 
 export type PayerWallets = Pick<SecurePaymentQuery, "wallet" | "eoaWallet" | "isSafe" | "chain" | "token">;
@@ -33,10 +33,18 @@ export type PayerWallets = Pick<SecurePaymentQuery, "wallet" | "eoaWallet" | "is
 /** Query rules that need no lookup (the GET of the page state applies them too). */
 export function checkPayerQuery(q: PayerWallets): void {
   if (q.isSafe === "true" && q.eoaWallet !== undefined) {
-    throw validationError([{ field: "isSafe", message: "cannot be combined with eoaWallet: a Safe pays from its own balance (wallet), not from an EOA" }]);
+    throw validationError([
+      {
+        field: "isSafe",
+        message: "cannot be combined with eoaWallet: a Safe pays from its own balance (wallet), not from an EOA",
+      },
+    ]);
   }
   if (q.chain !== undefined || q.token !== undefined) {
-    throw badRequest("crosschain_unavailable", "Crosschain payments (chain, token) are not available on this service yet; omit them to pay on the payment's own network");
+    throw badRequest(
+      "crosschain_unavailable",
+      "Crosschain payments (chain, token) are not available on this service yet; omit them to pay on the payment's own network",
+    );
   }
 }
 
@@ -47,7 +55,8 @@ function checkWallets(network: StoredRequest["network"], q: PayerWallets): void 
     const parsed = parseNetworkAddress(value, network, field);
     if (!parsed.ok) throw validationError([{ field, message: parsed.message }]);
   }
-  if (q.isSafe === "true" && NETWORKS[network].family === "tron") throw validationError([{ field: "isSafe", message: "Safe wallets exist on EVM networks only" }]);
+  if (q.isSafe === "true" && NETWORKS[network].family === "tron")
+    throw validationError([{ field: "isSafe", message: "Safe wallets exist on EVM networks only" }]);
 }
 
 function feeBundleOf(requests: readonly StoredRequest[]): SecurePaymentCalldata["feeBundle"] {
@@ -63,7 +72,14 @@ function feeBundleOf(requests: readonly StoredRequest[]): SecurePaymentCalldata[
     bundleId: null,
     defaultFeeBearer: "payer",
     amountSummary: single
-      ? { grossAmount: fmt(gross), netRecipientAmount: fmt(gross), totalFees: fmt(fees), payeeBorneFees: "0", payerBorneFees: fmt(fees), payerTotal: fmt(gross + fees) }
+      ? {
+          grossAmount: fmt(gross),
+          netRecipientAmount: fmt(gross),
+          totalFees: fmt(fees),
+          payeeBorneFees: "0",
+          payerBorneFees: fmt(fees),
+          payerTotal: fmt(gross + fees),
+        }
       : null,
     fees: legs.map((l) => {
       const r = byId.get(l.requestId)!;
@@ -95,7 +111,12 @@ async function eoaHasEnough(quote: PayQuote, eoa: string): Promise<boolean> {
     const token = quote.token.address as Address;
     const proxy = quote.transactions[quote.transactions.length - 1].to as Address;
     const native = quote.method === "native" || quote.method === "native-conversion";
-    const state = await readPayerState(network, eoa as Address, native ? [] : [{ token, spender: proxy }], await latestBlock(network));
+    const state = await readPayerState(
+      network,
+      eoa as Address,
+      native ? [] : [{ token, spender: proxy }],
+      await latestBlock(network),
+    );
     const needed = quote.amount + quote.feeAmount;
     return (native ? state.nativeBalance : state.tokenBalance(token)) >= needed;
   } catch (error) {
@@ -120,16 +141,31 @@ async function singleCalls(request: StoredRequest, q: PayerWallets): Promise<Sec
   };
 }
 
-async function batchCalls(paymentType: "batch" | "multicall", requests: StoredRequest[], q: PayerWallets, extra: Partial<SecurePaymentCalldata>): Promise<SecurePaymentCalldata> {
-  if (q.wallet === undefined) throw validationError([{ field: "wallet", message: "is required to pay several payments in one batch" }]);
+async function batchCalls(
+  paymentType: "batch" | "multicall",
+  requests: StoredRequest[],
+  q: PayerWallets,
+  extra: Partial<SecurePaymentCalldata>,
+): Promise<SecurePaymentCalldata> {
+  if (q.wallet === undefined)
+    throw validationError([{ field: "wallet", message: "is required to pay several payments in one batch" }]);
   const network = requests[0].network as EvmNetworkId;
   const fees = feeLegs(requests);
   let batch;
   try {
-    batch = await buildBatch(network, requests, null, fees.length > 0, parseNetworkAddress(q.wallet, network).ok ? (q.wallet as `0x${string}`) : undefined);
+    batch = await buildBatch(
+      network,
+      requests,
+      null,
+      fees.length > 0,
+      parseNetworkAddress(q.wallet, network).ok ? (q.wallet as `0x${string}`) : undefined,
+    );
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    log.warn({ network, err: error instanceof Error ? error.message : String(error) }, "secure payment batch: chain read failed");
+    log.warn(
+      { network, err: error instanceof Error ? error.message : String(error) },
+      "secure payment batch: chain read failed",
+    );
     throw unavailable("network_unavailable", `The ${network} network could not be read; try again shortly`);
   }
   const approvals = batch.ERC20ApprovalTransactions;
@@ -165,8 +201,17 @@ async function multicallCalls(loaded: LoadedSecurePayment, q: PayerWallets): Pro
     if (deriveStatus(child, requests) !== "pending") continue;
     for (const r of requests) if (!hasBeenPaid(r)) payable.push({ token: child.token, request: r });
   }
-  if (payable.length === 0) throw badRequest("multicall_nothing_payable", "No payout of this multicall can be paid now: each is paid, expired or cancelled");
-  const calls = await batchCalls("multicall", payable.map((p) => p.request), q, { token: loaded.sp.token, childTokens: [...new Set(payable.map((p) => p.token))] });
+  if (payable.length === 0)
+    throw badRequest(
+      "multicall_nothing_payable",
+      "No payout of this multicall can be paid now: each is paid, expired or cancelled",
+    );
+  const calls = await batchCalls(
+    "multicall",
+    payable.map((p) => p.request),
+    q,
+    { token: loaded.sp.token, childTokens: [...new Set(payable.map((p) => p.token))] },
+  );
   return { ...calls, metadata: { ...calls.metadata, childCount: children.length, executableLegCount: payable.length } };
 }
 
@@ -176,14 +221,20 @@ async function multicallCalls(loaded: LoadedSecurePayment, q: PayerWallets): Pro
  * expired or cancelled 403, a wallet outside the access list 403 (reported by webhook), a
  * wallet (or payout recipient) that fails screening 403 (kyt.screening.completed).
  */
-export async function buildSecurePaymentCalls(token: string, q: PayerWallets = {}, scope: { platformId?: string } = {}): Promise<SecurePaymentCalldata> {
+export async function buildSecurePaymentCalls(
+  token: string,
+  q: PayerWallets = {},
+  scope: { platformId?: string } = {},
+): Promise<SecurePaymentCalldata> {
   checkPayerQuery(q);
   const loaded = await loadSecurePayment(token, scope);
   assertPayable(loaded.status);
   const network = loaded.requests[0].network;
   checkWallets(network, q);
   if (loaded.sp.allowedPayerAddresses.length > 0 && q.wallet === undefined) {
-    throw validationError([{ field: "wallet", message: "is required: this payment may be paid only by certain wallets" }]);
+    throw validationError([
+      { field: "wallet", message: "is required: this payment may be paid only by certain wallets" },
+    ]);
   }
   if (screensWallets(loaded.sp) && q.wallet === undefined) {
     throw validationError([{ field: "wallet", message: "is required: this payment screens the paying wallet" }]);
@@ -201,14 +252,27 @@ export async function buildSecurePaymentCalls(token: string, q: PayerWallets = {
  * intent for the payment's one request (lib/crosschain), after the same checks as the calldata
  * (payable, access list, wallet screening). The payment's own chain is the ordinary calldata.
  */
-export async function buildSecurePaymentIntent(token: string, q: PayerWallets, scope: { platformId?: string } = {}): Promise<SecurePaymentCalldata | CrosschainQuote> {
-  if (q.isSafe === "true" || q.eoaWallet !== undefined) throw badRequest("crosschain_unsupported", "Crosschain payments are signed by the wallet holding the funds: omit isSafe and eoaWallet");
+export async function buildSecurePaymentIntent(
+  token: string,
+  q: PayerWallets,
+  scope: { platformId?: string } = {},
+): Promise<SecurePaymentCalldata | CrosschainQuote> {
+  if (q.isSafe === "true" || q.eoaWallet !== undefined)
+    throw badRequest(
+      "crosschain_unsupported",
+      "Crosschain payments are signed by the wallet holding the funds: omit isSafe and eoaWallet",
+    );
   const loaded = await loadSecurePayment(token, scope);
   assertPayable(loaded.status);
   const [request] = loaded.requests;
-  if (!isCrosschainAsk(request, q.chain, q.token)) return buildSecurePaymentCalls(token, { ...q, chain: undefined, token: undefined }, scope);
-  if (loaded.sp.paymentType === "multicall" || loaded.requests.length !== 1) throw badRequest("crosschain_unsupported", "Only a secure payment of one request can be paid from another chain");
-  if (q.wallet === undefined) throw validationError([{ field: "wallet", message: "is required for a crosschain payment: the payer's EVM address" }]);
+  if (!isCrosschainAsk(request, q.chain, q.token))
+    return buildSecurePaymentCalls(token, { ...q, chain: undefined, token: undefined }, scope);
+  if (loaded.sp.paymentType === "multicall" || loaded.requests.length !== 1)
+    throw badRequest("crosschain_unsupported", "Only a secure payment of one request can be paid from another chain");
+  if (q.wallet === undefined)
+    throw validationError([
+      { field: "wallet", message: "is required for a crosschain payment: the payer's EVM address" },
+    ]);
   await enforceAccessList(loaded.sp, [q.wallet]);
   // Screening applies whichever chain the payer pays from.
   await enforceScreening(loaded, q);

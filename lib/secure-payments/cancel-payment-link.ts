@@ -7,11 +7,19 @@ import { assertNotInProgress } from "./payment-intents";
 import { assertPayable } from "./payment-state";
 import { cancelPendingLink } from "./secure-payment-store";
 
-export async function cancelPaymentLink(platformId: string, token: string): Promise<{ token: string; status: "cancelled" }> {
+export async function cancelPaymentLink(
+  platformId: string,
+  token: string,
+): Promise<{ token: string; status: "cancelled" }> {
   const loaded = await loadSecurePayment(token, { platformId });
   assertPayable(loaded.status);
-  if (loaded.status === "partially_settled") throw conflict("secure_payment_partially_settled", "Part of this secure payment is paid: it can no longer be cancelled");
+  if (loaded.status === "partially_settled")
+    throw conflict(
+      "secure_payment_partially_settled",
+      "Part of this secure payment is paid: it can no longer be cancelled",
+    );
   await assertNotInProgress(loaded);
-  if (!(await cancelPendingLink(platformId, loaded.sp.token))) throw conflict("secure_payment_completed", "This secure payment changed meanwhile (paid or cancelled)");
+  if (!(await cancelPendingLink(platformId, loaded.sp.token)))
+    throw conflict("secure_payment_completed", "This secure payment changed meanwhile (paid or cancelled)");
   return { token: loaded.sp.token, status: "cancelled" };
 }

@@ -2,17 +2,22 @@
 // while each keeps its own link (POST …/multicall-payouts), and a batch link that replaces them
 // (POST …/batch-payouts).
 import { ulid } from "ulid";
-import { badRequest, conflict, notFound, validationError } from "../http/errors";
 import { db } from "../db/client";
+import { badRequest, conflict, notFound, validationError } from "../http/errors";
 import { TRON_BATCH_MESSAGE } from "../payouts/create-batch-payout";
 import { findRequests } from "../requests/request-store";
+import { type CreatedSecurePayment, securePaymentUrl } from "./create-secure-payment";
 import type { SecurePaymentCreator } from "./creator";
 import { feePlanOf } from "./fee-plan";
 import { deriveStatus } from "./payment-state";
-import { DEFAULT_LIFETIME_MS, type BatchPayoutLinkBody, type CreateMulticallBody } from "./schemas";
-import { attachChildren, cancelMergedLinks, findOwnSecurePayments, insertSecurePayment, type StoredSecurePayment } from "./secure-payment-store";
-
-import { securePaymentUrl, type CreatedSecurePayment } from "./create-secure-payment";
+import { type BatchPayoutLinkBody, type CreateMulticallBody, DEFAULT_LIFETIME_MS } from "./schemas";
+import {
+  attachChildren,
+  cancelMergedLinks,
+  findOwnSecurePayments,
+  insertSecurePayment,
+  type StoredSecurePayment,
+} from "./secure-payment-store";
 
 /** The tokens as stored (upper case), each at most once. */
 function distinctTokens(list: string[], field: string): string[] {
@@ -29,7 +34,13 @@ export interface MulticallCreated {
   status: "pending" | "expired";
   expiresAt: string;
   createdAt: string;
-  items: { securePaymentToken: string; requestId: string; position: number; eligibility: "eligible" | "stale"; staleReason?: "secure_payment_expired" | "secure_payment_not_pending" | "already_paid" }[];
+  items: {
+    securePaymentToken: string;
+    requestId: string;
+    position: number;
+    eligibility: "eligible" | "stale";
+    staleReason?: "secure_payment_expired" | "secure_payment_not_pending" | "already_paid";
+  }[];
 }
 
 /**
@@ -37,9 +48,16 @@ export interface MulticallCreated {
  * one batch transaction. Children stay what they are (each keeps its own link); a child
  * belongs to at most one multicall. Stale children (paid, expired) are listed as such.
  */
-export async function createMulticallPayout(creator: SecurePaymentCreator, body: CreateMulticallBody, now = new Date()): Promise<MulticallCreated> {
+export async function createMulticallPayout(
+  creator: SecurePaymentCreator,
+  body: CreateMulticallBody,
+  now = new Date(),
+): Promise<MulticallCreated> {
   if (body.requestedExecutionKind && body.requestedExecutionKind !== "evm_same_chain") {
-    throw badRequest("multicall_kind_unavailable", `${body.requestedExecutionKind} multicalls are not available on this service: only evm_same_chain`);
+    throw badRequest(
+      "multicall_kind_unavailable",
+      `${body.requestedExecutionKind} multicalls are not available on this service: only evm_same_chain`,
+    );
   }
   const tokens = distinctTokens(body.childTokens, "childTokens");
   const found = new Map((await findOwnSecurePayments(creator.platformId, tokens)).map((c) => [c.token, c]));
@@ -47,19 +65,52 @@ export async function createMulticallPayout(creator: SecurePaymentCreator, body:
   for (const t of tokens) {
     const child = found.get(t);
     if (!child) throw notFound("secure_payment_not_found", `Secure payment not found: ${t}`);
-    if (child.paymentType !== "payouts") throw badRequest("secure_payment_not_payout", `Secure payment ${t} is not a payout: only payout links (POST /v2/secure-payments/payouts) can be paid in a multicall`);
-    if (child.parentToken) throw conflict("secure_payment_in_multicall", `Secure payment ${t} is already part of the multicall ${child.parentToken}`);
+    if (child.paymentType !== "payouts")
+      throw badRequest(
+        "secure_payment_not_payout",
+        `Secure payment ${t} is not a payout: only payout links (POST /v2/secure-payments/payouts) can be paid in a multicall`,
+      );
+    if (child.parentToken)
+      throw conflict(
+        "secure_payment_in_multicall",
+        `Secure payment ${t} is already part of the multicall ${child.parentToken}`,
+      );
     children.push(child);
   }
-  const requests = new Map((await findRequests(creator.platformId, children.flatMap((c) => c.requestIds))).map((r) => [r.requestId, r]));
+  const requests = new Map(
+    (
+      await findRequests(
+        creator.platformId,
+        children.flatMap((c) => c.requestIds),
+      )
+    ).map((r) => [r.requestId, r]),
+  );
   const networks = new Set(children.map((c) => requests.get(c.requestIds[0])?.network));
   if (networks.has("tron")) throw badRequest("batch_tron_unsupported", TRON_BATCH_MESSAGE);
-  if (networks.size > 1) throw badRequest("batch_mixed_networks", "All payouts of a multicall must be on the same network");
+  if (networks.size > 1)
+    throw badRequest("batch_mixed_networks", "All payouts of a multicall must be on the same network");
 
   const items = children.map((c, position) => {
-    const status = deriveStatus(c, c.requestIds.map((id) => requests.get(id)!), now);
-    const staleReason: MulticallCreated["items"][number]["staleReason"] = status === "completed" ? "already_paid" : status === "expired" ? "secure_payment_expired" : status === "pending" ? undefined : "secure_payment_not_pending";
-    return { securePaymentToken: c.token, requestId: c.requestIds[0], position, eligibility: staleReason ? ("stale" as const) : ("eligible" as const), ...(staleReason ? { staleReason } : {}) };
+    const status = deriveStatus(
+      c,
+      c.requestIds.map((id) => requests.get(id)!),
+      now,
+    );
+    const staleReason: MulticallCreated["items"][number]["staleReason"] =
+      status === "completed"
+        ? "already_paid"
+        : status === "expired"
+          ? "secure_payment_expired"
+          : status === "pending"
+            ? undefined
+            : "secure_payment_not_pending";
+    return {
+      securePaymentToken: c.token,
+      requestId: c.requestIds[0],
+      position,
+      eligibility: staleReason ? ("stale" as const) : ("eligible" as const),
+      ...(staleReason ? { staleReason } : {}),
+    };
   });
   // The parent lives as long as its longest-lived child could still be paid, at most the default lifetime.
   const latest = Math.max(...children.map((c) => c.expiresAt.getTime()));
@@ -79,7 +130,14 @@ export async function createMulticallPayout(creator: SecurePaymentCreator, body:
       allowedPayerAddresses: [],
       expiresAt,
     });
-    if (!(await attachChildren(tx, token, children.map((c) => c.token)))) throw conflict("secure_payment_in_multicall", "One of these payouts was added to another multicall meanwhile");
+    if (
+      !(await attachChildren(
+        tx,
+        token,
+        children.map((c) => c.token),
+      ))
+    )
+      throw conflict("secure_payment_in_multicall", "One of these payouts was added to another multicall meanwhile");
   });
   return {
     type: "multicall",
@@ -97,20 +155,43 @@ export async function createMulticallPayout(creator: SecurePaymentCreator, body:
  * EVM network in one batch transaction. The merged links are invalidated (their requests now
  * belong to the batch link), in the same transaction that creates it.
  */
-export async function createBatchPayoutLink(creator: SecurePaymentCreator, body: BatchPayoutLinkBody, now = new Date()): Promise<CreatedSecurePayment> {
+export async function createBatchPayoutLink(
+  creator: SecurePaymentCreator,
+  body: BatchPayoutLinkBody,
+  now = new Date(),
+): Promise<CreatedSecurePayment> {
   const tokens = distinctTokens(body.tokens, "tokens");
   const found = new Map((await findOwnSecurePayments(creator.platformId, tokens)).map((c) => [c.token, c]));
   const links: StoredSecurePayment[] = [];
   for (const t of tokens) {
     const link = found.get(t);
     if (!link) throw notFound("secure_payment_not_found", `Secure payment not found: ${t}`);
-    if (link.paymentType !== "payouts" || link.requestIds.length !== 1) throw badRequest("batch_payout_invalid", `Secure payment ${t} is not a single payout link (POST /v2/secure-payments/payouts)`);
-    if (link.parentToken) throw badRequest("batch_payout_invalid", `Secure payment ${t} is part of the multicall ${link.parentToken}`);
+    if (link.paymentType !== "payouts" || link.requestIds.length !== 1)
+      throw badRequest(
+        "batch_payout_invalid",
+        `Secure payment ${t} is not a single payout link (POST /v2/secure-payments/payouts)`,
+      );
+    if (link.parentToken)
+      throw badRequest("batch_payout_invalid", `Secure payment ${t} is part of the multicall ${link.parentToken}`);
     links.push(link);
   }
-  const requests = new Map((await findRequests(creator.platformId, links.flatMap((c) => c.requestIds))).map((r) => [r.requestId, r]));
+  const requests = new Map(
+    (
+      await findRequests(
+        creator.platformId,
+        links.flatMap((c) => c.requestIds),
+      )
+    ).map((r) => [r.requestId, r]),
+  );
   for (const link of links) {
-    if (deriveStatus(link, link.requestIds.map((id) => requests.get(id)!), now) !== "pending") throw badRequest("batch_payout_invalid", `Secure payment ${link.token} is not pending`);
+    if (
+      deriveStatus(
+        link,
+        link.requestIds.map((id) => requests.get(id)!),
+        now,
+      ) !== "pending"
+    )
+      throw badRequest("batch_payout_invalid", `Secure payment ${link.token} is not pending`);
   }
   const networks = new Set(links.map((c) => requests.get(c.requestIds[0])!.network));
   if (networks.has("tron")) throw badRequest("batch_tron_unsupported", TRON_BATCH_MESSAGE);
@@ -119,7 +200,13 @@ export async function createBatchPayoutLink(creator: SecurePaymentCreator, body:
   const expiresAt = new Date(Math.min(...links.map((c) => c.expiresAt.getTime())));
   const token = ulid();
   await (await db()).$transaction(async (tx) => {
-    if (!(await cancelMergedLinks(tx, links.map((l) => l.token)))) throw conflict("secure_payment_in_multicall", "One of these payout links was merged or cancelled meanwhile");
+    if (
+      !(await cancelMergedLinks(
+        tx,
+        links.map((l) => l.token),
+      ))
+    )
+      throw conflict("secure_payment_in_multicall", "One of these payout links was merged or cancelled meanwhile");
     await insertSecurePayment(tx, {
       token,
       platformId: creator.platformId,
@@ -134,5 +221,11 @@ export async function createBatchPayoutLink(creator: SecurePaymentCreator, body:
       expiresAt,
     });
   });
-  return { requestIds, securePaymentUrl: securePaymentUrl(token), token, feePlan: feePlanOf(requestIds.map((id) => requests.get(id)!)), expiresAt: expiresAt.toISOString() };
+  return {
+    requestIds,
+    securePaymentUrl: securePaymentUrl(token),
+    token,
+    feePlan: feePlanOf(requestIds.map((id) => requests.get(id)!)),
+    expiresAt: expiresAt.toISOString(),
+  };
 }

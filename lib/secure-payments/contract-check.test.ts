@@ -1,4 +1,4 @@
-import { encodeFunctionData, type Address, type Hex } from "viem";
+import { type Address, encodeFunctionData, type Hex } from "viem";
 import { describe, expect, it } from "vitest";
 import { erc20Abi, getContract } from "../chains/contracts";
 import { getCurrency } from "../chains/currencies";
@@ -18,7 +18,15 @@ const REFERENCE: Hex = "0x0123456789abcdef";
 const TRON_PAYEE = "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7";
 
 const proxy = getContract("base", "ERC20FeeProxy").address;
-const payment = encodeErc20Payment({ network: "base", token: USDC_BASE, to: PAYEE, amount: 25_000_000n, paymentReference: REFERENCE, feeAmount: 0n, feeAddress: null });
+const payment = encodeErc20Payment({
+  network: "base",
+  token: USDC_BASE,
+  to: PAYEE,
+  amount: 25_000_000n,
+  paymentReference: REFERENCE,
+  feeAmount: 0n,
+  feeAddress: null,
+});
 const approval = approvalTransactions(USDC_BASE, proxy, 25_000_000n, 0n, false);
 const basePolicy = paymentCallPolicy("base", [PAYEE, FEE]);
 
@@ -33,49 +41,85 @@ describe("the contract check before any signature", () => {
     expect(check.ok).toBe(false);
     if (check.ok) return;
     expect(check.index).toBe(1);
-    expect(check.reason).toMatch(/^Transaction 2 of 2 was blocked: it calls 0x000000…00bad1, which is neither a payment contract nor a token of Base\. Nothing was sent/);
+    expect(check.reason).toMatch(
+      /^Transaction 2 of 2 was blocked: it calls 0x000000…00bad1, which is neither a payment contract nor a token of Base\. Nothing was sent/,
+    );
   });
 
   it("compares EVM addresses whatever their case", () => {
     expect(checkCalls(basePolicy, [{ ...payment, to: proxy.toLowerCase() }])).toEqual({ ok: true });
-    expect(checkCalls(basePolicy, [{ ...approval[0], to: USDC_BASE.toUpperCase().replace("0X", "0x") }])).toEqual({ ok: true });
+    expect(checkCalls(basePolicy, [{ ...approval[0], to: USDC_BASE.toUpperCase().replace("0X", "0x") }])).toEqual({
+      ok: true,
+    });
   });
 
   it("blocks another network's token and contract addresses that exist only elsewhere", () => {
     expect(checkCalls(basePolicy, [{ ...approval[0], to: USDC_MAINNET }]).ok).toBe(false);
-    expect(checkCalls(paymentCallPolicy("mainnet"), [{ ...payment, to: getContract("base", "ERC20FeeProxy").address }]).ok).toBe(false);
+    expect(
+      checkCalls(paymentCallPolicy("mainnet"), [{ ...payment, to: getContract("base", "ERC20FeeProxy").address }]).ok,
+    ).toBe(false);
   });
 
   it("blocks an approval of a known token to an unknown spender", () => {
-    const drain = { to: USDC_BASE, data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [ATTACKER, 2n ** 255n] }) };
+    const drain = {
+      to: USDC_BASE,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [ATTACKER, 2n ** 255n] }),
+    };
     const check = checkCalls(basePolicy, [drain, payment]);
     expect(check).toMatchObject({ ok: false, index: 0 });
     expect(!check.ok && check.reason).toContain("lets an unknown address spend your USDC");
   });
 
   it("lets a token transfer pay the payee or a shown fee recipient, and nobody else", () => {
-    const transferTo = (to: Address) => ({ to: USDC_BASE, data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, 1_000n] }) });
+    const transferTo = (to: Address) => ({
+      to: USDC_BASE,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, 1_000n] }),
+    });
     expect(checkCalls(basePolicy, [payment, transferTo(FEE)])).toEqual({ ok: true });
     expect(checkCalls(basePolicy, [payment, transferTo(ATTACKER)])).toMatchObject({ ok: false, index: 1 });
     expect(checkCalls(paymentCallPolicy("base"), [transferTo(PAYEE)]).ok).toBe(false);
   });
 
   it("blocks other token functions, contract creations and an empty list", () => {
-    const transferFrom = { to: USDC_BASE, data: encodeFunctionData({ abi: erc20Abi, functionName: "transferFrom", args: [PAYEE, ATTACKER, 1n] }) };
+    const transferFrom = {
+      to: USDC_BASE,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: "transferFrom", args: [PAYEE, ATTACKER, 1n] }),
+    };
     expect(checkCalls(basePolicy, [transferFrom]).ok).toBe(false);
     expect(checkCalls(basePolicy, [{ to: null, data: payment.data }]).ok).toBe(false);
     expect(checkCalls(basePolicy, [{ data: payment.data }]).ok).toBe(false);
-    expect(checkCalls(basePolicy, [])).toMatchObject({ ok: false, reason: "The service answered no transaction to sign." });
+    expect(checkCalls(basePolicy, [])).toMatchObject({
+      ok: false,
+      reason: "The service answered no transaction to sign.",
+    });
   });
 
   it("never offers the read-only conversion path as something to sign", () => {
-    expect(checkCalls(basePolicy, [{ to: getContract("base", "ChainlinkConversionPath").address, data: "0x" }]).ok).toBe(false);
+    expect(
+      checkCalls(basePolicy, [{ to: getContract("base", "ChainlinkConversionPath").address, data: "0x" }]).ok,
+    ).toBe(false);
   });
 
   it("lets a batch payout through the batch contract", () => {
-    const batch = encodeBatchPayment("base", [{ kind: "erc20", token: USDC_BASE, recipient: PAYEE, amount: 1_000n, paymentReference: REFERENCE, feeAmount: 0n }], FEE, 0n);
+    const batch = encodeBatchPayment(
+      "base",
+      [
+        {
+          kind: "erc20",
+          token: USDC_BASE,
+          recipient: PAYEE,
+          amount: 1_000n,
+          paymentReference: REFERENCE,
+          feeAmount: 0n,
+        },
+      ],
+      FEE,
+      0n,
+    );
     const batchContract = getContract("base", "BatchConversionPayments").address;
-    const approvals = [...batch.tokenNeeds].flatMap(([token, needed]) => approvalTransactions(token, batchContract, needed, 0n, false));
+    const approvals = [...batch.tokenNeeds].flatMap(([token, needed]) =>
+      approvalTransactions(token, batchContract, needed, 0n, false),
+    );
     expect(approvals).toHaveLength(1);
     expect(checkCalls(basePolicy, [...approvals, batch.transaction])).toEqual({ ok: true });
   });
@@ -83,7 +127,14 @@ describe("the contract check before any signature", () => {
   it("checks Tron calls by their base58 addresses, exactly, and approvals by the spender's 20 bytes", () => {
     const tronProxy = getContract("tron", "ERC20FeeProxy").address;
     const policy = paymentCallPolicy("tron", [TRON_PAYEE]);
-    const pay = tronFeeProxyPaymentTransaction({ token: USDT_TRON, to: TRON_PAYEE, amount: 5_000_000n, paymentReference: REFERENCE, feeAmount: 0n, feeAddress: null });
+    const pay = tronFeeProxyPaymentTransaction({
+      token: USDT_TRON,
+      to: TRON_PAYEE,
+      amount: 5_000_000n,
+      paymentReference: REFERENCE,
+      feeAmount: 0n,
+      feeAddress: null,
+    });
     expect(checkCalls(policy, [tronApproveTransaction(USDT_TRON, tronProxy, 5_000_000n), pay])).toEqual({ ok: true });
     expect(checkCalls(policy, [{ ...pay, to: pay.to.toLowerCase() }]).ok).toBe(false);
     expect(checkCalls(policy, [tronApproveTransaction(USDT_TRON, TRON_PAYEE, 5_000_000n)]).ok).toBe(false);

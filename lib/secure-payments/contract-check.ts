@@ -64,7 +64,8 @@ function checkOne(policy: CallPolicy, call: CheckedCall): string | null {
   const to = typeof call.to === "string" ? call.to.trim() : "";
   if (!to) return "it names no contract to call (it would deploy code or burn funds)";
   const target = policy.targets.find((t) => sameAddress(policy, t.address, to));
-  if (!target) return `it calls ${shorten(to)}, which is neither a payment contract nor a token of ${policy.networkName}`;
+  if (!target)
+    return `it calls ${shorten(to)}, which is neither a payment contract nor a token of ${policy.networkName}`;
   if (target.kind === "contract") return null;
   const data = typeof call.data === "string" ? call.data : "";
   const selector = data.slice(0, 10).toLowerCase();
@@ -85,7 +86,12 @@ export function checkCalls(policy: CallPolicy, calls: readonly CheckedCall[]): C
   if (calls.length === 0) return { ok: false, index: -1, reason: "The service answered no transaction to sign." };
   for (const [index, call] of calls.entries()) {
     const problem = checkOne(policy, call);
-    if (problem) return { ok: false, index, reason: `Transaction ${index + 1} of ${calls.length} was blocked: ${problem}. Nothing was sent to your wallet.` };
+    if (problem)
+      return {
+        ok: false,
+        index,
+        reason: `Transaction ${index + 1} of ${calls.length} was blocked: ${problem}. Nothing was sent to your wallet.`,
+      };
   }
   return { ok: true };
 }

@@ -1,6 +1,6 @@
 // The contract check's policy for one network, built on the server from the contract
 // registry (docs/protocol.md) and the token list, and handed to the payment page with its HTML.
-import { CONTRACT_NAMES, findContract, type ContractName } from "../chains/contracts";
+import { CONTRACT_NAMES, type ContractName, findContract } from "../chains/contracts";
 import { CURRENCIES, isToken } from "../chains/currencies";
 import { NETWORKS, type NetworkId } from "../chains/networks";
 import { tronToHex } from "../chains/tron";
@@ -29,8 +29,15 @@ export function paymentCallPolicy(network: NetworkId, recipients: readonly strin
     const deployment = findContract(network, name);
     return deployment ? [{ address: deployment.address, kind: "contract" as const, name }] : [];
   });
-  const tokens: PolicyTarget[] = CURRENCIES.filter((c) => c.network === network && isToken(c)).map((c) => ({ address: c.address, kind: "token" as const, name: c.symbol, decimals: c.decimals }));
-  const digits = (list: readonly string[]) => [...new Set(list.map((a) => digitsOf(network, a)).filter((d): d is string => d !== null))];
+  const tokens: PolicyTarget[] = CURRENCIES.filter((c) => c.network === network && isToken(c)).map((c) => ({
+    address: c.address,
+    kind: "token" as const,
+    name: c.symbol,
+    decimals: c.decimals,
+  }));
+  const digits = (list: readonly string[]) => [
+    ...new Set(list.map((a) => digitsOf(network, a)).filter((d): d is string => d !== null)),
+  ];
   return {
     networkName: NETWORKS[network].name,
     family: NETWORKS[network].family,

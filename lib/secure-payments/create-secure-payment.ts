@@ -5,23 +5,22 @@
 // anything is stored.
 import { randomUUID } from "node:crypto";
 import { ulid } from "ulid";
-import { badRequest, forbidden, validationError, type FieldError } from "../http/errors";
-import { destinationBinding } from "../client-ids/resolve";
-import { parseDestinationId } from "../payee-destinations/destination-id";
-import { getConfig } from "../config";
+import { addressKey, parseNetworkAddress } from "../addresses/wallet-address";
 import { type NetworkId } from "../chains/networks";
+import { destinationBinding } from "../client-ids/resolve";
+import { getConfig } from "../config";
 import { db } from "../db/client";
-import { resolvePayeeDestination, type ResolvedDestination } from "../payee-destinations/resolve-destination";
+import { badRequest, type FieldError, forbidden, validationError } from "../http/errors";
+import { parseDestinationId } from "../payee-destinations/destination-id";
+import { type ResolvedDestination, resolvePayeeDestination } from "../payee-destinations/resolve-destination";
 import { TRON_BATCH_MESSAGE } from "../payouts/create-batch-payout";
 import { feeForCall } from "../requests/caller";
 import { prepareRequest } from "../requests/create-request";
-import { parseNetworkAddress } from "../addresses/wallet-address";
 import { insertRequests, type NewStoredRequest } from "../requests/request-store";
 import type { SecurePaymentCreator } from "./creator";
 import { feePlanOf } from "./fee-plan";
-import { addressKey } from "../addresses/wallet-address";
 import { asStoredAll } from "./request-views";
-import { DEFAULT_LIFETIME_MS, MAX_LIFETIME_MS, type CreateSecurePaymentBody, type FeePlan } from "./schemas";
+import { type CreateSecurePaymentBody, DEFAULT_LIFETIME_MS, type FeePlan, MAX_LIFETIME_MS } from "./schemas";
 import { insertSecurePayment, type SecurePaymentType } from "./secure-payment-store";
 
 export interface CreatedSecurePayment {
@@ -36,13 +35,17 @@ export function securePaymentUrl(token: string): string {
   return `${getConfig().APP_URL}/pay/${token}`;
 }
 
-type Common = Pick<CreateSecurePaymentBody, "reference" | "redirectUrl" | "redirectLabel" | "accessPolicy" | "expiresAt">;
+type Common = Pick<
+  CreateSecurePaymentBody,
+  "reference" | "redirectUrl" | "redirectLabel" | "accessPolicy" | "expiresAt"
+>;
 
 function expiryOf(expiresAt: string | undefined, now: Date, errors: FieldError[]): Date {
   if (expiresAt === undefined) return new Date(now.getTime() + DEFAULT_LIFETIME_MS);
   const at = new Date(expiresAt);
   if (at.getTime() <= now.getTime()) errors.push({ field: "expiresAt", message: "must be in the future" });
-  else if (at.getTime() - now.getTime() > MAX_LIFETIME_MS) errors.push({ field: "expiresAt", message: "must be at most one year ahead" });
+  else if (at.getTime() - now.getTime() > MAX_LIFETIME_MS)
+    errors.push({ field: "expiresAt", message: "must be at most one year ahead" });
   return at;
 }
 
@@ -69,7 +72,15 @@ function accessPolicyOf(policy: Common["accessPolicy"]) {
   };
 }
 
-export async function store(creator: SecurePaymentCreator, type: SecurePaymentType, requests: NewStoredRequest[], common: Common, network: NetworkId, now: Date, errors: FieldError[]): Promise<CreatedSecurePayment> {
+export async function store(
+  creator: SecurePaymentCreator,
+  type: SecurePaymentType,
+  requests: NewStoredRequest[],
+  common: Common,
+  network: NetworkId,
+  now: Date,
+  errors: FieldError[],
+): Promise<CreatedSecurePayment> {
   const allowed = allowedPayersOf(common.accessPolicy?.allowedPayerAddresses, network, errors);
   const expiresAt = expiryOf(common.expiresAt, now, errors);
   if (errors.length > 0) throw validationError(errors);
@@ -101,7 +112,11 @@ export async function store(creator: SecurePaymentCreator, type: SecurePaymentTy
 }
 
 /** POST /v2/secure-payments: one incoming payment (or a legacy batch) to the platform's destinations. */
-export async function createSecurePayment(creator: SecurePaymentCreator, body: CreateSecurePaymentBody, now = new Date()): Promise<CreatedSecurePayment> {
+export async function createSecurePayment(
+  creator: SecurePaymentCreator,
+  body: CreateSecurePaymentBody,
+  now = new Date(),
+): Promise<CreatedSecurePayment> {
   const bound = await boundDestination(creator);
   const destinations: ResolvedDestination[] = [];
   for (const [i, item] of body.requests.entries()) {
@@ -114,7 +129,12 @@ export async function createSecurePayment(creator: SecurePaymentCreator, body: C
       continue;
     }
     if (item.destinationId === undefined) {
-      throw validationError([{ field: `requests.${i}.destinationId`, message: "is required: name one of the platform's payee destinations (GET /v2/payee-destinations)" }]);
+      throw validationError([
+        {
+          field: `requests.${i}.destinationId`,
+          message: "is required: name one of the platform's payee destinations (GET /v2/payee-destinations)",
+        },
+      ]);
     }
     destinations.push(await resolvePayeeDestination(creator.platformId, item.destinationId));
   }
@@ -130,7 +150,13 @@ export async function createSecurePayment(creator: SecurePaymentCreator, body: C
   body.requests.forEach((item, i) => {
     const d = destinations[i];
     const prepared = prepareRequest(
-      { amount: item.amount, invoiceCurrency: d.currency.id, paymentCurrency: d.currency.id, payee: d.walletAddress, reference: body.reference },
+      {
+        amount: item.amount,
+        invoiceCurrency: d.currency.id,
+        paymentCurrency: d.currency.id,
+        payee: d.walletAddress,
+        reference: body.reference,
+      },
       { ...creator, fee, now },
       `requests.${i}`,
     );
@@ -149,7 +175,10 @@ async function boundDestination(creator: SecurePaymentCreator): Promise<Resolved
   const binding = await destinationBinding(creator.clientIdId);
   if (binding.payeeDestinationId) return resolvePayeeDestination(creator.platformId, binding.payeeDestinationId);
   if (binding.backend) {
-    throw forbidden("client_id_not_bound", "This backend client ID (no allowed domains) is not bound to a payee destination: bind one (PUT /v2/client-ids/{id} with payeeDestinationId) before creating secure payments");
+    throw forbidden(
+      "client_id_not_bound",
+      "This backend client ID (no allowed domains) is not bound to a payee destination: bind one (PUT /v2/client-ids/{id} with payeeDestinationId) before creating secure payments",
+    );
   }
   return null;
 }

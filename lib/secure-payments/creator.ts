@@ -22,12 +22,22 @@ export async function creatorOf(caller: Caller): Promise<SecurePaymentCreator> {
       return { platformId: caller.platformId, clientIdId: caller.client?.clientIdId ?? null, orchestratorId: null };
     case "orchestratorKey": {
       if (!caller.client) {
-        throw badRequest("client_id_required", "x-orchestrator-key must come with x-client-id: the client ID of the linked platform the secure payment is created for");
+        throw badRequest(
+          "client_id_required",
+          "x-orchestrator-key must come with x-client-id: the client ID of the linked platform the secure payment is created for",
+        );
       }
       if (!(await isLinked(caller.orchestratorId, caller.client.clientIdId))) {
-        throw forbidden("client_id_not_linked", "This client ID is not linked to your orchestrator (no active link): the platform must link it before you can create secure payments for it");
+        throw forbidden(
+          "client_id_not_linked",
+          "This client ID is not linked to your orchestrator (no active link): the platform must link it before you can create secure payments for it",
+        );
       }
-      return { platformId: caller.client.platformId, clientIdId: caller.client.clientIdId, orchestratorId: caller.orchestratorId };
+      return {
+        platformId: caller.client.platformId,
+        clientIdId: caller.client.clientIdId,
+        orchestratorId: caller.orchestratorId,
+      };
     }
     case "none":
       throw unauthorized();

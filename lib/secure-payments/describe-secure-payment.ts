@@ -4,11 +4,11 @@
 import { formatUnits } from "viem";
 import { getCurrency, isNative } from "../chains/currencies";
 import { NETWORKS } from "../chains/networks";
+import { kytResultsOf } from "../kyt/read-screenings";
 import { formatDestinationId, payeeInteropAddress } from "../payee-destinations/destination-id";
 import type { StoredRequest } from "../requests/request-store";
 import { resolveBranding } from "./branding";
 import { securePaymentUrl } from "./create-secure-payment";
-import { kytResultsOf } from "../kyt/read-screenings";
 import { detectedPayments } from "./detected-payments";
 import { eventOwnerOf } from "./event-owner";
 import { feePlanOf } from "./fee-plan";
@@ -67,7 +67,10 @@ export function isMasked(sp: StoredSecurePayment, approved: boolean): boolean {
   return (sp.hidePayeeAddress || sp.hideUntilApproved) && !approved;
 }
 
-export async function describeSecurePayment({ sp, requests, status }: LoadedSecurePayment, opts: { approved?: boolean } = {}): Promise<SecurePaymentView> {
+export async function describeSecurePayment(
+  { sp, requests, status }: LoadedSecurePayment,
+  opts: { approved?: boolean } = {},
+): Promise<SecurePaymentView> {
   const first = requests[0];
   const currency = getCurrency(first.paymentCurrency);
   const feePlan = feePlanOf(requests);
@@ -79,7 +82,9 @@ export async function describeSecurePayment({ sp, requests, status }: LoadedSecu
     ...(await linkFields(sp)),
     analytics: {
       creationTimestamp: sp.createdAt.toISOString(),
-      ...(feePlan ? { totalPaymentAmountUsd: feePlan.payerTotalAmountUsd } : { feeAmountsUsdUnavailableReason: "fee_plan_unavailable" as const }),
+      ...(feePlan
+        ? { totalPaymentAmountUsd: feePlan.payerTotalAmountUsd }
+        : { feeAmountsUsdUnavailableReason: "fee_plan_unavailable" as const }),
       numberOfPaymentsExcludingFees: requests.length,
       destinationIds: destinations.flatMap((d) => (d?.destinationId ? [d.destinationId] : [])),
     },
@@ -90,7 +95,14 @@ export async function describeSecurePayment({ sp, requests, status }: LoadedSecu
     feePlan,
   };
   if (requests.length === 1) {
-    return { paymentType: "single", ...base, payee: payeeOf(first), amount: amountOf(first), paymentCurrency: first.paymentCurrency, destination: destinations[0] };
+    return {
+      paymentType: "single",
+      ...base,
+      payee: payeeOf(first),
+      amount: amountOf(first),
+      paymentCurrency: first.paymentCurrency,
+      destination: destinations[0],
+    };
   }
   return {
     paymentType: "batch",
@@ -112,7 +124,12 @@ export async function describeLookup(sp: StoredSecurePayment, loaded: LoadedSecu
     token: sp.token,
     securePaymentUrl: securePaymentUrl(sp.token),
     status: publicStatus(status),
-    paymentType: sp.paymentType === "multicall" ? ("multicall" as const) : requests.length > 1 ? ("batch" as const) : ("single" as const),
+    paymentType:
+      sp.paymentType === "multicall"
+        ? ("multicall" as const)
+        : requests.length > 1
+          ? ("batch" as const)
+          : ("single" as const),
     createdAt: sp.createdAt.toISOString(),
     expiresAt: sp.expiresAt.toISOString(),
     redirectUrl: sp.redirectUrl,

@@ -1,37 +1,33 @@
 // /v2/secure-payments: create payment links (API key, client ID + Origin, session, or an
 // orchestrator key with the linked platform's client ID), read them and get their calldata.
 import { z } from "zod";
-import { notFound } from "../http/errors";
+import { crosschainPayResponse } from "../crosschain/schemas";
 import { defineEndpoint } from "../http/endpoint";
+import { notFound } from "../http/errors";
 import { enforceAccessList } from "./access-policy";
-import { enforceScreening, screensWallets } from "./screening";
 import { buildSecurePaymentCalls, buildSecurePaymentIntent, checkPayerQuery } from "./build-secure-payment-calls";
 import { cancelPaymentLink } from "./cancel-payment-link";
-import { crosschainPayResponse } from "../crosschain/schemas";
 import { createBatchPayoutLink, createMulticallPayout } from "./combine-payout-links";
 import { createSecurePayout } from "./create-payout-link";
 import { createSecurePayment } from "./create-secure-payment";
-import { previewFeePlan } from "./fee-preview";
-import { assertNotInProgress, recordIntent } from "./payment-intents";
-import { relayTronTransaction } from "./tron-broadcast";
 import { creatorOf, readerPlatform } from "./creator";
 import { describeLookup, describeSecurePayment } from "./describe-secure-payment";
+import { previewFeePlan } from "./fee-preview";
 import { loadSecurePayment } from "./load-secure-payment";
 import { describeMulticall } from "./multicall-state";
+import { assertNotInProgress, recordIntent } from "./payment-intents";
 import { assertPayable } from "./payment-state";
 import {
   batchPayoutLinkBody,
-  feePreviewBody,
-  feePreviewResponse,
-  intentBody,
-  intentResponse,
-  tronBroadcastBody,
-  tronBroadcastResponse,
   createMulticallBody,
   createSecurePaymentBody,
   createSecurePaymentResponse,
   createSecurePayoutBody,
+  feePreviewBody,
+  feePreviewResponse,
   findByRequestQuery,
+  intentBody,
+  intentResponse,
   multicallCreatedResponse,
   multicallView,
   securePaymentCalldata,
@@ -39,10 +35,14 @@ import {
   securePaymentQuery,
   securePaymentView,
   tokenParams,
+  tronBroadcastBody,
+  tronBroadcastResponse,
   userEventBody,
 } from "./schemas";
-import { reportUserEvent } from "./user-events";
+import { enforceScreening, screensWallets } from "./screening";
 import { findSecurePaymentByRequest } from "./secure-payment-store";
+import { relayTronTransaction } from "./tron-broadcast";
+import { reportUserEvent } from "./user-events";
 
 const TAGS = ["Secure Payment"];
 const CREATE_AUTH = ["apiKey", "clientId", "orchestratorKey", "session"] as const;
@@ -83,7 +83,8 @@ export const createSecurePayoutEndpoint = defineEndpoint({
   method: "POST",
   path: "/v2/secure-payments/payouts",
   summary: "Create a payout link",
-  description: "A link the platform's own wallet pays a `recipient` from: `amount` of `currency` (a currency id, or a symbol on `network`). Same answer as POST /v2/secure-payments.",
+  description:
+    "A link the platform's own wallet pays a `recipient` from: `amount` of `currency` (a currency id, or a symbol on `network`). Same answer as POST /v2/secure-payments.",
   tags: TAGS,
   auth: [...CREATE_AUTH],
   body: createSecurePayoutBody,
@@ -103,7 +104,11 @@ export const createMulticallPayoutEndpoint = defineEndpoint({
   auth: [...CREATE_AUTH],
   body: createMulticallBody,
   response: multicallCreatedResponse,
-  errors: { 400: "Validation failed; a child that is not a payout; children on several networks or on Tron", 404: "Unknown child token (also another platform's)", 409: "A child already belongs to a multicall" },
+  errors: {
+    400: "Validation failed; a child that is not a payout; children on several networks or on Tron",
+    404: "Unknown child token (also another platform's)",
+    409: "A child already belongs to a multicall",
+  },
   handler: async ({ caller, body }) => createMulticallPayout(await creatorOf(caller), body),
 });
 
@@ -132,7 +137,9 @@ export const getSecurePaymentEndpoint = defineEndpoint({
     const screened = await enforceScreening(loaded, query);
     // A wallet that passed the access list (and the screening, where the payment screens) unmasks hidden fields.
     const approved = query.wallet !== undefined && (screened || !screensWallets(loaded.sp));
-    return loaded.sp.paymentType === "multicall" ? describeMulticall(loaded) : describeSecurePayment(loaded, { approved });
+    return loaded.sp.paymentType === "multicall"
+      ? describeMulticall(loaded)
+      : describeSecurePayment(loaded, { approved });
   },
 });
 
@@ -150,12 +157,16 @@ export const paySecurePaymentEndpoint = defineEndpoint({
   params: tokenParams,
   query: securePaymentQuery,
   response: z.union([securePaymentCalldata, crosschainPayResponse]),
-  errors: { ...TOKEN_ERRORS, 503: "The payment's network could not be read, or the wallet screening could not be decided (`wallet_screening_unavailable`)" },
+  errors: {
+    ...TOKEN_ERRORS,
+    503: "The payment's network could not be read, or the wallet screening could not be decided (`wallet_screening_unavailable`)",
+  },
   handler: async ({ caller, params, query }) => {
     const platformId = readerPlatform(caller);
     const loaded = await loadSecurePayment(params.token, { platformId });
     if (loaded.status === "pending" || loaded.status === "partially_settled") await assertNotInProgress(loaded);
-    if (query.chain !== undefined || query.token !== undefined) return buildSecurePaymentIntent(params.token, query, { platformId });
+    if (query.chain !== undefined || query.token !== undefined)
+      return buildSecurePaymentIntent(params.token, query, { platformId });
     return buildSecurePaymentCalls(params.token, query, { platformId });
   },
 });
@@ -185,7 +196,11 @@ export const createBatchPayoutLinkEndpoint = defineEndpoint({
   auth: ["apiKey", "clientId", "session"],
   body: batchPayoutLinkBody,
   response: createSecurePaymentResponse,
-  errors: { 400: "Validation failed; a token that is not a pending single payout link; payouts on several networks or on Tron", 404: "Unknown token (also another platform's)", 409: "A link was combined or cancelled meanwhile" },
+  errors: {
+    400: "Validation failed; a token that is not a pending single payout link; payouts on several networks or on Tron",
+    404: "Unknown token (also another platform's)",
+    409: "A link was combined or cancelled meanwhile",
+  },
   handler: async ({ caller, body }) => createBatchPayoutLink(await creatorOf(caller), body),
 });
 
@@ -209,7 +224,8 @@ export const broadcastTronEndpoint = defineEndpoint({
     409: "Already completed",
     502: "The Tron node could not be reached",
   },
-  handler: async ({ caller, params, body }) => relayTronTransaction(params.token, body, { platformId: readerPlatform(caller) }),
+  handler: async ({ caller, params, body }) =>
+    relayTronTransaction(params.token, body, { platformId: readerPlatform(caller) }),
 });
 
 export const recordIntentEndpoint = defineEndpoint({
@@ -225,7 +241,12 @@ export const recordIntentEndpoint = defineEndpoint({
   body: intentBody,
   status: 200,
   response: intentResponse,
-  errors: { 400: "Validation failed; chain not the payment's network; crosschain", 403: "Expired or cancelled", 404: "Unknown token (also another platform's)", 409: "Already completed" },
+  errors: {
+    400: "Validation failed; chain not the payment's network; crosschain",
+    403: "Expired or cancelled",
+    404: "Unknown token (also another platform's)",
+    409: "Already completed",
+  },
   handler: async ({ caller, params, body }) => recordIntent(params.token, body, { platformId: readerPlatform(caller) }),
 });
 
@@ -233,7 +254,8 @@ export const findSecurePaymentEndpoint = defineEndpoint({
   method: "GET",
   path: "/v2/secure-payments",
   summary: "Find the secure payment of a request",
-  description: "The link, status and timing of the platform's secure payment that contains `requestId`, whatever its state.",
+  description:
+    "The link, status and timing of the platform's secure payment that contains `requestId`, whatever its state.",
   tags: TAGS,
   auth: ["session", "apiKey"],
   query: findByRequestQuery,

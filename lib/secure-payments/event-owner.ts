@@ -4,7 +4,16 @@ import { db } from "../db/client";
 import type { EventOwner } from "../webhooks/events";
 import type { StoredSecurePayment } from "./secure-payment-store";
 
-export async function eventOwnerOf(sp: Pick<StoredSecurePayment, "platformId" | "clientIdId" | "orchestratorId">): Promise<EventOwner> {
-  const client = sp.clientIdId ? await (await db()).clientId.findUnique({ where: { id: sp.clientIdId }, select: { clientId: true } }) : null;
-  return { platformId: sp.platformId, clientIdId: client ? sp.clientIdId : null, clientId: client?.clientId ?? null, orchestratorId: sp.orchestratorId };
+export async function eventOwnerOf(
+  sp: Pick<StoredSecurePayment, "platformId" | "clientIdId" | "orchestratorId">,
+): Promise<EventOwner> {
+  const client = sp.clientIdId
+    ? await (await db()).clientId.findUnique({ where: { id: sp.clientIdId }, select: { clientId: true } })
+    : null;
+  return {
+    platformId: sp.platformId,
+    clientIdId: client ? sp.clientIdId : null,
+    clientId: client?.clientId ?? null,
+    orchestratorId: sp.orchestratorId,
+  };
 }

@@ -3,7 +3,7 @@
 // then on. The payer bears it, on top of the amount. USD figures are the stablecoin amounts
 // (USDC/USDT count 1:1); a fee plan exists only for a single stablecoin currency. Pure.
 import { formatUnits } from "viem";
-import { getCurrency, type Currency } from "../chains/currencies";
+import { type Currency, getCurrency } from "../chains/currencies";
 import { storedFee } from "../requests/fee";
 import { feeAmountOf } from "../requests/payment-maths";
 import type { StoredRequest } from "../requests/request-store";
@@ -22,7 +22,16 @@ export interface FeeLeg {
 export function feeLegs(requests: readonly StoredRequest[]): FeeLeg[] {
   return requests.flatMap((r) => {
     const fee = storedFee(r.feePercentage, r.feeAddress);
-    return fee ? [{ requestId: r.requestId, amount: feeAmountOf(r.expectedAmount, fee.basisPoints), recipient: fee.address, basisPoints: fee.basisPoints }] : [];
+    return fee
+      ? [
+          {
+            requestId: r.requestId,
+            amount: feeAmountOf(r.expectedAmount, fee.basisPoints),
+            recipient: fee.address,
+            basisPoints: fee.basisPoints,
+          },
+        ]
+      : [];
   });
 }
 
@@ -30,7 +39,8 @@ export function feePlanOf(requests: readonly StoredRequest[]): FeePlan {
   const currencies = new Set(requests.map((r) => r.paymentCurrency));
   if (currencies.size !== 1) return null;
   const currency = getCurrency(requests[0].paymentCurrency);
-  if (!currency || !isUsdStablecoin(currency) || requests.some((r) => r.invoiceCurrency !== r.paymentCurrency)) return null;
+  if (!currency || !isUsdStablecoin(currency) || requests.some((r) => r.invoiceCurrency !== r.paymentCurrency))
+    return null;
   const legs = feeLegs(requests);
   if (legs.length === 0) return null;
   const gross = requests.reduce((s, r) => s + r.expectedAmount, 0n);
@@ -44,7 +54,14 @@ export const isUsdStablecoin = (currency: Currency) => USD_STABLECOINS.has(curre
  * The plan for `gross` in a USD stablecoin with `fees` on top (the client ID's fee, borne by
  * the payer: its fee config says so, which wins over a payment's `defaultFeeBearer`).
  */
-export function planOf(p: { currency: Currency; gross: bigint; fees: bigint; fee: { basisPoints: number; address: string } | null; flow?: "get_paid" | "pay"; defaultFeeBearer?: "payer" | "payee" }): NonNullable<FeePlan> {
+export function planOf(p: {
+  currency: Currency;
+  gross: bigint;
+  fees: bigint;
+  fee: { basisPoints: number; address: string } | null;
+  flow?: "get_paid" | "pay";
+  defaultFeeBearer?: "payer" | "payee";
+}): NonNullable<FeePlan> {
   const usd = (v: bigint) => formatUnits(v, p.currency.decimals);
   const tron = p.currency.network === "tron";
   return {

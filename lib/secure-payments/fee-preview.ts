@@ -11,11 +11,21 @@ import type { FeePreviewBody } from "./schemas";
 export async function previewFeePlan(creator: SecurePaymentCreator, body: FeePreviewBody) {
   const currency = getCurrency(body.currency) ?? findCurrencies({ symbol: body.currency })[0];
   if (!currency || !isUsdStablecoin(currency)) {
-    throw badRequest("token_not_found", `${JSON.stringify(body.currency)} is not a supported stablecoin: give a currency id (USDC-base) or a symbol (USDC, USDT)`);
+    throw badRequest(
+      "token_not_found",
+      `${JSON.stringify(body.currency)} is not a supported stablecoin: give a currency id (USDC-base) or a symbol (USDC, USDT)`,
+    );
   }
   const amount = parseAmount(body.amount, currency.decimals, currency.symbol);
   if (!amount.ok) throw validationError([{ field: "amount", message: amount.message }]);
   const fee = (await feeForCall(creator, null)) ?? null;
   const fees = fee ? feeAmountOf(amount.value, fee.basisPoints) : 0n;
-  return planOf({ currency, gross: amount.value, fees, fee: fee && { basisPoints: fee.basisPoints, address: fee.address }, flow: body.flow, defaultFeeBearer: body.defaultFeeBearer });
+  return planOf({
+    currency,
+    gross: amount.value,
+    fees,
+    fee: fee && { basisPoints: fee.basisPoints, address: fee.address },
+    flow: body.flow,
+    defaultFeeBearer: body.defaultFeeBearer,
+  });
 }

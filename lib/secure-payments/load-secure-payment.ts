@@ -2,7 +2,7 @@
 // The hosted page passes the token alone (the token is its credential); API callers pass
 // their platform, and another platform's token answers 404 like an unknown one.
 import type { StoredRequest } from "../requests/request-store";
-import { deriveStatus, unknownToken, type SecurePaymentStatus } from "./payment-state";
+import { deriveStatus, type SecurePaymentStatus, unknownToken } from "./payment-state";
 import { requestsOf } from "./request-views";
 import { findSecurePaymentByToken, type StoredSecurePayment } from "./secure-payment-store";
 
@@ -12,7 +12,11 @@ export interface LoadedSecurePayment {
   status: SecurePaymentStatus;
 }
 
-export async function loadSecurePayment(token: string, scope: { platformId?: string } = {}, now = new Date()): Promise<LoadedSecurePayment> {
+export async function loadSecurePayment(
+  token: string,
+  scope: { platformId?: string } = {},
+  now = new Date(),
+): Promise<LoadedSecurePayment> {
   const sp = await findSecurePaymentByToken(token);
   if (!sp || (scope.platformId !== undefined && sp.platformId !== scope.platformId)) throw unknownToken();
   const requests = await requestsOf(sp);

@@ -59,7 +59,9 @@ export async function describeMulticall({ sp, status }: LoadedSecurePayment, now
   }
   const legs = feeLegs(executable);
   const feeOf = new Map(legs.map((l) => [l.requestId, l.amount]));
-  const gross = sumDecimals(executable.map((r) => ({ amount: r.expectedAmount - r.amountPaid, decimals: decimalsOf(r) })));
+  const gross = sumDecimals(
+    executable.map((r) => ({ amount: r.expectedAmount - r.amountPaid, decimals: decimalsOf(r) })),
+  );
   const fees = sumDecimals(executable.map((r) => ({ amount: feeOf.get(r.requestId) ?? 0n, decimals: decimalsOf(r) })));
   const scale = Math.max(0, ...executable.map(decimalsOf));
   const payerTotal = formatUnits(parseUnits(gross, scale) + parseUnits(fees, scale), scale);
@@ -108,7 +110,14 @@ export async function describeMulticall({ sp, status }: LoadedSecurePayment, now
         currency: e.currency,
         totalAmount: formatUnits(e.amount, getCurrency(e.currency)?.decimals ?? 0),
       })),
-      amountSummary: { grossAmount: gross, netRecipientAmount: gross, totalFees: fees, payeeBorneFees: "0", payerBorneFees: fees, payerTotal },
+      amountSummary: {
+        grossAmount: gross,
+        netRecipientAmount: gross,
+        totalFees: fees,
+        payeeBorneFees: "0",
+        payerBorneFees: fees,
+        payerTotal,
+      },
     },
   };
 }

@@ -5,7 +5,7 @@ import { ApiError } from "../http/errors";
 import { enforceAccessList } from "./access-policy";
 import { describeSecurePayment } from "./describe-secure-payment";
 import { detectedPayments, type RecordedPaymentView } from "./detected-payments";
-import { loadSecurePayment, type LoadedSecurePayment } from "./load-secure-payment";
+import { type LoadedSecurePayment, loadSecurePayment } from "./load-secure-payment";
 import { describeMulticall } from "./multicall-state";
 import type { SecurePaymentStatus } from "./payment-state";
 
@@ -28,7 +28,8 @@ export async function securePaymentPageState(token: string, now = new Date()): P
     if (error instanceof ApiError && error.status === 404) return { kind: "unknown" };
     throw error;
   }
-  const view = loaded.sp.paymentType === "multicall" ? await describeMulticall(loaded, now) : await describeSecurePayment(loaded);
+  const view =
+    loaded.sp.paymentType === "multicall" ? await describeMulticall(loaded, now) : await describeSecurePayment(loaded);
   const payments = await detectedPayments(loaded.requests);
   const kind = loaded.status === "pending" || loaded.status === "partially_settled" ? "payable" : loaded.status;
   return { kind, status: loaded.status, loaded, view, payments };
@@ -38,7 +39,11 @@ export async function securePaymentPageState(token: string, now = new Date()): P
  * For the page when a wallet connects: whether it may pay. A refused wallet is reported by
  * `secure_payment.access_rejected` (deduplicated) exactly as the API's refusal is.
  */
-export async function checkPayerAccess(token: string, wallet: string, eoaWallet?: string): Promise<{ allowed: boolean }> {
+export async function checkPayerAccess(
+  token: string,
+  wallet: string,
+  eoaWallet?: string,
+): Promise<{ allowed: boolean }> {
   const { sp } = await loadSecurePayment(token);
   try {
     await enforceAccessList(sp, [wallet, eoaWallet]);

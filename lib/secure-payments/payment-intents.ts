@@ -2,28 +2,51 @@
 // and the payment page's own /pay/{token}/intent): recorded once per token and transaction, and
 // a recent one marks the payment "in progress" (423 on reads and calldata) until payment
 // detection settles it. Recording never settles anything: detection alone does.
-import { db } from "../db/client";
-import { getConfig } from "../config";
-import { badRequest, ApiError } from "../http/errors";
+
 import type { NetworkId } from "../chains/networks";
-import { loadSecurePayment, type LoadedSecurePayment } from "./load-secure-payment";
+import { getConfig } from "../config";
+import { db } from "../db/client";
+import { ApiError, badRequest } from "../http/errors";
+import { type LoadedSecurePayment, loadSecurePayment } from "./load-secure-payment";
 import { assertPayable } from "./payment-state";
 import type { IntentBody, IntentResponse } from "./schemas";
 
 /** How long a reported transaction keeps the payment "in progress" without being detected. */
 export const IN_PROGRESS_MS = 10 * 60_000;
 
-const CHAIN_OF: Partial<Record<NetworkId, string>> = { mainnet: "ETHEREUM", "arbitrum-one": "ARBITRUM", optimism: "OPTIMISM", base: "BASE", matic: "POLYGON", bsc: "BNB" };
+const CHAIN_OF: Partial<Record<NetworkId, string>> = {
+  mainnet: "ETHEREUM",
+  "arbitrum-one": "ARBITRUM",
+  optimism: "OPTIMISM",
+  base: "BASE",
+  matic: "POLYGON",
+  bsc: "BNB",
+};
 
 type IntentRow = { id: string; createdAt: Date };
 
-async function upsertIntent(token: string, kind: "payment" | "multicall", dedupKey: string, data: { txHash?: string; safeTxHash?: string; payerAddress?: string; payload: object }): Promise<IntentRow> {
+async function upsertIntent(
+  token: string,
+  kind: "payment" | "multicall",
+  dedupKey: string,
+  data: { txHash?: string; safeTxHash?: string; payerAddress?: string; payload: object },
+): Promise<IntentRow> {
   const prisma = await db();
   const key = dedupKey.toLowerCase();
   const existing = await prisma.securePaymentIntent.findUnique({ where: { token_dedupKey: { token, dedupKey: key } } });
   if (existing) return existing;
   try {
-    return await prisma.securePaymentIntent.create({ data: { token, kind, dedupKey: key, txHash: data.txHash ?? null, safeTxHash: data.safeTxHash ?? null, payerAddress: data.payerAddress ?? null, payload: data.payload } });
+    return await prisma.securePaymentIntent.create({
+      data: {
+        token,
+        kind,
+        dedupKey: key,
+        txHash: data.txHash ?? null,
+        safeTxHash: data.safeTxHash ?? null,
+        payerAddress: data.payerAddress ?? null,
+        payload: data.payload,
+      },
+    });
   } catch {
     // The same report arriving twice at once: the other one stored it.
     return prisma.securePaymentIntent.findUniqueOrThrow({ where: { token_dedupKey: { token, dedupKey: key } } });
@@ -35,17 +58,33 @@ async function upsertIntent(token: string, kind: "payment" | "multicall", dedupK
  * 404); the page passes the token alone. The link must still be payable (409 completed, 403
  * expired or cancelled), and the chain must be the payment's.
  */
-export async function recordIntent(token: string, body: IntentBody, scope: { platformId?: string } = {}): Promise<IntentResponse> {
+export async function recordIntent(
+  token: string,
+  body: IntentBody,
+  scope: { platformId?: string } = {},
+): Promise<IntentResponse> {
   const loaded = await loadSecurePayment(token, scope);
   assertPayable(loaded.status);
   const network = loaded.requests[0]?.network;
   if (network && CHAIN_OF[network] !== body.chain) {
-    throw badRequest("intent_chain_mismatch", `chain ${body.chain} is not this payment's network (${network === "tron" ? "tron, reported by the Tron relay" : CHAIN_OF[network] ?? network})`);
+    throw badRequest(
+      "intent_chain_mismatch",
+      `chain ${body.chain} is not this payment's network (${network === "tron" ? "tron, reported by the Tron relay" : (CHAIN_OF[network] ?? network)})`,
+    );
   }
   const isListening = network !== undefined && getConfig().detection.networks.includes(network);
   if ("userOpHash" in body) {
-    if (loaded.sp.paymentType !== "multicall") throw badRequest("intent_not_multicall", "userOpHash and transactionIndices are for multicall payout tokens; this token is not one");
-    const row = await upsertIntent(loaded.sp.token, "multicall", body.userOpHash, { txHash: body.txHash, safeTxHash: body.safeTxHash, payerAddress: body.payerEoaAddress, payload: body });
+    if (loaded.sp.paymentType !== "multicall")
+      throw badRequest(
+        "intent_not_multicall",
+        "userOpHash and transactionIndices are for multicall payout tokens; this token is not one",
+      );
+    const row = await upsertIntent(loaded.sp.token, "multicall", body.userOpHash, {
+      txHash: body.txHash,
+      safeTxHash: body.safeTxHash,
+      payerAddress: body.payerEoaAddress,
+      payload: body,
+    });
     return {
       receiptId: row.id,
       multicallId: loaded.sp.token,
@@ -56,18 +95,34 @@ export async function recordIntent(token: string, body: IntentBody, scope: { pla
       sourceChain: body.chain,
       smartAccountAddress: body.smartAccountAddress,
       userOpHash: body.userOpHash,
-      transactionIndices: body.transactionIndices.map(({ childPosition, transactionIndex }) => ({ childPosition, transactionIndex })),
+      transactionIndices: body.transactionIndices.map(({ childPosition, transactionIndex }) => ({
+        childPosition,
+        transactionIndex,
+      })),
       isListening: false,
     };
   }
   if (body.executionKind === "evm_cross_chain" || body.routeKind === "crosschain") {
-    throw badRequest("crosschain_unavailable", "Crosschain payments are not available on this service: report the same-chain transaction");
+    throw badRequest(
+      "crosschain_unavailable",
+      "Crosschain payments are not available on this service: report the same-chain transaction",
+    );
   }
-  const row = await upsertIntent(loaded.sp.token, "payment", (body.txHash ?? body.safeTxHash)!, { txHash: body.txHash, safeTxHash: body.safeTxHash, payerAddress: body.payerAddress, payload: body });
+  const row = await upsertIntent(loaded.sp.token, "payment", (body.txHash ?? body.safeTxHash)!, {
+    txHash: body.txHash,
+    safeTxHash: body.safeTxHash,
+    payerAddress: body.payerAddress,
+    payload: body,
+  });
   return intentAnswer(loaded, row, body, isListening);
 }
 
-function intentAnswer(loaded: LoadedSecurePayment, row: IntentRow, body: { txHash?: string; safeTxHash?: string; safePaymentDeadline?: number; payerAddress?: string }, isListening: boolean): IntentResponse {
+function intentAnswer(
+  loaded: LoadedSecurePayment,
+  row: IntentRow,
+  body: { txHash?: string; safeTxHash?: string; safePaymentDeadline?: number; payerAddress?: string },
+  isListening: boolean,
+): IntentResponse {
   return {
     intentId: row.id,
     paymentReference: loaded.requests[0]?.paymentReference ?? "",
@@ -81,7 +136,11 @@ function intentAnswer(loaded: LoadedSecurePayment, row: IntentRow, body: { txHas
 
 /** A Tron transaction the relay broadcast: recorded like a reported one. */
 export async function recordTronBroadcast(loaded: LoadedSecurePayment, txId: string, owner: string): Promise<void> {
-  await upsertIntent(loaded.sp.token, "payment", `0x${txId}`, { txHash: `0x${txId}`, payerAddress: owner, payload: { chain: "TRON", txHash: `0x${txId}`, payerAddress: owner } });
+  await upsertIntent(loaded.sp.token, "payment", `0x${txId}`, {
+    txHash: `0x${txId}`,
+    payerAddress: owner,
+    payload: { chain: "TRON", txHash: `0x${txId}`, payerAddress: owner },
+  });
 }
 
 /**
@@ -90,6 +149,14 @@ export async function recordTronBroadcast(loaded: LoadedSecurePayment, txId: str
  */
 export async function assertNotInProgress(loaded: LoadedSecurePayment, now = new Date()): Promise<void> {
   if (loaded.status !== "pending" && loaded.status !== "partially_settled") return;
-  const recent = await (await db()).securePaymentIntent.findFirst({ where: { token: loaded.sp.token, createdAt: { gt: new Date(now.getTime() - IN_PROGRESS_MS) } }, select: { id: true } });
-  if (recent) throw new ApiError(423, "secure_payment_in_progress", "Secure payment is in progress: a payment was broadcast and is waiting to be detected");
+  const recent = await (await db()).securePaymentIntent.findFirst({
+    where: { token: loaded.sp.token, createdAt: { gt: new Date(now.getTime() - IN_PROGRESS_MS) } },
+    select: { id: true },
+  });
+  if (recent)
+    throw new ApiError(
+      423,
+      "secure_payment_in_progress",
+      "Secure payment is in progress: a payment was broadcast and is waiting to be detected",
+    );
 }

@@ -29,10 +29,20 @@ export interface PaymentLinkRow {
   completedAt: string | null;
 }
 
-const STATE_OF: Record<SecurePaymentStatus, LinkState> = { pending: "open", partially_settled: "open", completed: "paid", expired: "expired", invalidated: "cancelled" };
+const STATE_OF: Record<SecurePaymentStatus, LinkState> = {
+  pending: "open",
+  partially_settled: "open",
+  completed: "paid",
+  expired: "expired",
+  invalidated: "cancelled",
+};
 
 /** The newest `limit` payment links of the platform, optionally only those in one state. */
-export async function listPaymentLinks(platformId: string, opts: { state?: LinkState; limit?: number } = {}, now = new Date()): Promise<PaymentLinkRow[]> {
+export async function listPaymentLinks(
+  platformId: string,
+  opts: { state?: LinkState; limit?: number } = {},
+  now = new Date(),
+): Promise<PaymentLinkRow[]> {
   const rows = await (await db()).securePayment.findMany({
     where: { platformId, paymentType: "single" },
     orderBy: [{ createdAt: "desc" }, { token: "desc" }],
@@ -42,7 +52,10 @@ export async function listPaymentLinks(platformId: string, opts: { state?: LinkS
   return rows
     .map((row, i): PaymentLinkRow => {
       const reqs = requests[i];
-      const currency = reqs[0] && reqs.every((r) => r.paymentCurrency === reqs[0].paymentCurrency) ? getCurrency(reqs[0].paymentCurrency) : undefined;
+      const currency =
+        reqs[0] && reqs.every((r) => r.paymentCurrency === reqs[0].paymentCurrency)
+          ? getCurrency(reqs[0].paymentCurrency)
+          : undefined;
       const gross = reqs.reduce((s, r) => s + r.expectedAmount, 0n);
       const fees = feeLegs(reqs).reduce((s, l) => s + l.amount, 0n);
       return {

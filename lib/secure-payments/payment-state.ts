@@ -10,7 +10,11 @@ export type SecurePaymentStatus = "pending" | "completed" | "expired" | "invalid
 
 export const NOT_FOUND = "Secure payment not found";
 
-export function deriveStatus(sp: Pick<StoredSecurePayment, "storedStatus" | "expiresAt">, requests: readonly StoredRequest[], now = new Date()): SecurePaymentStatus {
+export function deriveStatus(
+  sp: Pick<StoredSecurePayment, "storedStatus" | "expiresAt">,
+  requests: readonly StoredRequest[],
+  now = new Date(),
+): SecurePaymentStatus {
   if (sp.storedStatus === "cancelled" || requests.some((r) => r.status === "cancelled")) return "invalidated";
   const paid = requests.filter(hasBeenPaid).length;
   if (requests.length > 0 && paid === requests.length) return "completed";
@@ -25,9 +29,11 @@ export function deriveStatus(sp: Pick<StoredSecurePayment, "storedStatus" | "exp
  * stays payable for its remaining children.
  */
 export function assertPayable(status: SecurePaymentStatus): void {
-  if (status === "completed") throw conflict("secure_payment_completed", "This secure payment has already been completed");
+  if (status === "completed")
+    throw conflict("secure_payment_completed", "This secure payment has already been completed");
   if (status === "expired") throw forbidden("secure_payment_expired", "This secure payment link has expired");
-  if (status === "invalidated") throw forbidden("secure_payment_cancelled", "This secure payment can no longer be paid: it was cancelled");
+  if (status === "invalidated")
+    throw forbidden("secure_payment_cancelled", "This secure payment can no longer be paid: it was cancelled");
 }
 
 export const unknownToken = (): ApiError => notFound("secure_payment_not_found", NOT_FOUND);

@@ -1,15 +1,16 @@
 // The rest of the published secure-payment surface through the HTTP handlers: fee preview,
 // batch payout links, recorded intents (API and payment page) and the 423 they cause.
-import * as previewRoute from "@/app/v2/secure-payments/fees/preview/route";
-import * as batchRoute from "@/app/v2/secure-payments/batch-payouts/route";
-import * as payoutsRoute from "@/app/v2/secure-payments/payouts/route";
-import * as tokenRoute from "@/app/v2/secure-payments/[token]/route";
-import * as payRoute from "@/app/v2/secure-payments/[token]/pay/route";
-import * as intentRoute from "@/app/v2/secure-payments/[token]/intent/route";
-import * as pageIntentRoute from "@/app/pay/[token]/intent/route";
-import * as secureRoute from "@/app/v2/secure-payments/route";
-import * as broadcastRoute from "@/app/v2/secure-payments/[token]/tron/broadcast/route";
+
 import { beforeAll, describe, expect, it } from "vitest";
+import * as pageIntentRoute from "@/app/pay/[token]/intent/route";
+import * as intentRoute from "@/app/v2/secure-payments/[token]/intent/route";
+import * as payRoute from "@/app/v2/secure-payments/[token]/pay/route";
+import * as tokenRoute from "@/app/v2/secure-payments/[token]/route";
+import * as broadcastRoute from "@/app/v2/secure-payments/[token]/tron/broadcast/route";
+import * as batchRoute from "@/app/v2/secure-payments/batch-payouts/route";
+import * as previewRoute from "@/app/v2/secure-payments/fees/preview/route";
+import * as payoutsRoute from "@/app/v2/secure-payments/payouts/route";
+import * as secureRoute from "@/app/v2/secure-payments/route";
 import { createClientIdRecord } from "../client-ids/create-client-id";
 import { DEMO_WALLETS } from "../devnet/accounts";
 import { registerTestDestination } from "../payee-destinations/test-fixtures";
@@ -26,14 +27,27 @@ const TX = `0x${"ab".repeat(32)}`;
 
 beforeAll(async () => {
   p = await createTestPlatform("surface shop");
-  feeClientId = (await createClientIdRecord(p.platformId, { label: "fees", allowedDomains: [TEST_ORIGIN], feePercentage: "2.5", feeAddress: FEE_WALLET })).clientId;
+  feeClientId = (
+    await createClientIdRecord(p.platformId, {
+      label: "fees",
+      allowedDomains: [TEST_ORIGIN],
+      feePercentage: "2.5",
+      feeAddress: FEE_WALLET,
+    })
+  ).clientId;
   destinationId = (await registerTestDestination(p.platformId)).destinationId;
 });
 
 async function payoutLink(network = "base", amount = "10") {
   const r = await call(payoutsRoute, "POST", "/v2/secure-payments/payouts", {
     headers: api(),
-    body: { recipient: DEMO_WALLETS[2].address, creatorWalletAddress: DEMO_WALLETS[1].address, network, currency: "USDC", amount },
+    body: {
+      recipient: DEMO_WALLETS[2].address,
+      creatorWalletAddress: DEMO_WALLETS[1].address,
+      network,
+      currency: "USDC",
+      amount,
+    },
   });
   expect(r.status, r.text).toBe(201);
   return r.json as { token: string; requestIds: string[] };
@@ -41,18 +55,44 @@ async function payoutLink(network = "base", amount = "10") {
 
 describe("POST /v2/secure-payments/fees/preview", () => {
   it("answers the plan creation would fix, with the client ID's fee, and stores nothing", async () => {
-    const r = await call(previewRoute, "POST", "/v2/secure-payments/fees/preview", { headers: browser(feeClientId), body: { amount: "200", currency: "USDC-base", flow: "get_paid" } });
+    const r = await call(previewRoute, "POST", "/v2/secure-payments/fees/preview", {
+      headers: browser(feeClientId),
+      body: { amount: "200", currency: "USDC-base", flow: "get_paid" },
+    });
     expect(r.status, r.text).toBe(200);
-    expect(r.json).toMatchObject({ version: 1, flow: "get_paid", defaultFeeBearer: "payer", grossAmountUsd: "200", totalFeesUsd: "5", payerTotalAmountUsd: "205", netRecipientAmountUsd: "200" });
-    expect(r.json.fees).toEqual([expect.objectContaining({ percentageBps: 250, feeBearer: "payer", destinationRef: { evmAddress: FEE_WALLET } })]);
-    const noFee = await call(previewRoute, "POST", "/v2/secure-payments/fees/preview", { headers: api(), body: { amount: "12.5", currency: "USDT", flow: "pay", defaultFeeBearer: "payee" } });
+    expect(r.json).toMatchObject({
+      version: 1,
+      flow: "get_paid",
+      defaultFeeBearer: "payer",
+      grossAmountUsd: "200",
+      totalFeesUsd: "5",
+      payerTotalAmountUsd: "205",
+      netRecipientAmountUsd: "200",
+    });
+    expect(r.json.fees).toEqual([
+      expect.objectContaining({ percentageBps: 250, feeBearer: "payer", destinationRef: { evmAddress: FEE_WALLET } }),
+    ]);
+    const noFee = await call(previewRoute, "POST", "/v2/secure-payments/fees/preview", {
+      headers: api(),
+      body: { amount: "12.5", currency: "USDT", flow: "pay", defaultFeeBearer: "payee" },
+    });
     expect(noFee.status, noFee.text).toBe(200);
     expect(noFee.json).toMatchObject({ flow: "pay", defaultFeeBearer: "payee", totalFeesUsd: "0", fees: [] });
   });
 
   it("refuses what is not a stablecoin, and unknown fields", async () => {
-    expect((await call(previewRoute, "POST", "/v2/secure-payments/fees/preview", { headers: api(), body: { amount: "1", currency: "ETH-mainnet", flow: "pay" } })).status).toBe(400);
-    const extra = await call(previewRoute, "POST", "/v2/secure-payments/fees/preview", { headers: api(), body: { amount: "1", currency: "USDC", flow: "pay", network: "base" } });
+    expect(
+      (
+        await call(previewRoute, "POST", "/v2/secure-payments/fees/preview", {
+          headers: api(),
+          body: { amount: "1", currency: "ETH-mainnet", flow: "pay" },
+        })
+      ).status,
+    ).toBe(400);
+    const extra = await call(previewRoute, "POST", "/v2/secure-payments/fees/preview", {
+      headers: api(),
+      body: { amount: "1", currency: "USDC", flow: "pay", network: "base" },
+    });
     expect(extra.json.errors).toEqual([{ field: "network", message: "is not a field of this operation" }]);
   });
 });
@@ -67,24 +107,49 @@ describe("POST /v2/secure-payments/batch-payouts", () => {
     });
     expect(r.status, r.text).toBe(201);
     expect(r.json.requestIds).toEqual([...a.requestIds, ...b.requestIds]);
-    const view = await call(tokenRoute, "GET", `/v2/secure-payments/${r.json.token}`, { headers: api(), params: { token: r.json.token } });
+    const view = await call(tokenRoute, "GET", `/v2/secure-payments/${r.json.token}`, {
+      headers: api(),
+      params: { token: r.json.token },
+    });
     expect(view.status, view.text).toBe(200);
     expect(view.json).toMatchObject({ paymentType: "batch", amounts: ["10", "2.5"], redirectLabel: "Back" });
-    const old = await call(tokenRoute, "GET", `/v2/secure-payments/${a.token}`, { headers: api(), params: { token: a.token } });
+    const old = await call(tokenRoute, "GET", `/v2/secure-payments/${a.token}`, {
+      headers: api(),
+      params: { token: a.token },
+    });
     expect(old.status).toBe(403);
-    const again = await call(batchRoute, "POST", "/v2/secure-payments/batch-payouts", { headers: api(), body: { tokens: [a.token, b.token] } });
+    const again = await call(batchRoute, "POST", "/v2/secure-payments/batch-payouts", {
+      headers: api(),
+      body: { tokens: [a.token, b.token] },
+    });
     expect(again.status).toBe(400);
     expect(again.json.code).toBe("batch_payout_invalid");
   });
 
   it("refuses fewer than two, other networks, and incoming payment links", async () => {
     const a = await payoutLink("base");
-    expect((await call(batchRoute, "POST", "/v2/secure-payments/batch-payouts", { headers: api(), body: { tokens: [a.token] } })).status).toBe(400);
+    expect(
+      (
+        await call(batchRoute, "POST", "/v2/secure-payments/batch-payouts", {
+          headers: api(),
+          body: { tokens: [a.token] },
+        })
+      ).status,
+    ).toBe(400);
     const o = await payoutLink("optimism");
-    const mixed = await call(batchRoute, "POST", "/v2/secure-payments/batch-payouts", { headers: api(), body: { tokens: [a.token, o.token] } });
+    const mixed = await call(batchRoute, "POST", "/v2/secure-payments/batch-payouts", {
+      headers: api(),
+      body: { tokens: [a.token, o.token] },
+    });
     expect(mixed.json.code).toBe("batch_mixed_networks");
-    const incoming = await call(secureRoute, "POST", "/v2/secure-payments", { headers: api(), body: { requests: [{ destinationId, amount: "1" }] } });
-    const notPayout = await call(batchRoute, "POST", "/v2/secure-payments/batch-payouts", { headers: api(), body: { tokens: [a.token, incoming.json.token] } });
+    const incoming = await call(secureRoute, "POST", "/v2/secure-payments", {
+      headers: api(),
+      body: { requests: [{ destinationId, amount: "1" }] },
+    });
+    const notPayout = await call(batchRoute, "POST", "/v2/secure-payments/batch-payouts", {
+      headers: api(),
+      body: { tokens: [a.token, incoming.json.token] },
+    });
     expect(notPayout.json.code).toBe("batch_payout_invalid");
   });
 });
@@ -92,35 +157,82 @@ describe("POST /v2/secure-payments/batch-payouts", () => {
 describe("POST /v2/secure-payments/{token}/intent and the 423", () => {
   it("records the broadcast once, then reads and calldata answer 423", async () => {
     const link = await payoutLink("base", "3");
-    const body = { txHash: TX, chain: "BASE", token: "USDC", executionKind: "evm_same_chain", payerAddress: DEMO_WALLETS[1].address };
-    const r = await call(intentRoute, "POST", `/v2/secure-payments/${link.token}/intent`, { headers: browser(), params: { token: link.token }, body });
+    const body = {
+      txHash: TX,
+      chain: "BASE",
+      token: "USDC",
+      executionKind: "evm_same_chain",
+      payerAddress: DEMO_WALLETS[1].address,
+    };
+    const r = await call(intentRoute, "POST", `/v2/secure-payments/${link.token}/intent`, {
+      headers: browser(),
+      params: { token: link.token },
+      body,
+    });
     expect(r.status, r.text).toBe(200);
-    expect(r.json).toMatchObject({ txHash: TX, payerAddress: DEMO_WALLETS[1].address, paymentReference: expect.stringMatching(/^0x[0-9a-f]{16}$/) });
+    expect(r.json).toMatchObject({
+      txHash: TX,
+      payerAddress: DEMO_WALLETS[1].address,
+      paymentReference: expect.stringMatching(/^0x[0-9a-f]{16}$/),
+    });
     expect(typeof r.json.isListening).toBe("boolean");
-    const same = await call(intentRoute, "POST", `/v2/secure-payments/${link.token}/intent`, { headers: api(), params: { token: link.token }, body });
+    const same = await call(intentRoute, "POST", `/v2/secure-payments/${link.token}/intent`, {
+      headers: api(),
+      params: { token: link.token },
+      body,
+    });
     expect(same.json.intentId).toBe(r.json.intentId);
 
-    const read = await call(tokenRoute, "GET", `/v2/secure-payments/${link.token}`, { headers: browser(), params: { token: link.token } });
+    const read = await call(tokenRoute, "GET", `/v2/secure-payments/${link.token}`, {
+      headers: browser(),
+      params: { token: link.token },
+    });
     expect(read.status).toBe(423);
     expect(read.json).toMatchObject({ code: "secure_payment_in_progress" });
-    const pay = await call(payRoute, "GET", `/v2/secure-payments/${link.token}/pay`, { headers: api(), params: { token: link.token } });
+    const pay = await call(payRoute, "GET", `/v2/secure-payments/${link.token}/pay`, {
+      headers: api(),
+      params: { token: link.token },
+    });
     expect(pay.status).toBe(423);
   });
 
   it("the payment page records with the token alone; wrong chain and crosschain are 400", async () => {
     const link = await payoutLink("base", "4");
-    const wrong = await call(pageIntentRoute, "POST", `/pay/${link.token}/intent`, { params: { token: link.token }, body: { txHash: TX, chain: "POLYGON", token: "USDC" } });
+    const wrong = await call(pageIntentRoute, "POST", `/pay/${link.token}/intent`, {
+      params: { token: link.token },
+      body: { txHash: TX, chain: "POLYGON", token: "USDC" },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.json.code).toBe("intent_chain_mismatch");
-    const bridge = await call(pageIntentRoute, "POST", `/pay/${link.token}/intent`, { params: { token: link.token }, body: { txHash: TX, chain: "BASE", token: "USDC", routeKind: "crosschain" } });
+    const bridge = await call(pageIntentRoute, "POST", `/pay/${link.token}/intent`, {
+      params: { token: link.token },
+      body: { txHash: TX, chain: "BASE", token: "USDC", routeKind: "crosschain" },
+    });
     expect(bridge.json.code).toBe("crosschain_unavailable");
-    const deadline = await call(pageIntentRoute, "POST", `/pay/${link.token}/intent`, { params: { token: link.token }, body: { txHash: TX, chain: "BASE", token: "USDC", safePaymentDeadline: 9 } });
+    const deadline = await call(pageIntentRoute, "POST", `/pay/${link.token}/intent`, {
+      params: { token: link.token },
+      body: { txHash: TX, chain: "BASE", token: "USDC", safePaymentDeadline: 9 },
+    });
     expect(deadline.status).toBe(400);
-    const ok = await call(pageIntentRoute, "POST", `/pay/${link.token}/intent`, { params: { token: link.token }, body: { txHash: TX, chain: "BASE", token: "USDC" } });
+    const ok = await call(pageIntentRoute, "POST", `/pay/${link.token}/intent`, {
+      params: { token: link.token },
+      body: { txHash: TX, chain: "BASE", token: "USDC" },
+    });
     expect(ok.status, ok.text).toBe(200);
-    expect((await call(tokenRoute, "GET", `/v2/secure-payments/${link.token}`, { headers: api(), params: { token: link.token } })).status).toBe(423);
+    expect(
+      (
+        await call(tokenRoute, "GET", `/v2/secure-payments/${link.token}`, {
+          headers: api(),
+          params: { token: link.token },
+        })
+      ).status,
+    ).toBe(423);
     const foreign = await createTestPlatform("other");
-    const other = await call(intentRoute, "POST", `/v2/secure-payments/${link.token}/intent`, { headers: { "x-api-key": foreign.apiKey }, params: { token: link.token }, body: { txHash: TX, chain: "BASE", token: "USDC" } });
+    const other = await call(intentRoute, "POST", `/v2/secure-payments/${link.token}/intent`, {
+      headers: { "x-api-key": foreign.apiKey },
+      params: { token: link.token },
+      body: { txHash: TX, chain: "BASE", token: "USDC" },
+    });
     expect(other.status).toBe(404);
   });
 });
@@ -140,7 +252,13 @@ describe("POST /v2/secure-payments/{token}/tron/broadcast", () => {
       req.on("end", () => {
         received.push({ path: req.url, body: JSON.parse(text) });
         res.setHeader("content-type", "application/json");
-        res.end(JSON.stringify(refuse ? { code: "SIGERROR", message: Buffer.from("bad signature").toString("hex") } : { result: true, txid: JSON.parse(text).txID }));
+        res.end(
+          JSON.stringify(
+            refuse
+              ? { code: "SIGERROR", message: Buffer.from("bad signature").toString("hex") }
+              : { result: true, txid: JSON.parse(text).txID },
+          ),
+        );
       });
     });
     const port = 47500 + Math.floor(Math.random() * 400);
@@ -152,26 +270,56 @@ describe("POST /v2/secure-payments/{token}/tron/broadcast", () => {
       const payer = tronPayee().address;
       const link = await call(payoutsRoute, "POST", "/v2/secure-payments/payouts", {
         headers: api(),
-        body: { recipient: tronPayee().address, creatorWalletAddress: payer, network: "tron", currency: "USDT", amount: "5" },
+        body: {
+          recipient: tronPayee().address,
+          creatorWalletAddress: payer,
+          network: "tron",
+          currency: "USDT",
+          amount: "5",
+        },
       });
       expect(link.status, link.text).toBe(201);
       const token = link.json.token as string;
-      const calls = await call(payRoute, "GET", `/v2/secure-payments/${token}/pay?wallet=${payer}`, { headers: api(), params: { token } });
+      const calls = await call(payRoute, "GET", `/v2/secure-payments/${token}/pay?wallet=${payer}`, {
+        headers: api(),
+        params: { token },
+      });
       const pay = calls.json.transactions.at(-1) as { to: string; data: string };
       const signed = (to: string, data: string, owner = payer) => {
-        const value = { owner_address: tronToHex(owner), contract_address: tronToHex(to), data: data.replace(/^0x/, "") };
+        const value = {
+          owner_address: tronToHex(owner),
+          contract_address: tronToHex(to),
+          data: data.replace(/^0x/, ""),
+        };
         const raw = `0a02${value.owner_address}${value.contract_address}${value.data}`;
-        return { signedTransaction: { raw_data_hex: raw, signature: ["ab".repeat(65)], txID: createHash("sha256").update(Buffer.from(raw, "hex")).digest("hex"), raw_data: { contract: [{ type: "TriggerSmartContract", parameter: { value } }], fee_limit: 100_000_000 } } };
+        return {
+          signedTransaction: {
+            raw_data_hex: raw,
+            signature: ["ab".repeat(65)],
+            txID: createHash("sha256").update(Buffer.from(raw, "hex")).digest("hex"),
+            raw_data: { contract: [{ type: "TriggerSmartContract", parameter: { value } }], fee_limit: 100_000_000 },
+          },
+        };
       };
-      const send = (body: unknown) => call(broadcastRoute, "POST", `/v2/secure-payments/${token}/tron/broadcast`, { headers: browser(), params: { token }, body });
+      const send = (body: unknown) =>
+        call(broadcastRoute, "POST", `/v2/secure-payments/${token}/tron/broadcast`, {
+          headers: browser(),
+          params: { token },
+          body,
+        });
 
       const altered = `${pay.data.slice(0, 12)}${pay.data.slice(12, 14) === "ff" ? "fe" : "ff"}${pay.data.slice(14)}`;
       const other = await send(signed(pay.to, altered));
       expect(other.status).toBe(400);
       expect(other.json.code).toBe("tron_transaction_mismatch");
       const forged = signed(pay.to, pay.data);
-      forged.signedTransaction.raw_data_hex = forged.signedTransaction.raw_data_hex.replace(pay.data.slice(2), altered.slice(2));
-      forged.signedTransaction.txID = createHash("sha256").update(Buffer.from(forged.signedTransaction.raw_data_hex, "hex")).digest("hex");
+      forged.signedTransaction.raw_data_hex = forged.signedTransaction.raw_data_hex.replace(
+        pay.data.slice(2),
+        altered.slice(2),
+      );
+      forged.signedTransaction.txID = createHash("sha256")
+        .update(Buffer.from(forged.signedTransaction.raw_data_hex, "hex"))
+        .digest("hex");
       expect((await send(forged)).json.code).toBe("tron_transaction_mismatch");
       expect(received).toHaveLength(0);
 
@@ -185,7 +333,9 @@ describe("POST /v2/secure-payments/{token}/tron/broadcast", () => {
       expect(ok.json).toEqual({ result: true, txid: ok.json.txid });
       expect(received).toHaveLength(2);
       expect((received[1] as { path: string }).path).toBe("/wallet/broadcasttransaction");
-      expect((await call(tokenRoute, "GET", `/v2/secure-payments/${token}`, { headers: api(), params: { token } })).status).toBe(423);
+      expect(
+        (await call(tokenRoute, "GET", `/v2/secure-payments/${token}`, { headers: api(), params: { token } })).status,
+      ).toBe(423);
     } finally {
       process.env.TRONGRID_URL = saved;
       if (saved === undefined) delete process.env.TRONGRID_URL;

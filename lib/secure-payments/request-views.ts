@@ -13,8 +13,17 @@ export async function requestsOf(sp: Pick<StoredSecurePayment, "platformId" | "r
 }
 
 /** The requests of several secure payments (a multicall's children) in one query, each in its own order. */
-export async function requestsOfAll(sps: readonly Pick<StoredSecurePayment, "platformId" | "requestIds">[]): Promise<StoredRequest[][]> {
+export async function requestsOfAll(
+  sps: readonly Pick<StoredSecurePayment, "platformId" | "requestIds">[],
+): Promise<StoredRequest[][]> {
   if (sps.length === 0) return [];
-  const byId = new Map((await findRequests(sps[0].platformId, sps.flatMap((sp) => sp.requestIds))).map((r) => [r.requestId, r]));
+  const byId = new Map(
+    (
+      await findRequests(
+        sps[0].platformId,
+        sps.flatMap((sp) => sp.requestIds),
+      )
+    ).map((r) => [r.requestId, r]),
+  );
   return sps.map((sp) => sp.requestIds.map((id) => byId.get(id)).filter((r): r is StoredRequest => r !== undefined));
 }

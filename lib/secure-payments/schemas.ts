@@ -2,9 +2,15 @@
 // `/docs`, tag "Secure Payment"). Shapes only: destinations, amounts per token and the
 // access list are checked against the network in create-secure-payment.ts.
 import { z } from "zod";
+import {
+  addressText,
+  amountText,
+  currencyIdText,
+  merchantReference,
+  transactionOrderFields,
+} from "../requests/schemas";
 import { text } from "../zod/text";
 import { timestamp } from "../zod/timestamp";
-import { addressText, amountText, currencyIdText, merchantReference, transactionOrderFields } from "../requests/schemas";
 
 export const MAX_ALLOWED_PAYERS = 100;
 /** Default lifetime of a link; `expiresAt` in the body chooses another one (at most a year). */
@@ -27,10 +33,13 @@ const redirectUrl = z
 
 /** The documented rule: a redirect button needs somewhere to go. */
 const labelNeedsUrl = <T extends { redirectUrl?: string; redirectLabel?: string }>(b: T, ctx: z.RefinementCtx) => {
-  if (b.redirectLabel !== undefined && b.redirectUrl === undefined) ctx.addIssue({ code: "custom", path: ["redirectLabel"], message: "needs redirectUrl" });
+  if (b.redirectLabel !== undefined && b.redirectUrl === undefined)
+    ctx.addIssue({ code: "custom", path: ["redirectLabel"], message: "needs redirectUrl" });
 };
 
-const redirectLabel = text(1, 255).regex(/^[^<>&"'`]*$/, "must not contain < > & \" ' or `").describe("Label of the redirect button; needs `redirectUrl`");
+const redirectLabel = text(1, 255)
+  .regex(/^[^<>&"'`]*$/, "must not contain < > & \" ' or `")
+  .describe("Label of the redirect button; needs `redirectUrl`");
 
 const accessPolicy = z
   .object({
@@ -40,21 +49,35 @@ const accessPolicy = z
       .describe(
         "`kyt_all_wallets`: the payer's wallet (and a payout link's recipient) is screened before any calldata is answered; a rejected wallet is refused (403 `wallet_screening_rejected`) and `kyt.screening.completed` is emitted. `inherit` (default) and `off` do not screen (payee destinations carry no policy on this service)",
       ),
-    screeningProvider: z.enum(["hypernative", "merklescience"]).nullable().optional().describe("Accepted for compatibility; the operator's providers (KYT_PROVIDERS) screen"),
-    hideUntilApproved: z.boolean().optional().describe("Hide the payee's address and the reference (page and API) until a wallet is approved"),
-    hidePayeeAddress: z.boolean().optional().describe("Hide the payee's address (page and API: `isPayeeAddressMasked`) until a wallet is approved"),
+    screeningProvider: z
+      .enum(["hypernative", "merklescience"])
+      .nullable()
+      .optional()
+      .describe("Accepted for compatibility; the operator's providers (KYT_PROVIDERS) screen"),
+    hideUntilApproved: z
+      .boolean()
+      .optional()
+      .describe("Hide the payee's address and the reference (page and API) until a wallet is approved"),
+    hidePayeeAddress: z
+      .boolean()
+      .optional()
+      .describe("Hide the payee's address (page and API: `isPayeeAddressMasked`) until a wallet is approved"),
     allowedPayerAddresses: z
       .array(addressText("A wallet allowed to pay"))
       .max(MAX_ALLOWED_PAYERS, `must list at most ${MAX_ALLOWED_PAYERS} wallets`)
       .optional()
-      .describe("Only these wallets may pay (EVM addresses compared case-insensitively, Tron addresses exactly). Another wallet is refused and `secure_payment.access_rejected` is emitted"),
+      .describe(
+        "Only these wallets may pay (EVM addresses compared case-insensitively, Tron addresses exactly). Another wallet is refused and `secure_payment.access_rejected` is emitted",
+      ),
   })
   .describe("Per-payment access policy");
 
 const expiresAt = z.iso
   .datetime({ offset: true, message: "must be an ISO 8601 date-time" })
   .optional()
-  .describe("When the link stops being payable; default 7 days after creation, at most one year ahead. (Extension of this service.)");
+  .describe(
+    "When the link stops being payable; default 7 days after creation, at most one year ahead. (Extension of this service.)",
+  );
 
 const common = {
   reference: merchantReference.optional(),
@@ -62,8 +85,16 @@ const common = {
   redirectLabel: redirectLabel.optional(),
   accessPolicy: accessPolicy.optional(),
   expiresAt,
-  feePercentage: z.string().max(20).optional().describe("DEPRECATED and ignored: the fee comes from the client ID's settings"),
-  feeAddress: z.string().max(100).optional().describe("DEPRECATED and ignored: the fee comes from the client ID's settings"),
+  feePercentage: z
+    .string()
+    .max(20)
+    .optional()
+    .describe("DEPRECATED and ignored: the fee comes from the client ID's settings"),
+  feeAddress: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("DEPRECATED and ignored: the fee comes from the client ID's settings"),
 };
 
 export const createSecurePaymentBody = z
@@ -71,7 +102,12 @@ export const createSecurePaymentBody = z
     requests: z
       .array(
         z.object({
-          destinationId: z.string().min(1, "must not be empty").max(300).optional().describe(
+          destinationId: z
+            .string()
+            .min(1, "must not be empty")
+            .max(300)
+            .optional()
+            .describe(
               "A payee destination of the platform (`{wallet}@eip155:{chainId}#{checksum}:{token}`). When the client ID creating the payment is bound to a payee destination it may be left out (the bound one is paid; a different one is 403 `destination_mismatch`); otherwise it is required (this service has no platform-wide default destination)",
             ),
           amount: amountText.describe("Human-readable amount in the destination's token"),
@@ -102,8 +138,14 @@ export type CreateSecurePayoutBody = z.output<typeof createSecurePayoutBody>;
 
 export const createMulticallBody = z
   .strictObject({
-    childTokens: z.array(z.string().min(1).max(40)).min(2, "must list at least 2 payouts").max(1000, "must list at most 1000 payouts"),
-    requestedExecutionKind: z.enum(["evm_same_chain", "evm_cross_chain", "tron_batch"]).optional().describe("Only `evm_same_chain` is available"),
+    childTokens: z
+      .array(z.string().min(1).max(40))
+      .min(2, "must list at least 2 payouts")
+      .max(1000, "must list at most 1000 payouts"),
+    requestedExecutionKind: z
+      .enum(["evm_same_chain", "evm_cross_chain", "tron_batch"])
+      .optional()
+      .describe("Only `evm_same_chain` is available"),
   })
   .meta({ id: "CreateMulticallPayout" });
 export type CreateMulticallBody = z.output<typeof createMulticallBody>;
@@ -163,25 +205,45 @@ export const multicallCreatedResponse = z
         requestId: z.string(),
         position: z.number().int(),
         eligibility: z.enum(["eligible", "stale"]),
-        staleReason: z.enum(["secure_payment_expired", "secure_payment_not_pending", "already_paid", "request_processing", "not_payable_child"]).optional(),
+        staleReason: z
+          .enum([
+            "secure_payment_expired",
+            "secure_payment_not_pending",
+            "already_paid",
+            "request_processing",
+            "not_payable_child",
+          ])
+          .optional(),
       }),
     ),
   })
   .meta({ id: "MulticallPayoutCreated" });
 
-export const tokenParams = z.object({ token: z.string().min(1).max(100).describe("Secure payment token (ULID) returned at creation") });
+export const tokenParams = z.object({
+  token: z.string().min(1).max(100).describe("Secure payment token (ULID) returned at creation"),
+});
 
-const walletQuery = addressText("The payer's wallet: the access list is checked for it, and its allowance, balance and gas").optional();
+const walletQuery = addressText(
+  "The payer's wallet: the access list is checked for it, and its allowance, balance and gas",
+).optional();
 export const securePaymentQuery = z.object({
   wallet: walletQuery,
   eoaWallet: addressText("EOA holding the funds when `wallet` is a smart account").optional(),
   isSafe: z.enum(["true", "false"]).optional().describe("`true`: `wallet` is a Safe multisig; excludes `eoaWallet`"),
-  chain: z.string().max(20).optional().describe("Crosschain source chain (BASE, OPTIMISM, ARBITRUM, ETHEREUM…), with token and wallet: answers a payment intent (GET …/pay only)"),
+  chain: z
+    .string()
+    .max(20)
+    .optional()
+    .describe(
+      "Crosschain source chain (BASE, OPTIMISM, ARBITRUM, ETHEREUM…), with token and wallet: answers a payment intent (GET …/pay only)",
+    ),
   token: z.string().max(10).optional().describe("Crosschain source token (USDC, USDT), with chain"),
 });
 export type SecurePaymentQuery = z.output<typeof securePaymentQuery>;
 
-export const findByRequestQuery = z.object({ requestId: z.string().min(1).max(100).describe("A request of the secure payment") });
+export const findByRequestQuery = z.object({
+  requestId: z.string().min(1).max(100).describe("A request of the secure payment"),
+});
 
 /** Answer of the branding DELETEs: false when there was none. */
 export const deletedView = z.strictObject({ deleted: z.boolean() });
@@ -271,7 +333,10 @@ const kytResult = z
     parentWalletAddress: z.string().nullable(),
     status: z.enum(["approved", "rejected"]).nullable(),
     reasonCode: z.string().nullable().describe("`clear` or `sanctioned`"),
-    provider: z.string().nullable().describe("The provider that rejected, or the providers that approved joined by `+`"),
+    provider: z
+      .string()
+      .nullable()
+      .describe("The provider that rejected, or the providers that approved joined by `+`"),
     providerReference: z.string().nullable(),
     reportUrl: z.string().nullable(),
     notes: z.string().nullable(),
@@ -298,7 +363,11 @@ export const securePaymentLookup = z
     network: z.string(),
     currency: z.string().nullable(),
     clientId: z.string().nullable(),
-    payerKytResults: z.array(kytResult).describe("Screening results of the payer wallets screened for this payment (`accessPolicy.mode` `kyt_all_wallets`)"),
+    payerKytResults: z
+      .array(kytResult)
+      .describe(
+        "Screening results of the payer wallets screened for this payment (`accessPolicy.mode` `kyt_all_wallets`)",
+      ),
     payeeKytResults: z.array(kytResult).describe("Screening results of a payout link's recipients"),
   })
   .meta({ id: "SecurePaymentLookup" });
@@ -314,7 +383,14 @@ const feeBundle = z
     bundleId: z.string().nullable(),
     defaultFeeBearer: z.enum(["payer", "payee"]).nullable(),
     amountSummary: z
-      .object({ grossAmount: z.string(), netRecipientAmount: z.string(), totalFees: z.string(), payeeBorneFees: z.string(), payerBorneFees: z.string(), payerTotal: z.string() })
+      .object({
+        grossAmount: z.string(),
+        netRecipientAmount: z.string(),
+        totalFees: z.string(),
+        payeeBorneFees: z.string(),
+        payerBorneFees: z.string(),
+        payerTotal: z.string(),
+      })
       .nullable(),
     fees: z.array(
       z.object({
@@ -336,7 +412,11 @@ const feeBundle = z
 export const securePaymentCalldata = z
   .object({
     paymentType: z.enum(["single", "batch", "multicall"]),
-    transactions: z.array(txSchema).describe("Flat, ordered: approvals (only when the allowance is short), then the main payment, then fee payments"),
+    transactions: z
+      .array(txSchema)
+      .describe(
+        "Flat, ordered: approvals (only when the allowance is short), then the main payment, then fee payments",
+      ),
     feeBundle,
     metadata: z.object({
       stepsRequired: z.number(),
@@ -364,7 +444,10 @@ export type SecurePaymentCalldata = z.output<typeof securePaymentCalldata>;
 export const userEventBody = z
   .object({
     userEvent: z.enum(["wallet_connected", "payment_sent_to_wallet", "payment_approved_in_wallet"]),
-    occurredAt: z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time" }).optional().describe("When it happened in the browser; default: now"),
+    occurredAt: z.iso
+      .datetime({ offset: true, message: "must be an ISO 8601 date-time" })
+      .optional()
+      .describe("When it happened in the browser; default: now"),
     properties: z
       .object({
         wallet_provider: text(1, 100).nullable().optional(),
@@ -416,7 +499,14 @@ export const multicallView = z
       childCount: z.number().int(),
       blockedChildCount: z.number().int(),
       byDestinationCurrency: z.array(z.object({ network: z.string(), currency: z.string(), totalAmount: z.string() })),
-      amountSummary: z.object({ grossAmount: z.string(), netRecipientAmount: z.string(), totalFees: z.string(), payeeBorneFees: z.string(), payerBorneFees: z.string(), payerTotal: z.string() }),
+      amountSummary: z.object({
+        grossAmount: z.string(),
+        netRecipientAmount: z.string(),
+        totalFees: z.string(),
+        payeeBorneFees: z.string(),
+        payerBorneFees: z.string(),
+        payerTotal: z.string(),
+      }),
     }),
   })
   .meta({ id: "MulticallPayout" });
@@ -426,7 +516,10 @@ export const feePreviewBody = z
     amount: amountText.describe("Base amount, human-readable, e.g. `12.5`"),
     currency: currencyIdText("A USD stablecoin: currency id (`USDC-base`) or symbol (`USDC`)"),
     flow: z.enum(["get_paid", "pay"]).describe("`get_paid`: incoming payment link; `pay`: outgoing payout"),
-    defaultFeeBearer: z.enum(["payer", "payee"]).optional().describe("Payment-level default; the client ID's fee config (payer-borne) still wins"),
+    defaultFeeBearer: z
+      .enum(["payer", "payee"])
+      .optional()
+      .describe("Payment-level default; the client ID's fee config (payer-borne) still wins"),
   })
   .meta({ id: "FeePreviewRequest" });
 export type FeePreviewBody = z.output<typeof feePreviewBody>;
@@ -435,7 +528,11 @@ export const feePreviewResponse = feePlan.unwrap().meta({ id: "FeePlanPreview" }
 
 export const batchPayoutLinkBody = z
   .object({
-    tokens: z.array(z.string().min(1).max(40)).min(2, "must list at least 2 payout tokens").max(100, "must list at most 100 payout tokens").describe("Pending payout links (POST /v2/secure-payments/payouts) to combine; they are invalidated"),
+    tokens: z
+      .array(z.string().min(1).max(40))
+      .min(2, "must list at least 2 payout tokens")
+      .max(100, "must list at most 100 payout tokens")
+      .describe("Pending payout links (POST /v2/secure-payments/payouts) to combine; they are invalidated"),
     redirectUrl: redirectUrl.optional().describe("Where the payer is sent after paying"),
     redirectLabel: redirectLabel.optional(),
   })
@@ -449,11 +546,19 @@ const routeFields = {
   sourceToken: z.string().max(100).optional(),
   sourceAmount: z.string().max(100).optional(),
   routeKind: z.enum(["same_chain", "same_chain_conversion", "crosschain"]).optional(),
-  bridgeTool: z.enum(["across", "stargate"]).nullable().optional().describe("Accepted and recorded; crosschain routes are not available on this service"),
+  bridgeTool: z
+    .enum(["across", "stargate"])
+    .nullable()
+    .optional()
+    .describe("Accepted and recorded; crosschain routes are not available on this service"),
 };
 const safeDeadline = z.number().int().positive().optional().describe("Unix seconds; only with safeTxHash");
-const onlyWithSafeTx = <T extends { safePaymentDeadline?: number; safeTxHash?: string }>(b: T, ctx: z.RefinementCtx) => {
-  if (b.safePaymentDeadline !== undefined && b.safeTxHash === undefined) ctx.addIssue({ code: "custom", path: ["safePaymentDeadline"], message: "needs safeTxHash" });
+const onlyWithSafeTx = <T extends { safePaymentDeadline?: number; safeTxHash?: string }>(
+  b: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (b.safePaymentDeadline !== undefined && b.safeTxHash === undefined)
+    ctx.addIssue({ code: "custom", path: ["safePaymentDeadline"], message: "needs safeTxHash" });
 };
 
 export const paymentIntentBody = z
@@ -471,7 +576,8 @@ export const paymentIntentBody = z
   })
   .superRefine(onlyWithSafeTx)
   .superRefine((b, ctx) => {
-    if (!b.txHash && !b.safeTxHash) ctx.addIssue({ code: "custom", path: ["txHash"], message: "give txHash or safeTxHash" });
+    if (!b.txHash && !b.safeTxHash)
+      ctx.addIssue({ code: "custom", path: ["txHash"], message: "give txHash or safeTxHash" });
   });
 
 export const multicallIntentBody = z
@@ -484,7 +590,14 @@ export const multicallIntentBody = z
     payerEoaAddress: z.string().max(100).optional(),
     userOpHash: hash32,
     transactionIndices: z
-      .array(z.object({ childPosition: z.number().int().min(0), transactionIndex: z.number().int().min(0), routeTool: z.string().max(50).nullable().optional(), ...routeFields }))
+      .array(
+        z.object({
+          childPosition: z.number().int().min(0),
+          transactionIndex: z.number().int().min(0),
+          routeTool: z.string().max(50).nullable().optional(),
+          ...routeFields,
+        }),
+      )
       .min(1)
       .max(250),
   })
@@ -528,10 +641,17 @@ export const tronBroadcastBody = z
       .object({
         raw_data_hex: hex("the signed transaction's raw data").max(20_000),
         signature: z.array(hex("a signature").max(200)).min(1).max(5),
-        txID: z.string().regex(/^[a-fA-F0-9]{64}$/, "must be 64 hex digits").optional(),
+        txID: z
+          .string()
+          .regex(/^[a-fA-F0-9]{64}$/, "must be 64 hex digits")
+          .optional(),
         raw_data: z
           .object({
-            contract: z.array(z.unknown()).min(1).max(1).describe("One TriggerSmartContract: the approval or payment call this link's calldata names"),
+            contract: z
+              .array(z.unknown())
+              .min(1)
+              .max(1)
+              .describe("One TriggerSmartContract: the approval or payment call this link's calldata names"),
             fee_limit: z.number().int().min(0).optional(),
             ref_block_bytes: z.string().max(20).optional(),
             ref_block_hash: z.string().max(40).optional(),

@@ -4,23 +4,24 @@
 // list is refused; payout recipients are screened; a provider that cannot answer refuses by
 // default (no event) unless the operator allows it; verdicts are cached for KYT_CACHE_SECONDS;
 // hidePayeeAddress / hideUntilApproved mask the payee until a wallet is approved.
-import * as createRoute from "@/app/v2/secure-payments/route";
-import * as payoutsRoute from "@/app/v2/secure-payments/payouts/route";
-import * as tokenRoute from "@/app/v2/secure-payments/[token]/route";
-import * as payRoute from "@/app/v2/secure-payments/[token]/pay/route";
+
 import { encodeFunctionData, parseAbi } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as payRoute from "@/app/v2/secure-payments/[token]/pay/route";
+import * as tokenRoute from "@/app/v2/secure-payments/[token]/route";
+import * as payoutsRoute from "@/app/v2/secure-payments/payouts/route";
+import * as createRoute from "@/app/v2/secure-payments/route";
 import { SANCTIONS_ORACLE_ADDRESSES } from "../chains/sanctions-oracle";
 import { resetConfigForTests } from "../config";
 import { db } from "../db/client";
 import { DEMO_WALLETS, SANDBOX_SANCTIONED_WALLET } from "../devnet/accounts";
-import { purgeScreeningCache } from "../kyt/screen-wallets";
 import { actAsAdmin, devChain } from "../devnet/dev-chain";
 import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
+import { purgeScreeningCache } from "../kyt/screen-wallets";
 import { registerTestDestination, tronPayee } from "../payee-destinations/test-fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
-import { startReceiver, type Receiver } from "../webhooks/test-receiver";
+import { type Receiver, startReceiver } from "../webhooks/test-receiver";
 
 let sandbox: TestSandbox;
 let restore: () => void;
@@ -44,17 +45,29 @@ afterAll(async () => {
 const api = { "x-api-key": "" };
 const browser = () => ({ "x-client-id": p.clientId, origin: TEST_ORIGIN });
 
-async function screenedLink(accessPolicy: Record<string, unknown> = { mode: "kyt_all_wallets" }, dest = destinationId, reference = "INV-KYT") {
-  const r = await call(createRoute, "POST", "/v2/secure-payments", { headers: { ...api, "x-api-key": p.apiKey }, body: { requests: [{ destinationId: dest, amount: "10" }], reference, accessPolicy } });
+async function screenedLink(
+  accessPolicy: Record<string, unknown> = { mode: "kyt_all_wallets" },
+  dest = destinationId,
+  reference = "INV-KYT",
+) {
+  const r = await call(createRoute, "POST", "/v2/secure-payments", {
+    headers: { ...api, "x-api-key": p.apiKey },
+    body: { requests: [{ destinationId: dest, amount: "10" }], reference, accessPolicy },
+  });
   expect(r.status, r.text).toBe(201);
   return r.json as { token: string; requestIds: string[] };
 }
 
-const pay = (token: string, wallet: string) => call(payRoute, "GET", `/v2/secure-payments/${token}/pay?wallet=${wallet}`, { headers: browser(), params: { token } });
-const view = (token: string, query = "") => call(tokenRoute, "GET", `/v2/secure-payments/${token}${query}`, { headers: browser(), params: { token } });
+const pay = (token: string, wallet: string) =>
+  call(payRoute, "GET", `/v2/secure-payments/${token}/pay?wallet=${wallet}`, { headers: browser(), params: { token } });
+const view = (token: string, query = "") =>
+  call(tokenRoute, "GET", `/v2/secure-payments/${token}${query}`, { headers: browser(), params: { token } });
 
 async function kytEvents(token: string) {
-  const rows = await (await db()).webhookEvent.findMany({ where: { event: "kyt.screening.completed" }, orderBy: { createdAt: "asc" } });
+  const rows = await (await db()).webhookEvent.findMany({
+    where: { event: "kyt.screening.completed" },
+    orderBy: { createdAt: "asc" },
+  });
   return rows.map((r) => r.payload as Record<string, unknown>).filter((e) => e.paymentToken === token);
 }
 
@@ -106,35 +119,65 @@ describe("a secure payment with mode kyt_all_wallets", () => {
     expect((await pay(token, payer)).status).toBe(200);
     const events = await kytEvents(token);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ walletAddress: payer.toLowerCase(), status: "approved", provider: "ofac-list+sanctions-oracle" });
-    const lookup = await call(createRoute, "GET", `/v2/secure-payments?requestId=${requestIds[0]}`, { headers: { "x-api-key": p.apiKey } });
+    expect(events[0]).toMatchObject({
+      walletAddress: payer.toLowerCase(),
+      status: "approved",
+      provider: "ofac-list+sanctions-oracle",
+    });
+    const lookup = await call(createRoute, "GET", `/v2/secure-payments?requestId=${requestIds[0]}`, {
+      headers: { "x-api-key": p.apiKey },
+    });
     expect(lookup.status, lookup.text).toBe(200);
     expect(lookup.json.payerKytResults).toEqual([
-      expect.objectContaining({ walletAddress: payer.toLowerCase(), walletType: "eoa", status: "approved", reasonCode: "clear", provider: "ofac-list+sanctions-oracle" }),
+      expect.objectContaining({
+        walletAddress: payer.toLowerCase(),
+        walletType: "eoa",
+        status: "approved",
+        reasonCode: "clear",
+        provider: "ofac-list+sanctions-oracle",
+      }),
     ]);
     expect(lookup.json.payeeKytResults).toEqual([]);
   });
 
   it("requires the wallet: without it there is nothing to screen", async () => {
     const { token } = await screenedLink();
-    const r = await call(payRoute, "GET", `/v2/secure-payments/${token}/pay`, { headers: browser(), params: { token } });
+    const r = await call(payRoute, "GET", `/v2/secure-payments/${token}/pay`, {
+      headers: browser(),
+      params: { token },
+    });
     expect(r.status).toBe(400);
-    expect(r.json.errors).toEqual([{ field: "wallet", message: "is required: this payment screens the paying wallet" }]);
+    expect(r.json.errors).toEqual([
+      { field: "wallet", message: "is required: this payment screens the paying wallet" },
+    ]);
   });
 
   it("refuses a Tron wallet on the bundled OFAC list", async () => {
-    const tron = await registerTestDestination(p.platformId, { payee: tronPayee(), chainId: 728126428, tokenAddress: "TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8" });
+    const tron = await registerTestDestination(p.platformId, {
+      payee: tronPayee(),
+      chainId: 728126428,
+      tokenAddress: "TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8",
+    });
     const { token } = await screenedLink({ mode: "kyt_all_wallets" }, tron.destinationId);
     const r = await pay(token, TRON_LISTED);
     expect(r.status, r.text).toBe(403);
     expect(r.json.code).toBe("wallet_screening_rejected");
-    expect(await kytEvents(token)).toEqual([expect.objectContaining({ walletAddress: TRON_LISTED, status: "rejected", provider: "ofac-list" })]);
+    expect(await kytEvents(token)).toEqual([
+      expect.objectContaining({ walletAddress: TRON_LISTED, status: "rejected", provider: "ofac-list" }),
+    ]);
   });
 
   it("screens a payout link's recipient: a sanctioned recipient cannot be paid, even by a clean wallet", async () => {
     const r = await call(payoutsRoute, "POST", "/v2/secure-payments/payouts", {
       headers: { "x-api-key": p.apiKey },
-      body: { recipient: SANCTIONED, creatorWalletAddress: DEMO_WALLETS[5].address, network: "base", currency: "USDC", amount: "3", accessPolicy: { mode: "kyt_all_wallets" } },
+      body: {
+        recipient: SANCTIONED,
+        creatorWalletAddress: DEMO_WALLETS[5].address,
+        network: "base",
+        currency: "USDC",
+        amount: "3",
+        accessPolicy: { mode: "kyt_all_wallets" },
+      },
     });
     expect(r.status, r.text).toBe(201);
     const refused = await pay(r.json.token, DEMO_WALLETS[5].address);
@@ -173,9 +216,12 @@ describe("when no provider can decide", () => {
     });
     expect(down.received.length).toBeGreaterThan(0);
     expect(await kytEvents(token)).toEqual([]);
-    await withEnv({ KYT_PROVIDERS: "chainalysis-api", KYT_API_URL: down.url, KYT_API_KEY: "k", KYT_ON_PROVIDER_ERROR: "allow" }, async () => {
-      expect((await pay(token, payer)).status).toBe(200);
-    });
+    await withEnv(
+      { KYT_PROVIDERS: "chainalysis-api", KYT_API_URL: down.url, KYT_API_KEY: "k", KYT_ON_PROVIDER_ERROR: "allow" },
+      async () => {
+        expect((await pay(token, payer)).status).toBe(200);
+      },
+    );
     expect(await kytEvents(token)).toEqual([]);
   });
 });
@@ -185,10 +231,16 @@ describe("the verdict cache", () => {
     const chain = devChain(sandbox.urls.base!);
     await actAsAdmin(chain);
     const oracle = SANCTIONS_ORACLE_ADDRESSES.base!;
-    const abi = parseAbi(["function removeFromSanctionsList(address[] addrs)", "function addToSanctionsList(address[] addrs)"]);
+    const abi = parseAbi([
+      "function removeFromSanctionsList(address[] addrs)",
+      "function addToSanctionsList(address[] addrs)",
+    ]);
     const { token: before } = await screenedLink();
     expect((await pay(before, SANCTIONED)).status).toBe(403);
-    await chain.send({ to: oracle, data: encodeFunctionData({ abi, functionName: "removeFromSanctionsList", args: [[SANCTIONED]] }) });
+    await chain.send({
+      to: oracle,
+      data: encodeFunctionData({ abi, functionName: "removeFromSanctionsList", args: [[SANCTIONED]] }),
+    });
     try {
       const { token } = await screenedLink();
       expect((await pay(token, SANCTIONED)).status).toBe(403); // the cached verdict
@@ -198,8 +250,13 @@ describe("the verdict cache", () => {
       // Its status changed for this payment: news, so a second event (approved) follows the rejected one.
       expect((await kytEvents(token)).map((e) => e.status)).toEqual(["rejected", "approved"]);
     } finally {
-      await chain.send({ to: oracle, data: encodeFunctionData({ abi, functionName: "addToSanctionsList", args: [[SANCTIONED]] }) });
-      await withEnv({ KYT_CACHE_SECONDS: "0" }, async () => expect((await pay((await screenedLink()).token, SANCTIONED)).status).toBe(403));
+      await chain.send({
+        to: oracle,
+        data: encodeFunctionData({ abi, functionName: "addToSanctionsList", args: [[SANCTIONED]] }),
+      });
+      await withEnv({ KYT_CACHE_SECONDS: "0" }, async () =>
+        expect((await pay((await screenedLink()).token, SANCTIONED)).status).toBe(403),
+      );
     }
   });
 });
@@ -230,6 +287,9 @@ describe("hidePayeeAddress and hideUntilApproved", () => {
 
     const { token: t2 } = await screenedLink({ mode: "kyt_all_wallets", hideUntilApproved: true });
     expect((await view(t2)).json).toMatchObject({ isPayeeAddressMasked: true, reference: null });
-    expect((await view(t2, `?wallet=${DEMO_WALLETS[4].address}`)).json).toMatchObject({ isPayeeAddressMasked: false, reference: "INV-KYT" });
+    expect((await view(t2, `?wallet=${DEMO_WALLETS[4].address}`)).json).toMatchObject({
+      isPayeeAddressMasked: false,
+      reference: "INV-KYT",
+    });
   });
 });

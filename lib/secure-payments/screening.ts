@@ -22,11 +22,18 @@ export function screensWallets(sp: StoredSecurePayment): boolean {
 function walletsToScreen({ sp, requests }: LoadedSecurePayment, q: ScreenedWallets): WalletToScreen[] {
   const out: WalletToScreen[] = [];
   if (q.wallet !== undefined) {
-    out.push({ wallet: q.wallet, role: "payer", eoaAddress: q.eoaWallet ?? q.wallet, smartAccountAddress: q.eoaWallet !== undefined ? q.wallet : null });
+    out.push({
+      wallet: q.wallet,
+      role: "payer",
+      eoaAddress: q.eoaWallet ?? q.wallet,
+      smartAccountAddress: q.eoaWallet !== undefined ? q.wallet : null,
+    });
   }
-  if (q.eoaWallet !== undefined) out.push({ wallet: q.eoaWallet, role: "payer", eoaAddress: q.eoaWallet, smartAccountAddress: q.wallet ?? null });
+  if (q.eoaWallet !== undefined)
+    out.push({ wallet: q.eoaWallet, role: "payer", eoaAddress: q.eoaWallet, smartAccountAddress: q.wallet ?? null });
   if (sp.paymentType === "payouts") {
-    for (const payee of new Set(requests.map((r) => r.payee))) out.push({ wallet: payee, role: "recipient", eoaAddress: null, smartAccountAddress: null });
+    for (const payee of new Set(requests.map((r) => r.payee)))
+      out.push({ wallet: payee, role: "recipient", eoaAddress: null, smartAccountAddress: null });
   }
   return out;
 }
@@ -39,11 +46,23 @@ export async function enforceScreening(loaded: LoadedSecurePayment, q: ScreenedW
   const { sp } = loaded;
   if (!screensWallets(sp) || q.wallet === undefined) return false;
   const owner = await eventOwnerOf(sp);
-  const outcome = await screenWallets({ token: sp.token, platformId: sp.platformId, policyId: sp.kytPolicyId!, owner, network: loaded.requests[0].network }, walletsToScreen(loaded, q));
+  const outcome = await screenWallets(
+    {
+      token: sp.token,
+      platformId: sp.platformId,
+      policyId: sp.kytPolicyId!,
+      owner,
+      network: loaded.requests[0].network,
+    },
+    walletsToScreen(loaded, q),
+  );
   if (outcome.status === "rejected") {
     throw outcome.role === "payer"
       ? forbidden("wallet_screening_rejected", "This wallet did not pass the payment's wallet screening")
-      : forbidden("recipient_screening_rejected", "The recipient of this payout did not pass the payment's wallet screening");
+      : forbidden(
+          "recipient_screening_rejected",
+          "The recipient of this payout did not pass the payment's wallet screening",
+        );
   }
   if (outcome.status === "undecided" && getConfig().KYT_ON_PROVIDER_ERROR === "refuse") {
     throw unavailable("wallet_screening_unavailable", "The wallet could not be screened now; try again later");

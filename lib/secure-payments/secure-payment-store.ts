@@ -1,8 +1,8 @@
 // The secure_payments table, owned by this domain. Other domains go through these functions.
 import { db } from "../db/client";
 import type { Prisma, SecurePayment as Row } from "../db/generated/client";
-import { isRequestId } from "../requests/payment-reference";
 import { isUlid } from "../ids/ids";
+import { isRequestId } from "../requests/payment-reference";
 
 export type SecurePaymentType = Row["paymentType"];
 
@@ -34,7 +34,10 @@ export interface StoredSecurePayment {
 }
 
 type AccessPolicyFields = "kytMode" | "kytPolicyId" | "hideUntilApproved" | "hidePayeeAddress";
-export type NewSecurePayment = Omit<StoredSecurePayment, "storedStatus" | "completedAt" | "createdAt" | "parentToken" | "position" | AccessPolicyFields> &
+export type NewSecurePayment = Omit<
+  StoredSecurePayment,
+  "storedStatus" | "completedAt" | "createdAt" | "parentToken" | "position" | AccessPolicyFields
+> &
   Partial<Pick<StoredSecurePayment, AccessPolicyFields>>;
 
 function fromRow(row: Row): StoredSecurePayment {
@@ -62,7 +65,10 @@ function fromRow(row: Row): StoredSecurePayment {
   };
 }
 
-export async function insertSecurePayment(tx: Prisma.TransactionClient, sp: NewSecurePayment): Promise<StoredSecurePayment> {
+export async function insertSecurePayment(
+  tx: Prisma.TransactionClient,
+  sp: NewSecurePayment,
+): Promise<StoredSecurePayment> {
   return fromRow(await tx.securePayment.create({ data: { ...sp } }));
 }
 
@@ -75,7 +81,10 @@ export async function findSecurePaymentByToken(token: string): Promise<StoredSec
 }
 
 /** The platform's newest secure payment that contains the request (children before their multicall parent). */
-export async function findSecurePaymentByRequest(platformId: string, requestId: string): Promise<StoredSecurePayment | null> {
+export async function findSecurePaymentByRequest(
+  platformId: string,
+  requestId: string,
+): Promise<StoredSecurePayment | null> {
   if (!isRequestId(requestId)) return null;
   const rows = await (await db()).securePayment.findMany({
     where: { platformId, requestIds: { has: requestId.toLowerCase() } },
@@ -91,14 +100,21 @@ export async function findChildren(parentToken: string): Promise<StoredSecurePay
 }
 
 /** The platform's secure payments among `tokens` (one query, for multicalls of up to 1000). */
-export async function findOwnSecurePayments(platformId: string, tokens: readonly string[]): Promise<StoredSecurePayment[]> {
+export async function findOwnSecurePayments(
+  platformId: string,
+  tokens: readonly string[],
+): Promise<StoredSecurePayment[]> {
   const valid = tokens.filter((t) => isUlid(t, true)).map((t) => t.toUpperCase());
   const rows = await (await db()).securePayment.findMany({ where: { platformId, token: { in: valid } } });
   return rows.map(fromRow);
 }
 
 /** Attaches children to a multicall parent in one statement; false when one was taken meanwhile. */
-export async function attachChildren(tx: Prisma.TransactionClient, parentToken: string, childTokens: string[]): Promise<boolean> {
+export async function attachChildren(
+  tx: Prisma.TransactionClient,
+  parentToken: string,
+  childTokens: string[],
+): Promise<boolean> {
   const count = await tx.$executeRaw`
     UPDATE secure_payments s SET parent_token = ${parentToken}, position = c.position
     FROM unnest(${childTokens}::varchar[], ${childTokens.map((_, i) => i)}::int[]) AS c(token, position)
@@ -108,12 +124,18 @@ export async function attachChildren(tx: Prisma.TransactionClient, parentToken: 
 
 /** Cancels one pending link of the platform; false when it was not pending (paid, merged or cancelled meanwhile). */
 export async function cancelPendingLink(platformId: string, token: string): Promise<boolean> {
-  const { count } = await (await db()).securePayment.updateMany({ where: { token, platformId, status: "pending" }, data: { status: "cancelled" } });
+  const { count } = await (await db()).securePayment.updateMany({
+    where: { token, platformId, status: "pending" },
+    data: { status: "cancelled" },
+  });
   return count === 1;
 }
 
 /** Invalidates payout links merged into a batch link, in one statement; false when one was taken meanwhile. */
 export async function cancelMergedLinks(tx: Prisma.TransactionClient, tokens: string[]): Promise<boolean> {
-  const { count } = await tx.securePayment.updateMany({ where: { token: { in: tokens }, status: "pending", parentToken: null }, data: { status: "cancelled" } });
+  const { count } = await tx.securePayment.updateMany({
+    where: { token: { in: tokens }, status: "pending", parentToken: null },
+    data: { status: "cancelled" },
+  });
   return count === tokens.length;
 }

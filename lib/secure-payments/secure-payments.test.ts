@@ -1,17 +1,19 @@
 // Secure payments through the HTTP handlers: who may create them, what each token state
 // answers, the access list with its deduplicated webhook, and payer activity events.
-import * as createRoute from "@/app/v2/secure-payments/route";
-import * as payoutsRoute from "@/app/v2/secure-payments/payouts/route";
-import * as multicallRoute from "@/app/v2/secure-payments/multicall-payouts/route";
-import * as tokenRoute from "@/app/v2/secure-payments/[token]/route";
-import * as payRoute from "@/app/v2/secure-payments/[token]/pay/route";
-import * as userEventsRoute from "@/app/v2/secure-payments/[token]/user-events/route";
+
 import { ulid } from "ulid";
 import { beforeAll, describe, expect, it } from "vitest";
+import * as payRoute from "@/app/v2/secure-payments/[token]/pay/route";
+import * as tokenRoute from "@/app/v2/secure-payments/[token]/route";
+import * as userEventsRoute from "@/app/v2/secure-payments/[token]/user-events/route";
+import * as multicallRoute from "@/app/v2/secure-payments/multicall-payouts/route";
+import * as payoutsRoute from "@/app/v2/secure-payments/payouts/route";
+import * as createRoute from "@/app/v2/secure-payments/route";
+import { NETWORKS } from "../chains/networks";
 import { db } from "../db/client";
+import { ApiError } from "../http/errors";
 import { linkClientIdDirect, unlinkClientId } from "../orchestrators/platform-links";
 import { createTestOrchestrator } from "../orchestrators/test-fixtures";
-import { NETWORKS } from "../chains/networks";
 import { formatDestinationId } from "../payee-destinations/destination-id";
 import { registerTestDestination, tronPayee, USDC_BASE } from "../payee-destinations/test-fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
@@ -19,11 +21,10 @@ import { call } from "../test/http";
 import { createPlatformEndpoint } from "../webhooks/client-id-endpoints";
 import { createOrchestratorEndpoint } from "../webhooks/orchestrator-endpoints";
 import { recordAccessRejection } from "./access-policy";
-import { ApiError } from "../http/errors";
 import { checkPayerAccess, securePaymentPageState } from "./page-state";
-import { reportUserEvent } from "./user-events";
 import { securePaymentView } from "./schemas";
 import { findSecurePaymentByToken } from "./secure-payment-store";
+import { reportUserEvent } from "./user-events";
 
 type Platform = Awaited<ReturnType<typeof createTestPlatform>>;
 let p: Platform;
@@ -42,7 +43,10 @@ async function create(body: Record<string, unknown>, headers: Record<string, str
   return call(createRoute, "POST", "/v2/secure-payments", { headers, body });
 }
 
-async function createOk(body: Record<string, unknown> = {}, headers: Record<string, string> = api()): Promise<{ token: string; requestIds: string[]; securePaymentUrl: string }> {
+async function createOk(
+  body: Record<string, unknown> = {},
+  headers: Record<string, string> = api(),
+): Promise<{ token: string; requestIds: string[]; securePaymentUrl: string }> {
   const r = await create({ requests: [{ destinationId, amount: "12.5" }], ...body }, headers);
   expect(r.status, r.text).toBe(201);
   return r.json;
@@ -60,12 +64,26 @@ async function eventsOf(name: string, requestId: string) {
 
 describe("creating a secure payment", () => {
   it("with an API key answers the token and the page link, and stores the request to the destination", async () => {
-    const r = await createOk({ reference: "order-1", redirectUrl: "https://shop.example.com/thanks", redirectLabel: "Back to the shop" });
+    const r = await createOk({
+      reference: "order-1",
+      redirectUrl: "https://shop.example.com/thanks",
+      redirectLabel: "Back to the shop",
+    });
     expect(r.token).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
     expect(r.securePaymentUrl).toMatch(new RegExp(`/pay/${r.token}$`));
     const view = await getToken(r.token);
     expect(view.status, view.text).toBe(200);
-    expect(view.json).toMatchObject({ paymentType: "single", status: "pending", amount: "12.5", paymentCurrency: "USDC-base", network: "base", reference: "order-1", redirectLabel: "Back to the shop", feePlan: null, orchestratorId: null });
+    expect(view.json).toMatchObject({
+      paymentType: "single",
+      status: "pending",
+      amount: "12.5",
+      paymentCurrency: "USDC-base",
+      network: "base",
+      reference: "order-1",
+      redirectLabel: "Back to the shop",
+      feePlan: null,
+      orchestratorId: null,
+    });
     expect(view.json.destination.destinationId).toBe(destinationId);
     // The documented shape is the one answered.
     expect(securePaymentView.safeParse(view.json).error).toBeUndefined();
@@ -74,15 +92,30 @@ describe("creating a secure payment", () => {
   it("with a client ID and its Origin records the client ID's fee as the fee plan", async () => {
     const q = await createTestPlatform("fee shop");
     const d = await registerTestDestination(q.platformId);
-    await (await db()).clientId.update({ where: { id: q.clientIdId }, data: { feePercentage: "2", feeAddress: "0x1111111111111111111111111111111111111111" } });
+    await (await db()).clientId.update({
+      where: { id: q.clientIdId },
+      data: { feePercentage: "2", feeAddress: "0x1111111111111111111111111111111111111111" },
+    });
     const r = await create({ requests: [{ destinationId: d.destinationId, amount: "100" }] }, browser(q));
     expect(r.status, r.text).toBe(201);
-    expect(r.json.feePlan).toMatchObject({ version: 1, defaultFeeBearer: "payer", grossAmountUsd: "100", totalFeesUsd: "2", payerTotalAmountUsd: "102" });
-    expect(r.json.feePlan.fees[0]).toMatchObject({ percentageBps: 200, destinationRef: { evmAddress: "0x1111111111111111111111111111111111111111" } });
+    expect(r.json.feePlan).toMatchObject({
+      version: 1,
+      defaultFeeBearer: "payer",
+      grossAmountUsd: "100",
+      totalFeesUsd: "2",
+      payerTotalAmountUsd: "102",
+    });
+    expect(r.json.feePlan.fees[0]).toMatchObject({
+      percentageBps: 200,
+      destinationRef: { evmAddress: "0x1111111111111111111111111111111111111111" },
+    });
   });
 
   it("refuses a client ID from an Origin it does not allow", async () => {
-    const r = await create({ requests: [{ destinationId, amount: "1" }] }, { "x-client-id": p.clientId, origin: "https://evil.example" });
+    const r = await create(
+      { requests: [{ destinationId, amount: "1" }] },
+      { "x-client-id": p.clientId, origin: "https://evil.example" },
+    );
     expect(r.status).toBe(403);
   });
 
@@ -113,8 +146,16 @@ describe("creating a secure payment", () => {
     });
     expect(r.status).toBe(400);
     expect(r.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(["redirectUrl"]);
-    const r2 = await create({ requests: [{ destinationId, amount: "1.1234567" }], accessPolicy: { allowedPayerAddresses: ["TJRabPrwbZy45sbavfcjinPJC18kjpRTv8"] }, expiresAt: "2000-01-01T00:00:00Z" });
-    expect(r2.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(["accessPolicy.allowedPayerAddresses.0", "expiresAt", "requests.0.amount"]);
+    const r2 = await create({
+      requests: [{ destinationId, amount: "1.1234567" }],
+      accessPolicy: { allowedPayerAddresses: ["TJRabPrwbZy45sbavfcjinPJC18kjpRTv8"] },
+      expiresAt: "2000-01-01T00:00:00Z",
+    });
+    expect(r2.json.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "accessPolicy.allowedPayerAddresses.0",
+      "expiresAt",
+      "requests.0.amount",
+    ]);
     expect(await (await db()).securePayment.count()).toBe(before);
   });
 
@@ -125,7 +166,11 @@ describe("creating a secure payment", () => {
       try {
         const r = await createOk({}, { "x-orchestrator-key": o.orchestratorKey, "x-client-id": p.clientId });
         const sp = await findSecurePaymentByToken(r.token);
-        expect(sp).toMatchObject({ orchestratorId: o.orchestratorId, clientIdId: p.clientIdId, platformId: p.platformId });
+        expect(sp).toMatchObject({
+          orchestratorId: o.orchestratorId,
+          clientIdId: p.clientIdId,
+          platformId: p.platformId,
+        });
         const request = await (await db()).paymentRequest.findUniqueOrThrow({ where: { id: r.requestIds[0] } });
         expect(request.orchestratorId).toBe(o.orchestratorId);
         expect((await getToken(r.token)).json.orchestratorId).toBe(o.orchestratorId);
@@ -137,15 +182,24 @@ describe("creating a secure payment", () => {
     it("without an active link is refused, and without a client ID too", async () => {
       const o = await createTestOrchestrator();
       const before = await (await db()).securePayment.count();
-      const notLinked = await create({ requests: [{ destinationId, amount: "1" }] }, { "x-orchestrator-key": o.orchestratorKey, "x-client-id": p.clientId });
+      const notLinked = await create(
+        { requests: [{ destinationId, amount: "1" }] },
+        { "x-orchestrator-key": o.orchestratorKey, "x-client-id": p.clientId },
+      );
       expect(notLinked.status).toBe(403);
       expect(notLinked.json.message).toMatch(/not linked/);
-      const alone = await create({ requests: [{ destinationId, amount: "1" }] }, { "x-orchestrator-key": o.orchestratorKey });
+      const alone = await create(
+        { requests: [{ destinationId, amount: "1" }] },
+        { "x-orchestrator-key": o.orchestratorKey },
+      );
       expect(alone.status).toBe(400);
       // A link that ended no longer lets it create.
       await linkClientIdDirect(p.platformId, p.clientIdId, o.orchestratorId);
       await unlinkClientId(p.platformId, p.clientIdId);
-      const ended = await create({ requests: [{ destinationId, amount: "1" }] }, { "x-orchestrator-key": o.orchestratorKey, "x-client-id": p.clientId });
+      const ended = await create(
+        { requests: [{ destinationId, amount: "1" }] },
+        { "x-orchestrator-key": o.orchestratorKey, "x-client-id": p.clientId },
+      );
       expect(ended.status).toBe(403);
       expect(await (await db()).securePayment.count()).toBe(before);
     });
@@ -154,16 +208,31 @@ describe("creating a secure payment", () => {
   it("creates a payout link to a recipient in a currency given by symbol", async () => {
     const r = await call(payoutsRoute, "POST", "/v2/secure-payments/payouts", {
       headers: api(),
-      body: { recipient: PAYER, creatorWalletAddress: "0x1111111111111111111111111111111111111111", network: "base", currency: "USDC", amount: "3" },
+      body: {
+        recipient: PAYER,
+        creatorWalletAddress: "0x1111111111111111111111111111111111111111",
+        network: "base",
+        currency: "USDC",
+        amount: "3",
+      },
     });
     expect(r.status, r.text).toBe(201);
     expect((await findSecurePaymentByToken(r.json.token))?.paymentType).toBe("payouts");
     const bad = await call(payoutsRoute, "POST", "/v2/secure-payments/payouts", {
       headers: api(),
-      body: { recipient: "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8", creatorWalletAddress: "nope", network: "base", currency: "USDC", amount: "3" },
+      body: {
+        recipient: "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8",
+        creatorWalletAddress: "nope",
+        network: "base",
+        currency: "USDC",
+        amount: "3",
+      },
     });
     expect(bad.status).toBe(400);
-    expect(bad.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(["creatorWalletAddress", "recipient"]);
+    expect(bad.json.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "creatorWalletAddress",
+      "recipient",
+    ]);
   });
 });
 
@@ -179,26 +248,38 @@ describe("a token's state", () => {
 
   it("answers 403 once expired and 409 once completed, on the state and on /pay", async () => {
     const expired = await createOk();
-    await (await db()).securePayment.update({ where: { token: expired.token }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await (await db()).securePayment.update({
+      where: { token: expired.token },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await getToken(expired.token)).status).toBe(403);
     expect((await payToken(expired.token)).status).toBe(403);
 
     const paid = await createOk();
     // What payment detection writes when the payment is confirmed.
-    await (await db()).paymentRequest.update({ where: { id: paid.requestIds[0] }, data: { status: "paid", amountPaid: 12_500_000 } });
+    await (await db()).paymentRequest.update({
+      where: { id: paid.requestIds[0] },
+      data: { status: "paid", amountPaid: 12_500_000 },
+    });
     const r = await getToken(paid.token);
     expect(r.status).toBe(409);
     expect(r.json).toMatchObject({ statusCode: 409, error: "Conflict" });
     expect((await payToken(paid.token)).status).toBe(409);
     // Paid after expiry: completed wins.
-    await (await db()).securePayment.update({ where: { token: paid.token }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await (await db()).securePayment.update({
+      where: { token: paid.token },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await getToken(paid.token)).status).toBe(409);
   });
 
   it("refuses isSafe together with eoaWallet", async () => {
     const r = await createOk();
     for (const get of [getToken, payToken]) {
-      const res = await get(r.token, `?wallet=${PAYER}&eoaWallet=0x1111111111111111111111111111111111111111&isSafe=true`);
+      const res = await get(
+        r.token,
+        `?wallet=${PAYER}&eoaWallet=0x1111111111111111111111111111111111111111&isSafe=true`,
+      );
       expect(res.status, res.text).toBe(400);
       expect(res.json.errors[0].field).toBe("isSafe");
     }
@@ -207,7 +288,10 @@ describe("a token's state", () => {
 
 describe("the access list", () => {
   it("lets a listed wallet in whatever its casing, refuses another and tells the platform once per 10 minutes", async () => {
-    const hook = await createPlatformEndpoint({ id: p.clientIdId, platformId: p.platformId }, "http://127.0.0.1:9/access");
+    const hook = await createPlatformEndpoint(
+      { id: p.clientIdId, platformId: p.platformId },
+      "http://127.0.0.1:9/access",
+    );
     const r = await createOk({ accessPolicy: { allowedPayerAddresses: [PAYER.toLowerCase()] } }, browser());
     expect((await getToken(r.token, `?wallet=${PAYER}`)).status).toBe(200);
     expect((await getToken(r.token, `?wallet=${PAYER.toUpperCase().replace("0X", "0x")}`)).status).toBe(200);
@@ -222,7 +306,12 @@ describe("the access list", () => {
 
     const events = await eventsOf("secure_payment.access_rejected", r.requestIds[0]);
     expect(events).toHaveLength(1);
-    expect(events[0].payload).toMatchObject({ event: "secure_payment.access_rejected", attemptedPayerWalletAddress: intruder, clientId: p.clientId, orchestratorId: null });
+    expect(events[0].payload).toMatchObject({
+      event: "secure_payment.access_rejected",
+      attemptedPayerWalletAddress: intruder,
+      clientId: p.clientId,
+      orchestratorId: null,
+    });
     expect(await (await db()).webhookDelivery.count({ where: { eventId: events[0].id, endpointId: hook.id } })).toBe(1);
 
     // After the window, the same wallet is reported again.
@@ -233,7 +322,9 @@ describe("the access list", () => {
 
   it("emits one event for ten concurrent tries by the same wallet", async () => {
     const r = await createOk({ accessPolicy: { allowedPayerAddresses: [PAYER] } });
-    const tries = await Promise.all(Array.from({ length: 10 }, () => getToken(r.token, "?wallet=0x2222222222222222222222222222222222222222")));
+    const tries = await Promise.all(
+      Array.from({ length: 10 }, () => getToken(r.token, "?wallet=0x2222222222222222222222222222222222222222")),
+    );
     expect(tries.map((t) => t.status)).toEqual(Array(10).fill(403));
     expect(await eventsOf("secure_payment.access_rejected", r.requestIds[0])).toHaveLength(1);
     expect(await (await db()).accessRejection.count({ where: { token: r.token } })).toBe(1);
@@ -241,9 +332,19 @@ describe("the access list", () => {
 
   it("compares Tron addresses exactly as given", async () => {
     const q = await createTestPlatform("tron shop");
-    const d = await registerTestDestination(q.platformId, { payee: tronPayee(), chainId: 728126428, tokenAddress: "TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8" });
+    const d = await registerTestDestination(q.platformId, {
+      payee: tronPayee(),
+      chainId: 728126428,
+      tokenAddress: "TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8",
+    });
     const allowed = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
-    const r = await create({ requests: [{ destinationId: d.destinationId, amount: "5" }], accessPolicy: { allowedPayerAddresses: [allowed] } }, api(q));
+    const r = await create(
+      {
+        requests: [{ destinationId: d.destinationId, amount: "5" }],
+        accessPolicy: { allowedPayerAddresses: [allowed] },
+      },
+      api(q),
+    );
     expect(r.status, r.text).toBe(201);
     expect((await getToken(r.json.token, `?wallet=${allowed}`, browser(q))).status).toBe(200);
     const sp = (await findSecurePaymentByToken(r.json.token))!;
@@ -263,10 +364,20 @@ describe("payer activity", () => {
     await unlinkClientId(p.platformId, p.clientIdId);
     const sent = await call(userEventsRoute, "POST", `/v2/secure-payments/${r.token}/user-events`, {
       params: { token: r.token },
-      body: { userEvent: "payment_sent_to_wallet", occurredAt: "2026-01-02T03:04:05.000Z", properties: { wallet_provider: "injected", payment_submission_id: "0xabc", payment_submission_id_type: "evm_tx_hash" } },
+      body: {
+        userEvent: "payment_sent_to_wallet",
+        occurredAt: "2026-01-02T03:04:05.000Z",
+        properties: {
+          wallet_provider: "injected",
+          payment_submission_id: "0xabc",
+          payment_submission_id_type: "evm_tx_hash",
+        },
+      },
     });
     expect(sent.status, sent.text).toBe(202);
-    const events = (await (await db()).webhookEvent.findMany({ where: { event: "secure_payment.user_event" } })).filter((e) => (e.payload as { securePaymentToken: string }).securePaymentToken === r.token);
+    const events = (await (await db()).webhookEvent.findMany({ where: { event: "secure_payment.user_event" } })).filter(
+      (e) => (e.payload as { securePaymentToken: string }).securePaymentToken === r.token,
+    );
     expect(events).toHaveLength(1);
     expect(events[0].payload).toMatchObject({
       userEvent: "payment_sent_to_wallet",
@@ -275,30 +386,53 @@ describe("payer activity", () => {
       clientId: p.clientId,
       orchestratorId: o.orchestratorId, // fixed at creation, though the link has ended since
       occurredAt: "2026-01-02T03:04:05.000Z",
-      properties: { wallet_provider: "injected", payment_submission_id: "0xabc", payment_submission_id_type: "evm_tx_hash", selected_source_chain: null, payment_type: null },
+      properties: {
+        wallet_provider: "injected",
+        payment_submission_id: "0xabc",
+        payment_submission_id_type: "evm_tx_hash",
+        selected_source_chain: null,
+        payment_type: null,
+      },
     });
-    expect(await (await db()).webhookDelivery.count({ where: { eventId: events[0].id, endpointId: orchHook.webhook.id } })).toBe(1);
+    expect(
+      await (await db()).webhookDelivery.count({ where: { eventId: events[0].id, endpointId: orchHook.webhook.id } }),
+    ).toBe(1);
   });
 
   it("refuses unknown events and tokens, and limits reports per token", async () => {
     const r = await createOk();
-    const post = (token: string, body: unknown) => call(userEventsRoute, "POST", `/v2/secure-payments/${token}/user-events`, { params: { token }, body });
+    const post = (token: string, body: unknown) =>
+      call(userEventsRoute, "POST", `/v2/secure-payments/${token}/user-events`, { params: { token }, body });
     expect((await post(r.token, { userEvent: "payment_confirmed" })).status).toBe(400);
     expect((await post(ulid(), { userEvent: "wallet_connected" })).status).toBe(404);
     // One fixed moment inside a one-minute window, so the count cannot straddle two windows.
     const at = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 120_000 + 30_000);
     const outcomes: (number | "ok")[] = [];
     for (let i = 0; i < 32; i++) {
-      outcomes.push(await reportUserEvent(r.token, { userEvent: "wallet_connected" }, at).then(() => "ok" as const, (e: ApiError) => e.status));
+      outcomes.push(
+        await reportUserEvent(r.token, { userEvent: "wallet_connected" }, at).then(
+          () => "ok" as const,
+          (e: ApiError) => e.status,
+        ),
+      );
     }
     expect(outcomes).toEqual([...Array(30).fill("ok"), 429, 429]);
   });
 });
 
 describe("multicall payouts and lookups", () => {
-  const payoutBody = (amount: string) => ({ recipient: PAYER, creatorWalletAddress: PAYER, network: "base", currency: "USDC-base", amount });
+  const payoutBody = (amount: string) => ({
+    recipient: PAYER,
+    creatorWalletAddress: PAYER,
+    network: "base",
+    currency: "USDC-base",
+    amount,
+  });
   const newPayout = async (platform: Platform = p) => {
-    const r = await call(payoutsRoute, "POST", "/v2/secure-payments/payouts", { headers: api(platform), body: payoutBody("1") });
+    const r = await call(payoutsRoute, "POST", "/v2/secure-payments/payouts", {
+      headers: api(platform),
+      body: payoutBody("1"),
+    });
     expect(r.status, r.text).toBe(201);
     return r.json as { token: string; requestIds: string[] };
   };
@@ -309,25 +443,46 @@ describe("multicall payouts and lookups", () => {
     const [a, b, c] = [await newPayout(), await newPayout(), await newPayout()];
     const incoming = await createOk();
     expect((await multicall([a.token, incoming.token])).status).toBe(400);
-    expect((await multicall([a.token, (await newPayout(await createTestPlatform("foreign payouts"))).token])).status).toBe(404);
+    expect(
+      (await multicall([a.token, (await newPayout(await createTestPlatform("foreign payouts"))).token])).status,
+    ).toBe(404);
     expect((await multicall([a.token, a.token])).status).toBe(400);
     const made = await multicall([a.token, b.token]);
     expect(made.status, made.text).toBe(201);
-    expect(made.json).toMatchObject({ type: "multicall", status: "pending", items: [{ securePaymentToken: a.token, position: 0, eligibility: "eligible" }, { securePaymentToken: b.token, position: 1 }] });
+    expect(made.json).toMatchObject({
+      type: "multicall",
+      status: "pending",
+      items: [
+        { securePaymentToken: a.token, position: 0, eligibility: "eligible" },
+        { securePaymentToken: b.token, position: 1 },
+      ],
+    });
     const again = await multicall([b.token, c.token]);
     expect(again.status).toBe(409);
     // The multicall token read through the page's endpoint answers the multicall state.
     const state = await getToken(made.json.token);
     expect(state.status, state.text).toBe(200);
-    expect(state.json).toMatchObject({ paymentType: "multicall", token: made.json.token, totals: { childCount: 2, blockedChildCount: 0 } });
+    expect(state.json).toMatchObject({
+      paymentType: "multicall",
+      token: made.json.token,
+      totals: { childCount: 2, blockedChildCount: 0 },
+    });
   });
 
   it("finds the link of a request for the platform only", async () => {
     const r = await createOk({ redirectUrl: "https://shop.example.com/done" });
-    const find = (requestId: string, headers: Record<string, string> = api()) => call(createRoute, "GET", `/v2/secure-payments?requestId=${requestId}`, { headers });
+    const find = (requestId: string, headers: Record<string, string> = api()) =>
+      call(createRoute, "GET", `/v2/secure-payments?requestId=${requestId}`, { headers });
     const found = await find(r.requestIds[0]);
     expect(found.status, found.text).toBe(200);
-    expect(found.json).toMatchObject({ token: r.token, securePaymentUrl: r.securePaymentUrl, status: "pending", paymentType: "single", redirectUrl: "https://shop.example.com/done", completedAt: null });
+    expect(found.json).toMatchObject({
+      token: r.token,
+      securePaymentUrl: r.securePaymentUrl,
+      status: "pending",
+      paymentType: "single",
+      redirectUrl: "https://shop.example.com/done",
+      completedAt: null,
+    });
     expect((await find(r.requestIds[0], api(await createTestPlatform("snoop")))).status).toBe(404);
   });
 });
@@ -341,7 +496,10 @@ describe("the page's server functions", () => {
     expect(await checkPayerAccess(r.token, PAYER)).toEqual({ allowed: true });
     expect(await checkPayerAccess(r.token, "0x3333333333333333333333333333333333333333")).toEqual({ allowed: false });
     expect(await eventsOf("secure_payment.access_rejected", r.requestIds[0])).toHaveLength(1);
-    await (await db()).securePayment.update({ where: { token: r.token }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await (await db()).securePayment.update({
+      where: { token: r.token },
+      data: { expiresAt: new Date(Date.now() - 1) },
+    });
     expect((await securePaymentPageState(r.token)).kind).toBe("expired");
   });
 });

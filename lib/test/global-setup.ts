@@ -12,6 +12,8 @@ export default function setup(): () => void {
       .flatMap((f) => readFileSync(join(dir, f), "utf8").split("\n"))
       .reduce((sum, line) => sum + (Number(line) || 0), 0);
     rmSync(dir, { recursive: true, force: true });
-    console.log(`\nResponse contracts: ${total} API answers parsed with the schema /docs publishes for their operation and status`);
+    console.log(
+      `\nResponse contracts: ${total} API answers parsed with the schema /docs publishes for their operation and status`,
+    );
   };
 }

@@ -5,10 +5,10 @@
 // from what the API sends; lib/test/contract-count.ts prints how many answers were checked.
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { errorBodySchema } from "../http/errors";
-import { toJson } from "../http/reply";
 import type { RouteHandler } from "../api/route";
 import type { Endpoint } from "../http/endpoint";
+import { errorBodySchema } from "../http/errors";
+import { toJson } from "../http/reply";
 import { documentedResponses } from "../openapi/build-document";
 import { countCheckedAnswer } from "./contract-count";
 
@@ -29,7 +29,9 @@ function publishedSchema(endpoint: Endpoint | undefined, method: string, status:
   }
   const documented = documentedResponses(endpoint)[String(status)];
   if (!documented) {
-    throw new Error(`${endpoint.method} ${endpoint.path} answered ${status}, a status /docs does not publish for it (add it to the endpoint's errors or alsoAnswers)`);
+    throw new Error(
+      `${endpoint.method} ${endpoint.path} answered ${status}, a status /docs does not publish for it (add it to the endpoint's errors or alsoAnswers)`,
+    );
   }
   return documented.schema;
 }
@@ -37,10 +39,15 @@ function publishedSchema(endpoint: Endpoint | undefined, method: string, status:
 /** Parses a received body as the wire form of `schema`, and fails on any field it does not name. */
 export function assertMatchesContract(schema: z.ZodType, body: unknown, what: string): void {
   const parsed = z.safeEncode(schema, body);
-  if (!parsed.success) throw new Error(`${what}: the body does not match the published schema\n${z.prettifyError(parsed.error)}\n${JSON.stringify(body).slice(0, 2000)}`);
+  if (!parsed.success)
+    throw new Error(
+      `${what}: the body does not match the published schema\n${z.prettifyError(parsed.error)}\n${JSON.stringify(body).slice(0, 2000)}`,
+    );
   const described = JSON.parse(toJson(schema.parse(parsed.data)));
   if (!isDeepStrictEqual(described, body)) {
-    throw new Error(`${what}: the body carries fields the published schema does not name\nsent:      ${JSON.stringify(body).slice(0, 2000)}\ndocumented: ${JSON.stringify(described).slice(0, 2000)}`);
+    throw new Error(
+      `${what}: the body carries fields the published schema does not name\nsent:      ${JSON.stringify(body).slice(0, 2000)}\ndocumented: ${JSON.stringify(described).slice(0, 2000)}`,
+    );
   }
 }
 
@@ -64,7 +71,8 @@ export async function call(mod: RouteModule, method: keyof RouteModule, url: str
   }
   if (method !== "OPTIONS") {
     const schema = publishedSchema(handler.endpoint, method, res.status);
-    if (schema) assertMatchesContract(schema, json, `${method} ${new URL(url, "http://localhost").pathname} → ${res.status}`);
+    if (schema)
+      assertMatchesContract(schema, json, `${method} ${new URL(url, "http://localhost").pathname} → ${res.status}`);
     countCheckedAnswer();
   }
   return { status: res.status, headers: res.headers, text, json: json as any };

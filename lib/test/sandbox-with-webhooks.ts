@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from "vitest";
 import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
 import { detectPayments } from "../payments/indexer/start-detection";
 import { platformWithEndpoints, startTestDelivery } from "../webhooks/test-helpers";
-import { startReceiver, type Receiver } from "../webhooks/test-receiver";
+import { type Receiver, startReceiver } from "../webhooks/test-receiver";
 
 export interface SandboxWithWebhooks {
   sandbox: TestSandbox;

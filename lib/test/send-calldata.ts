@@ -1,6 +1,6 @@
 // Sends the transactions an API answer lists, in order, from a funded sandbox wallet, the way
 // a payer's wallet would: whatever `to`, `data` and `value` say, nothing else.
-import { createPublicClient, createWalletClient, http, type Address, type Hex, type TransactionReceipt } from "viem";
+import { type Address, createPublicClient, createWalletClient, type Hex, http, type TransactionReceipt } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { viemChain } from "../chains/clients";
 import type { EvmNetworkId } from "../chains/networks";
@@ -20,12 +20,18 @@ export function valueOf(v: ApiTransaction["value"]): bigint {
 export function chainClients(network: EvmNetworkId, url: string) {
   const chain = viemChain(network);
   const publicClient = createPublicClient({ chain, transport: http(url), pollingInterval: 20 });
-  const walletOf = (privateKey: Hex) => createWalletClient({ chain, transport: http(url), account: privateKeyToAccount(privateKey) });
+  const walletOf = (privateKey: Hex) =>
+    createWalletClient({ chain, transport: http(url), account: privateKeyToAccount(privateKey) });
   return { publicClient, walletOf };
 }
 
 /** Sends each transaction after the previous one is mined; throws if one reverts. */
-export async function sendAll(network: EvmNetworkId, url: string, privateKey: Hex, transactions: readonly ApiTransaction[]): Promise<TransactionReceipt[]> {
+export async function sendAll(
+  network: EvmNetworkId,
+  url: string,
+  privateKey: Hex,
+  transactions: readonly ApiTransaction[],
+): Promise<TransactionReceipt[]> {
   const { publicClient, walletOf } = chainClients(network, url);
   const wallet = walletOf(privateKey);
   const receipts: TransactionReceipt[] = [];

@@ -36,7 +36,10 @@ const IPV6_SPECIAL: [string, string[]][] = [
   ["::1/128 loopback", ["::1"]],
   ["::/128 unspecified", ["::"]],
   ["::/96 IPv4-compatible (deprecated)", ["::7f00:1", "::127.0.0.1", "::a9fe:a9fe", "::808:808"]],
-  ["::ffff:0:0/96 IPv4-mapped (private inside)", ["::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:10.0.0.1", "::ffff:a9fe:a9fe"]],
+  [
+    "::ffff:0:0/96 IPv4-mapped (private inside)",
+    ["::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:10.0.0.1", "::ffff:a9fe:a9fe"],
+  ],
   ["::ffff:0:0:0/96 SIIT IPv4-translated", ["::ffff:0:7f00:1", "::ffff:0:808:808"]],
   ["64:ff9b::/96 IPv4/IPv6 translation (private inside)", ["64:ff9b::7f00:1", "64:ff9b::a00:1", "64:ff9b::a9fe:a9fe"]],
   ["64:ff9b:1::/48 local-use IPv4/IPv6 translation", ["64:ff9b:1::1", "64:ff9b:1::808:808"]],

@@ -11,7 +11,9 @@ import ipaddr from "ipaddr.js";
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
 /** Cloud metadata services: named apart because that is the address an attacker wants. */
-const METADATA = ["169.254.169.254", "100.100.100.200", "fd00:ec2::254"].map((a) => ipaddr.parse(a).toNormalizedString());
+const METADATA = ["169.254.169.254", "100.100.100.200", "fd00:ec2::254"].map((a) =>
+  ipaddr.parse(a).toNormalizedString(),
+);
 
 const LABELS: Record<string, string> = {
   unspecified: "an unspecified address",
@@ -66,7 +68,12 @@ export function forbiddenAddressReason(ip: string): string | null {
 export function parseAllowedHosts(setting: string): string[] {
   return setting
     .split(",")
-    .map((h) => h.trim().toLowerCase().replace(/^\[|\]$/g, ""))
+    .map((h) =>
+      h
+        .trim()
+        .toLowerCase()
+        .replace(/^\[|\]$/g, ""),
+    )
     .filter(Boolean);
 }
 

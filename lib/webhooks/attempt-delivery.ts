@@ -4,10 +4,10 @@
 // schedule) — unless the attempt was meanwhile counted as interrupted (its worker was
 // presumed dead and the delivery claimed again), in which case nothing of it is recorded.
 import { db } from "../db/client";
-import { nextState, type DeliveryTiming, type NextState } from "./delivery-policy";
 import type { Claimed } from "./claim-deliveries";
+import { type DeliveryTiming, type NextState, nextState } from "./delivery-policy";
 import type { OutboundPolicy } from "./outbound-policy";
-import { sendAttempt, type AttemptResult } from "./send-attempt";
+import { type AttemptResult, sendAttempt } from "./send-attempt";
 import { deliveryHeaders } from "./sign-delivery";
 import { openWebhookSecret } from "./webhook-secret";
 
@@ -33,7 +33,10 @@ export async function sendClaimed(c: Claimed, opts: AttemptOptions): Promise<Fin
     const secret = openWebhookSecret(c.endpointId, c.secretEncrypted);
     const sentAt = new Date();
     // Whether the previous secret still signs is decided at each attempt (docs/decisions.md "Webhooks: secret rotation").
-    const overlapping = c.previousSecretEncrypted !== null && c.previousSecretExpiresAt !== null && new Date(c.previousSecretExpiresAt) > sentAt;
+    const overlapping =
+      c.previousSecretEncrypted !== null &&
+      c.previousSecretExpiresAt !== null &&
+      new Date(c.previousSecretExpiresAt) > sentAt;
     const headers = deliveryHeaders({
       deliveryId: c.deliveryId,
       retryCount: c.attemptCount,
@@ -44,12 +47,27 @@ export async function sendClaimed(c: Claimed, opts: AttemptOptions): Promise<Fin
       now: sentAt,
       requestNetworkHeaders: c.requestNetworkHeaders,
     });
-    result = await sendAttempt(c.url, c.body, headers, { timeoutMs: opts.timing.attemptTimeoutMs, policy: opts.policy, ca: opts.ca });
+    result = await sendAttempt(c.url, c.body, headers, {
+      timeoutMs: opts.timing.attemptTimeoutMs,
+      policy: opts.policy,
+      ca: opts.ca,
+    });
   } catch (err) {
-    result = { ok: false, statusCode: null, error: `could not send: ${(err as Error).message}`.slice(0, 300), durationMs: 0, responseExcerpt: null };
+    result = {
+      ok: false,
+      statusCode: null,
+      error: `could not send: ${(err as Error).message}`.slice(0, 300),
+      durationMs: 0,
+      responseExcerpt: null,
+    };
   }
   const finishedAt = new Date();
-  return { claimed: c, result, finishedAt, state: nextState(c.attemptCount, result.ok, result.error, opts.timing, finishedAt) };
+  return {
+    claimed: c,
+    result,
+    finishedAt,
+    state: nextState(c.attemptCount, result.ok, result.error, opts.timing, finishedAt),
+  };
 }
 
 /** Records finished attempts in one statement; answers the delivery ids whose claim still held. */

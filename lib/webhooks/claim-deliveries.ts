@@ -7,7 +7,7 @@
 // closed as interrupted and counted as a failed attempt, in the same transaction.
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { INTERRUPTED, nextState, type DeliveryTiming, type NextState } from "./delivery-policy";
+import { type DeliveryTiming, INTERRUPTED, type NextState, nextState } from "./delivery-policy";
 
 type Tx = Prisma.TransactionClient;
 
@@ -117,7 +117,8 @@ export async function claimDeliveries(req: ClaimRequest): Promise<ClaimResult> {
           failure_reason = 'the endpoint was deactivated before this attempt', updated_at = ${now}
         WHERE id = ANY(${inactive}::varchar[])`;
     }
-    if (send.length === 0) return { claimed: [], settled: interrupted.length + inactive.length, seen: rows.length, passedOver, window };
+    if (send.length === 0)
+      return { claimed: [], settled: interrupted.length + inactive.length, seen: rows.length, passedOver, window };
     const started = await tx.$queryRaw<{ id: string; delivery_id: string; claim_id: string }[]>`
       WITH c AS (
         UPDATE webhook_deliveries SET enqueued_at = ${now}, claim_id = gen_random_uuid(), updated_at = ${now}
@@ -157,7 +158,12 @@ async function closeInterrupted(tx: Tx, rows: Candidate[], timing: DeliveryTimin
     UPDATE webhook_attempts SET finished_at = ${now}, error = ${INTERRUPTED}
     WHERE id = ANY(${rows.map((r) => r.open_attempt!)}::uuid[]) AND finished_at IS NULL`;
   const states = rows.map((r) => nextState(r.attempt_count, false, INTERRUPTED, timing, now));
-  await saveStates(tx, rows.map((r) => r.id), states, now);
+  await saveStates(
+    tx,
+    rows.map((r) => r.id),
+    states,
+    now,
+  );
 }
 
 async function saveStates(tx: Tx, ids: string[], s: NextState[], now: Date): Promise<void> {

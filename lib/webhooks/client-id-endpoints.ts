@@ -1,11 +1,22 @@
 // A client ID's webhook endpoints (the platform's): registered with the client ID, an API key or
 // the dashboard session, activated, deactivated, deleted for good (manage-endpoints.ts). What was
 // done with the client ID alone is recorded on the endpoint and shown in the dashboard.
-import { conflict, notFound } from "../http/errors";
+
 import { lockClientId } from "../client-ids/manage-client-ids";
 import { db } from "../db/client";
+import { conflict, notFound } from "../http/errors";
+import {
+  checkedUrl,
+  createEndpoint,
+  ENDPOINT_NOT_FOUND,
+  type EndpointScope,
+  endpointOrThrow,
+  INCLUDE,
+  MAX_ENDPOINTS_PER_OWNER,
+  type Row,
+  setActive,
+} from "./manage-endpoints";
 import { defaultOutboundPolicy, type OutboundPolicy } from "./outbound-policy";
-import { checkedUrl, createEndpoint, ENDPOINT_NOT_FOUND, endpointOrThrow, INCLUDE, MAX_ENDPOINTS_PER_OWNER, setActive, type EndpointScope, type Row } from "./manage-endpoints";
 
 /** A change made with the client ID alone (no API key or session): shown in the dashboard. */
 export interface ClientIdAction {
@@ -36,7 +47,10 @@ export function toPlatformView(row: Row): PlatformEndpointView {
     clientId: row.clientId?.clientId ?? null,
     requestNetworkHeaders: row.requestNetworkHeaders,
     clientIdActions: Array.isArray(row.clientIdActions) ? (row.clientIdActions as unknown as ClientIdAction[]) : [],
-    previousSecretExpiresAt: row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date() ? row.previousSecretExpiresAt.toISOString() : null,
+    previousSecretExpiresAt:
+      row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date()
+        ? row.previousSecretExpiresAt.toISOString()
+        : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -54,24 +68,34 @@ export async function createPlatformEndpoint(
   options: { requestNetworkHeaders?: boolean } = {},
 ): Promise<{ id: string; secret: string }> {
   const clientIdActions = byClientIdAlone ? [{ action: "registered" as const, ...byClientIdAlone }] : [];
-  const { row, secret } = await createEndpoint({
-    platformId: client.platformId,
-    clientIdId: client.id,
-    orchestratorId: null,
-    url: await checkedUrl(url, policy),
-    clientIdActions,
-    requestNetworkHeaders: options.requestNetworkHeaders ?? false,
-  }, async (tx) => {
-    await lockClientId(tx, client.id);
-    if ((await tx.webhookEndpoint.count({ where: { clientIdId: client.id } })) >= MAX_ENDPOINTS_PER_OWNER) {
-      throw conflict("webhook_endpoint_limit", `At most ${MAX_ENDPOINTS_PER_OWNER} webhook endpoints can be registered here; delete one first`);
-    }
-  });
+  const { row, secret } = await createEndpoint(
+    {
+      platformId: client.platformId,
+      clientIdId: client.id,
+      orchestratorId: null,
+      url: await checkedUrl(url, policy),
+      clientIdActions,
+      requestNetworkHeaders: options.requestNetworkHeaders ?? false,
+    },
+    async (tx) => {
+      await lockClientId(tx, client.id);
+      if ((await tx.webhookEndpoint.count({ where: { clientIdId: client.id } })) >= MAX_ENDPOINTS_PER_OWNER) {
+        throw conflict(
+          "webhook_endpoint_limit",
+          `At most ${MAX_ENDPOINTS_PER_OWNER} webhook endpoints can be registered here; delete one first`,
+        );
+      }
+    },
+  );
   return { id: row.id, secret };
 }
 
 export async function listPlatformEndpoints(clientIdId: string): Promise<PlatformEndpointView[]> {
-  const rows = await (await db()).webhookEndpoint.findMany({ where: { clientIdId }, include: INCLUDE, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const rows = await (await db()).webhookEndpoint.findMany({
+    where: { clientIdId },
+    include: INCLUDE,
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
   return rows.map(toPlatformView);
 }
 
@@ -108,7 +132,10 @@ export async function updatePlatformEndpoint(
 ): Promise<PlatformEndpointView> {
   if (change.requestNetworkHeaders !== undefined) {
     const row = await endpointOrThrow(scope, id);
-    const { count } = await (await db()).webhookEndpoint.updateMany({ where: { id: row.id }, data: { requestNetworkHeaders: change.requestNetworkHeaders } });
+    const { count } = await (await db()).webhookEndpoint.updateMany({
+      where: { id: row.id },
+      data: { requestNetworkHeaders: change.requestNetworkHeaders },
+    });
     if (count === 0) throw notFound("webhook_endpoint_not_found", ENDPOINT_NOT_FOUND);
   }
   if (change.isActive !== undefined) return setPlatformEndpointActive(scope, id, change.isActive, byClientIdAlone);

@@ -8,11 +8,23 @@ describe("the delivery log's retention", () => {
     const p = await platformWithEndpoints("http://127.0.0.1:9/a");
     const prisma = await db();
     const old = new Date(Date.now() - (DELIVERY_LOG_RETENTION_DAYS + 1) * 24 * 60 * 60_000);
-    const [finished, pending, recent] = [await emitInTransaction(confirmedPayment(p.owner)), await emitInTransaction(confirmedPayment(p.owner)), await emitInTransaction(confirmedPayment(p.owner))];
-    await prisma.webhookEvent.updateMany({ where: { id: { in: [finished.eventId, pending.eventId] } }, data: { createdAt: old } });
-    await prisma.webhookDelivery.updateMany({ where: { eventId: { in: [finished.eventId, recent.eventId] } }, data: { status: "delivered" } });
+    const [finished, pending, recent] = [
+      await emitInTransaction(confirmedPayment(p.owner)),
+      await emitInTransaction(confirmedPayment(p.owner)),
+      await emitInTransaction(confirmedPayment(p.owner)),
+    ];
+    await prisma.webhookEvent.updateMany({
+      where: { id: { in: [finished.eventId, pending.eventId] } },
+      data: { createdAt: old },
+    });
+    await prisma.webhookDelivery.updateMany({
+      where: { eventId: { in: [finished.eventId, recent.eventId] } },
+      data: { status: "delivered" },
+    });
     expect(await purgeDeliveryLog()).toBe(1);
-    const left = await prisma.webhookEvent.findMany({ where: { id: { in: [finished.eventId, pending.eventId, recent.eventId] } } });
+    const left = await prisma.webhookEvent.findMany({
+      where: { id: { in: [finished.eventId, pending.eventId, recent.eventId] } },
+    });
     expect(left.map((e) => e.id).sort()).toEqual([pending.eventId, recent.eventId].sort());
     expect(await prisma.webhookDelivery.count({ where: { eventId: finished.eventId } })).toBe(0);
   });

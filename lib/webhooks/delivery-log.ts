@@ -1,10 +1,11 @@
 // The delivery log of one endpoint: every delivery with every attempt (time, status, duration,
 // the first bytes of the answer), filtered and paginated newest first, and resending a
 // finished delivery. The caller resolves the endpoint within its own scope first.
-import { conflict, notFound } from "../http/errors";
+
 import { db } from "../db/client";
-import { isUlid } from "../ids/ids";
 import type { DeliveryStatus, Prisma } from "../db/generated/client";
+import { conflict, notFound } from "../http/errors";
+import { isUlid } from "../ids/ids";
 import { OUTBOX_CHANNEL } from "./emit-event";
 
 export const DELIVERY_NOT_FOUND = "Delivery not found";
@@ -83,7 +84,10 @@ export interface DeliveryFilter {
   cursor?: string;
 }
 
-export async function listDeliveries(endpointId: string, f: DeliveryFilter): Promise<{ deliveries: DeliveryView[]; nextCursor: string | null }> {
+export async function listDeliveries(
+  endpointId: string,
+  f: DeliveryFilter,
+): Promise<{ deliveries: DeliveryView[]; nextCursor: string | null }> {
   const rows = await (await db()).webhookDelivery.findMany({
     where: {
       endpointId,
@@ -99,7 +103,10 @@ export async function listDeliveries(endpointId: string, f: DeliveryFilter): Pro
   return { deliveries: page.map(toView), nextCursor: rows.length > f.limit ? page[page.length - 1].id : null };
 }
 
-async function deliveryOrThrow(endpointId: string, deliveryId: string): Promise<Row & { event: { payload?: unknown } }> {
+async function deliveryOrThrow(
+  endpointId: string,
+  deliveryId: string,
+): Promise<Row & { event: { payload?: unknown } }> {
   const row = isUlid(deliveryId)
     ? await (await db()).webhookDelivery.findFirst({
         where: { id: deliveryId, endpointId },
@@ -124,7 +131,8 @@ export async function resendDelivery(endpointId: string, deliveryId: string, now
   const prisma = await db();
   await prisma.$transaction(async (tx) => {
     const endpoint = await tx.webhookEndpoint.findUnique({ where: { id: endpointId }, select: { isActive: true } });
-    if (!endpoint?.isActive) throw conflict("webhook_endpoint_inactive", "This webhook endpoint is inactive; activate it before resending");
+    if (!endpoint?.isActive)
+      throw conflict("webhook_endpoint_inactive", "This webhook endpoint is inactive; activate it before resending");
     const { count } = await tx.webhookDelivery.updateMany({
       where: { id: row.id, endpointId, status: { in: ["delivered", "failed"] } },
       data: {
@@ -138,7 +146,11 @@ export async function resendDelivery(endpointId: string, deliveryId: string, now
         failureReason: null,
       },
     });
-    if (count === 0) throw conflict("delivery_in_progress", "This delivery is still in progress; resend it once it is delivered or failed");
+    if (count === 0)
+      throw conflict(
+        "delivery_in_progress",
+        "This delivery is still in progress; resend it once it is delivered or failed",
+      );
     await tx.$executeRaw`SELECT pg_notify(${OUTBOX_CHANNEL}, '')`;
   });
   return toView((await deliveryOrThrow(endpointId, deliveryId)) as Row);
@@ -149,6 +161,8 @@ export const DELIVERY_LOG_RETENTION_DAYS = 30;
 /** Drops events (with their deliveries and attempts) older than the retention, once none is pending. */
 export async function purgeDeliveryLog(now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - DELIVERY_LOG_RETENTION_DAYS * 24 * 60 * 60_000);
-  const { count } = await (await db()).webhookEvent.deleteMany({ where: { createdAt: { lt: before }, deliveries: { none: { status: "pending" } } } });
+  const { count } = await (await db()).webhookEvent.deleteMany({
+    where: { createdAt: { lt: before }, deliveries: { none: { status: "pending" } } },
+  });
   return count;
 }

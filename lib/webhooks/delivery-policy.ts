@@ -42,12 +42,40 @@ export interface NextState {
 }
 
 /** Where a delivery goes after its attempt number `attemptCount + 1` ended. */
-export function nextState(attemptCount: number, ok: boolean, error: string | null, timing: DeliveryTiming, now: Date): NextState {
+export function nextState(
+  attemptCount: number,
+  ok: boolean,
+  error: string | null,
+  timing: DeliveryTiming,
+  now: Date,
+): NextState {
   const done = attemptCount + 1;
-  if (ok) return { status: "delivered", attemptCount: done, nextAttemptAt: null, deliveredAt: now, failureReason: null, outcome: { kind: "delivered" } };
+  if (ok)
+    return {
+      status: "delivered",
+      attemptCount: done,
+      nextAttemptAt: null,
+      deliveredAt: now,
+      failureReason: null,
+      outcome: { kind: "delivered" },
+    };
   if (done > timing.retryDelaysMs.length) {
-    return { status: "failed", attemptCount: done, nextAttemptAt: null, deliveredAt: null, failureReason: error, outcome: { kind: "failed" } };
+    return {
+      status: "failed",
+      attemptCount: done,
+      nextAttemptAt: null,
+      deliveredAt: null,
+      failureReason: error,
+      outcome: { kind: "failed" },
+    };
   }
   const at = new Date(now.getTime() + timing.retryDelaysMs[done - 1]);
-  return { status: "pending", attemptCount: done, nextAttemptAt: at, deliveredAt: null, failureReason: error, outcome: { kind: "retry", at } };
+  return {
+    status: "pending",
+    attemptCount: done,
+    nextAttemptAt: at,
+    deliveredAt: null,
+    failureReason: error,
+    outcome: { kind: "retry", at },
+  };
 }

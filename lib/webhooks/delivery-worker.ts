@@ -10,8 +10,8 @@
 import type { Database } from "../db/client";
 import { coalesced } from "../jobs/coalesced";
 import { log } from "../log";
-import { recordAttempts, sendClaimed, type AttemptOptions, type Finished } from "./attempt-delivery";
-import { claimDeliveries, endExpiredLeases, type Claimed } from "./claim-deliveries";
+import { type AttemptOptions, type Finished, recordAttempts, sendClaimed } from "./attempt-delivery";
+import { type Claimed, claimDeliveries, endExpiredLeases } from "./claim-deliveries";
 import { attemptLeaseSeconds, DELIVERY_TIMING } from "./delivery-policy";
 import { NOTIFY_GAP_MS, OUTBOX_CHANNEL } from "./emit-event";
 import { defaultOutboundPolicy } from "./outbound-policy";
@@ -48,8 +48,15 @@ const HOT_POLL_MS = 50;
  */
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function startDeliveryWorker(database: Database, opts: DeliveryWorkerOptions = {}): Promise<DeliveryWorker> {
-  const attempt: AttemptOptions = { timing: opts.timing ?? DELIVERY_TIMING, policy: opts.policy ?? defaultOutboundPolicy(), ca: opts.ca };
+export async function startDeliveryWorker(
+  database: Database,
+  opts: DeliveryWorkerOptions = {},
+): Promise<DeliveryWorker> {
+  const attempt: AttemptOptions = {
+    timing: opts.timing ?? DELIVERY_TIMING,
+    policy: opts.policy ?? defaultOutboundPolicy(),
+    ca: opts.ca,
+  };
   const concurrency = opts.concurrency ?? 256;
   const perEndpoint = opts.perEndpoint ?? 32;
   const pollMs = opts.pollMs ?? 1000;
@@ -71,12 +78,15 @@ export async function startDeliveryWorker(database: Database, opts: DeliveryWork
   const armDueTimer = () => {
     clearTimeout(dueTimer);
     if (stopped || dueTimes.length === 0) return;
-    dueTimer = setTimeout(() => {
-      const now = Date.now();
-      while (dueTimes.length > 0 && dueTimes[0] <= now) dueTimes.shift();
-      claimer.trigger();
-      armDueTimer();
-    }, Math.max(0, dueTimes[0] - Date.now()));
+    dueTimer = setTimeout(
+      () => {
+        const now = Date.now();
+        while (dueTimes.length > 0 && dueTimes[0] <= now) dueTimes.shift();
+        claimer.trigger();
+        armDueTimer();
+      },
+      Math.max(0, dueTimes[0] - Date.now()),
+    );
     dueTimer.unref();
   };
 
@@ -101,7 +111,8 @@ export async function startDeliveryWorker(database: Database, opts: DeliveryWork
       recorder.trigger();
       // Freed slots matter only if due deliveries were left for want of one; they are claimed
       // a few at a time, not one claim per finished attempt.
-      if (starved && (concurrency - inFlight >= minClaim || (perEndpointInFlight.get(c.endpointId) ?? 0) === 0)) claimer.trigger();
+      if (starved && (concurrency - inFlight >= minClaim || (perEndpointInFlight.get(c.endpointId) ?? 0) === 0))
+        claimer.trigger();
     });
   };
 
@@ -190,7 +201,10 @@ export async function startDeliveryWorker(database: Database, opts: DeliveryWork
       clearTimeout(hotTimer);
       await unlisten();
       const deadline = Date.now() + attempt.timing.attemptTimeoutMs + 5_000;
-      while ((inFlight > 0 || finished.length > 0 || recording > 0 || recorder.busy || claimer.busy) && Date.now() < deadline) {
+      while (
+        (inFlight > 0 || finished.length > 0 || recording > 0 || recorder.busy || claimer.busy) &&
+        Date.now() < deadline
+      ) {
         if (finished.length > 0 && !recorder.busy) recorder.trigger();
         await new Promise((r) => setTimeout(r, 10));
       }

@@ -4,8 +4,15 @@ import { createHmac } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_ATTEMPTS } from "./delivery-policy";
-import { startReceiver, type Receiver } from "./test-receiver";
-import { confirmedPayment, deliveryState, emitInTransaction, eventually, platformWithEndpoints, startTestDelivery } from "./test-helpers";
+import {
+  confirmedPayment,
+  deliveryState,
+  emitInTransaction,
+  eventually,
+  platformWithEndpoints,
+  startTestDelivery,
+} from "./test-helpers";
+import { type Receiver, startReceiver } from "./test-receiver";
 
 let delivery: Awaited<ReturnType<typeof startTestDelivery>>;
 const receivers: Receiver[] = [];
@@ -24,8 +31,14 @@ async function receiver(...args: Parameters<typeof startReceiver>) {
 }
 
 /** What a receiver using the Standard Webhooks library sees: the payload, or a thrown error. */
-function verifiedByStandardWebhooks(secret: string, raw: Buffer, headers: Record<string, string | string[] | undefined>): unknown {
-  const flat = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(",") : (v ?? "")]));
+function verifiedByStandardWebhooks(
+  secret: string,
+  raw: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+): unknown {
+  const flat = Object.fromEntries(
+    Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(",") : (v ?? "")]),
+  );
   return new Webhook(secret).verify(raw.toString("utf8"), flat);
 }
 
@@ -51,12 +64,21 @@ describe("a delivery", () => {
     // Verified the way a receiver does, with the standardwebhooks package (signature and timestamp).
     expect(verifiedByStandardWebhooks(secret, got.raw, got.headers)).toEqual(event.payload);
     expect(() => verifiedByStandardWebhooks(secret, Buffer.concat([got.raw, Buffer.from(" ")]), got.headers)).toThrow();
-    expect(() => verifiedByStandardWebhooks(secret, got.raw, { ...got.headers, "webhook-timestamp": String(Number(ts) - 3600) })).toThrow();
+    expect(() =>
+      verifiedByStandardWebhooks(secret, got.raw, { ...got.headers, "webhook-timestamp": String(Number(ts) - 3600) }),
+    ).toThrow();
     // Compact JSON of exactly the payload.
     expect(got.raw.toString("utf8")).toBe(JSON.stringify(event.payload));
-    expect(JSON.parse(got.raw.toString("utf8"))).toMatchObject({ event: "payment.confirmed", clientId: p.clientId, orchestratorId: null });
+    expect(JSON.parse(got.raw.toString("utf8"))).toMatchObject({
+      event: "payment.confirmed",
+      clientId: p.clientId,
+      orchestratorId: null,
+    });
 
-    const state = await eventually(() => deliveryState(emitted.deliveries[0].id), (d) => d.status === "delivered");
+    const state = await eventually(
+      () => deliveryState(emitted.deliveries[0].id),
+      (d) => d.status === "delivered",
+    );
     expect(state.attempts).toHaveLength(1);
     expect(state.attempts[0]).toMatchObject({ retryCount: 0, statusCode: 204, error: null });
     await new Promise((res) => setTimeout(res, 1500));
@@ -83,14 +105,20 @@ describe("a delivery", () => {
     expect(new Set(all.map((r) => r.raw.toString("base64"))).size).toBe(1);
     expect(new Set(all.map((r) => r.headers["x-service-signature"])).size).toBe(1);
 
-    const failed = await eventually(() => deliveryState(toFailing.id), (d) => d.status === "failed");
+    const failed = await eventually(
+      () => deliveryState(toFailing.id),
+      (d) => d.status === "failed",
+    );
     expect(failed.attemptCount).toBe(4);
     expect(failed.attempts.map((a) => a.statusCode)).toEqual([500, 500, 500, 500]);
     expect(failed.attempts[0].responseExcerpt).toBe("error 500");
     await new Promise((res) => setTimeout(res, 1500));
     expect(failing.received).toHaveLength(MAX_ATTEMPTS); // nothing after the fourth
 
-    const slowState = await eventually(() => deliveryState(toSlow.id), (d) => d.status === "delivered");
+    const slowState = await eventually(
+      () => deliveryState(toSlow.id),
+      (d) => d.status === "delivered",
+    );
     expect(slowState.attempts[0]).toMatchObject({ statusCode: null, error: "timed out after 5000 ms" });
     expect(slowState.attempts[0].durationMs).toBeGreaterThanOrEqual(4990);
     expect(slowState.attempts[0].durationMs).toBeLessThan(5500);

@@ -4,15 +4,15 @@ import { describe, expect, it } from "vitest";
 import { createClientIdRecord } from "../client-ids/create-client-id";
 import { revokeClientId } from "../client-ids/manage-client-ids";
 import { db } from "../db/client";
+import { onboardingKey } from "../orchestrators/onboarding-key";
 import { createLinkRequest } from "../orchestrators/orchestrator-links";
 import { approveLinkRequest, linkClientIdDirect, unlinkClientId } from "../orchestrators/platform-links";
-import { onboardingKey } from "../orchestrators/onboarding-key";
 import { createTestOrchestrator } from "../orchestrators/test-fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
+import { createPlatformEndpoint } from "./client-id-endpoints";
 import { emitEvent } from "./emit-event";
 import { CURRENT_EVENTS, EVENT_PAYLOADS, type EventName, type EventOwner } from "./events";
 import { exampleEvent } from "./example-events";
-import { createPlatformEndpoint } from "./client-id-endpoints";
 import { createOrchestratorEndpoint, setOrchestratorEndpointActive } from "./orchestrator-endpoints";
 import { confirmedPayment, emitInTransaction } from "./test-helpers";
 
@@ -30,11 +30,17 @@ async function world() {
     revoked: (await createPlatformEndpoint({ id: revoked.id, platformId: p.platformId }, hook("revoked"))).id,
     orchestrator: (await createOrchestratorEndpoint(o.orchestratorId, hook("orchestrator"))).webhook.id,
     orchestratorOff: (await createOrchestratorEndpoint(o.orchestratorId, hook("orchestrator-off"))).webhook.id,
-    otherPlatform: (await createPlatformEndpoint({ id: other.clientIdId, platformId: other.platformId }, hook("other"))).id,
+    otherPlatform: (await createPlatformEndpoint({ id: other.clientIdId, platformId: other.platformId }, hook("other")))
+      .id,
   };
   await setOrchestratorEndpointActive(o.orchestratorId, ep.orchestratorOff, false);
   await revokeClientId(p.platformId, revoked.id);
-  const owner: EventOwner = { platformId: p.platformId, clientIdId: p.clientIdId, clientId: p.clientId, orchestratorId: o.orchestratorId };
+  const owner: EventOwner = {
+    platformId: p.platformId,
+    clientIdId: p.clientIdId,
+    clientId: p.clientId,
+    orchestratorId: o.orchestratorId,
+  };
   return { p, o, ep, owner };
 }
 
@@ -56,18 +62,26 @@ describe("recipients", () => {
       expect(endpointsOf(emitted), name).toEqual([...expected[name]].sort());
     }
     // Created without an orchestrator: the platform alone.
-    expect(endpointsOf(await emitInTransaction(confirmedPayment({ ...owner, orchestratorId: null })))).toEqual([ep.client]);
+    expect(endpointsOf(await emitInTransaction(confirmedPayment({ ...owner, orchestratorId: null })))).toEqual([
+      ep.client,
+    ]);
   });
 
   it("reach every non-revoked client ID of the platform for a resource created with an API key, and platform-wide endpoints", async () => {
     const { p, ep, owner } = await world();
-    const legacy = await (await db()).webhookEndpoint.create({ data: { platformId: p.platformId, url: hook("platform-wide"), secretEncrypted: "x.y.z" } });
-    const emitted = await emitInTransaction(confirmedPayment({ ...owner, clientIdId: null, clientId: null, orchestratorId: null }));
+    const legacy = await (await db()).webhookEndpoint.create({
+      data: { platformId: p.platformId, url: hook("platform-wide"), secretEncrypted: "x.y.z" },
+    });
+    const emitted = await emitInTransaction(
+      confirmedPayment({ ...owner, clientIdId: null, clientId: null, orchestratorId: null }),
+    );
     expect(endpointsOf(emitted)).toEqual([ep.client, ep.second, legacy.id].sort());
     // Each client ID's endpoint reads its own client ID, never null; a platform-wide endpoint has none to name.
     const rows = await (await db()).webhookDelivery.findMany({ where: { eventId: emitted.eventId } });
     const clientIdAt = Object.fromEntries(rows.map((r) => [r.endpointId, JSON.parse(r.body).clientId]));
-    const second = await (await db()).clientId.findUniqueOrThrow({ where: { id: (await (await db()).webhookEndpoint.findUniqueOrThrow({ where: { id: ep.second } })).clientIdId! } });
+    const second = await (await db()).clientId.findUniqueOrThrow({
+      where: { id: (await (await db()).webhookEndpoint.findUniqueOrThrow({ where: { id: ep.second } })).clientIdId! },
+    });
     expect(clientIdAt).toEqual({ [ep.client]: p.clientId, [ep.second]: second.clientId, [legacy.id]: null });
     // Only clientId differs, in its documented place; the event keeps the resource's owner (none).
     const [a, b] = rows.filter((r) => r.endpointId !== legacy.id).map((r) => JSON.parse(r.body));
@@ -109,7 +123,8 @@ describe("the outbox", () => {
   it("emits client_id.linked when hosted onboarding is approved, not for direct links nor a refused approval", async () => {
     const { p, o, ep } = await world();
     const prisma = await db();
-    const linked = () => prisma.webhookEvent.findMany({ where: { event: "client_id.linked" }, include: { deliveries: true } });
+    const linked = () =>
+      prisma.webhookEvent.findMany({ where: { event: "client_id.linked" }, include: { deliveries: true } });
     const before = (await linked()).length;
 
     const direct = await createClientIdRecord(p.platformId, { label: "direct", allowedDomains: [TEST_ORIGIN] });
@@ -119,12 +134,26 @@ describe("the outbox", () => {
     // Refused: the client ID is linked to this orchestrator directly... to another one.
     const o2 = await createTestOrchestrator("other orchestrator");
     const refused = await createLinkRequest(o2.orchestratorId, { externalId: "nope" });
-    await expect(approveLinkRequest(p.platformId, { intentId: refused.intentId, key: onboardingKey(refused.intentId) }, direct.clientId)).rejects.toThrow(/already linked/);
+    await expect(
+      approveLinkRequest(
+        p.platformId,
+        { intentId: refused.intentId, key: onboardingKey(refused.intentId) },
+        direct.clientId,
+      ),
+    ).rejects.toThrow(/already linked/);
     expect(await linked()).toHaveLength(before);
 
     await unlinkClientId(p.platformId, direct.id);
-    const request = await createLinkRequest(o.orchestratorId, { externalId: "merchant-7", chain: "base", currency: "USDC" });
-    const approved = await approveLinkRequest(p.platformId, { intentId: request.intentId, key: onboardingKey(request.intentId) }, p.clientId);
+    const request = await createLinkRequest(o.orchestratorId, {
+      externalId: "merchant-7",
+      chain: "base",
+      currency: "USDC",
+    });
+    const approved = await approveLinkRequest(
+      p.platformId,
+      { intentId: request.intentId, key: onboardingKey(request.intentId) },
+      p.clientId,
+    );
     const events = await linked();
     expect(events).toHaveLength(before + 1);
     const event = events.at(-1)!;
@@ -148,16 +177,80 @@ describe("the outbox", () => {
 describe("payloads", () => {
   // The field lists of the events (docs/interface.md "Events"), in order.
   const FIELDS: Record<(typeof CURRENT_EVENTS)[number], string[]> = {
-    "client_id.linked": ["event", "clientId", "orchestratorId", "linkId", "intentId", "externalId", "destinationId", "destinationWalletAddress", "chain", "currency", "timestamp"],
+    "client_id.linked": [
+      "event",
+      "clientId",
+      "orchestratorId",
+      "linkId",
+      "intentId",
+      "externalId",
+      "destinationId",
+      "destinationWalletAddress",
+      "chain",
+      "currency",
+      "timestamp",
+    ],
     "payment.confirmed": [
-      "event", "requestId", "requestID", "paymentReference", "explorer", "amount", "totalAmountPaid", "expectedAmount", "txHash",
-      "payerAddress", "payerEoaAddress", "network", "currency", "paymentCurrency", "isCryptoToFiat", "subStatus", "paymentProcessor", "fees",
-      "reference", "customerInfo", "origin", "crosschain", "clientId", "orchestratorId", "timestamp",
+      "event",
+      "requestId",
+      "requestID",
+      "paymentReference",
+      "explorer",
+      "amount",
+      "totalAmountPaid",
+      "expectedAmount",
+      "txHash",
+      "payerAddress",
+      "payerEoaAddress",
+      "network",
+      "currency",
+      "paymentCurrency",
+      "isCryptoToFiat",
+      "subStatus",
+      "paymentProcessor",
+      "fees",
+      "reference",
+      "customerInfo",
+      "origin",
+      "crosschain",
+      "clientId",
+      "orchestratorId",
+      "timestamp",
     ],
     "payment.failed": ["event", "requestId", "requestID", "paymentReference", "subStatus", "paymentProcessor"],
-    "kyt.screening.completed": ["event", "paymentToken", "walletAddress", "eoaAddress", "smartAccountAddress", "status", "provider", "policyId", "clientId", "orchestratorId", "timestamp"],
-    "secure_payment.user_event": ["event", "userEvent", "securePaymentToken", "requestId", "requestIds", "clientId", "orchestratorId", "occurredAt", "timestamp", "properties"],
-    "secure_payment.access_rejected": ["event", "requestId", "attemptedPayerWalletAddress", "clientId", "orchestratorId", "timestamp"],
+    "kyt.screening.completed": [
+      "event",
+      "paymentToken",
+      "walletAddress",
+      "eoaAddress",
+      "smartAccountAddress",
+      "status",
+      "provider",
+      "policyId",
+      "clientId",
+      "orchestratorId",
+      "timestamp",
+    ],
+    "secure_payment.user_event": [
+      "event",
+      "userEvent",
+      "securePaymentToken",
+      "requestId",
+      "requestIds",
+      "clientId",
+      "orchestratorId",
+      "occurredAt",
+      "timestamp",
+      "properties",
+    ],
+    "secure_payment.access_rejected": [
+      "event",
+      "requestId",
+      "attemptedPayerWalletAddress",
+      "clientId",
+      "orchestratorId",
+      "timestamp",
+    ],
   };
 
   it.each(CURRENT_EVENTS)("%s has exactly the documented fields, event and requestID filled in", (name: EventName) => {

@@ -90,12 +90,18 @@ export async function lockActiveEndpoints(tx: Tx, ids: string[]): Promise<Recipi
  */
 function bodyFor(event: OutgoingEvent, serialized: string, to: Recipient): string {
   const payload = event.payload as Record<string, unknown>;
-  if (event.owner.clientId !== null || to.clientId === null || !("clientId" in payload) || payload.clientId !== null) return serialized;
+  if (event.owner.clientId !== null || to.clientId === null || !("clientId" in payload) || payload.clientId !== null)
+    return serialized;
   return JSON.stringify({ ...payload, clientId: to.clientId });
 }
 
 /** Writes the event and its deliveries to the given endpoints, in the caller's transaction. */
-export async function writeEvent(tx: Tx, event: OutgoingEvent, to: Recipient[], now = new Date()): Promise<EmittedEvent> {
+export async function writeEvent(
+  tx: Tx,
+  event: OutgoingEvent,
+  to: Recipient[],
+  now = new Date(),
+): Promise<EmittedEvent> {
   return (await writeEvents(tx, [{ event, to }], now))[0];
 }
 
@@ -106,12 +112,21 @@ function requestIdOf(event: OutgoingEvent): string | null {
 }
 
 /** writeEvent for many events in one statement (payment detection emits a block's worth at once). */
-export async function writeEvents(tx: Tx, items: { event: OutgoingEvent; to: Recipient[] }[], now = new Date()): Promise<EmittedEvent[]> {
+export async function writeEvents(
+  tx: Tx,
+  items: { event: OutgoingEvent; to: Recipient[] }[],
+  now = new Date(),
+): Promise<EmittedEvent[]> {
   if (items.length === 0) return [];
   // Serialised once per delivery: every attempt to an endpoint sends these exact bytes.
   const events = items.map(({ event, to }) => {
     const body = JSON.stringify(event.payload);
-    return { event, eventId: nextId(), body, deliveries: to.map((r) => ({ id: nextId(), endpointId: r.id, body: bodyFor(event, body, r) })) };
+    return {
+      event,
+      eventId: nextId(),
+      body,
+      deliveries: to.map((r) => ({ id: nextId(), endpointId: r.id, body: bodyFor(event, body, r) })),
+    };
   });
   const deliveries = events.flatMap((e) => e.deliveries.map((d) => ({ ...d, eventId: e.eventId })));
   await tx.$executeRaw`
@@ -130,7 +145,10 @@ export async function writeEvents(tx: Tx, items: { event: OutgoingEvent; to: Rec
       RETURNING 1
     )
     ${takeNotify(deliveries.length) ? Prisma.sql`SELECT pg_notify(${OUTBOX_CHANNEL}, '') FROM (SELECT count(*) FROM d) c` : Prisma.sql`SELECT count(*) FROM d`}`;
-  return events.map((e) => ({ eventId: e.eventId, deliveries: e.deliveries.map(({ id, endpointId }) => ({ id, endpointId })) }));
+  return events.map((e) => ({
+    eventId: e.eventId,
+    deliveries: e.deliveries.map(({ id, endpointId }) => ({ id, endpointId })),
+  }));
 }
 
 /**

@@ -8,8 +8,13 @@ describe("the API reference", () => {
     const doc = buildOpenApiDocument(ENDPOINTS, "http://localhost:3000", WEBHOOK_EVENTS);
     expect(Object.keys(doc.webhooks).sort()).toEqual([...EVENT_NAMES].sort());
     for (const name of EVENT_NAMES) {
-      const post = doc.webhooks[name].post as { requestBody: { content: { "application/json": { schema: { properties: object } } } }; parameters: { name: string }[] };
-      expect(Object.keys(post.requestBody.content["application/json"].schema.properties), name).toEqual(Object.keys(EVENT_PAYLOADS[name].shape));
+      const post = doc.webhooks[name].post as {
+        requestBody: { content: { "application/json": { schema: { properties: object } } } };
+        parameters: { name: string }[];
+      };
+      expect(Object.keys(post.requestBody.content["application/json"].schema.properties), name).toEqual(
+        Object.keys(EVENT_PAYLOADS[name].shape),
+      );
       expect(post.parameters.map((p) => p.name)).toContain("x-service-signature");
       expect(post.parameters.map((p) => p.name)).toContain("x-request-network-signature");
     }
@@ -18,11 +23,25 @@ describe("the API reference", () => {
   it("shows a whole example of every event, with every field of its list, in order", () => {
     const doc = buildOpenApiDocument(ENDPOINTS, "http://localhost:3000", WEBHOOK_EVENTS);
     for (const name of EVENT_NAMES) {
-      const example = (doc.webhooks[name].post as { requestBody: { content: { "application/json": { example: Record<string, unknown> } } } }).requestBody.content["application/json"].example;
+      const example = (
+        doc.webhooks[name].post as {
+          requestBody: { content: { "application/json": { example: Record<string, unknown> } } };
+        }
+      ).requestBody.content["application/json"].example;
       expect(Object.keys(example), name).toEqual(Object.keys(EVENT_PAYLOADS[name].shape));
       expect(EVENT_PAYLOADS[name].safeParse(example).success, name).toBe(true);
     }
-    const confirmed = (doc.webhooks["payment.confirmed"].post as { requestBody: { content: { "application/json": { example: Record<string, unknown> } } } }).requestBody.content["application/json"].example;
-    expect(confirmed).toMatchObject({ isCryptoToFiat: false, subStatus: "", paymentProcessor: "request-network", reference: "order-1042", origin: "https://shop.example.com" });
+    const confirmed = (
+      doc.webhooks["payment.confirmed"].post as {
+        requestBody: { content: { "application/json": { example: Record<string, unknown> } } };
+      }
+    ).requestBody.content["application/json"].example;
+    expect(confirmed).toMatchObject({
+      isCryptoToFiat: false,
+      subStatus: "",
+      paymentProcessor: "request-network",
+      reference: "order-1042",
+      origin: "https://shop.example.com",
+    });
   });
 });

@@ -47,17 +47,25 @@ const paymentFields = {
   expectedAmount: decimal,
   txHash: z.string(),
   payerAddress: nullableString.describe("Address the payment came from"),
-  payerEoaAddress: nullableString.describe("The payer's connected wallet; differs from payerAddress with a smart account"),
+  payerEoaAddress: nullableString.describe(
+    "The payer's connected wallet; differs from payerAddress with a smart account",
+  ),
   network: z.string(),
   currency: z.string(),
   paymentCurrency: z.string(),
-  isCryptoToFiat: z.boolean().describe("Whether the payment is paid out in fiat (off-ramp); always false here, where off-ramp is not available"),
+  isCryptoToFiat: z
+    .boolean()
+    .describe("Whether the payment is paid out in fiat (off-ramp); always false here, where off-ramp is not available"),
   subStatus: z.string().describe("The step of a crypto-to-fiat payment; empty for payments settled on chain"),
-  paymentProcessor: z.string().describe(`Who processed the payment: \`${ON_CHAIN_PAYMENT_PROCESSOR}\` for payments settled on chain`),
+  paymentProcessor: z
+    .string()
+    .describe(`Who processed the payment: \`${ON_CHAIN_PAYMENT_PROCESSOR}\` for payments settled on chain`),
   fees: z.array(fee),
   reference: nullableString.describe("The merchant's `reference` given when the request was created; null without"),
   customerInfo,
-  origin: nullableString.describe("The browser Origin the request was created from with a client ID; null for requests created with an API key"),
+  origin: nullableString.describe(
+    "The browser Origin the request was created from with a client ID; null for requests created with an API key",
+  ),
   crosschain: z
     .strictObject({
       sourceNetwork: z.string().describe("Where the payer's funds were pulled"),
@@ -140,7 +148,12 @@ export const EVENT_PAYLOADS = {
     timestamp: iso,
   }),
   // Legacy events, still delivered to existing integrations (their payloads are ours).
-  "payment.partial": z.strictObject({ event: z.literal("payment.partial"), ...paymentFields, ...owner, timestamp: iso }),
+  "payment.partial": z.strictObject({
+    event: z.literal("payment.partial"),
+    ...paymentFields,
+    ...owner,
+    timestamp: iso,
+  }),
   "payment.processing": z.strictObject({
     event: z.literal("payment.processing"),
     requestId: z.string(),
@@ -256,7 +269,12 @@ export interface OutgoingEvent<N extends EventName = EventName> {
 }
 
 /** Builds and checks the payload of `name`: exactly its fields, in the documented order. */
-export function webhookEvent<N extends EventName>(name: N, owner: EventOwner, fields: EventFields<N>, opts: { isTest?: boolean } = {}): OutgoingEvent<N> {
+export function webhookEvent<N extends EventName>(
+  name: N,
+  owner: EventOwner,
+  fields: EventFields<N>,
+  opts: { isTest?: boolean } = {},
+): OutgoingEvent<N> {
   const schema = EVENT_PAYLOADS[name];
   const given = fields as Record<string, unknown>;
   const timestamp = (fields.timestamp ?? new Date()).toISOString();
@@ -271,7 +289,8 @@ export function webhookEvent<N extends EventName>(name: N, owner: EventOwner, fi
   for (const key of Object.keys(schema.shape)) {
     const value = key in derived ? derived[key as Derived] : given[key];
     // An optional field left out (payment.confirmed's `crosschain`) stays out of the payload.
-    if (value !== undefined || !schema.shape[key as keyof typeof schema.shape].safeParse(undefined).success) payload[key] = value;
+    if (value !== undefined || !schema.shape[key as keyof typeof schema.shape].safeParse(undefined).success)
+      payload[key] = value;
   }
   const extra = Object.keys(given).filter((k) => k !== "timestamp" && !(k in schema.shape));
   if (extra.length > 0) throw new Error(`${name} has no field ${extra.join(", ")}`);

@@ -1,7 +1,14 @@
 // Example payloads of every event, for test deliveries (`x-service-test: true`): the exact
 // shape a real event of that name has, with the caller's own client ID / orchestrator id and
 // obviously fictitious values elsewhere.
-import { ON_CHAIN_PAYMENT_PROCESSOR, webhookEvent, type EventFields, type EventName, type EventOwner, type OutgoingEvent } from "./events";
+import {
+  type EventFields,
+  type EventName,
+  type EventOwner,
+  ON_CHAIN_PAYMENT_PROCESSOR,
+  type OutgoingEvent,
+  webhookEvent,
+} from "./events";
 
 const REQUEST_ID = "01" + "e2a7".repeat(16);
 const PAYMENT_REFERENCE = "0x7e1a5b2c9d3f4e60";
@@ -27,7 +34,12 @@ const payment = {
   paymentProcessor: ON_CHAIN_PAYMENT_PROCESSOR,
   fees: [{ type: "platform", amount: "0.50", currency: "USDC", address: "0x1111111111111111111111111111111111111111" }],
   reference: "order-1042",
-  customerInfo: { firstName: "Ada", lastName: "Example", email: "ada@example.com", address: { city: "Paris", country: "FR" } },
+  customerInfo: {
+    firstName: "Ada",
+    lastName: "Example",
+    email: "ada@example.com",
+    address: { city: "Paris", country: "FR" },
+  },
   origin: "https://shop.example.com",
 };
 
@@ -42,8 +54,16 @@ const EXAMPLES: { [N in EventName]: (now: Date) => EventFields<N> } = {
     currency: "USDC",
   }),
   // A crosschain payment's confirmation: the example shows every field, the optional crosschain one too.
-  "payment.confirmed": () => ({ ...payment, crosschain: { sourceNetwork: "optimism", sourceTxHash: TX_HASH, destinationTxHash: TX_HASH } }),
-  "payment.failed": () => ({ requestId: REQUEST_ID, paymentReference: PAYMENT_REFERENCE, subStatus: "insufficient_funds", paymentProcessor: ON_CHAIN_PAYMENT_PROCESSOR }),
+  "payment.confirmed": () => ({
+    ...payment,
+    crosschain: { sourceNetwork: "optimism", sourceTxHash: TX_HASH, destinationTxHash: TX_HASH },
+  }),
+  "payment.failed": () => ({
+    requestId: REQUEST_ID,
+    paymentReference: PAYMENT_REFERENCE,
+    subStatus: "insufficient_funds",
+    paymentProcessor: ON_CHAIN_PAYMENT_PROCESSOR,
+  }),
   "kyt.screening.completed": () => ({
     paymentToken: TOKEN,
     walletAddress: PAYER,
@@ -59,11 +79,29 @@ const EXAMPLES: { [N in EventName]: (now: Date) => EventFields<N> } = {
     requestId: REQUEST_ID,
     requestIds: [REQUEST_ID],
     occurredAt: new Date(now.getTime() - 1000).toISOString(),
-    properties: { wallet_provider: "metamask", payment_submission_id: null, payment_submission_id_type: null, selected_source_chain: "base", payment_type: "single" },
+    properties: {
+      wallet_provider: "metamask",
+      payment_submission_id: null,
+      payment_submission_id_type: null,
+      selected_source_chain: "base",
+      payment_type: "single",
+    },
   }),
   "secure_payment.access_rejected": () => ({ requestId: REQUEST_ID, attemptedPayerWalletAddress: PAYER }),
-  "payment.partial": () => ({ ...payment, amount: "40.00", totalAmountPaid: "40.00", crosschain: { sourceNetwork: "optimism", sourceTxHash: TX_HASH, destinationTxHash: TX_HASH } }),
-  "payment.refunded": () => ({ requestId: REQUEST_ID, paymentReference: PAYMENT_REFERENCE, amount: "100.00", currency: "USDC", txHash: TX_HASH, network: "base" }),
+  "payment.partial": () => ({
+    ...payment,
+    amount: "40.00",
+    totalAmountPaid: "40.00",
+    crosschain: { sourceNetwork: "optimism", sourceTxHash: TX_HASH, destinationTxHash: TX_HASH },
+  }),
+  "payment.refunded": () => ({
+    requestId: REQUEST_ID,
+    paymentReference: PAYMENT_REFERENCE,
+    amount: "100.00",
+    currency: "USDC",
+    txHash: TX_HASH,
+    network: "base",
+  }),
   "payment.processing": () => ({
     requestId: REQUEST_ID,
     paymentReference: PAYMENT_REFERENCE,
@@ -85,14 +123,22 @@ const EXAMPLES: { [N in EventName]: (now: Date) => EventFields<N> } = {
     paymentDetailsId: "00000000-0000-4000-8000-0000000000c1",
     status: "approved",
   }),
-  "request.recurring": () => ({ requestId: REQUEST_ID, originalRequestId: "01" + "0f0f".repeat(16), paymentReference: PAYMENT_REFERENCE }),
+  "request.recurring": () => ({
+    requestId: REQUEST_ID,
+    originalRequestId: "01" + "0f0f".repeat(16),
+    paymentReference: PAYMENT_REFERENCE,
+  }),
 };
 
 export function exampleEvent<N extends EventName>(name: N, owner: EventOwner, now = new Date()): OutgoingEvent<N> {
   // client_id.linked always names both sides; a platform testing it gets stand-ins.
   const shown: EventOwner =
     name === "client_id.linked"
-      ? { ...owner, clientId: owner.clientId ?? "cid_example", orchestratorId: owner.orchestratorId ?? "00000000-0000-4000-8000-0000000000d1" }
+      ? {
+          ...owner,
+          clientId: owner.clientId ?? "cid_example",
+          orchestratorId: owner.orchestratorId ?? "00000000-0000-4000-8000-0000000000d1",
+        }
       : owner;
   return webhookEvent(name, shown, { ...EXAMPLES[name](now), timestamp: now } as EventFields<N>, { isTest: true });
 }

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { linkClientIdDirect } from "../orchestrators/platform-links";
 import { createTestOrchestrator } from "../orchestrators/test-fixtures";
+import { emitEvents } from "./emit-event";
 import type { EventOwner } from "./events";
 import { createOrchestratorEndpoint } from "./orchestrator-endpoints";
-import { startReceiver, type Answer, type Receiver } from "./test-receiver";
-import { emitEvents } from "./emit-event";
 import { confirmedPayment, eventually, platformWithEndpoints, startTestDelivery } from "./test-helpers";
+import { type Answer, type Receiver, startReceiver } from "./test-receiver";
 
 const EVENTS = Number(process.env.FAULT_EVENTS ?? 1000);
 /** Events committed per second, on a fixed schedule (the issue asks for the guarantees at 1,000 events/s). */
@@ -67,12 +67,24 @@ afterAll(async () => {
 describe("under faults", () => {
   it("delivers every one of 1,000 events or records it failed after 4 attempts, none lost, none misrouted", async () => {
     const orchestrator = await createTestOrchestrator();
-    const orchestratorHook = await createOrchestratorEndpoint(orchestrator.orchestratorId, `${receiver.url}/orchestrator`);
-    const endpoints = new Map<string, Endpoint>([[orchestratorHook.webhook.id, { id: orchestratorHook.webhook.id, secret: orchestratorHook.secret, path: "/orchestrator" }]]);
+    const orchestratorHook = await createOrchestratorEndpoint(
+      orchestrator.orchestratorId,
+      `${receiver.url}/orchestrator`,
+    );
+    const endpoints = new Map<string, Endpoint>([
+      [
+        orchestratorHook.webhook.id,
+        { id: orchestratorHook.webhook.id, secret: orchestratorHook.secret, path: "/orchestrator" },
+      ],
+    ]);
     const owners: EventOwner[] = [];
     for (let i = 0; i < 4; i++) {
       const p = await platformWithEndpoints(`${receiver.url}/platform-${i}`);
-      endpoints.set(p.endpoints[0].id, { id: p.endpoints[0].id, secret: p.endpoints[0].secret, path: `/platform-${i}` });
+      endpoints.set(p.endpoints[0].id, {
+        id: p.endpoints[0].id,
+        secret: p.endpoints[0].secret,
+        path: `/platform-${i}`,
+      });
       // Half the platforms are linked: their payments also go to the orchestrator.
       if (i < 2) await linkClientIdDirect(p.platformId, p.clientIdId, orchestrator.orchestratorId);
       owners.push({ ...p.owner, orchestratorId: i < 2 ? orchestrator.orchestratorId : null });
@@ -99,7 +111,12 @@ describe("under faults", () => {
           // PostgreSQL answers inside the event loop.
           await new Promise((r) => (at > Date.now() ? setTimeout(r, at - Date.now()) : setImmediate(r)));
           const index = Array.from({ length: Math.min(BATCH, EVENTS - first) }, (_, k) => first + k);
-          const emitted = await prisma.$transaction((tx) => emitEvents(tx, index.map((i) => confirmedPayment(owners[i % owners.length]))));
+          const emitted = await prisma.$transaction((tx) =>
+            emitEvents(
+              tx,
+              index.map((i) => confirmedPayment(owners[i % owners.length])),
+            ),
+          );
           commits.push(Date.now());
           maxLagMs = Math.max(maxLagMs, Date.now() - at);
           emitted.forEach((e, k) => {
@@ -111,14 +128,24 @@ describe("under faults", () => {
     );
     const emittedMs = Date.now() - started;
     // Between the first commit and the last, the events of all transactions but the first.
-    const committedRate = Math.round(((EVENTS - BATCH) * 1000) / Math.max(1, Math.max(...commits) - Math.min(...commits)));
+    const committedRate = Math.round(
+      ((EVENTS - BATCH) * 1000) / Math.max(1, Math.max(...commits) - Math.min(...commits)),
+    );
 
     const ids = [...expected.keys()];
     // A cheap poll (the full read below is heavy for the single embedded connection).
     const endpointIds = [...endpoints.keys()];
-    await eventually(() => prisma.webhookDelivery.count({ where: { endpointId: { in: endpointIds }, status: "pending" } }), (n) => n === 0, 240_000, 500);
+    await eventually(
+      () => prisma.webhookDelivery.count({ where: { endpointId: { in: endpointIds }, status: "pending" } }),
+      (n) => n === 0,
+      240_000,
+      500,
+    );
     const settledMs = Date.now() - started;
-    const settled = await prisma.webhookDelivery.findMany({ where: { endpointId: { in: endpointIds } }, include: { attempts: { orderBy: [{ round: "asc" }, { retryCount: "asc" }] } } });
+    const settled = await prisma.webhookDelivery.findMany({
+      where: { endpointId: { in: endpointIds } },
+      include: { attempts: { orderBy: [{ round: "asc" }, { retryCount: "asc" }] } },
+    });
     expect(settled).toHaveLength(ids.length);
 
     // Every request went to its delivery's own endpoint, signed with that endpoint's secret.
@@ -126,11 +153,25 @@ describe("under faults", () => {
     for (const r of receiver.received) {
       const id = String(r.headers["x-service-delivery"]);
       const endpoint = endpoints.get(expected.get(id) ?? "");
-      const signed = endpoint && createHmac("sha256", endpoint.secret).update(r.raw).digest("hex") === r.headers["x-service-signature"];
+      const signed =
+        endpoint &&
+        createHmac("sha256", endpoint.secret).update(r.raw).digest("hex") === r.headers["x-service-signature"];
       if (!endpoint || r.path !== endpoint.path || !signed) misrouted++;
     }
 
-    const counts = { events: EVENTS, deliveries: ids.length, delivered: 0, failed: 0, attempts: 0, ok: 0, "500": 0, timeout: 0, reset: 0, misrouted, lost: 0 };
+    const counts = {
+      events: EVENTS,
+      deliveries: ids.length,
+      delivered: 0,
+      failed: 0,
+      attempts: 0,
+      ok: 0,
+      "500": 0,
+      timeout: 0,
+      reset: 0,
+      misrouted,
+      lost: 0,
+    };
     const violations: string[] = [];
     for (const row of settled) {
       const got = answers.get(row.id) ?? [];
@@ -141,21 +182,26 @@ describe("under faults", () => {
       // reset from a receiver closing an idle socket; docs/decisions.md, "Webhooks").
       // (The reverse may not hold: an attempt can time out before its request is written.)
       const resends = got.filter((g) => g.kind === "reset" && g.reusedConnection).length;
-      if (got.length > row.attempts.length + resends) violations.push(`${row.id}: ${got.length} requests for ${row.attempts.length} attempts`);
+      if (got.length > row.attempts.length + resends)
+        violations.push(`${row.id}: ${got.length} requests for ${row.attempts.length} attempts`);
       if (row.attempts.some((a) => a.finishedAt === null)) violations.push(`${row.id}: an attempt left in flight`);
       if (row.status === "delivered") {
         counts.delivered++;
         // Recorded as delivered only on a 2xx the receiver gave, and nothing was sent after it.
-        if (got.at(-1)?.kind !== "ok" || !row.attempts.at(-1)?.statusCode) violations.push(`${row.id}: delivered but the last answer was ${got.at(-1)?.kind}`);
+        if (got.at(-1)?.kind !== "ok" || !row.attempts.at(-1)?.statusCode)
+          violations.push(`${row.id}: delivered but the last answer was ${got.at(-1)?.kind}`);
         if (row.attempts.length > 4) violations.push(`${row.id}: ${row.attempts.length} attempts`);
       } else if (row.status === "failed") {
         counts.failed++;
         if (row.attempts.length !== 4) violations.push(`${row.id}: failed after ${row.attempts.length} attempts`);
-        if (row.attempts.some((a) => a.statusCode !== null && a.statusCode < 300)) violations.push(`${row.id}: failed despite a recorded 2xx`);
+        if (row.attempts.some((a) => a.statusCode !== null && a.statusCode < 300))
+          violations.push(`${row.id}: failed despite a recorded 2xx`);
       }
     }
     counts.lost = ids.length - counts.delivered - counts.failed;
-    console.log(`fault test: ${JSON.stringify(counts)}; committed at ${committedRate} events/s (${RATE}/s scheduled, ${BATCH} per transaction, each commit at most ${maxLagMs} ms behind its schedule; the last ${emittedMs} ms after the first start), all settled in ${settledMs} ms`);
+    console.log(
+      `fault test: ${JSON.stringify(counts)}; committed at ${committedRate} events/s (${RATE}/s scheduled, ${BATCH} per transaction, each commit at most ${maxLagMs} ms behind its schedule; the last ${emittedMs} ms after the first start), all settled in ${settledMs} ms`,
+    );
 
     expect(violations).toEqual([]);
     expect(counts.misrouted).toBe(0);

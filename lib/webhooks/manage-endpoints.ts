@@ -4,11 +4,11 @@
 // answered only at creation. Every lookup is scoped to its owner: another owner's endpoint is
 // "not found", exactly like a missing one.
 import { randomUUID } from "node:crypto";
-import { conflict, notFound, validationError } from "../http/errors";
-import { isUuid } from "../ids/ids";
 import { db } from "../db/client";
 import { Prisma, type WebhookEndpoint } from "../db/generated/client";
-import { checkWebhookUrl, RefusedDestination, type OutboundPolicy } from "./outbound-policy";
+import { conflict, notFound, validationError } from "../http/errors";
+import { isUuid } from "../ids/ids";
+import { checkWebhookUrl, type OutboundPolicy, RefusedDestination } from "./outbound-policy";
 import { generateWebhookSecret } from "./sign-delivery";
 import { sealWebhookSecret } from "./webhook-secret";
 
@@ -30,7 +30,9 @@ function scopeWhere(scope: EndpointScope): Prisma.WebhookEndpointWhereInput {
 
 /** The scope's endpoint, or a 404 that looks the same for foreign, missing and malformed ids. */
 export async function endpointOrThrow(scope: EndpointScope, id: string): Promise<Row> {
-  const row = isUuid(id) ? await (await db()).webhookEndpoint.findFirst({ where: { id, ...scopeWhere(scope) }, include: INCLUDE }) : null;
+  const row = isUuid(id)
+    ? await (await db()).webhookEndpoint.findFirst({ where: { id, ...scopeWhere(scope) }, include: INCLUDE })
+    : null;
   if (!row) throw notFound("webhook_endpoint_not_found", ENDPOINT_NOT_FOUND);
   return row;
 }
@@ -66,12 +68,18 @@ export async function createEndpoint(
     const row = await prisma.$transaction(async (tx) => {
       await makeRoom(tx);
       const clientIdActions = (data.clientIdActions ?? []) as Prisma.InputJsonArray;
-      return tx.webhookEndpoint.create({ data: { id, ...data, clientIdActions, secretEncrypted: sealWebhookSecret(id, secret) }, include: INCLUDE });
+      return tx.webhookEndpoint.create({
+        data: { id, ...data, clientIdActions, secretEncrypted: sealWebhookSecret(id, secret) },
+        include: INCLUDE,
+      });
     });
     return { row, secret };
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
-      throw conflict("webhook_url_taken", "This URL is already registered (perhaps inactive): reactivate that endpoint with PATCH instead");
+      throw conflict(
+        "webhook_url_taken",
+        "This URL is already registered (perhaps inactive): reactivate that endpoint with PATCH instead",
+      );
     }
     throw err;
   }
@@ -105,7 +113,11 @@ export async function rotateSecret(scope: EndpointScope, id: string, overlapSeco
       previousSecretExpiresAt,
     },
   });
-  if (count === 0) throw conflict("webhook_secret_rotation_conflict", "The secret was rotated meanwhile, or the endpoint removed; look at the endpoint again before rotating");
+  if (count === 0)
+    throw conflict(
+      "webhook_secret_rotation_conflict",
+      "The secret was rotated meanwhile, or the endpoint removed; look at the endpoint again before rotating",
+    );
   return { id: row.id, secret, previousSecretExpiresAt: previousSecretExpiresAt?.toISOString() ?? null };
 }
 
@@ -122,8 +134,13 @@ export async function deleteEndpoint(scope: EndpointScope, id: string): Promise<
 export async function activeEndpointsOf(scope: EndpointScope, only?: string): Promise<Row[]> {
   if (only !== undefined) {
     const one = await endpointOrThrow(scope, only);
-    if (!one.isActive) throw conflict("webhook_endpoint_inactive", "This webhook endpoint is inactive; activate it first");
+    if (!one.isActive)
+      throw conflict("webhook_endpoint_inactive", "This webhook endpoint is inactive; activate it first");
     return [one];
   }
-  return (await db()).webhookEndpoint.findMany({ where: { ...scopeWhere(scope), isActive: true }, include: INCLUDE, orderBy: { createdAt: "asc" } });
+  return (await db()).webhookEndpoint.findMany({
+    where: { ...scopeWhere(scope), isActive: true },
+    include: INCLUDE,
+    orderBy: { createdAt: "asc" },
+  });
 }

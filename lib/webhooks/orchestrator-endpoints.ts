@@ -1,12 +1,20 @@
 // An orchestrator's webhook endpoints: DELETE deactivates (URL and secret kept), PATCH
 // reactivates, `?permanent=true` removes (manage-endpoints.ts); a URL is registered once per
 // orchestrator.
-import { conflict, notFound } from "../http/errors";
+
 import { db } from "../db/client";
 import type { Prisma, WebhookEndpoint } from "../db/generated/client";
+import { conflict, notFound } from "../http/errors";
 import { lockOrchestrator } from "../orchestrators/accounts";
+import {
+  checkedUrl,
+  createEndpoint,
+  ENDPOINT_NOT_FOUND,
+  endpointOrThrow,
+  MAX_ENDPOINTS_PER_OWNER,
+  setActive,
+} from "./manage-endpoints";
 import { defaultOutboundPolicy, type OutboundPolicy } from "./outbound-policy";
-import { checkedUrl, createEndpoint, ENDPOINT_NOT_FOUND, endpointOrThrow, MAX_ENDPOINTS_PER_OWNER, setActive } from "./manage-endpoints";
 
 /** Registered in all, deactivated ones included (orchestrators keep those until they remove them). */
 const MAX_REGISTERED_PER_ORCHESTRATOR = 100;
@@ -28,12 +36,22 @@ export function toOrchestratorView(row: WebhookEndpoint): OrchestratorEndpointVi
  * cap. Registered ones in all are bounded too, and `DELETE …?permanent=true` makes room.
  * Call inside a transaction holding the orchestrator's row lock.
  */
-async function assertOrchestratorRoom(tx: Prisma.TransactionClient, orchestratorId: string, opts: { adding: boolean }): Promise<void> {
+async function assertOrchestratorRoom(
+  tx: Prisma.TransactionClient,
+  orchestratorId: string,
+  opts: { adding: boolean },
+): Promise<void> {
   const active = await tx.webhookEndpoint.count({ where: { orchestratorId, isActive: true } });
   if (active >= MAX_ENDPOINTS_PER_OWNER) {
-    throw conflict("webhook_endpoint_limit", `At most ${MAX_ENDPOINTS_PER_OWNER} active webhook endpoints: deactivate one first (DELETE /v2/orchestrators/webhooks/{id})`);
+    throw conflict(
+      "webhook_endpoint_limit",
+      `At most ${MAX_ENDPOINTS_PER_OWNER} active webhook endpoints: deactivate one first (DELETE /v2/orchestrators/webhooks/{id})`,
+    );
   }
-  if (opts.adding && (await tx.webhookEndpoint.count({ where: { orchestratorId } })) >= MAX_REGISTERED_PER_ORCHESTRATOR) {
+  if (
+    opts.adding &&
+    (await tx.webhookEndpoint.count({ where: { orchestratorId } })) >= MAX_REGISTERED_PER_ORCHESTRATOR
+  ) {
     throw conflict(
       "webhook_endpoint_limit",
       `At most ${MAX_REGISTERED_PER_ORCHESTRATOR} webhook endpoints can be registered, deactivated ones included: remove deactivated ones for good with DELETE /v2/orchestrators/webhooks/{id}?permanent=true`,
@@ -47,20 +65,30 @@ export async function createOrchestratorEndpoint(
   policy: OutboundPolicy = defaultOutboundPolicy(),
 ): Promise<{ webhook: OrchestratorEndpointView; secret: string }> {
   const checked = await checkedUrl(url, policy);
-  const { row, secret } = await createEndpoint({ platformId: null, clientIdId: null, orchestratorId, url: checked }, async (tx) => {
-    await lockOrchestrator(tx, orchestratorId);
-    await assertOrchestratorRoom(tx, orchestratorId, { adding: true });
-  });
+  const { row, secret } = await createEndpoint(
+    { platformId: null, clientIdId: null, orchestratorId, url: checked },
+    async (tx) => {
+      await lockOrchestrator(tx, orchestratorId);
+      await assertOrchestratorRoom(tx, orchestratorId, { adding: true });
+    },
+  );
   return { webhook: toOrchestratorView(row), secret };
 }
 
 /** Every endpoint of the orchestrator, inactive ones included. */
 export async function listOrchestratorEndpoints(orchestratorId: string): Promise<OrchestratorEndpointView[]> {
-  const rows = await (await db()).webhookEndpoint.findMany({ where: { orchestratorId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const rows = await (await db()).webhookEndpoint.findMany({
+    where: { orchestratorId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
   return rows.map(toOrchestratorView);
 }
 
-export async function setOrchestratorEndpointActive(orchestratorId: string, id: string, isActive: boolean): Promise<OrchestratorEndpointView> {
+export async function setOrchestratorEndpointActive(
+  orchestratorId: string,
+  id: string,
+  isActive: boolean,
+): Promise<OrchestratorEndpointView> {
   if (!isActive) return toOrchestratorView(await setActive({ orchestratorId }, id, false));
   const row = await endpointOrThrow({ orchestratorId }, id);
   if (row.isActive) return toOrchestratorView(row);

@@ -1,14 +1,19 @@
 // /v2/orchestrators/webhooks: an orchestrator's webhook endpoints (x-orchestrator-key).
 import { z } from "zod";
-import { reply } from "../http/reply";
-import { defineEndpoint } from "../http/endpoint";
 import { orchestratorOf } from "../http/caller";
-import { getDelivery, listDeliveries, resendDelivery } from "./delivery-log";
+import { defineEndpoint } from "../http/endpoint";
+import { reply } from "../http/reply";
 import { DELIVERY_CONTRACT } from "./delivery-docs";
+import { getDelivery, listDeliveries, resendDelivery } from "./delivery-log";
 import { deleteEndpoint, endpointOrThrow, rotateSecret } from "./manage-endpoints";
-import { createOrchestratorEndpoint, listOrchestratorEndpoints, setOrchestratorEndpointActive } from "./orchestrator-endpoints";
+import {
+  createOrchestratorEndpoint,
+  listOrchestratorEndpoints,
+  setOrchestratorEndpointActive,
+} from "./orchestrator-endpoints";
 import {
   createdOrchestratorWebhook,
+  DEFAULT_ROTATION_OVERLAP_SECONDS,
   deletedWebhook,
   deliveryDetail,
   deliveryListQuery,
@@ -20,7 +25,6 @@ import {
   orchestratorWebhook,
   orchestratorWebhookBody,
   orchestratorWebhookParams,
-  DEFAULT_ROTATION_OVERLAP_SECONDS,
   ROTATION_DESCRIPTION,
   rotatedSecret,
   rotateSecretBody,
@@ -41,7 +45,9 @@ export const createOrchestratorWebhookEndpoint = defineEndpoint({
   body: orchestratorWebhookBody,
   response: createdOrchestratorWebhook,
   idempotency: false,
-  errors: { 409: "The URL is already registered (active or inactive), or 20 endpoints are active (or 100 registered) already" },
+  errors: {
+    409: "The URL is already registered (active or inactive), or 20 endpoints are active (or 100 registered) already",
+  },
   handler: async ({ caller, body }) => createOrchestratorEndpoint(orchestratorOf(caller), body.url),
 });
 
@@ -58,7 +64,12 @@ export const rotateOrchestratorWebhookSecretEndpoint = defineEndpoint({
   status: 200,
   idempotency: false,
   errors: { ...NOT_FOUND, 409: "Another rotation of this endpoint happened meanwhile" },
-  handler: async ({ caller, params, body }) => rotateSecret({ orchestratorId: orchestratorOf(caller) }, params.id, body.overlapSeconds ?? DEFAULT_ROTATION_OVERLAP_SECONDS),
+  handler: async ({ caller, params, body }) =>
+    rotateSecret(
+      { orchestratorId: orchestratorOf(caller) },
+      params.id,
+      body.overlapSeconds ?? DEFAULT_ROTATION_OVERLAP_SECONDS,
+    ),
 });
 
 export const listOrchestratorWebhooksEndpoint = defineEndpoint({
@@ -85,14 +96,17 @@ export const deactivateOrchestratorWebhookEndpoint = defineEndpoint({
   response: z.union([orchestratorWebhook, deletedWebhook]),
   errors: NOT_FOUND,
   handler: async ({ caller, params, query }) =>
-    query.permanent === "true" ? deleteEndpoint({ orchestratorId: orchestratorOf(caller) }, params.id) : setOrchestratorEndpointActive(orchestratorOf(caller), params.id, false),
+    query.permanent === "true"
+      ? deleteEndpoint({ orchestratorId: orchestratorOf(caller) }, params.id)
+      : setOrchestratorEndpointActive(orchestratorOf(caller), params.id, false),
 });
 
 export const reactivateOrchestratorWebhookEndpoint = defineEndpoint({
   method: "PATCH",
   path: "/v2/orchestrators/webhooks/{id}",
   summary: "Reactivate a webhook endpoint",
-  description: "Resumes deliveries to a deactivated endpoint, with its original secret (409 when 20 endpoints are active already).",
+  description:
+    "Resumes deliveries to a deactivated endpoint, with its original secret (409 when 20 endpoints are active already).",
   tags: TAGS,
   auth: ["orchestratorKey"],
   params: orchestratorWebhookParams,
@@ -124,7 +138,8 @@ export const listOrchestratorDeliveriesEndpoint = defineEndpoint({
   method: "GET",
   path: "/v2/orchestrators/webhooks/{id}/deliveries",
   summary: "Delivery log of a webhook endpoint",
-  description: "Deliveries to the endpoint, newest first, each with every attempt (time, status, duration, the first kilobyte of the answer). Filter by `event` and `status`; page with `cursor`.",
+  description:
+    "Deliveries to the endpoint, newest first, each with every attempt (time, status, duration, the first kilobyte of the answer). Filter by `event` and `status`; page with `cursor`.",
   tags: TAGS,
   auth: ["orchestratorKey"],
   params: orchestratorWebhookParams,
@@ -146,20 +161,31 @@ export const getOrchestratorDeliveryEndpoint = defineEndpoint({
   params: orchestratorDeliveryParams,
   response: deliveryDetail,
   errors: { 404: "Webhook endpoint or delivery not found" },
-  handler: async ({ caller, params }) => getDelivery((await endpointOrThrow({ orchestratorId: orchestratorOf(caller) }, params.id)).id, params.deliveryId),
+  handler: async ({ caller, params }) =>
+    getDelivery((await endpointOrThrow({ orchestratorId: orchestratorOf(caller) }, params.id)).id, params.deliveryId),
 });
 
 export const resendOrchestratorDeliveryEndpoint = defineEndpoint({
   method: "POST",
   path: "/v2/orchestrators/webhooks/{id}/deliveries/{deliveryId}/resend",
   summary: "Resend a delivery",
-  description: "Sends a delivered or failed delivery again: a new round of up to four attempts with the same delivery id and body.",
+  description:
+    "Sends a delivered or failed delivery again: a new round of up to four attempts with the same delivery id and body.",
   tags: TAGS,
   auth: ["orchestratorKey"],
   params: orchestratorDeliveryParams,
   response: deliveryView,
   status: 202,
-  errors: { 404: "Webhook endpoint or delivery not found", 409: "The delivery is still in progress, or the endpoint is inactive" },
+  errors: {
+    404: "Webhook endpoint or delivery not found",
+    409: "The delivery is still in progress, or the endpoint is inactive",
+  },
   handler: async ({ caller, params }) =>
-    reply(202, await resendDelivery((await endpointOrThrow({ orchestratorId: orchestratorOf(caller) }, params.id)).id, params.deliveryId)),
+    reply(
+      202,
+      await resendDelivery(
+        (await endpointOrThrow({ orchestratorId: orchestratorOf(caller) }, params.id)).id,
+        params.deliveryId,
+      ),
+    ),
 });

@@ -13,9 +13,16 @@ import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 import { forbiddenAddressReason } from "./address-policy";
 import { checkWebhookUrl, type OutboundPolicy } from "./outbound-policy";
-import { startReceiver, type Receiver } from "./test-receiver";
 import { startTestDns, type TestDns } from "./test-dns";
-import { confirmedPayment, deliveryState, emitInTransaction, eventually, platformWithEndpoints, startTestDelivery } from "./test-helpers";
+import {
+  confirmedPayment,
+  deliveryState,
+  emitInTransaction,
+  eventually,
+  platformWithEndpoints,
+  startTestDelivery,
+} from "./test-helpers";
+import { type Receiver, startReceiver } from "./test-receiver";
 
 describe("the address classifier", () => {
   it.each([
@@ -58,9 +65,12 @@ afterAll(async () => {
 });
 
 describe("registration in production", () => {
-  it.each(["http://127.0.0.1/hook", "http://169.254.169.254/latest/meta-data", "http://[::1]/hook"])("refuses %s (plain http)", async (url) => {
-    await expect(checkWebhookUrl(url, production)).rejects.toThrow(/HTTPS/);
-  });
+  it.each(["http://127.0.0.1/hook", "http://169.254.169.254/latest/meta-data", "http://[::1]/hook"])(
+    "refuses %s (plain http)",
+    async (url) => {
+      await expect(checkWebhookUrl(url, production)).rejects.toThrow(/HTTPS/);
+    },
+  );
 
   it.each([
     ["https://127.0.0.1/hook", /loopback address \(127\.0\.0\.1\)/],
@@ -74,7 +84,9 @@ describe("registration in production", () => {
 
   it("refuses a host name that resolves to a private address, and one that does not resolve", async () => {
     dns.records.set("internal.example.test", ["10.0.0.1"]);
-    await expect(checkWebhookUrl("https://internal.example.test/hook", production)).rejects.toThrow(/private address \(10\.0\.0\.1\)/);
+    await expect(checkWebhookUrl("https://internal.example.test/hook", production)).rejects.toThrow(
+      /private address \(10\.0\.0\.1\)/,
+    );
     // One private address among public ones is enough to refuse.
     dns.records.set("mixed.example.test", ["93.184.215.14", "192.168.0.7"]);
     await expect(checkWebhookUrl("https://mixed.example.test/hook", production)).rejects.toThrow(/192\.168\.0\.7/);
@@ -83,21 +95,33 @@ describe("registration in production", () => {
 
   it("accepts a public host, and a private one the operator allowed", async () => {
     dns.records.set("public.example.test", ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"]);
-    await expect(checkWebhookUrl("https://public.example.test/hook#frag", production)).resolves.toBe("https://public.example.test/hook");
+    await expect(checkWebhookUrl("https://public.example.test/hook#frag", production)).resolves.toBe(
+      "https://public.example.test/hook",
+    );
     dns.records.set("hooks.allowed.test", ["10.1.2.3"]);
-    await expect(checkWebhookUrl("https://hooks.allowed.test/hook", production)).resolves.toBe("https://hooks.allowed.test/hook");
+    await expect(checkWebhookUrl("https://hooks.allowed.test/hook", production)).resolves.toBe(
+      "https://hooks.allowed.test/hook",
+    );
   });
 
   it("accepts http and localhost outside production", async () => {
-    await expect(checkWebhookUrl("http://localhost:4000/hook", { ...production, enforce: false, resolve: async () => [{ address: "127.0.0.1", family: 4 }] })).resolves.toBe(
-      "http://localhost:4000/hook",
-    );
+    await expect(
+      checkWebhookUrl("http://localhost:4000/hook", {
+        ...production,
+        enforce: false,
+        resolve: async () => [{ address: "127.0.0.1", family: 4 }],
+      }),
+    ).resolves.toBe("http://localhost:4000/hook");
   });
 
   describe("over the API, with the service configured for production", () => {
     const saved = { ...process.env };
     beforeAll(() => {
-      Object.assign(process.env, { NODE_ENV: "production", RPC_URL_BASE: "http://127.0.0.1:1", ENCRYPTION_KEY: "ab".repeat(32) });
+      Object.assign(process.env, {
+        NODE_ENV: "production",
+        RPC_URL_BASE: "http://127.0.0.1:1",
+        ENCRYPTION_KEY: "ab".repeat(32),
+      });
       resetConfigForTests();
     });
     afterAll(() => {
@@ -108,9 +132,18 @@ describe("registration in production", () => {
       resetConfigForTests();
     });
 
-    it.each(["http://127.0.0.1/x", "https://169.254.169.254/x", "https://[::1]/x", "https://10.0.0.1/x", "http://localhost:3000/x"])("POST /v1/webhook refuses %s", async (url) => {
+    it.each([
+      "http://127.0.0.1/x",
+      "https://169.254.169.254/x",
+      "https://[::1]/x",
+      "https://10.0.0.1/x",
+      "http://localhost:3000/x",
+    ])("POST /v1/webhook refuses %s", async (url) => {
       const p = await createTestPlatform();
-      const r = await call(platformWebhooks, "POST", "/v1/webhook", { headers: { "x-api-key": p.apiKey }, body: { url, clientId: p.clientId } });
+      const r = await call(platformWebhooks, "POST", "/v1/webhook", {
+        headers: { "x-api-key": p.apiKey },
+        body: { url, clientId: p.clientId },
+      });
       expect(r.status, r.text).toBe(400);
       expect(r.json.errors[0]).toMatchObject({ field: "url" });
     });
@@ -125,13 +158,35 @@ describe("delivery in production", () => {
   beforeAll(async () => {
     // A certificate for hooks.allowed.test, trusted by the sender as the test's own CA.
     tlsDir = fs.mkdtempSync(path.join(os.tmpdir(), "webhook-tls-"));
-    execFileSync("openssl", [
-      "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
-      "-subj", "/CN=hooks.allowed.test", "-addext", "subjectAltName=DNS:hooks.allowed.test,DNS:rebind.example.test",
-      "-keyout", path.join(tlsDir, "key.pem"), "-out", path.join(tlsDir, "cert.pem"),
-    ], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-days",
+        "1",
+        "-subj",
+        "/CN=hooks.allowed.test",
+        "-addext",
+        "subjectAltName=DNS:hooks.allowed.test,DNS:rebind.example.test",
+        "-keyout",
+        path.join(tlsDir, "key.pem"),
+        "-out",
+        path.join(tlsDir, "cert.pem"),
+      ],
+      { stdio: "ignore" },
+    );
     cert = fs.readFileSync(path.join(tlsDir, "cert.pem"));
-    delivery = await startTestDelivery({ policy: production, ca: cert, timing: { retryDelaysMs: [50, 50, 50], attemptTimeoutMs: 2000 } });
+    delivery = await startTestDelivery({
+      policy: production,
+      ca: cert,
+      timing: { retryDelaysMs: [50, 50, 50], attemptTimeoutMs: 2000 },
+    });
   });
   afterAll(async () => {
     await delivery.stop();
@@ -152,9 +207,13 @@ describe("delivery in production", () => {
     await (await db()).webhookEndpoint.update({ where: { id: p.endpoints[0].id }, data: { url } });
     dns.records.set("rebind.example.test", ["127.0.0.1"]);
     const emitted = await emitInTransaction(confirmedPayment(p.owner));
-    const state = await eventually(() => deliveryState(emitted.deliveries[0].id), (d) => d.status === "failed");
+    const state = await eventually(
+      () => deliveryState(emitted.deliveries[0].id),
+      (d) => d.status === "failed",
+    );
     expect(state.attempts).toHaveLength(4);
-    for (const a of state.attempts) expect(a.error).toMatch(/^refused: rebind\.example\.test resolves to a loopback address \(127\.0\.0\.1\)/);
+    for (const a of state.attempts)
+      expect(a.error).toMatch(/^refused: rebind\.example\.test resolves to a loopback address \(127\.0\.0\.1\)/);
     expect(receiver.received).toHaveLength(0);
   });
 
@@ -163,21 +222,33 @@ describe("delivery in production", () => {
     receivers.push(receiver);
     const p = await platformWithEndpoints(`https://127.0.0.1:${receiver.port}/hook`);
     const emitted = await emitInTransaction(confirmedPayment(p.owner));
-    const state = await eventually(() => deliveryState(emitted.deliveries[0].id), (d) => d.status === "failed");
+    const state = await eventually(
+      () => deliveryState(emitted.deliveries[0].id),
+      (d) => d.status === "failed",
+    );
     expect(state.attempts[0].error).toMatch(/^refused: 127\.0\.0\.1 resolves to a loopback address/);
     expect(receiver.received).toHaveLength(0);
   });
 
   it("does not follow a redirect to a private address: the 3xx is a failed attempt", async () => {
     const key = fs.readFileSync(path.join(tlsDir, "key.pem"));
-    const receiver = await startReceiver(() => ({ status: 302, headers: { location: "http://169.254.169.254/latest/meta-data/" } }), { tls: { key, cert } });
+    const receiver = await startReceiver(
+      () => ({ status: 302, headers: { location: "http://169.254.169.254/latest/meta-data/" } }),
+      { tls: { key, cert } },
+    );
     receivers.push(receiver);
     dns.records.set("hooks.allowed.test", ["127.0.0.1"]); // allowed by the operator
     const p = await platformWithEndpoints(`http://127.0.0.1:${receiver.port}/placeholder`);
     const { db } = await import("../db/client");
-    await (await db()).webhookEndpoint.update({ where: { id: p.endpoints[0].id }, data: { url: `https://hooks.allowed.test:${receiver.port}/hook` } });
+    await (await db()).webhookEndpoint.update({
+      where: { id: p.endpoints[0].id },
+      data: { url: `https://hooks.allowed.test:${receiver.port}/hook` },
+    });
     const emitted = await emitInTransaction(confirmedPayment(p.owner));
-    const state = await eventually(() => deliveryState(emitted.deliveries[0].id), (d) => d.status === "failed");
+    const state = await eventually(
+      () => deliveryState(emitted.deliveries[0].id),
+      (d) => d.status === "failed",
+    );
     expect(state.attempts.map((a) => a.statusCode)).toEqual([302, 302, 302, 302]);
     expect(state.attempts[0].error).toBe("redirect to http://169.254.169.254/latest/meta-data/ not followed");
     expect(receiver.received.map((r) => r.path)).toEqual(["/hook", "/hook", "/hook", "/hook"]);

@@ -25,7 +25,11 @@ export const systemResolve = (hostname: string) => dns.promises.lookup(hostname,
 
 export function defaultOutboundPolicy(): OutboundPolicy {
   const config = getConfig();
-  return { enforce: config.production, allowedHosts: parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS), resolve: systemResolve };
+  return {
+    enforce: config.production,
+    allowedHosts: parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS),
+    resolve: systemResolve,
+  };
 }
 
 export const MAX_URL_LENGTH = 2048;
@@ -56,7 +60,10 @@ export async function checkedAddresses(hostname: string, policy: OutboundPolicy)
   if (!policy.enforce || isHostAllowed(host, policy.allowedHosts)) return addresses;
   for (const a of addresses) {
     const reason = forbiddenAddressReason(a.address);
-    if (reason) throw new RefusedDestination(`${host} resolves to ${reason} (${a.address}); webhooks may only call public addresses`);
+    if (reason)
+      throw new RefusedDestination(
+        `${host} resolves to ${reason} (${a.address}); webhooks may only call public addresses`,
+      );
   }
   return addresses;
 }
@@ -73,8 +80,12 @@ export async function checkWebhookUrl(raw: string, policy: OutboundPolicy): Prom
     throw new RefusedDestination("must be an absolute http(s) URL, e.g. https://example.com/webhooks");
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new RefusedDestination("must be an http(s) URL");
-  if (url.username || url.password) throw new RefusedDestination("must not carry a user name or password; authenticate deliveries by their signature");
-  if (policy.enforce && url.protocol !== "https:") throw new RefusedDestination("must use HTTPS (plain http and localhost are accepted only in the sandbox and in development)");
+  if (url.username || url.password)
+    throw new RefusedDestination("must not carry a user name or password; authenticate deliveries by their signature");
+  if (policy.enforce && url.protocol !== "https:")
+    throw new RefusedDestination(
+      "must use HTTPS (plain http and localhost are accepted only in the sandbox and in development)",
+    );
   url.hash = "";
   if (url.href.length > MAX_URL_LENGTH) throw new RefusedDestination(`must be at most ${MAX_URL_LENGTH} characters`);
   // Outside production nothing is refused by address, so a development receiver need not
@@ -91,12 +102,19 @@ export function pinnedLookup(policy: OutboundPolicy): LookupFunction {
   return (hostname, options, callback) => {
     checkedAddresses(hostname, policy).then(
       (all) => {
-        const wanted = options.family === 4 || options.family === 6 ? all.filter((a) => a.family === options.family) : all;
-        if (wanted.length === 0) return callback(Object.assign(new Error(`${hostname} has no IPv${options.family} address`), { code: "ENOTFOUND" }), "", 0);
+        const wanted =
+          options.family === 4 || options.family === 6 ? all.filter((a) => a.family === options.family) : all;
+        if (wanted.length === 0)
+          return callback(
+            Object.assign(new Error(`${hostname} has no IPv${options.family} address`), { code: "ENOTFOUND" }),
+            "",
+            0,
+          );
         if (options.all) return (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, wanted);
         callback(null, wanted[0].address, wanted[0].family);
       },
-      (err: Error) => callback(Object.assign(err, { code: err instanceof RefusedDestination ? "EREFUSEDDEST" : "ENOTFOUND" }), "", 0),
+      (err: Error) =>
+        callback(Object.assign(err, { code: err instanceof RefusedDestination ? "EREFUSEDDEST" : "ENOTFOUND" }), "", 0),
     );
   };
 }

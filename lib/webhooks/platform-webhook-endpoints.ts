@@ -6,23 +6,29 @@
 // it does is recorded on the endpoint (when, from which address) for the dashboard to show.
 // docs/decisions.md "Webhooks: what a client ID alone may do".
 import { z } from "zod";
-import type { Caller } from "../http/caller";
-import { conflict, forbidden, notFound, unauthorized, validationError } from "../http/errors";
-import { reply } from "../http/reply";
-import { clientIp } from "../http/client-ip";
-import { defineEndpoint } from "../http/endpoint";
 import { CLIENT_ID_NOT_FOUND, findOwnClientId } from "../client-ids/manage-client-ids";
 import { db } from "../db/client";
+import type { Caller } from "../http/caller";
+import { clientIp } from "../http/client-ip";
+import { defineEndpoint } from "../http/endpoint";
+import { conflict, forbidden, notFound, unauthorized, validationError } from "../http/errors";
+import { reply } from "../http/reply";
 import { findActiveLink } from "../orchestrators/active-links";
-import { getDelivery, listDeliveries, resendDelivery } from "./delivery-log";
-import { defaultOutboundPolicy } from "./outbound-policy";
+import {
+  type ClientIdAction,
+  createPlatformEndpoint,
+  listPlatformEndpoints,
+  updatePlatformEndpoint,
+} from "./client-id-endpoints";
 import { DELIVERY_CONTRACT } from "./delivery-docs";
+import { getDelivery, listDeliveries, resendDelivery } from "./delivery-log";
 import type { EventOwner } from "./events";
-import { createPlatformEndpoint, listPlatformEndpoints, updatePlatformEndpoint, type ClientIdAction } from "./client-id-endpoints";
-import { deleteEndpoint, endpointOrThrow, rotateSecret, type EndpointScope } from "./manage-endpoints";
+import { deleteEndpoint, type EndpointScope, endpointOrThrow, rotateSecret } from "./manage-endpoints";
+import { defaultOutboundPolicy } from "./outbound-policy";
 import {
   createdPlatformWebhook,
   createPlatformWebhookBody,
+  DEFAULT_ROTATION_OVERLAP_SECONDS,
   deletedWebhook,
   deliveryDetail,
   deliveryListQuery,
@@ -32,7 +38,6 @@ import {
   platformTestBody,
   platformWebhook,
   platformWebhookQuery,
-  DEFAULT_ROTATION_OVERLAP_SECONDS,
   ROTATION_DESCRIPTION,
   rotatedSecret,
   rotateSecretBody,
@@ -61,19 +66,29 @@ interface ClientRef {
 
 /** A client-ID-alone caller may go on only when its client ID's setting allows it. */
 async function assertClientIdAloneAllowed(clientIdId: string): Promise<void> {
-  const row = await (await db()).clientId.findUnique({ where: { id: clientIdId }, select: { webhookRegistrationByClientId: true } });
+  const row = await (await db()).clientId.findUnique({
+    where: { id: clientIdId },
+    select: { webhookRegistrationByClientId: true },
+  });
   if (!row?.webhookRegistrationByClientId) throw forbidden("client_id_alone_not_allowed", CLIENT_ID_ALONE_OFF);
 }
 
 /** The client ID a list/create/test call is about. */
 async function clientOf(caller: Caller, given: string | undefined): Promise<ClientRef> {
   if (caller.kind === "clientId") {
-    if (given !== undefined && given !== caller.clientId && given !== caller.clientIdId) throw notFound("client_id_not_found", CLIENT_ID_NOT_FOUND);
+    if (given !== undefined && given !== caller.clientId && given !== caller.clientIdId)
+      throw notFound("client_id_not_found", CLIENT_ID_NOT_FOUND);
     await assertClientIdAloneAllowed(caller.clientIdId);
     return { id: caller.clientIdId, platformId: caller.platformId, clientId: caller.clientId, status: "active" };
   }
   if (caller.kind !== "session" && caller.kind !== "apiKey") throw unauthorized();
-  if (given === undefined) throw validationError([{ field: "clientId", message: "is required with an API key or a dashboard session: name the client ID whose endpoints these are" }]);
+  if (given === undefined)
+    throw validationError([
+      {
+        field: "clientId",
+        message: "is required with an API key or a dashboard session: name the client ID whose endpoints these are",
+      },
+    ]);
   const row = await findOwnClientId(caller.platformId, given);
   if (!row) throw notFound("client_id_not_found", CLIENT_ID_NOT_FOUND);
   return row;
@@ -105,11 +120,18 @@ export const createPlatformWebhookEndpoint = defineEndpoint({
   body: createPlatformWebhookBody,
   response: createdPlatformWebhook,
   idempotency: false,
-  errors: { ...FORBIDDEN_ALONE, 404: "Client ID not found (API key and session calls)", 409: "The client ID is revoked, or has 20 endpoints already" },
+  errors: {
+    ...FORBIDDEN_ALONE,
+    404: "Client ID not found (API key and session calls)",
+    409: "The client ID is revoked, or has 20 endpoints already",
+  },
   handler: async ({ req, caller, body }) => {
     const client = await clientOf(caller, body.clientId);
-    if (client.status === "revoked") throw conflict("client_id_revoked", "This client ID is revoked; it cannot receive new webhook endpoints");
-    return createPlatformEndpoint(client, body.url, defaultOutboundPolicy(), clientIdAlone(caller, req), { requestNetworkHeaders: body.requestNetworkHeaders });
+    if (client.status === "revoked")
+      throw conflict("client_id_revoked", "This client ID is revoked; it cannot receive new webhook endpoints");
+    return createPlatformEndpoint(client, body.url, defaultOutboundPolicy(), clientIdAlone(caller, req), {
+      requestNetworkHeaders: body.requestNetworkHeaders,
+    });
   },
 });
 
@@ -139,7 +161,8 @@ export const setPlatformWebhookActiveEndpoint = defineEndpoint({
   body: updatePlatformWebhookBody,
   response: platformWebhook,
   errors: { ...FORBIDDEN_ALONE, ...NOT_FOUND },
-  handler: async ({ req, caller, params, body }) => updatePlatformEndpoint(await scopeOf(caller), params.webhookId, body, clientIdAlone(caller, req)),
+  handler: async ({ req, caller, params, body }) =>
+    updatePlatformEndpoint(await scopeOf(caller), params.webhookId, body, clientIdAlone(caller, req)),
 });
 
 export const deletePlatformWebhookEndpoint = defineEndpoint({
@@ -183,11 +206,20 @@ export const testPlatformWebhookEndpoint = defineEndpoint({
   body: platformTestBody,
   response: testResult,
   status: 202,
-  errors: { ...FORBIDDEN_ALONE, 404: "Client ID or endpoint not found", 409: "No active endpoint (or the one named is inactive)" },
+  errors: {
+    ...FORBIDDEN_ALONE,
+    404: "Client ID or endpoint not found",
+    409: "No active endpoint (or the one named is inactive)",
+  },
   handler: async ({ caller, body }) => {
     const client = await clientOf(caller, body.clientId);
     const link = await findActiveLink(client.id);
-    const owner: EventOwner = { platformId: client.platformId, clientIdId: client.id, clientId: client.clientId, orchestratorId: link?.orchestratorId ?? null };
+    const owner: EventOwner = {
+      platformId: client.platformId,
+      clientIdId: client.id,
+      clientId: client.clientId,
+      orchestratorId: link?.orchestratorId ?? null,
+    };
     return reply(202, await sendTestEvent({ clientIdId: client.id }, owner, body.eventType, body.webhookId));
   },
 });
@@ -196,7 +228,8 @@ export const listPlatformDeliveriesEndpoint = defineEndpoint({
   method: "GET",
   path: "/v1/webhook/{webhookId}/deliveries",
   summary: "Delivery log of a webhook endpoint",
-  description: "Deliveries to the endpoint, newest first, each with every attempt (time, status, duration, the first kilobyte of the answer). Filter by `event` and `status`; page with `cursor`.",
+  description:
+    "Deliveries to the endpoint, newest first, each with every attempt (time, status, duration, the first kilobyte of the answer). Filter by `event` and `status`; page with `cursor`.",
   tags: TAGS,
   auth: OWNER_ONLY,
   params: webhookIdParams,
@@ -218,7 +251,8 @@ export const getPlatformDeliveryEndpoint = defineEndpoint({
   params: platformDeliveryParams,
   response: deliveryDetail,
   errors: { 404: "Webhook endpoint or delivery not found" },
-  handler: async ({ caller, params }) => getDelivery((await endpointOrThrow(await scopeOf(caller), params.webhookId)).id, params.deliveryId),
+  handler: async ({ caller, params }) =>
+    getDelivery((await endpointOrThrow(await scopeOf(caller), params.webhookId)).id, params.deliveryId),
 });
 
 export const resendPlatformDeliveryEndpoint = defineEndpoint({
@@ -232,6 +266,13 @@ export const resendPlatformDeliveryEndpoint = defineEndpoint({
   params: platformDeliveryParams,
   response: deliveryView,
   status: 202,
-  errors: { 404: "Webhook endpoint or delivery not found", 409: "The delivery is still in progress, or the endpoint is inactive" },
-  handler: async ({ caller, params }) => reply(202, await resendDelivery((await endpointOrThrow(await scopeOf(caller), params.webhookId)).id, params.deliveryId)),
+  errors: {
+    404: "Webhook endpoint or delivery not found",
+    409: "The delivery is still in progress, or the endpoint is inactive",
+  },
+  handler: async ({ caller, params }) =>
+    reply(
+      202,
+      await resendDelivery((await endpointOrThrow(await scopeOf(caller), params.webhookId)).id, params.deliveryId),
+    ),
 });

@@ -1,8 +1,8 @@
 // A request's page lists the webhook deliveries about it: its platform's only, no test events.
 import { describe, expect, it } from "vitest";
 import { createTestOrchestrator } from "../orchestrators/test-fixtures";
-import { createOrchestratorEndpoint } from "./orchestrator-endpoints";
 import { exampleEvent } from "./example-events";
+import { createOrchestratorEndpoint } from "./orchestrator-endpoints";
 import { deliveriesAboutRequest } from "./request-deliveries";
 import { confirmedPayment, emitInTransaction, platformWithEndpoints } from "./test-helpers";
 
@@ -20,7 +20,12 @@ describe("deliveries about a request", () => {
 
     const shown = await deliveriesAboutRequest(p.platformId, requestId);
     expect(shown.map((d) => d.endpoint.id).sort()).toEqual(p.endpoints.map((e) => e.id).sort());
-    expect(shown[0]).toMatchObject({ event: "payment.confirmed", status: "pending", attemptCount: 0, endpoint: { clientIdId: p.clientIdId } });
+    expect(shown[0]).toMatchObject({
+      event: "payment.confirmed",
+      status: "pending",
+      attemptCount: 0,
+      endpoint: { clientIdId: p.clientIdId },
+    });
     const other = await platformWithEndpoints("http://127.0.0.1:9/c");
     expect(await deliveriesAboutRequest(other.platformId, requestId)).toEqual([]);
   });

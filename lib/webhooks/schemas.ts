@@ -29,10 +29,16 @@ export const createPlatformWebhookBody = z
 export const platformWebhookQuery = z.object({ clientId: clientIdRef.optional() });
 export const updatePlatformWebhookBody = z
   .object({
-    isActive: z.boolean({ message: "must be true or false" }).optional().describe("`true` activates the endpoint, `false` deactivates it"),
+    isActive: z
+      .boolean({ message: "must be true or false" })
+      .optional()
+      .describe("`true` activates the endpoint, `false` deactivates it"),
     requestNetworkHeaders: requestNetworkHeaders.optional(),
   })
-  .refine((b) => b.isActive !== undefined || b.requestNetworkHeaders !== undefined, { message: "Give isActive, requestNetworkHeaders or both", path: ["isActive"] })
+  .refine((b) => b.isActive !== undefined || b.requestNetworkHeaders !== undefined, {
+    message: "Give isActive, requestNetworkHeaders or both",
+    path: ["isActive"],
+  })
   .meta({ id: "UpdateWebhookRequest" });
 export const platformTestBody = z
   .object({
@@ -60,7 +66,10 @@ export const rotateSecretBody = z
   .meta({ id: "RotateWebhookSecretRequest" });
 export const orchestratorWebhookBody = z.object({ url }).meta({ id: "CreateOrchestratorWebhookRequest" });
 export const orchestratorTestBody = z
-  .object({ eventType, webhookId: id("Send to this endpoint only (it must be active); by default to every active endpoint").optional() })
+  .object({
+    eventType,
+    webhookId: id("Send to this endpoint only (it must be active); by default to every active endpoint").optional(),
+  })
   .meta({ id: "OrchestratorWebhookTestRequest" });
 
 export const webhookIdParams = z.object({ webhookId: id("The endpoint's `id`") });
@@ -69,17 +78,32 @@ export const orchestratorDeleteQuery = z.strictObject({
   permanent: z
     .enum(["true", "false"], { message: "must be true or false" })
     .optional()
-    .describe("`true` removes the endpoint and its delivery log for good (its URL can then be registered again); otherwise it is only deactivated"),
+    .describe(
+      "`true` removes the endpoint and its delivery log for good (its URL can then be registered again); otherwise it is only deactivated",
+    ),
 });
-export const platformDeliveryParams = webhookIdParams.extend({ deliveryId: id("The delivery's id (`x-service-delivery`)") });
-export const orchestratorDeliveryParams = orchestratorWebhookParams.extend({ deliveryId: id("The delivery's id (`x-service-delivery`)") });
+export const platformDeliveryParams = webhookIdParams.extend({
+  deliveryId: id("The delivery's id (`x-service-delivery`)"),
+});
+export const orchestratorDeliveryParams = orchestratorWebhookParams.extend({
+  deliveryId: id("The delivery's id (`x-service-delivery`)"),
+});
 
 export const DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
 
 export const deliveryListQuery = z.object({
   event: eventType.optional().describe("Only deliveries of this event"),
-  status: z.enum(DELIVERY_STATUSES, { message: "must be one of pending, delivered, failed" }).optional().describe("Only deliveries in this state"),
-  limit: z.coerce.number({ message: "must be a number" }).int("must be a whole number").min(1, "must be at least 1").max(200, "must be at most 200").optional().describe("Page size, 1 to 200 (default 50)"),
+  status: z
+    .enum(DELIVERY_STATUSES, { message: "must be one of pending, delivered, failed" })
+    .optional()
+    .describe("Only deliveries in this state"),
+  limit: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .max(200, "must be at most 200")
+    .optional()
+    .describe("Page size, 1 to 200 (default 50)"),
   cursor: text(1, 100).optional().describe("`nextCursor` of the previous page"),
 });
 
@@ -91,7 +115,10 @@ export const clientIdAction = z
     action: z.enum(CLIENT_ID_ACTIONS),
     at: z.string().describe("When (ISO 8601)"),
     address: z.string().describe("The address the request came from (see TRUSTED_PROXIES)"),
-    origin: z.string().nullable().describe("The Origin the request claimed (null for a backend client ID, which sends none)"),
+    origin: z
+      .string()
+      .nullable()
+      .describe("The Origin the request claimed (null for a backend client ID, which sends none)"),
   })
   .meta({ id: "WebhookClientIdAction" });
 
@@ -101,14 +128,20 @@ export const platformWebhook = z
     url: z.string(),
     isActive: z.boolean(),
     clientId: z.string().nullable().describe("The client ID whose events it receives"),
-    requestNetworkHeaders: z.boolean().describe("Deliveries also carry the hosted service's header names (`x-request-network-*`)"),
+    requestNetworkHeaders: z
+      .boolean()
+      .describe("Deliveries also carry the hosted service's header names (`x-request-network-*`)"),
     clientIdActions: z
       .array(clientIdAction)
-      .describe("What was done to this endpoint with the client ID alone (no API key or session): registration, activation, deactivation — oldest first, the last 20"),
+      .describe(
+        "What was done to this endpoint with the client ID alone (no API key or session): registration, activation, deactivation — oldest first, the last 20",
+      ),
     previousSecretExpiresAt: z
       .string()
       .nullable()
-      .describe("After a secret rotation: until when the previous secret still signs `webhook-signature` beside the new one; null when only the current secret signs"),
+      .describe(
+        "After a secret rotation: until when the previous secret still signs `webhook-signature` beside the new one; null when only the current secret signs",
+      ),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -129,7 +162,9 @@ export const rotatedSecret = z
     previousSecretExpiresAt: z
       .string()
       .nullable()
-      .describe("Until when the previous secret also signs `webhook-signature` (both `v1,` signatures are sent); null when overlapSeconds was 0"),
+      .describe(
+        "Until when the previous secret also signs `webhook-signature` (both `v1,` signatures are sent); null when overlapSeconds was 0",
+      ),
   })
   .meta({ id: "RotatedWebhookSecret" });
 
@@ -147,7 +182,13 @@ export const testResult = z
   .object({
     eventId: z.string(),
     eventType: z.string(),
-    deliveries: z.array(z.object({ id: z.string().describe("Delivery id, as in x-service-delivery"), webhookId: z.string(), url: z.string() })),
+    deliveries: z.array(
+      z.object({
+        id: z.string().describe("Delivery id, as in x-service-delivery"),
+        webhookId: z.string(),
+        url: z.string(),
+      }),
+    ),
   })
   .meta({ id: "WebhookTestResult" });
 
@@ -158,9 +199,16 @@ const attempt = z
     startedAt: z.string(),
     finishedAt: z.string().nullable().describe("null while in flight"),
     durationMs: z.number().int().nullable(),
-    statusCode: z.number().int().nullable().describe("The receiver's HTTP status; null after a timeout or connection error"),
+    statusCode: z
+      .number()
+      .int()
+      .nullable()
+      .describe("The receiver's HTTP status; null after a timeout or connection error"),
     ok: z.boolean().describe("The receiver answered 2xx"),
-    error: z.string().nullable().describe("Why the attempt failed (status, timeout, connection error, refused destination)"),
+    error: z
+      .string()
+      .nullable()
+      .describe("Why the attempt failed (status, timeout, connection error, refused destination)"),
     responseExcerpt: z.string().nullable().describe("The first kilobyte of the receiver's answer"),
   })
   .meta({ id: "WebhookAttempt" });
@@ -171,7 +219,9 @@ export const deliveryView = z
     eventId: z.string(),
     event: z.string(),
     isTest: z.boolean(),
-    status: z.enum(DELIVERY_STATUSES).describe("`pending` (attempts under way), `delivered` (a 2xx), `failed` (4 attempts without a 2xx)"),
+    status: z
+      .enum(DELIVERY_STATUSES)
+      .describe("`pending` (attempts under way), `delivered` (a 2xx), `failed` (4 attempts without a 2xx)"),
     round: z.number().int(),
     attemptCount: z.number().int().describe("Finished attempts of the current round"),
     nextAttemptAt: z.string().nullable(),
@@ -182,8 +232,13 @@ export const deliveryView = z
   })
   .meta({ id: "WebhookDelivery" });
 
-export const deliveryDetail = deliveryView.extend({ payload: z.unknown().describe("The event body that is sent") }).meta({ id: "WebhookDeliveryDetail" });
+export const deliveryDetail = deliveryView
+  .extend({ payload: z.unknown().describe("The event body that is sent") })
+  .meta({ id: "WebhookDeliveryDetail" });
 
 export const deliveryPage = z
-  .object({ deliveries: z.array(deliveryView), nextCursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last") })
+  .object({
+    deliveries: z.array(deliveryView),
+    nextCursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last"),
+  })
   .meta({ id: "WebhookDeliveryPage" });

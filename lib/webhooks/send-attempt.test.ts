@@ -1,8 +1,9 @@
 // A receiver may close an idle keep-alive connection just as the next delivery reuses it (its
 // idle timeout is often shorter than ours). That reset is not the receiver's answer: the
 // request goes again on a new connection, once.
-import net from "node:net";
+
 import type { AddressInfo } from "node:net";
+import net from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { systemResolve } from "./outbound-policy";
 import { sendAttempt } from "./send-attempt";
@@ -33,7 +34,10 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 it("sends again on a new connection when a reused keep-alive socket is reset before any answer", async () => {
   const opts = { timeoutMs: 5000, policy: { enforce: false, allowedHosts: [], resolve: systemResolve } };
   const url = `http://127.0.0.1:${port}/hook`;
-  expect(await sendAttempt(url, "{}", { "content-type": "application/json" }, opts)).toMatchObject({ ok: true, statusCode: 200 });
+  expect(await sendAttempt(url, "{}", { "content-type": "application/json" }, opts)).toMatchObject({
+    ok: true,
+    statusCode: 200,
+  });
   const second = await sendAttempt(url, "{}", { "content-type": "application/json" }, opts);
   expect(second, JSON.stringify(second)).toMatchObject({ ok: true, statusCode: 200, error: null });
   expect(connections).toBe(2);

@@ -5,7 +5,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import { RESPONSE_EXCERPT_BYTES } from "./delivery-policy";
-import { checkedAddresses, pinnedLookup, RefusedDestination, type OutboundPolicy } from "./outbound-policy";
+import { checkedAddresses, type OutboundPolicy, pinnedLookup, RefusedDestination } from "./outbound-policy";
 
 export interface AttemptResult {
   ok: boolean;
@@ -50,7 +50,12 @@ function describeError(err: NodeJS.ErrnoException, timedOut: boolean, timeoutMs:
   return printable(err.code && known[err.code] ? known[err.code] : `${err.code ?? "error"}: ${err.message}`, 300);
 }
 
-export async function sendAttempt(rawUrl: string, body: string, headers: Record<string, string>, opts: SendOptions): Promise<AttemptResult> {
+export async function sendAttempt(
+  rawUrl: string,
+  body: string,
+  headers: Record<string, string>,
+  opts: SendOptions,
+): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const url = new URL(rawUrl);
@@ -59,7 +64,13 @@ export async function sendAttempt(rawUrl: string, body: string, headers: Record<
     // Sockets to IP literals skip `lookup`, so those are checked here.
     if (net.isIP(host)) await checkedAddresses(host, opts.policy);
   } catch (err) {
-    return { ok: false, statusCode: null, error: describeError(err as Error, false, opts.timeoutMs), durationMs: elapsed(), responseExcerpt: null };
+    return {
+      ok: false,
+      statusCode: null,
+      error: describeError(err as Error, false, opts.timeoutMs),
+      durationMs: elapsed(),
+      responseExcerpt: null,
+    };
   }
   const isHttps = url.protocol === "https:";
   // A pooled keep-alive socket may be closed by the receiver just as we reuse it (its idle
@@ -73,7 +84,8 @@ export async function sendAttempt(rawUrl: string, body: string, headers: Record<
     return new Promise((outer) => {
       let reused = false;
       let resetBeforeAnswer = false;
-      const resolve = (result: AttemptResult) => outer({ result, staleSocket: reused && resetBeforeAnswer && result.statusCode === null && !timedOut });
+      const resolve = (result: AttemptResult) =>
+        outer({ result, staleSocket: reused && resetBeforeAnswer && result.statusCode === null && !timedOut });
       let timedOut = false;
       let settled = false;
       let statusCode: number | null = null;
@@ -84,7 +96,9 @@ export async function sendAttempt(rawUrl: string, body: string, headers: Record<
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        const excerpt = chunks.length ? printable(Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8")) : null;
+        const excerpt = chunks.length
+          ? printable(Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8"))
+          : null;
         // A 2xx that arrived counts even if the rest of the answer did not.
         const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
         resolve({ ok, statusCode, error: ok ? null : error, durationMs: elapsed(), responseExcerpt: excerpt });

@@ -2,7 +2,7 @@
 // (`FOR UPDATE SKIP LOCKED`) take disjoint sets. On PostgreSQL they are two real worker
 // processes (`scripts/worker.ts`) on a schema of TEST_DATABASE_URL's server, as deployed; on
 // PGlite (one process per database) two workers in this process on the same database.
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,8 +10,8 @@ import { resetConfigForTests } from "../config";
 import { db, setDatabaseFactory } from "../db/client";
 import { createTestSchema } from "../db/test-db";
 import { emitEvents } from "./emit-event";
-import { startReceiver, type Receiver } from "./test-receiver";
 import { confirmedPayment, eventually, platformWithEndpoints, startTestDelivery } from "./test-helpers";
+import { type Receiver, startReceiver } from "./test-receiver";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -29,8 +29,19 @@ const inProcess: { stop(): Promise<void> }[] = [];
 async function startWorkerProcess(): Promise<ChildProcess> {
   const u = new URL(pgUrl!);
   u.searchParams.set("schema", schema);
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: u.toString(), ENCRYPTION_KEY: encryptionKey, LOG_LEVEL: "silent", NODE_ENV: "development", PAYMENT_DETECTION_NETWORKS: "none" };
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "inherit"] });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: u.toString(),
+    ENCRYPTION_KEY: encryptionKey,
+    LOG_LEVEL: "silent",
+    NODE_ENV: "development",
+    PAYMENT_DETECTION_NETWORKS: "none",
+  };
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   children.push(child);
   await new Promise<void>((resolve, reject) => {
     let out = "";
@@ -66,7 +77,9 @@ afterAll(async () => {
 
 describe("two delivery workers on one database", () => {
   it("share a backlog without sending any delivery twice, each attempt recorded once", async () => {
-    const p = await platformWithEndpoints(...Array.from({ length: ENDPOINTS }, (_, i) => `${receiver.url}/shared-${i}`));
+    const p = await platformWithEndpoints(
+      ...Array.from({ length: ENDPOINTS }, (_, i) => `${receiver.url}/shared-${i}`),
+    );
     // Both workers run before the backlog commits: one NOTIFY wakes them at once, and they race for the same rows.
     if (pgUrl) await Promise.all([startWorkerProcess(), startWorkerProcess()]);
     // (32 in flight each: the receiver answers on this process's event loop, beside the embedded database.)
@@ -76,13 +89,19 @@ describe("two delivery workers on one database", () => {
     const ids: string[] = [];
     for (let i = 0; i < EVENTS; i += 100) {
       const events = Array.from({ length: 100 }, () => confirmedPayment(p.owner));
-      for (const e of await prisma.$transaction((tx) => emitEvents(tx, events))) ids.push(...e.deliveries.map((d) => d.id));
+      for (const e of await prisma.$transaction((tx) => emitEvents(tx, events)))
+        ids.push(...e.deliveries.map((d) => d.id));
     }
     expect(ids).toHaveLength(EVENTS * ENDPOINTS);
 
     await receiver.waitFor(ids.length, 120_000);
     const endpointIds = p.endpoints.map((e) => e.id);
-    await eventually(() => prisma.webhookDelivery.count({ where: { endpointId: { in: endpointIds }, status: { not: "delivered" } } }), (n) => n === 0, 60_000, 200);
+    await eventually(
+      () => prisma.webhookDelivery.count({ where: { endpointId: { in: endpointIds }, status: { not: "delivered" } } }),
+      (n) => n === 0,
+      60_000,
+      200,
+    );
     // Room for a duplicate to show up, had a delivery been claimed twice.
     await new Promise((r) => setTimeout(r, 1500));
 
@@ -91,7 +110,10 @@ describe("two delivery workers on one database", () => {
       const id = String(r.headers["x-service-delivery"]);
       received.set(id, (received.get(id) ?? 0) + 1);
     }
-    const attempts = await prisma.webhookAttempt.findMany({ where: { deliveryId: { in: ids } }, orderBy: [{ deliveryId: "asc" }, { startedAt: "asc" }] });
+    const attempts = await prisma.webhookAttempt.findMany({
+      where: { deliveryId: { in: ids } },
+      orderBy: [{ deliveryId: "asc" }, { startedAt: "asc" }],
+    });
     const byDelivery = new Map<string, typeof attempts>();
     for (const a of attempts) byDelivery.set(a.deliveryId, [...(byDelivery.get(a.deliveryId) ?? []), a]);
     const violations: string[] = [];
@@ -101,8 +123,10 @@ describe("two delivery workers on one database", () => {
       // Each request the receiver saw is an attempt of its own, recorded once...
       if (got !== list.length) violations.push(`${id}: ${got} requests, ${list.length} attempts recorded`);
       // ...one after the other, never two at once (two workers holding it), and the last is the 2xx.
-      for (let i = 1; i < list.length; i++) if (list[i].startedAt < list[i - 1].finishedAt!) violations.push(`${id}: attempts ${i - 1} and ${i} overlap`);
-      if (list.some((a, i) => (a.statusCode === 200) !== (i === list.length - 1))) violations.push(`${id}: ${list.map((a) => a.statusCode ?? a.error).join(", ")}`);
+      for (let i = 1; i < list.length; i++)
+        if (list[i].startedAt < list[i - 1].finishedAt!) violations.push(`${id}: attempts ${i - 1} and ${i} overlap`);
+      if (list.some((a, i) => (a.statusCode === 200) !== (i === list.length - 1)))
+        violations.push(`${id}: ${list.map((a) => a.statusCode ?? a.error).join(", ")}`);
     }
     const twice = [...received.values()].filter((n) => n > 1).length;
     console.log(

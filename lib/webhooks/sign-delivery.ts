@@ -60,9 +60,13 @@ export function deliveryHeaders(a: AttemptHeaderInput): Record<string, string> {
   return {
     "content-type": "application/json",
     "user-agent": `Stablelink-Webhooks/${APP_VERSION}`,
-    ...Object.fromEntries(prefixes.flatMap((prefix) => Object.entries(ours).map(([name, value]) => [prefix + name, value]))),
+    ...Object.fromEntries(
+      prefixes.flatMap((prefix) => Object.entries(ours).map(([name, value]) => [prefix + name, value])),
+    ),
     "webhook-id": a.deliveryId,
     "webhook-timestamp": String(timestamp),
-    "webhook-signature": [a.secret, ...(a.previousSecrets ?? [])].map((secret) => standardWebhookSignature(secret, a.deliveryId, timestamp, a.body)).join(" "),
+    "webhook-signature": [a.secret, ...(a.previousSecrets ?? [])]
+      .map((secret) => standardWebhookSignature(secret, a.deliveryId, timestamp, a.body))
+      .join(" "),
   };
 }

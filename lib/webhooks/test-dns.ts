@@ -63,7 +63,10 @@ export async function startTestDns(): Promise<TestDns> {
   return {
     records,
     async resolve(hostname) {
-      const [v4, v6] = await Promise.all([resolver.resolve4(hostname).catch(() => []), resolver.resolve6(hostname).catch(() => [])]);
+      const [v4, v6] = await Promise.all([
+        resolver.resolve4(hostname).catch(() => []),
+        resolver.resolve6(hostname).catch(() => []),
+      ]);
       return [...v4.map((address) => ({ address, family: 4 })), ...v6.map((address) => ({ address, family: 6 }))];
     },
     close: () => new Promise((resolve) => socket.close(() => resolve())),

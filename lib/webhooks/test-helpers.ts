@@ -3,12 +3,14 @@
 // database.
 import { db, getDatabase } from "../db/client";
 import { createTestPlatform } from "../test/fixtures";
-import { startDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from "./delivery-worker";
-import { emitEvent, type EmittedEvent } from "./emit-event";
-import { webhookEvent, type EventOwner, type OutgoingEvent } from "./events";
 import { createPlatformEndpoint } from "./client-id-endpoints";
+import { type DeliveryWorker, type DeliveryWorkerOptions, startDeliveryWorker } from "./delivery-worker";
+import { type EmittedEvent, emitEvent } from "./emit-event";
+import { type EventOwner, type OutgoingEvent, webhookEvent } from "./events";
 
-export async function startTestDelivery(opts: DeliveryWorkerOptions = {}): Promise<{ worker: DeliveryWorker; stop(): Promise<void> }> {
+export async function startTestDelivery(
+  opts: DeliveryWorkerOptions = {},
+): Promise<{ worker: DeliveryWorker; stop(): Promise<void> }> {
   const worker = await startDeliveryWorker(await getDatabase(), opts);
   return { worker, stop: () => worker.stop() };
 }
@@ -17,8 +19,14 @@ export async function startTestDelivery(opts: DeliveryWorkerOptions = {}): Promi
 export async function platformWithEndpoints(...urls: string[]) {
   const p = await createTestPlatform();
   const endpoints = [];
-  for (const url of urls) endpoints.push(await createPlatformEndpoint({ id: p.clientIdId, platformId: p.platformId }, url));
-  const owner: EventOwner = { platformId: p.platformId, clientIdId: p.clientIdId, clientId: p.clientId, orchestratorId: null };
+  for (const url of urls)
+    endpoints.push(await createPlatformEndpoint({ id: p.clientIdId, platformId: p.platformId }, url));
+  const owner: EventOwner = {
+    platformId: p.platformId,
+    clientIdId: p.clientIdId,
+    clientId: p.clientId,
+    orchestratorId: null,
+  };
   return { ...p, endpoints, owner };
 }
 
@@ -54,16 +62,27 @@ export function confirmedPayment(owner: EventOwner) {
 }
 
 export async function deliveryState(id: string) {
-  return (await db()).webhookDelivery.findUniqueOrThrow({ where: { id }, include: { attempts: { orderBy: [{ round: "asc" }, { retryCount: "asc" }] } } });
+  return (await db()).webhookDelivery.findUniqueOrThrow({
+    where: { id },
+    include: { attempts: { orderBy: [{ round: "asc" }, { retryCount: "asc" }] } },
+  });
 }
 
 /** Polls until `check` holds (delivery state is written just after the receiver answers). */
-export async function eventually<T>(read: () => Promise<T>, check: (v: T) => boolean, timeoutMs = 10_000, everyMs = 50): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (v: T) => boolean,
+  timeoutMs = 10_000,
+  everyMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await read();
     if (check(v)) return v;
-    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? String(x) : x)).slice(0, 500)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `condition not met in ${timeoutMs} ms: ${JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? String(x) : x)).slice(0, 500)}`,
+      );
     await new Promise((r) => setTimeout(r, everyMs));
   }
 }

@@ -32,7 +32,10 @@ export interface ReceiverOptions {
   tls?: { key: string | Buffer; cert: string | Buffer };
 }
 
-export async function startReceiver(answer: (r: Received, index: number) => Answer = () => 200, opts: ReceiverOptions = {}): Promise<Receiver> {
+export async function startReceiver(
+  answer: (r: Received, index: number) => Answer = () => 200,
+  opts: ReceiverOptions = {},
+): Promise<Receiver> {
   const host = opts.host ?? "127.0.0.1";
   const received: Received[] = [];
   const waiters: { n: number; resolve: () => void }[] = [];
@@ -44,7 +47,13 @@ export async function startReceiver(answer: (r: Received, index: number) => Answ
     req.on("end", () => {
       const before = served.get(req.socket) ?? 0;
       served.set(req.socket, before + 1);
-      const r: Received = { path: req.url ?? "/", headers: req.headers, raw: Buffer.concat(chunks), at: Date.now(), reusedConnection: before > 0 };
+      const r: Received = {
+        path: req.url ?? "/",
+        headers: req.headers,
+        raw: Buffer.concat(chunks),
+        at: Date.now(),
+        reusedConnection: before > 0,
+      };
       const index = received.push(r) - 1;
       for (const w of waiters.filter((w) => received.length >= w.n)) w.resolve();
       const a = answer(r, index);
@@ -69,7 +78,10 @@ export async function startReceiver(answer: (r: Received, index: number) => Answ
     waitFor(n, timeoutMs = 30_000) {
       if (received.length >= n) return Promise.resolve(received);
       return new Promise((resolve, reject) => {
-        const t = setTimeout(() => reject(new Error(`receiver got ${received.length} of ${n} requests in ${timeoutMs} ms`)), timeoutMs);
+        const t = setTimeout(
+          () => reject(new Error(`receiver got ${received.length} of ${n} requests in ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push({ n, resolve: () => (clearTimeout(t), resolve(received)) });
       });
     },

@@ -5,8 +5,10 @@ import { decryptSecret, encryptSecret, needsReencryption } from "../secrets/encr
 
 export const secretContext = (endpointId: string) => `webhook-secret:${endpointId}`;
 
-export const sealWebhookSecret = (endpointId: string, secret: string) => encryptSecret(secret, secretContext(endpointId));
-export const openWebhookSecret = (endpointId: string, sealed: string) => decryptSecret(sealed, secretContext(endpointId));
+export const sealWebhookSecret = (endpointId: string, secret: string) =>
+  encryptSecret(secret, secretContext(endpointId));
+export const openWebhookSecret = (endpointId: string, sealed: string) =>
+  decryptSecret(sealed, secretContext(endpointId));
 
 /**
  * Key rotation (README "Key rotation"): re-encrypts with the current key the signing secrets
@@ -15,11 +17,14 @@ export const openWebhookSecret = (endpointId: string, sealed: string) => decrypt
 export async function reencryptWebhookSecrets(): Promise<number> {
   const prisma = await db();
   let rewritten = 0;
-  const rows = await prisma.webhookEndpoint.findMany({ select: { id: true, secretEncrypted: true, previousSecretEncrypted: true } });
+  const rows = await prisma.webhookEndpoint.findMany({
+    select: { id: true, secretEncrypted: true, previousSecretEncrypted: true },
+  });
   for (const row of rows) {
     const context = secretContext(row.id);
     const data: { secretEncrypted?: string; previousSecretEncrypted?: string } = {};
-    if (needsReencryption(row.secretEncrypted, context)) data.secretEncrypted = sealWebhookSecret(row.id, openWebhookSecret(row.id, row.secretEncrypted));
+    if (needsReencryption(row.secretEncrypted, context))
+      data.secretEncrypted = sealWebhookSecret(row.id, openWebhookSecret(row.id, row.secretEncrypted));
     if (row.previousSecretEncrypted && needsReencryption(row.previousSecretEncrypted, context)) {
       data.previousSecretEncrypted = sealWebhookSecret(row.id, openWebhookSecret(row.id, row.previousSecretEncrypted));
     }

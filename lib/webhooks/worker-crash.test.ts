@@ -2,18 +2,18 @@
 // worker counts the cut-off attempt as interrupted and delivers with the same delivery id.
 // Real processes (`scripts/worker.ts`), the real schedule and 5 s limit, on a database on disk:
 // an embedded data directory, or a schema of TEST_DATABASE_URL's server.
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "../config";
-import { openPglite, openPostgres, setDatabaseFactory, type Database } from "../db/client";
+import { type Database, openPglite, openPostgres, setDatabaseFactory } from "../db/client";
 import { migrate } from "../db/migrate";
 import { INTERRUPTED } from "./delivery-policy";
-import { startReceiver, type Receiver } from "./test-receiver";
 import { confirmedPayment, deliveryState, emitInTransaction, eventually, platformWithEndpoints } from "./test-helpers";
+import { type Receiver, startReceiver } from "./test-receiver";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "webhook-crash-"));
@@ -44,7 +44,14 @@ async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
 
 function startWorker(): ChildProcess {
   // No chains run here: payment detection stays off.
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ENCRYPTION_KEY: encryptionKey, LOG_LEVEL: "silent", NODE_ENV: "development", PAYMENT_DETECTION_NETWORKS: "none" };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    ENCRYPTION_KEY: encryptionKey,
+    LOG_LEVEL: "silent",
+    NODE_ENV: "development",
+    PAYMENT_DETECTION_NETWORKS: "none",
+  };
   delete env.DATABASE_URL;
   if (pgUrl) {
     const u = new URL(pgUrl);
@@ -126,7 +133,12 @@ describe("a worker killed mid-delivery", () => {
     console.log(`redelivered ${again.at - cut.at} ms after the cut-off attempt`);
 
     if (pgUrl) {
-      await withDatabase(() => eventually(() => deliveryState(deliveryId), (d) => d.status === "delivered"));
+      await withDatabase(() =>
+        eventually(
+          () => deliveryState(deliveryId),
+          (d) => d.status === "delivered",
+        ),
+      );
     }
     second.kill("SIGTERM"); // a clean stop finishes the attempt it is running
     await exited(second);

@@ -5,9 +5,9 @@
 import { purgeIdempotencyKeys } from "../api/idempotency";
 import { purgeRateLimitBuckets } from "../api/rate-limit";
 import { purgeExpiredSignIns } from "../auth/sessions";
+import { purgeScreeningCache } from "../kyt/screen-wallets";
 import { purgeSigningNonces } from "../payee-destinations/signing-nonces";
 import { purgeDeliveryLog } from "../webhooks/delivery-log";
-import { purgeScreeningCache } from "../kyt/screen-wallets";
 
 export async function purgeExpired(now = new Date()) {
   const [idempotency, rateLimitBuckets, signIns, nonces, webhookEvents, screeningVerdicts] = await Promise.all([

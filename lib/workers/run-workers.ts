@@ -8,17 +8,18 @@
 // - work that must run on one instance at a time, every few seconds (e.g. one indexer per
 //   network): `runExclusively(boss, name, everyMs, fn)` (exclusive-loop.ts);
 // - work on a cron schedule (minutes and up): `boss.schedule(name, cron)` and a consumer.
-import { getDatabase, type Database } from "../db/client";
-import { log } from "../log";
-import { startPaymentDetection } from "../payments/indexer/start-detection";
-import { startDeliveryWorker, type DeliveryWorkerOptions } from "../webhooks/delivery-worker";
-import { runExclusively } from "../jobs/exclusive-loop";
-import { settleOpenIntents } from "../crosschain/settle-intents";
+
 import { operatorKey } from "../chains/crosschain-gateway";
 import { getConfig } from "../config";
-import { purgeExpired } from "./housekeeping";
-import { startRecurringRelayer } from "../recurring/relayer";
+import { settleOpenIntents } from "../crosschain/settle-intents";
+import { type Database, getDatabase } from "../db/client";
+import { runExclusively } from "../jobs/exclusive-loop";
 import { startJobQueue } from "../jobs/job-queue";
+import { log } from "../log";
+import { startPaymentDetection } from "../payments/indexer/start-detection";
+import { startRecurringRelayer } from "../recurring/relayer";
+import { type DeliveryWorkerOptions, startDeliveryWorker } from "../webhooks/delivery-worker";
+import { purgeExpired } from "./housekeeping";
 
 const HOUSEKEEPING_MS = 10 * 60_000;
 
@@ -26,7 +27,9 @@ export interface Workers {
   stop(): Promise<void>;
 }
 
-export async function startWorkers(opts: { database?: Database; delivery?: DeliveryWorkerOptions } = {}): Promise<Workers> {
+export async function startWorkers(
+  opts: { database?: Database; delivery?: DeliveryWorkerOptions } = {},
+): Promise<Workers> {
   const database = opts.database ?? (await getDatabase());
   const boss = await startJobQueue(database);
   const delivery = await startDeliveryWorker(database, opts.delivery);
@@ -38,7 +41,11 @@ export async function startWorkers(opts: { database?: Database; delivery?: Deliv
   const relayer = await startRecurringRelayer(boss);
   // The crosschain operator settles signed intents one at a time across all instances.
   const sandbox = getConfig().sandbox;
-  const crosschain = operatorKey(sandbox) ? await runExclusively(boss, "crosschain-settlement", sandbox ? 1000 : 4000, () => settleOpenIntents(), { maxRunSeconds: 600 }) : null;
+  const crosschain = operatorKey(sandbox)
+    ? await runExclusively(boss, "crosschain-settlement", sandbox ? 1000 : 4000, () => settleOpenIntents(), {
+        maxRunSeconds: 600,
+      })
+    : null;
   return {
     async stop() {
       await relayer.stop();

@@ -21,7 +21,8 @@ export function logoDataUrlProblem(value: string): string | null {
   if (!RASTER_LOGO_DATA_URL.test(value)) return "must be a data:image/(png|jpeg|webp|gif);base64 URL";
   const [, type, data] = /^data:image\/(\w+);base64,(.*)$/.exec(value)!;
   const bytes = Uint8Array.from(atob(data!), (c) => c.charCodeAt(0));
-  if (bytes.length > MAX_LOGO_DATA_BYTES) return `must be at most ${MAX_LOGO_DATA_BYTES / 1024} kB (got ${Math.ceil(bytes.length / 1024)} kB)`;
+  if (bytes.length > MAX_LOGO_DATA_BYTES)
+    return `must be at most ${MAX_LOGO_DATA_BYTES / 1024} kB (got ${Math.ceil(bytes.length / 1024)} kB)`;
   if (!MAGIC[type!]!(bytes)) return `is not a ${type!.toUpperCase()} image (its content does not match its type)`;
   return null;
 }

@@ -14,7 +14,12 @@ export default async function SignedInLayout({ children }: { children: React.Rea
             <Link href="/dashboard" className="text-lg font-bold">
               Stablelink
             </Link>
-            <Link href="/dashboard/settings" className="flex min-w-0 items-center gap-2 self-center text-sm text-slate-700 hover:underline" title={session.platform.name} data-testid="platform-name">
+            <Link
+              href="/dashboard/settings"
+              className="flex min-w-0 items-center gap-2 self-center text-sm text-slate-700 hover:underline"
+              title={session.platform.name}
+              data-testid="platform-name"
+            >
               {session.platform.logoUrl && (
                 // eslint-disable-next-line @next/next/no-img-element -- the profile's logo, a data URL
                 <img src={session.platform.logoUrl} alt="" className="h-6 max-w-[6rem] object-contain" />
@@ -23,7 +28,11 @@ export default async function SignedInLayout({ children }: { children: React.Rea
             </Link>
           </div>
           <div className="flex min-w-0 items-center gap-2">
-            <span className="max-w-[14rem] truncate font-mono text-xs text-slate-600" title={who} data-testid="signed-in-as">
+            <span
+              className="max-w-[14rem] truncate font-mono text-xs text-slate-600"
+              title={who}
+              data-testid="signed-in-as"
+            >
               {who}
             </span>
             <SignOutButton />

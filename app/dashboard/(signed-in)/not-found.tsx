@@ -5,7 +5,11 @@ export default function NotFound() {
   return (
     <EmptyState title="Not found">
       <p>
-        Nothing here belongs to your platform. Check the link, or go back to the <Link className="text-blue-700 underline" href="/dashboard">overview</Link>.
+        Nothing here belongs to your platform. Check the link, or go back to the{" "}
+        <Link className="text-blue-700 underline" href="/dashboard">
+          overview
+        </Link>
+        .
       </p>
     </EmptyState>
   );

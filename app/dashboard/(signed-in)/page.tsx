@@ -12,7 +12,10 @@ export const metadata = { title: "Overview" };
 
 function Stat({ href, label, value, hint }: { href: string; label: string; value: number | string; hint: string }) {
   return (
-    <Link href={href} className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300 focus-visible:outline-2 focus-visible:outline-blue-700">
+    <Link
+      href={href}
+      className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-300 focus-visible:outline-2 focus-visible:outline-blue-700"
+    >
       <p className="text-sm text-slate-600">{label}</p>
       <p className="mt-1 text-3xl font-semibold">{value}</p>
       <p className="mt-1 text-xs text-slate-500">{hint}</p>
@@ -23,7 +26,12 @@ function Stat({ href, label, value, hint }: { href: string; label: string; value
 export default async function OverviewPage() {
   const session = await requireDashboardSession();
   const platformId = session.platform.id;
-  const [clientIds, apiKeys, links, money] = await Promise.all([listClientIds(platformId), listApiKeys(platformId), listPlatformLinks(platformId), loadOverview(platformId)]);
+  const [clientIds, apiKeys, links, money] = await Promise.all([
+    listClientIds(platformId),
+    listApiKeys(platformId),
+    listPlatformLinks(platformId),
+    loadOverview(platformId),
+  ]);
   const activeClientIds = clientIds.filter((c) => c.status === "active").length;
   const activeKeys = apiKeys.filter((k) => !k.revokedAt).length;
   const activeLinks = links.filter((l) => l.status === "active").length;
@@ -32,11 +40,18 @@ export default async function OverviewPage() {
       <PageHeader title="Overview">
         <p>
           Signed in to <strong>{session.platform.name}</strong>
-          {session.sessionKind === "wallet" ? " with a wallet: the session ends after 15 minutes without activity." : " with email and password."}
+          {session.sessionKind === "wallet"
+            ? " with a wallet: the session ends after 15 minutes without activity."
+            : " with email and password."}
         </p>
       </PageHeader>
       <div className="mb-4 grid gap-4 sm:grid-cols-2">
-        <Stat href="/dashboard/payments" label="Payments" value={money.paymentsCount} hint="Detected on chain for your requests, all time" />
+        <Stat
+          href="/dashboard/payments"
+          label="Payments"
+          value={money.paymentsCount}
+          hint="Detected on chain for your requests, all time"
+        />
         <Stat
           href="/dashboard/payment-links"
           label="Open payment links"
@@ -44,7 +59,10 @@ export default async function OverviewPage() {
           hint={money.openLinksCapped ? "Among your newest 200 links: waiting for a payer" : "Waiting for a payer"}
         />
       </div>
-      <section aria-labelledby="volume-heading" className="mb-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <section
+        aria-labelledby="volume-heading"
+        className="mb-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      >
         <h2 id="volume-heading" className="mb-3 text-lg font-semibold">
           Received, last {VOLUME_DAYS} days (UTC)
         </h2>
@@ -59,30 +77,67 @@ export default async function OverviewPage() {
             All payments
           </Link>
         </div>
-        {money.recent.length > 0 ? <PaymentsTable payments={money.recent} /> : <p className="text-sm text-slate-600">No payments yet: they appear here once a request of yours is paid on chain.</p>}
+        {money.recent.length > 0 ? (
+          <PaymentsTable payments={money.recent} />
+        ) : (
+          <p className="text-sm text-slate-600">
+            No payments yet: they appear here once a request of yours is paid on chain.
+          </p>
+        )}
       </section>
       <div className="grid gap-4 sm:grid-cols-3">
-        <Stat href="/dashboard/client-ids" label="Active client IDs" value={activeClientIds} hint="Browser credentials, checked against their origins" />
-        <Stat href="/dashboard/api-keys" label="Active API keys" value={activeKeys} hint="Server credentials (x-api-key)" />
-        <Stat href="/dashboard/links" label="Orchestrator links" value={activeLinks} hint="Orchestrators acting for your client IDs" />
+        <Stat
+          href="/dashboard/client-ids"
+          label="Active client IDs"
+          value={activeClientIds}
+          hint="Browser credentials, checked against their origins"
+        />
+        <Stat
+          href="/dashboard/api-keys"
+          label="Active API keys"
+          value={activeKeys}
+          hint="Server credentials (x-api-key)"
+        />
+        <Stat
+          href="/dashboard/links"
+          label="Orchestrator links"
+          value={activeLinks}
+          hint="Orchestrators acting for your client IDs"
+        />
       </div>
       <section className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="text-lg font-semibold">Getting started</h2>
         <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-slate-700">
           <li>
-            <Link className="text-blue-700 underline" href="/dashboard/api-keys">Create an API key</Link> for your servers and send it as <code className="rounded bg-slate-100 px-1">x-api-key</code>.
+            <Link className="text-blue-700 underline" href="/dashboard/api-keys">
+              Create an API key
+            </Link>{" "}
+            for your servers and send it as <code className="rounded bg-slate-100 px-1">x-api-key</code>.
           </li>
           <li>
-            <Link className="text-blue-700 underline" href="/dashboard/client-ids">Create a client ID</Link> for your web pages, listing the origins allowed to use it.
+            <Link className="text-blue-700 underline" href="/dashboard/client-ids">
+              Create a client ID
+            </Link>{" "}
+            for your web pages, listing the origins allowed to use it.
           </li>
           <li>
-            <Link className="text-blue-700 underline" href="/dashboard/webhooks">Add a webhook endpoint</Link> so your servers hear about payments as they happen.
+            <Link className="text-blue-700 underline" href="/dashboard/webhooks">
+              Add a webhook endpoint
+            </Link>{" "}
+            so your servers hear about payments as they happen.
           </li>
           <li>
-            <Link className="text-blue-700 underline" href="/dashboard/payment-links">Create a payment link</Link> and send it to a payer: no code needed.
+            <Link className="text-blue-700 underline" href="/dashboard/payment-links">
+              Create a payment link
+            </Link>{" "}
+            and send it to a payer: no code needed.
           </li>
           <li>
-            Read the <a className="text-blue-700 underline" href="/docs">API reference</a>.
+            Read the{" "}
+            <a className="text-blue-700 underline" href="/docs">
+              API reference
+            </a>
+            .
           </li>
         </ol>
       </section>

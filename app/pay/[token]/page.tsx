@@ -18,7 +18,8 @@ type Params = { params: Promise<{ token: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const view = await loadPayPage((await params).token);
-  const title = view.state === "payable" ? view.payLabel : view.state === "unknown" ? "Payment link not found" : "Payment link";
+  const title =
+    view.state === "payable" ? view.payLabel : view.state === "unknown" ? "Payment link not found" : "Payment link";
   return { title, robots: { index: false, follow: false }, referrer: "no-referrer" };
 }
 
@@ -27,9 +28,24 @@ export default async function PayPage({ params }: Params) {
   const view = await loadPayPage(token);
   if (view.state === "unknown") notFound();
   const shell = { branding: view.branding, merchantName: view.merchantName, sandbox: view.sandbox };
-  if (view.state === "expired") return <PayShell {...shell}><ExpiredPanel view={view} /></PayShell>;
-  if (view.state === "completed") return <PayShell {...shell}><CompletedPanel view={view} token={token} /></PayShell>;
-  if (view.state === "not-payable") return <PayShell {...shell}><NotPayablePanel view={view} /></PayShell>;
+  if (view.state === "expired")
+    return (
+      <PayShell {...shell}>
+        <ExpiredPanel view={view} />
+      </PayShell>
+    );
+  if (view.state === "completed")
+    return (
+      <PayShell {...shell}>
+        <CompletedPanel view={view} token={token} />
+      </PayShell>
+    );
+  if (view.state === "not-payable")
+    return (
+      <PayShell {...shell}>
+        <NotPayablePanel view={view} />
+      </PayShell>
+    );
 
   const config = getConfig();
   return (
@@ -41,10 +57,20 @@ export default async function PayPage({ params }: Params) {
           </h1>
           {view.paymentType === "multicall" ? <MulticallSummary view={view} /> : <PaymentSummary view={view} />}
           <div className="mt-6">
-            <CheckoutIsland {...checkoutProps(view)} wallet={{ walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID, appName: view.merchantName ?? "Stablelink", appUrl: config.APP_URL }} />
+            <CheckoutIsland
+              {...checkoutProps(view)}
+              wallet={{
+                walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID,
+                appName: view.merchantName ?? "Stablelink",
+                appUrl: config.APP_URL,
+              }}
+            />
           </div>
         </PayCard>
-        <aside aria-labelledby="pay-qr-heading" className="rounded-2xl bg-[var(--pay-card)] p-4 shadow-sm ring-1 ring-black/5">
+        <aside
+          aria-labelledby="pay-qr-heading"
+          className="rounded-2xl bg-[var(--pay-card)] p-4 shadow-sm ring-1 ring-black/5"
+        >
           <h2 id="pay-qr-heading" className="mb-3 text-center text-sm font-semibold">
             Pay from another device
           </h2>

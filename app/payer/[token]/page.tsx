@@ -6,16 +6,38 @@ import { PayerShell } from "@/components/payer-pages/payer-shell";
 import { loadPayerPortal } from "@/lib/payers/portal-page";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Verify your identity", robots: { index: false, follow: false }, referrer: "no-referrer" };
+export const metadata: Metadata = {
+  title: "Verify your identity",
+  robots: { index: false, follow: false },
+  referrer: "no-referrer",
+};
 
 export default async function PayerKycPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const view = await loadPayerPortal(token);
   if (!view) notFound();
   const shell = { platformName: view.platformName, title: "Verify your identity" };
-  if (view.external) return <PayerShell {...shell}><p>Your identity is verified by our compliance partner: use the link you received from {view.platformName || "the platform"}.</p></PayerShell>;
-  if (view.kycStatus === "completed") return <PayerShell {...shell}><p data-testid="kyc-state">Your identity is verified. Nothing more to do here.</p></PayerShell>;
-  if (view.kycStatus === "pending") return <PayerShell {...shell}><p data-testid="kyc-state">Thank you: your details were submitted and are being reviewed.</p></PayerShell>;
+  if (view.external)
+    return (
+      <PayerShell {...shell}>
+        <p>
+          Your identity is verified by our compliance partner: use the link you received from{" "}
+          {view.platformName || "the platform"}.
+        </p>
+      </PayerShell>
+    );
+  if (view.kycStatus === "completed")
+    return (
+      <PayerShell {...shell}>
+        <p data-testid="kyc-state">Your identity is verified. Nothing more to do here.</p>
+      </PayerShell>
+    );
+  if (view.kycStatus === "pending")
+    return (
+      <PayerShell {...shell}>
+        <p data-testid="kyc-state">Thank you: your details were submitted and are being reviewed.</p>
+      </PayerShell>
+    );
   return (
     <PayerShell {...shell}>
       {view.kycStatus === "rejected" && (
@@ -23,7 +45,9 @@ export default async function PayerKycPage({ params }: { params: Promise<{ token
           Your earlier submission was not accepted: {view.kycRejectionReason}. Correct your details and submit again.
         </p>
       )}
-      <p className="mb-3 text-sm text-slate-700">Check the details below, correct anything wrong, and submit them for review.</p>
+      <p className="mb-3 text-sm text-slate-700">
+        Check the details below, correct anything wrong, and submit them for review.
+      </p>
       <KycForm token={token} view={view} />
     </PayerShell>
   );

@@ -2,4 +2,7 @@ import { routeHandlers } from "@/lib/api/route";
 import { createPlatformWebhookEndpoint, listPlatformWebhooksEndpoint } from "@/lib/webhooks/platform-webhook-endpoints";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createPlatformWebhookEndpoint, listPlatformWebhooksEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
+  createPlatformWebhookEndpoint,
+  listPlatformWebhooksEndpoint,
+);

@@ -4,12 +4,18 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useMemo, useState, type FormEvent } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import { ApiRequestError, apiRequest } from "@/components/dashboard/api-client";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/form-fields";
-import { brandingBodyOf, brandingForm, COLOR_FIELDS, pickerValue, type BrandingForm } from "@/lib/dashboard/branding-form";
-import { DEFAULT_COLORS, pageBranding, safeColor, type BrandingInput } from "@/lib/pay-page/page-branding";
+import {
+  type BrandingForm,
+  brandingBodyOf,
+  brandingForm,
+  COLOR_FIELDS,
+  pickerValue,
+} from "@/lib/dashboard/branding-form";
+import { type BrandingInput, DEFAULT_COLORS, pageBranding, safeColor } from "@/lib/pay-page/page-branding";
 import { BrandingPreview } from "./branding-preview";
 
 const DEFAULTS: Record<(typeof COLOR_FIELDS)[number]["key"], string> = {
@@ -32,7 +38,15 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
-export function BrandingEditor({ client, stored, merchantName }: { client: { id: string; label: string }; stored: BrandingInput | null; merchantName: string }) {
+export function BrandingEditor({
+  client,
+  stored,
+  merchantName,
+}: {
+  client: { id: string; label: string };
+  stored: BrandingInput | null;
+  merchantName: string;
+}) {
   const router = useRouter();
   const [form, setForm] = useState<BrandingForm>(() => brandingForm(stored));
   const [busy, setBusy] = useState<"save" | "reset" | null>(null);
@@ -76,8 +90,17 @@ export function BrandingEditor({ client, stored, merchantName }: { client: { id:
 
   async function upload(file: File | undefined) {
     if (!file) return;
-    if (!/^image\/(png|jpeg|webp|gif)$/.test(file.type)) return setError(new ApiRequestError(400, "The logo must be a PNG, JPEG, WebP or GIF image (or give an https URL)."));
-    if (file.size > MAX_LOGO_BYTES) return setError(new ApiRequestError(400, `The logo file is ${Math.ceil(file.size / 1024)} kB; at most 64 kB can be stored. Give an https URL instead.`));
+    if (!/^image\/(png|jpeg|webp|gif)$/.test(file.type))
+      return setError(
+        new ApiRequestError(400, "The logo must be a PNG, JPEG, WebP or GIF image (or give an https URL)."),
+      );
+    if (file.size > MAX_LOGO_BYTES)
+      return setError(
+        new ApiRequestError(
+          400,
+          `The logo file is ${Math.ceil(file.size / 1024)} kB; at most 64 kB can be stored. Give an https URL instead.`,
+        ),
+      );
     setError(null);
     set("logoPath", await readAsDataUrl(file));
   }
@@ -85,7 +108,11 @@ export function BrandingEditor({ client, stored, merchantName }: { client: { id:
   const fieldError = (k: string) => error?.fieldError(k);
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
-      <form aria-label="Payment page branding" onSubmit={save} className="space-y-5 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <form
+        aria-label="Payment page branding"
+        onSubmit={save}
+        className="space-y-5 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      >
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold text-slate-900">Logo</legend>
           <TextField
@@ -99,7 +126,12 @@ export function BrandingEditor({ client, stored, merchantName }: { client: { id:
           <div className="flex flex-wrap items-center gap-2">
             <label className="cursor-pointer rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50 focus-within:outline-2 focus-within:outline-blue-700">
               Upload a logo
-              <input type="file" accept="image/png,image/jpeg,image/webp,image/gif" className="sr-only" onChange={(e) => void upload(e.target.files?.[0])} />
+              <input
+                type="file"
+                accept="image/png,image/jpeg,image/webp,image/gif"
+                className="sr-only"
+                onChange={(e) => void upload(e.target.files?.[0])}
+              />
             </label>
             {form.logoPath && (
               <Button variant="ghost" size="sm" onClick={() => set("logoPath", "")}>
@@ -123,7 +155,13 @@ export function BrandingEditor({ client, stored, merchantName }: { client: { id:
                   className="mb-0.5 h-9 w-11 shrink-0 cursor-pointer rounded border border-slate-300 bg-white"
                 />
                 <div className="min-w-0 flex-1">
-                  <TextField label={label} value={value} placeholder={DEFAULTS[key]} onChange={(e) => set(key, e.target.value)} error={fieldError(key) ?? (invalid ? "A hex colour: #RGB, #RRGGBB or #RRGGBBAA" : undefined)} />
+                  <TextField
+                    label={label}
+                    value={value}
+                    placeholder={DEFAULTS[key]}
+                    onChange={(e) => set(key, e.target.value)}
+                    error={fieldError(key) ?? (invalid ? "A hex colour: #RGB, #RRGGBB or #RRGGBBAA" : undefined)}
+                  />
                 </div>
               </div>
             );
@@ -131,14 +169,36 @@ export function BrandingEditor({ client, stored, merchantName }: { client: { id:
         </fieldset>
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold text-slate-900">Links</legend>
-          <TextField label="Terms link" type="url" value={form.termsPath} placeholder="https://…" onChange={(e) => set("termsPath", e.target.value)} error={fieldError("termsPath")} />
-          <TextField label="Privacy link" type="url" value={form.privacyPath} placeholder="https://…" onChange={(e) => set("privacyPath", e.target.value)} error={fieldError("privacyPath")} />
+          <TextField
+            label="Terms link"
+            type="url"
+            value={form.termsPath}
+            placeholder="https://…"
+            onChange={(e) => set("termsPath", e.target.value)}
+            error={fieldError("termsPath")}
+          />
+          <TextField
+            label="Privacy link"
+            type="url"
+            value={form.privacyPath}
+            placeholder="https://…"
+            onChange={(e) => set("privacyPath", e.target.value)}
+            error={fieldError("privacyPath")}
+          />
         </fieldset>
         <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" className="mt-0.5 size-4" checked={form.displayRequestBranding} onChange={(e) => set("displayRequestBranding", e.target.checked)} />
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4"
+            checked={form.displayRequestBranding}
+            onChange={(e) => set("displayRequestBranding", e.target.checked)}
+          />
           <span>Show “Secure payment page by Stablelink” at the foot of the page</span>
         </label>
-        <FormError message={error?.message} details={error?.otherErrors(["logoPath", "termsPath", "privacyPath", ...COLOR_FIELDS.map((f) => f.key)])} />
+        <FormError
+          message={error?.message}
+          details={error?.otherErrors(["logoPath", "termsPath", "privacyPath", ...COLOR_FIELDS.map((f) => f.key)])}
+        />
         {notice && (
           <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
             {notice}

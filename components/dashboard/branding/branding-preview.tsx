@@ -1,8 +1,9 @@
 // The payment page as a payer will see it with the branding being edited: the page's own
 // frame and summary, drawn with a sample payment, updated on every keystroke.
+
+import { ACTION_CLASSES } from "@/components/pay/action-link";
 import { PayCard, PayShell } from "@/components/pay/pay-shell";
 import { PaymentSummary } from "@/components/pay/payment-summary";
-import { ACTION_CLASSES } from "@/components/pay/action-link";
 import type { PageBranding } from "@/lib/pay-page/page-branding";
 import type { PayableView } from "@/lib/pay-page/pay-page-view";
 
@@ -35,7 +36,12 @@ function sample(branding: PageBranding, merchantName: string): PayableView {
 export function BrandingPreview({ branding, merchantName }: { branding: PageBranding; merchantName: string }) {
   const view = sample(branding, merchantName);
   return (
-    <div aria-label="Preview of the payment page" role="region" className="overflow-hidden rounded-lg border border-slate-300" data-testid="branding-preview">
+    <div
+      aria-label="Preview of the payment page"
+      role="region"
+      className="overflow-hidden rounded-lg border border-slate-300"
+      data-testid="branding-preview"
+    >
       <PayShell branding={branding} merchantName={merchantName} sandbox={false} preview>
         <PayCard labelledBy="preview-title">
           <h2 id="preview-title" className="sr-only">

@@ -3,11 +3,11 @@
 
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { useHydrated } from "@/components/ui/use-hydrated";
 import { FormError, SelectField } from "@/components/ui/form-fields";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { DestinationNetworkChoice } from "@/lib/dashboard/payee-destination-choices";
 import type { PayeeDestinationView } from "@/lib/payee-destinations/schemas";
-import { addPayeeDestination, describeChangeFailure, DestinationChangeError, stepText } from "./destination-change";
+import { addPayeeDestination, DestinationChangeError, describeChangeFailure, stepText } from "./destination-change";
 import { PayeeWalletField, usePayeeWallet } from "./payee-wallets";
 import { sameWallet } from "./wallet-addresses";
 
@@ -31,8 +31,11 @@ export function AddDestinationForm({
   const [step, setStep] = useState("");
   const [error, setError] = useState<DestinationChangeError | null>(null);
 
-  const current = wallet ? destinations.find((d) => d.active && sameWallet(d.walletAddress, wallet.address)) : undefined;
-  const alreadyActive = current !== undefined && current.chainId === network.chainId && sameWallet(current.tokenAddress, token.address);
+  const current = wallet
+    ? destinations.find((d) => d.active && sameWallet(d.walletAddress, wallet.address))
+    : undefined;
+  const alreadyActive =
+    current !== undefined && current.chainId === network.chainId && sameWallet(current.tokenAddress, token.address);
 
   function chooseNetwork(id: string) {
     const next = networks.find((n) => n.id === id) ?? networks[0];
@@ -47,7 +50,12 @@ export function AddDestinationForm({
     setBusy(true);
     setError(null);
     try {
-      const target = { walletAddress: wallet.address, chainId: network.chainId, tokenAddress: token.address, networkName: network.name };
+      const target = {
+        walletAddress: wallet.address,
+        chainId: network.chainId,
+        tokenAddress: token.address,
+        networkName: network.name,
+      };
       const added = await addPayeeDestination(target, wallet.signer, (s) => setStep(stepText(s, "add", network.name)));
       onAdded(added, alreadyActive ? undefined : current);
     } catch (err) {
@@ -64,8 +72,8 @@ export function AddDestinationForm({
         Add a destination
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        The payee wallet signs the network and token it wants to be paid in. Signing costs nothing and sends no transaction. A wallet has one active destination: adding
-        another one replaces it.
+        The payee wallet signs the network and token it wants to be paid in. Signing costs nothing and sends no
+        transaction. A wallet has one active destination: adding another one replaces it.
       </p>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4" aria-labelledby={titleId}>
         <fieldset disabled={busy || !hydrated} className="grid gap-4 sm:grid-cols-2">
@@ -85,7 +93,14 @@ export function AddDestinationForm({
                   key={t.address}
                   className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-blue-700"
                 >
-                  <input type="radio" name="destination-token" value={t.address} checked={t.address === token.address} onChange={() => setTokenAddress(t.address)} className="accent-blue-700" />
+                  <input
+                    type="radio"
+                    name="destination-token"
+                    value={t.address}
+                    checked={t.address === token.address}
+                    onChange={() => setTokenAddress(t.address)}
+                    className="accent-blue-700"
+                  />
                   <span className="font-medium">{t.symbol}</span>
                   <span className="font-mono text-xs text-slate-500" title={t.address}>
                     {t.address.slice(0, 6)}…{t.address.slice(-4)}
@@ -97,7 +112,10 @@ export function AddDestinationForm({
         </fieldset>
 
         <fieldset disabled={busy || !hydrated}>
-          <PayeeWalletField family={network.family} label={network.family === "tron" ? "Payee wallet (Tron)" : "Payee wallet"} />
+          <PayeeWalletField
+            family={network.family}
+            label={network.family === "tron" ? "Payee wallet (Tron)" : "Payee wallet"}
+          />
         </fieldset>
 
         {wallet && current && (

@@ -5,7 +5,12 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { PayeeDestinationView } from "@/lib/payee-destinations/schemas";
-import { deactivatePayeeDestination, describeChangeFailure, DestinationChangeError, stepText } from "./destination-change";
+import {
+  DestinationChangeError,
+  deactivatePayeeDestination,
+  describeChangeFailure,
+  stepText,
+} from "./destination-change";
 import { PayeeWalletField, usePayeeWallet } from "./payee-wallets";
 import { sameWallet } from "./wallet-addresses";
 
@@ -31,11 +36,14 @@ export function DeactivateDestinationButton({
     setBusy(true);
     setError(null);
     try {
-      const result = await deactivatePayeeDestination(destination, networkName, wallet.signer, (s) => setStep(stepText(s, "deactivate", networkName)));
+      const result = await deactivatePayeeDestination(destination, networkName, wallet.signer, (s) =>
+        setStep(stepText(s, "deactivate", networkName)),
+      );
       setOpen(false);
       onDeactivated(result);
     } catch (err) {
-      const failure = err instanceof DestinationChangeError ? err : describeChangeFailure(err, "submit", "deactivate", networkName);
+      const failure =
+        err instanceof DestinationChangeError ? err : describeChangeFailure(err, "submit", "deactivate", networkName);
       setError([failure.message, ...failure.details].join(" "));
     } finally {
       setStep("");
@@ -46,7 +54,12 @@ export function DeactivateDestinationButton({
   const what = `${destination.symbol} on ${networkName}`;
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={() => (setError(null), setOpen(true))} aria-label={`Deactivate ${what} for ${destination.walletAddress}`}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => (setError(null), setOpen(true))}
+        aria-label={`Deactivate ${what} for ${destination.walletAddress}`}
+      >
         Deactivate
       </Button>
       <ConfirmDialog
@@ -62,8 +75,8 @@ export function DeactivateDestinationButton({
         onCancel={() => setOpen(false)}
       >
         <p>
-          Secure payments stop paying {what} to <span className="font-mono break-all">{destination.walletAddress}</span>. The destination stays listed as inactive, and adding it
-          again re-activates it.
+          Secure payments stop paying {what} to <span className="font-mono break-all">{destination.walletAddress}</span>
+          . The destination stays listed as inactive, and adding it again re-activates it.
         </p>
         <p className="mt-2">The payee wallet signs the deactivation; it costs nothing and sends no transaction.</p>
         <fieldset disabled={busy} className="mt-3">

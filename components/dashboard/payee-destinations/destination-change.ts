@@ -3,8 +3,9 @@
 // wallets sign only on the EIP-712 domain's chain) → the wallet signs the typed data unchanged
 // → POST, or DELETE with the signature and nonce in the body. Each step is reported, so the
 // page can say what it waits for; a failure says which step failed and what it means.
-import type { PayeeDestinationView, SigningDataView } from "@/lib/payee-destinations/schemas";
+
 import { isUserRejection, walletErrorText } from "@/components/wallet/wallet-errors";
+import type { PayeeDestinationView, SigningDataView } from "@/lib/payee-destinations/schemas";
 import { ApiRequestError, apiRequest } from "../api-client";
 
 export type WireTypedData = SigningDataView["typedData"];
@@ -53,20 +54,38 @@ export class DestinationChangeError extends Error {
   }
 }
 
-export function describeChangeFailure(err: unknown, step: ChangeStep, action: DestinationAction, networkName: string): DestinationChangeError {
+export function describeChangeFailure(
+  err: unknown,
+  step: ChangeStep,
+  action: DestinationAction,
+  networkName: string,
+): DestinationChangeError {
   const unchanged = action === "add" ? "Nothing was added" : "The destination is still active";
   if (err instanceof ApiRequestError) return new DestinationChangeError(err.message, step, false, err.otherErrors([]));
   if (isUserRejection(err)) {
     if (step === "switch") {
-      return new DestinationChangeError(`You declined the switch to ${networkName} in the wallet. ${unchanged}: wallets sign for a destination on ${networkName} only while on ${networkName}.`, step, true);
+      return new DestinationChangeError(
+        `You declined the switch to ${networkName} in the wallet. ${unchanged}: wallets sign for a destination on ${networkName} only while on ${networkName}.`,
+        step,
+        true,
+      );
     }
-    return new DestinationChangeError(`You declined the signature in the wallet. ${unchanged}. Sign again when you are ready.`, step, true);
+    return new DestinationChangeError(
+      `You declined the signature in the wallet. ${unchanged}. Sign again when you are ready.`,
+      step,
+      true,
+    );
   }
   const why = walletErrorText(err).replace(/\.$/, "");
   if (step === "switch") {
-    return new DestinationChangeError(`Your wallet did not switch to ${networkName}${why ? `: ${why}` : ""}. Switch it to ${networkName} in the wallet, then try again.`, step, false);
+    return new DestinationChangeError(
+      `Your wallet did not switch to ${networkName}${why ? `: ${why}` : ""}. Switch it to ${networkName} in the wallet, then try again.`,
+      step,
+      false,
+    );
   }
-  if (step === "sign") return new DestinationChangeError(`The wallet did not sign${why ? `: ${why}` : ""}. ${unchanged}.`, step, false);
+  if (step === "sign")
+    return new DestinationChangeError(`The wallet did not sign${why ? `: ${why}` : ""}. ${unchanged}.`, step, false);
   return new DestinationChangeError(why ? `${why}.` : "Something went wrong. Try again.", step, false);
 }
 
@@ -84,7 +103,12 @@ async function runChange<T>(
   };
   try {
     enter("prepare");
-    const query = new URLSearchParams({ walletAddress: target.walletAddress, chainId: String(target.chainId), tokenAddress: target.tokenAddress, action });
+    const query = new URLSearchParams({
+      walletAddress: target.walletAddress,
+      chainId: String(target.chainId),
+      tokenAddress: target.tokenAddress,
+      action,
+    });
     const data = await apiRequest<SigningDataView>("GET", `/v2/payee-destination/signing-data?${query}`);
     await signer.ensureChain?.(data.typedData.domain.chainId, () => enter("switch"));
     enter("sign");
@@ -96,12 +120,30 @@ async function runChange<T>(
   }
 }
 
-export function addPayeeDestination(target: DestinationTarget, signer: PayeeSigner, onStep: (step: ChangeStep) => void): Promise<PayeeDestinationView> {
-  return runChange("add", target, signer, onStep, (signed) => apiRequest<PayeeDestinationView>("POST", "/v2/payee-destination", signed));
+export function addPayeeDestination(
+  target: DestinationTarget,
+  signer: PayeeSigner,
+  onStep: (step: ChangeStep) => void,
+): Promise<PayeeDestinationView> {
+  return runChange("add", target, signer, onStep, (signed) =>
+    apiRequest<PayeeDestinationView>("POST", "/v2/payee-destination", signed),
+  );
 }
 
-export function deactivatePayeeDestination(destination: PayeeDestinationView, networkName: string, signer: PayeeSigner, onStep: (step: ChangeStep) => void): Promise<PayeeDestinationView> {
-  const target = { walletAddress: destination.walletAddress, chainId: destination.chainId, tokenAddress: destination.tokenAddress, networkName };
+export function deactivatePayeeDestination(
+  destination: PayeeDestinationView,
+  networkName: string,
+  signer: PayeeSigner,
+  onStep: (step: ChangeStep) => void,
+): Promise<PayeeDestinationView> {
+  const target = {
+    walletAddress: destination.walletAddress,
+    chainId: destination.chainId,
+    tokenAddress: destination.tokenAddress,
+    networkName,
+  };
   const path = `/v2/payee-destination/${encodeURIComponent(destination.destinationId)}`;
-  return runChange("deactivate", target, signer, onStep, (signed) => apiRequest<PayeeDestinationView>("DELETE", path, signed));
+  return runChange("deactivate", target, signer, onStep, (signed) =>
+    apiRequest<PayeeDestinationView>("DELETE", path, signed),
+  );
 }

@@ -42,30 +42,33 @@ export function DestinationsTable({
           const network = networkNames[d.network] ?? d.network;
           return (
             <>
-                <Td className="whitespace-nowrap">
-                  <span className="font-medium">
-                    {d.symbol} on {network}
-                  </span>
-                  <span className="block font-mono text-xs text-slate-500" title={d.tokenAddress}>
-                    {shortAddress(d.tokenAddress)}
-                  </span>
-                </Td>
-                <Td className="font-mono text-xs whitespace-nowrap">
-                  <span title={d.walletAddress}>{shortAddress(d.walletAddress)}</span>
-                </Td>
-                <Td>
-                  <div className="flex items-center gap-2">
-                    <code className="min-w-40 font-mono text-xs break-all" title={d.destinationId}>
-                      {shortDestinationId(d.destinationId)}
-                    </code>
-                    <CopyButton value={d.destinationId} what={`destination ID of ${d.symbol} on ${network} for ${d.walletAddress}`} />
-                  </div>
-                </Td>
-                <Td>
-                  <StatusBadge status={d.active ? "active" : "inactive"} />
-                </Td>
-                <Td className="min-w-24 text-xs">{formatTime(d.createdAt)}</Td>
-                {actions && <Td className="text-right">{actions(d)}</Td>}
+              <Td className="whitespace-nowrap">
+                <span className="font-medium">
+                  {d.symbol} on {network}
+                </span>
+                <span className="block font-mono text-xs text-slate-500" title={d.tokenAddress}>
+                  {shortAddress(d.tokenAddress)}
+                </span>
+              </Td>
+              <Td className="font-mono text-xs whitespace-nowrap">
+                <span title={d.walletAddress}>{shortAddress(d.walletAddress)}</span>
+              </Td>
+              <Td>
+                <div className="flex items-center gap-2">
+                  <code className="min-w-40 font-mono text-xs break-all" title={d.destinationId}>
+                    {shortDestinationId(d.destinationId)}
+                  </code>
+                  <CopyButton
+                    value={d.destinationId}
+                    what={`destination ID of ${d.symbol} on ${network} for ${d.walletAddress}`}
+                  />
+                </div>
+              </Td>
+              <Td>
+                <StatusBadge status={d.active ? "active" : "inactive"} />
+              </Td>
+              <Td className="min-w-24 text-xs">{formatTime(d.createdAt)}</Td>
+              {actions && <Td className="text-right">{actions(d)}</Td>}
             </>
           );
         }}

@@ -13,7 +13,9 @@ import { DeactivateDestinationButton } from "./deactivate-destination";
 import { DestinationsTable } from "./destinations-table";
 import { PayeeWalletsProvider } from "./payee-wallets";
 
-type Outcome = { kind: "added"; destination: PayeeDestinationView; replaced?: PayeeDestinationView } | { kind: "deactivated"; destination: PayeeDestinationView };
+type Outcome =
+  | { kind: "added"; destination: PayeeDestinationView; replaced?: PayeeDestinationView }
+  | { kind: "deactivated"; destination: PayeeDestinationView };
 
 function OutcomeNotice({ outcome, networkNames }: { outcome: Outcome; networkNames: Record<string, string> }) {
   const d = outcome.destination;
@@ -21,7 +23,8 @@ function OutcomeNotice({ outcome, networkNames }: { outcome: Outcome; networkNam
   if (outcome.kind === "deactivated") {
     return (
       <p role="status" className="rounded-lg border border-slate-300 bg-slate-50 p-4 text-sm">
-        The destination {what} of <span className="font-mono break-all">{d.walletAddress}</span> is deactivated: secure payments no longer pay to it.
+        The destination {what} of <span className="font-mono break-all">{d.walletAddress}</span> is deactivated: secure
+        payments no longer pay to it.
       </p>
     );
   }
@@ -30,12 +33,15 @@ function OutcomeNotice({ outcome, networkNames }: { outcome: Outcome; networkNam
     <section role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm text-emerald-900">
       <p className="font-semibold">Destination added: {what}</p>
       <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <code className="min-w-0 flex-1 rounded border border-emerald-200 bg-white px-3 py-2 font-mono break-all">{d.destinationId}</code>
+        <code className="min-w-0 flex-1 rounded border border-emerald-200 bg-white px-3 py-2 font-mono break-all">
+          {d.destinationId}
+        </code>
         <CopyButton value={d.destinationId} what="the new destination ID" />
       </div>
       <p className="mt-2">
         Secure payments name it as <code>destinationId</code>.
-        {replaced && ` The wallet’s previous destination, ${replaced.symbol} on ${networkNames[replaced.network] ?? replaced.network}, is now inactive.`}
+        {replaced &&
+          ` The wallet’s previous destination, ${replaced.symbol} on ${networkNames[replaced.network] ?? replaced.network}, is now inactive.`}
       </p>
     </section>
   );

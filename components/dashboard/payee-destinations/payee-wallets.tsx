@@ -4,17 +4,17 @@
 // wants to be paid.
 "use client";
 
-import { createContext, useContext, useState, type ReactNode } from "react";
-import { useConfig, useConnection, type Config, type Connector } from "wagmi";
+import { createContext, type ReactNode, useContext, useState } from "react";
+import { type Config, type Connector, useConfig, useConnection } from "wagmi";
 import { connect, disconnect, getConnection, switchChain } from "wagmi/actions";
 import { Button } from "@/components/ui/button";
 import { FormError, SelectField, TextField } from "@/components/ui/form-fields";
-import { apiRequest } from "../api-client";
 import { connectTronLink, type TronWalletSession } from "@/components/wallet/tron-link";
 import { connectorLabel, useWalletConnectors } from "@/components/wallet/use-wallet-connectors";
 import { isWalletChain } from "@/components/wallet/wagmi-config";
 import { connectFailureText } from "@/components/wallet/wallet-errors";
 import { structTypes } from "@/lib/payee-destinations/signing-typed-data";
+import { apiRequest } from "../api-client";
 import type { PayeeSigner, WireTypedData } from "./destination-change";
 import { sameWallet } from "./wallet-addresses";
 
@@ -35,7 +35,13 @@ const TronWalletContext = createContext<TronState | null>(null);
 type DemoState = { wallets: string[]; chosen: string | null; choose: (address: string | null) => void };
 const DemoWalletContext = createContext<DemoState | null>(null);
 
-export function PayeeWalletsProvider({ children, demoWallets = null }: { children: ReactNode; demoWallets?: string[] | null }) {
+export function PayeeWalletsProvider({
+  children,
+  demoWallets = null,
+}: {
+  children: ReactNode;
+  demoWallets?: string[] | null;
+}) {
   const state = useState<TronWalletSession | null>(null);
   const [chosen, choose] = useState<string | null>(null);
   const demo = demoWallets && demoWallets.length > 0 ? { wallets: demoWallets, chosen, choose } : null;
@@ -51,7 +57,11 @@ function demoSigner(address: string): PayeeSigner {
   return {
     address,
     async signTypedData(typedData: WireTypedData) {
-      const r = await apiRequest<{ signature: string }>("POST", `/v1/auth/demo-wallets/${encodeURIComponent(address)}/sign`, { typedData });
+      const r = await apiRequest<{ signature: string }>(
+        "POST",
+        `/v1/auth/demo-wallets/${encodeURIComponent(address)}/sign`,
+        { typedData },
+      );
       return r.signature;
     },
   };
@@ -69,8 +79,12 @@ function evmSigner(config: Config, address: `0x${string}`, connector: Connector)
     async signTypedData(typedData: WireTypedData) {
       // The API's typed data goes to the wallet as it is (viem's own serialisation would
       // lowercase the addresses the person reads in the wallet before signing).
-      const provider = (await connector.getProvider()) as { request(args: { method: string; params: unknown[] }): Promise<unknown> };
-      return String(await provider.request({ method: "eth_signTypedData_v4", params: [address, JSON.stringify(typedData)] }));
+      const provider = (await connector.getProvider()) as {
+        request(args: { method: string; params: unknown[] }): Promise<unknown>;
+      };
+      return String(
+        await provider.request({ method: "eth_signTypedData_v4", params: [address, JSON.stringify(typedData)] }),
+      );
     },
   };
 }
@@ -79,7 +93,12 @@ function tronSigner(session: TronWalletSession): PayeeSigner {
   return {
     address: session.address,
     // TIP-712 through TronLink: the same typed data, without the EIP712Domain entry.
-    signTypedData: (typedData: WireTypedData) => session.signTypedData({ domain: typedData.domain, types: structTypes(typedData.types), message: typedData.message }),
+    signTypedData: (typedData: WireTypedData) =>
+      session.signTypedData({
+        domain: typedData.domain,
+        types: structTypes(typedData.types),
+        message: typedData.message,
+      }),
   };
 }
 
@@ -90,18 +109,36 @@ export function usePayeeWallet(family: WalletFamily): ConnectedPayeeWallet | nul
   const tron = useContext(TronWalletContext)?.[0] ?? null;
   const demo = useContext(DemoWalletContext);
   if (family === "tron") return tron && { family, address: tron.address, name: "TronLink", signer: tronSigner(tron) };
-  if (demo?.chosen) return { family, address: demo.chosen, name: "a demo wallet (signed by the sandbox)", signer: demoSigner(demo.chosen) };
+  if (demo?.chosen)
+    return {
+      family,
+      address: demo.chosen,
+      name: "a demo wallet (signed by the sandbox)",
+      signer: demoSigner(demo.chosen),
+    };
   if (connection.status !== "connected") return null;
-  return { family, address: connection.address, name: connectorLabel(connection.connector), signer: evmSigner(config, connection.address, connection.connector) };
+  return {
+    family,
+    address: connection.address,
+    name: connectorLabel(connection.connector),
+    signer: evmSigner(config, connection.address, connection.connector),
+  };
 }
-
 
 /**
  * The payee wallet of a form or dialog: the connected address (read-only: the signer is that
  * wallet), or the buttons to connect one. With `expected`, says when the connected wallet is
  * not the one that must sign.
  */
-export function PayeeWalletField({ family, label, expected }: { family: WalletFamily; label: string; expected?: string }) {
+export function PayeeWalletField({
+  family,
+  label,
+  expected,
+}: {
+  family: WalletFamily;
+  label: string;
+  expected?: string;
+}) {
   const config = useConfig();
   const connectors = useWalletConnectors();
   const [tron, setTron] = useContext(TronWalletContext) ?? [null, () => undefined];
@@ -161,8 +198,8 @@ export function PayeeWalletField({ family, label, expected }: { family: WalletFa
           </div>
           {mismatch && (
             <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              The destination’s wallet <span className="font-mono break-all">{expected}</span> must sign, not the connected one. Switch to it in your wallet, or disconnect and
-              connect it.
+              The destination’s wallet <span className="font-mono break-all">{expected}</span> must sign, not the
+              connected one. Switch to it in your wallet, or disconnect and connect it.
             </p>
           )}
         </>
@@ -189,7 +226,14 @@ export function PayeeWalletField({ family, label, expected }: { family: WalletFa
               {connectors.length > 0 && (
                 <div className="flex flex-wrap gap-2">
                   {connectors.map((c) => (
-                    <Button key={c.uid} variant="secondary" onClick={() => connectEvm(c)} busy={busy === c.uid} busyLabel="Connecting…" disabled={busy !== null && busy !== c.uid}>
+                    <Button
+                      key={c.uid}
+                      variant="secondary"
+                      onClick={() => connectEvm(c)}
+                      busy={busy === c.uid}
+                      busyLabel="Connecting…"
+                      disabled={busy !== null && busy !== c.uid}
+                    >
                       Connect {connectorLabel(c)}
                     </Button>
                   ))}
@@ -197,7 +241,12 @@ export function PayeeWalletField({ family, label, expected }: { family: WalletFa
               )}
               <div className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 sm:flex-row sm:items-end">
                 <div className="min-w-0 flex-1">
-                  <SelectField label="Sandbox: demo wallet" value={demoPick} onChange={(e) => setDemoPick(e.target.value)} hint="The sandbox signs with the demo wallet's public test key.">
+                  <SelectField
+                    label="Sandbox: demo wallet"
+                    value={demoPick}
+                    onChange={(e) => setDemoPick(e.target.value)}
+                    hint="The sandbox signs with the demo wallet's public test key."
+                  >
                     {demo.wallets.map((w, i) => (
                       <option key={w} value={w}>
                         Demo wallet {i + 1} ({w.slice(0, 6)}…{w.slice(-4)})
@@ -211,11 +260,21 @@ export function PayeeWalletField({ family, label, expected }: { family: WalletFa
               </div>
             </div>
           ) : connectors.length === 0 ? (
-            <p className="text-sm text-slate-700">No browser wallet found. Install one (MetaMask, Rabby, Coinbase Wallet…) or open this page in your wallet’s browser.</p>
+            <p className="text-sm text-slate-700">
+              No browser wallet found. Install one (MetaMask, Rabby, Coinbase Wallet…) or open this page in your
+              wallet’s browser.
+            </p>
           ) : (
             <div className="flex flex-wrap gap-2">
               {connectors.map((c) => (
-                <Button key={c.uid} variant="secondary" onClick={() => connectEvm(c)} busy={busy === c.uid} busyLabel="Connecting…" disabled={busy !== null && busy !== c.uid}>
+                <Button
+                  key={c.uid}
+                  variant="secondary"
+                  onClick={() => connectEvm(c)}
+                  busy={busy === c.uid}
+                  busyLabel="Connecting…"
+                  disabled={busy !== null && busy !== c.uid}
+                >
                   {c.icon && (
                     // eslint-disable-next-line @next/next/no-img-element -- wallet icons are data URIs announced by the wallet
                     <img src={c.icon} alt="" className="size-5" />

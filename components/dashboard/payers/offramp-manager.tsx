@@ -25,7 +25,11 @@ function NextStep({ row, onDone }: { row: OfframpRow; onDone: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      await apiRequest("POST", `/v1/offramp-payments/${row.requestId}/progress`, setback && reason ? { subStatus: step, reason } : { subStatus: step });
+      await apiRequest(
+        "POST",
+        `/v1/offramp-payments/${row.requestId}/progress`,
+        setback && reason ? { subStatus: step, reason } : { subStatus: step },
+      );
       onDone();
     } catch (err) {
       setError(errorMessage(err));
@@ -42,7 +46,15 @@ function NextStep({ row, onDone }: { row: OfframpRow; onDone: () => void }) {
           </option>
         ))}
       </SelectField>
-      {setback && <TextField label="Reason" name="reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />}
+      {setback && (
+        <TextField
+          label="Reason"
+          name="reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={500}
+        />
+      )}
       <Button type="submit" size="sm" busy={busy} busyLabel="Saving…">
         Mark step
       </Button>
@@ -55,7 +67,11 @@ export function OfframpManager({ rows }: { rows: OfframpRow[] }) {
   const router = useRouter();
   const [refreshing, startRefresh] = useTransition();
   if (rows.length === 0) {
-    return <EmptyState title="No off-ramp payments yet">A crypto-to-fiat request appears here once its payer is named in GET /v2/request/&#123;id&#125;/pay.</EmptyState>;
+    return (
+      <EmptyState title="No off-ramp payments yet">
+        A crypto-to-fiat request appears here once its payer is named in GET /v2/request/&#123;id&#125;/pay.
+      </EmptyState>
+    );
   }
   return (
     <div aria-busy={refreshing || undefined}>
@@ -65,7 +81,11 @@ export function OfframpManager({ rows }: { rows: OfframpRow[] }) {
         actions
         rows={rows}
         rowKey={(r) => r.requestId}
-        rowProps={(r) => ({ "data-testid": "offramp-row", "data-request-id": r.requestId, "data-sub-status": r.subStatus })}
+        rowProps={(r) => ({
+          "data-testid": "offramp-row",
+          "data-request-id": r.requestId,
+          "data-sub-status": r.subStatus,
+        })}
       >
         {(r) => (
           <>

@@ -23,7 +23,11 @@ function ReviewCard({ payer, onDone }: { payer: PayerListRow; onDone: () => void
     setBusy(decision);
     setError(null);
     try {
-      await apiRequest("POST", `/v1/payers/${payer.userId}/review`, decision === "reject" ? { decision, reason } : { decision });
+      await apiRequest(
+        "POST",
+        `/v1/payers/${payer.userId}/review`,
+        decision === "reject" ? { decision, reason } : { decision },
+      );
       onDone();
     } catch (err) {
       setError(errorMessage(err));
@@ -36,7 +40,12 @@ function ReviewCard({ payer, onDone }: { payer: PayerListRow; onDone: () => void
     ["Company", identity.companyName],
     ["Beneficiary", identity.beneficiaryType],
     ["Date of birth", identity.dateOfBirth],
-    ["Address", [identity.addressLine1, identity.addressLine2, identity.postcode, identity.city, identity.state, identity.country].filter(Boolean).join(", ")],
+    [
+      "Address",
+      [identity.addressLine1, identity.addressLine2, identity.postcode, identity.city, identity.state, identity.country]
+        .filter(Boolean)
+        .join(", "),
+    ],
     ["Nationality", identity.nationality],
     ["Email", identity.email],
     ["Phone", identity.phone],
@@ -44,7 +53,11 @@ function ReviewCard({ payer, onDone }: { payer: PayerListRow; onDone: () => void
     ["Source of funds", identity.sourceOfFunds],
   ];
   return (
-    <li className="rounded-lg border border-blue-200 bg-white p-4 shadow-sm" data-testid="review-card" data-client-user-id={payer.clientUserId}>
+    <li
+      className="rounded-lg border border-blue-200 bg-white p-4 shadow-sm"
+      data-testid="review-card"
+      data-client-user-id={payer.clientUserId}
+    >
       <h3 className="font-semibold">{payer.clientUserId}</h3>
       <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         {facts
@@ -58,12 +71,29 @@ function ReviewCard({ payer, onDone }: { payer: PayerListRow; onDone: () => void
       </dl>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
-          <TextField label="Reason (to reject)" name="reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />
+          <TextField
+            label="Reason (to reject)"
+            name="reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={500}
+          />
         </div>
-        <Button onClick={() => decide("approve")} busy={busy === "approve"} busyLabel="Approving…" disabled={busy !== null}>
+        <Button
+          onClick={() => decide("approve")}
+          busy={busy === "approve"}
+          busyLabel="Approving…"
+          disabled={busy !== null}
+        >
           Approve
         </Button>
-        <Button variant="secondary" onClick={() => decide("reject")} busy={busy === "reject"} busyLabel="Rejecting…" disabled={busy !== null || reason.trim() === ""}>
+        <Button
+          variant="secondary"
+          onClick={() => decide("reject")}
+          busy={busy === "reject"}
+          busyLabel="Rejecting…"
+          disabled={busy !== null || reason.trim() === ""}
+        >
           Reject
         </Button>
       </div>
@@ -118,7 +148,9 @@ export function PayersManager({ payers }: { payers: PayerListRow[] }) {
           Payers
         </h2>
         {payers.length === 0 ? (
-          <EmptyState title="No payers yet">Create one with POST /v2/payer; it appears here with its compliance status.</EmptyState>
+          <EmptyState title="No payers yet">
+            Create one with POST /v2/payer; it appears here with its compliance status.
+          </EmptyState>
         ) : (
           <ListTable
             label="Payers"
@@ -150,7 +182,12 @@ export function PayersManager({ payers }: { payers: PayerListRow[] }) {
                 </Td>
                 <Td className="whitespace-nowrap">{formatTime(p.createdAt)}</Td>
                 <Td className="text-right">
-                  <Button variant="secondary" size="sm" onClick={() => (setEraseError(null), setErasing(p))} aria-label={`Erase payer ${p.clientUserId}`}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => (setEraseError(null), setErasing(p))}
+                    aria-label={`Erase payer ${p.clientUserId}`}
+                  >
                     Erase
                   </Button>
                 </Td>
@@ -172,7 +209,8 @@ export function PayersManager({ payers }: { payers: PayerListRow[] }) {
         onCancel={() => setErasing(null)}
       >
         <p>
-          The identity data and bank accounts of <strong>{erasing?.clientUserId}</strong> are deleted for good. Payments already made are kept.
+          The identity data and bank accounts of <strong>{erasing?.clientUserId}</strong> are deleted for good. Payments
+          already made are kept.
         </p>
       </ConfirmDialog>
     </div>

@@ -15,7 +15,10 @@ export function CancelLinkButton({ token, name }: { token: string; name: string 
       busyLabel="Cancelling…"
       run={() => apiRequest("POST", `/v2/secure-payments/${encodeURIComponent(token)}/cancel`)}
     >
-      <p>Payers who open “{name}” are told it can no longer be paid. A cancelled link cannot be reopened: create a new one instead.</p>
+      <p>
+        Payers who open “{name}” are told it can no longer be paid. A cancelled link cannot be reopened: create a new
+        one instead.
+      </p>
     </ConfirmActionButton>
   );
 }

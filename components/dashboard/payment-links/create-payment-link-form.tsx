@@ -75,7 +75,14 @@ export function CreatePaymentLinkForm({ destinations }: { destinations: Destinat
         New payment link
       </h2>
       <form onSubmit={(e) => void submit(e)} className="grid gap-3 sm:grid-cols-2" noValidate>
-        <SelectField label="Pay to" value={destinationId} onChange={(e) => setDestinationId(e.target.value)} required className="font-mono text-xs" hint="An active payee destination of your platform.">
+        <SelectField
+          label="Pay to"
+          value={destinationId}
+          onChange={(e) => setDestinationId(e.target.value)}
+          required
+          className="font-mono text-xs"
+          hint="An active payee destination of your platform."
+        >
           {destinations.map((d) => (
             <option key={d.destinationId} value={d.destinationId}>
               {d.label}
@@ -92,8 +99,23 @@ export function CreatePaymentLinkForm({ destinations }: { destinations: Destinat
           error={apiError?.fieldError("requests")}
           hint="In the destination’s token. A platform fee of your client ID, if any, is added for the payer."
         />
-        <TextField label="Reference" placeholder="INV-1042" value={reference} onChange={(e) => setReference(e.target.value)} maxLength={255} error={apiError?.fieldError("reference")} hint="Shown to the payer and on the receipt." />
-        <TextField label="Expires" type="datetime-local" value={expiry} onChange={(e) => setExpiry(e.target.value)} error={apiError?.fieldError("expiresAt")} hint="Your local time. Empty: 7 days from now." />
+        <TextField
+          label="Reference"
+          placeholder="INV-1042"
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+          maxLength={255}
+          error={apiError?.fieldError("reference")}
+          hint="Shown to the payer and on the receipt."
+        />
+        <TextField
+          label="Expires"
+          type="datetime-local"
+          value={expiry}
+          onChange={(e) => setExpiry(e.target.value)}
+          error={apiError?.fieldError("expiresAt")}
+          hint="Your local time. Empty: 7 days from now."
+        />
         <TextAreaField
           label="Allowed payers"
           rows={2}
@@ -114,10 +136,19 @@ export function CreatePaymentLinkForm({ destinations }: { destinations: Destinat
         </div>
       </form>
       {created && (
-        <div role="status" className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950" data-testid="created-link">
+        <div
+          role="status"
+          className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950"
+          data-testid="created-link"
+        >
           <p className="font-medium">Link created. Send it to the payer:</p>
           <p className="mt-1 flex flex-wrap items-center gap-2">
-            <a href={created.securePaymentUrl} target="_blank" rel="noopener" className="font-mono text-xs break-all underline underline-offset-2">
+            <a
+              href={created.securePaymentUrl}
+              target="_blank"
+              rel="noopener"
+              className="font-mono text-xs break-all underline underline-offset-2"
+            >
               {created.securePaymentUrl}
             </a>
             <CopyButton value={created.securePaymentUrl} what="the new payment link" />

@@ -1,20 +1,26 @@
 // The platform's payment links with their state, and what can be done with each: copy, open,
 // show its QR code and cancel it (open links), see its requests and payments. Server component.
 import Link from "next/link";
-import { formatTime } from "@/components/ui/format-time";
 import { CopyButton } from "@/components/ui/copy-button";
-import { CancelLinkButton } from "./cancel-link-button";
+import { formatTime } from "@/components/ui/format-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, Td, Th } from "@/components/ui/table";
 import { formatMoney } from "@/lib/pay-page/format";
 import { qrPath } from "@/lib/pay-page/qr-path";
 import type { PaymentLinkRow } from "@/lib/secure-payments/payment-links";
+import { CancelLinkButton } from "./cancel-link-button";
 
 function Qr({ link, token }: { link: string; token: string }) {
   const { size, d } = qrPath(link);
   const titleId = `qr-${token}`;
   return (
-    <svg role="img" aria-labelledby={titleId} viewBox={`0 0 ${size} ${size}`} className="size-40 rounded bg-white" shapeRendering="crispEdges">
+    <svg
+      role="img"
+      aria-labelledby={titleId}
+      viewBox={`0 0 ${size} ${size}`}
+      className="size-40 rounded bg-white"
+      shapeRendering="crispEdges"
+    >
       <title id={titleId}>QR code of the payment link {token}</title>
       <rect width={size} height={size} fill="#fff" />
       <path d={d} fill="#000" />
@@ -40,7 +46,11 @@ export function PaymentLinksTable({ links }: { links: PaymentLinkRow[] }) {
           <tr key={l.token} data-testid="payment-link-row" data-token={l.token} data-state={l.state}>
             <Td label="Reference">
               <span className="font-medium">{l.reference ?? "—"}</span>
-              {l.allowedPayers.length > 0 && <span className="block text-xs text-slate-500">{l.allowedPayers.length === 1 ? "1 allowed payer" : `${l.allowedPayers.length} allowed payers`}</span>}
+              {l.allowedPayers.length > 0 && (
+                <span className="block text-xs text-slate-500">
+                  {l.allowedPayers.length === 1 ? "1 allowed payer" : `${l.allowedPayers.length} allowed payers`}
+                </span>
+              )}
             </Td>
             <Td label="Amount" className="whitespace-nowrap">
               {l.total && l.symbol ? formatMoney(l.total, l.symbol) : "—"}
@@ -49,16 +59,29 @@ export function PaymentLinksTable({ links }: { links: PaymentLinkRow[] }) {
             <Td label="State">
               <StatusBadge status={l.state} />
             </Td>
-            <Td label="Created" className="whitespace-nowrap text-xs">{formatTime(l.createdAt)}</Td>
-            <Td label="Expires / paid" className="whitespace-nowrap text-xs">{l.state === "paid" ? `Paid ${formatTime(l.completedAt)}` : formatTime(l.expiresAt)}</Td>
+            <Td label="Created" className="whitespace-nowrap text-xs">
+              {formatTime(l.createdAt)}
+            </Td>
+            <Td label="Expires / paid" className="whitespace-nowrap text-xs">
+              {l.state === "paid" ? `Paid ${formatTime(l.completedAt)}` : formatTime(l.expiresAt)}
+            </Td>
             <Td label="Link">
               <div className="flex flex-wrap items-center gap-2">
                 <CopyButton value={l.url} what={`the link ${l.reference ?? l.token}`} />
-                <a href={l.url} target="_blank" rel="noopener" className="text-sm text-blue-800 underline underline-offset-2">
+                <a
+                  href={l.url}
+                  target="_blank"
+                  rel="noopener"
+                  className="text-sm text-blue-800 underline underline-offset-2"
+                >
                   Open
                 </a>
                 {l.requestIds.map((id, i) => (
-                  <Link key={id} href={`/dashboard/payments/requests/${id}`} className="text-sm text-blue-800 underline underline-offset-2">
+                  <Link
+                    key={id}
+                    href={`/dashboard/payments/requests/${id}`}
+                    className="text-sm text-blue-800 underline underline-offset-2"
+                  >
                     {l.requestIds.length === 1 ? "Request and payments" : `Request ${i + 1}`}
                   </Link>
                 ))}

@@ -7,7 +7,11 @@ import { short } from "./short";
 export function TxLink({ network, txHash }: { network: string; txHash: string }) {
   const sandbox = sandboxExplorer();
   const url = explorerTxUrl(network, txHash, sandbox);
-  const label = <span className="font-mono text-xs" title={txHash}>{short(txHash)}</span>;
+  const label = (
+    <span className="font-mono text-xs" title={txHash}>
+      {short(txHash)}
+    </span>
+  );
   return url ? (
     // The name a screen reader gives is the visible text in context (WCAG "label in name"); the
     // whole hash is in the title.

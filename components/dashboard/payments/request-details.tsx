@@ -4,8 +4,8 @@ import Link from "next/link";
 import { formatTime } from "@/components/ui/format-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, Td, Th } from "@/components/ui/table";
-import { explorerAddressUrl } from "@/lib/chains/explorer";
 import { getCurrency } from "@/lib/chains/currencies";
+import { explorerAddressUrl } from "@/lib/chains/explorer";
 import { sandboxExplorer } from "@/lib/chains/sandbox-explorer";
 import { formatMoney } from "@/lib/pay-page/format";
 import type { RequestStatusResponse } from "@/lib/requests/schemas";
@@ -36,19 +36,20 @@ export function RequestDetails({ status: s }: { status: RequestStatusResponse })
               <StatusBadge status={s.status} />
             </span>
           </Field>
-          <Field label="Amount">
-            {money(s.amount, s.invoiceCurrency)}
-          </Field>
+          <Field label="Amount">{money(s.amount, s.invoiceCurrency)}</Field>
           <Field label="Paid">
-            <span data-testid="request-paid">
-              {money(s.amountPaid, s.invoiceCurrency)}
-            </span>
+            <span data-testid="request-paid">{money(s.amountPaid, s.invoiceCurrency)}</span>
           </Field>
           <Field label="Paid in">{s.paymentCurrency}</Field>
           <Field label="Network">{s.network}</Field>
           <Field label="Payee">
             {payee ? (
-              <a className="font-mono text-xs text-blue-700 underline" href={payee} target="_blank" rel="noopener noreferrer">
+              <a
+                className="font-mono text-xs text-blue-700 underline"
+                href={payee}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 {s.payee}
               </a>
             ) : (
@@ -87,9 +88,7 @@ export function RequestDetails({ status: s }: { status: RequestStatusResponse })
             {s.payments.map((p) => (
               <tr key={`${p.txHash}-${p.blockNumber}-${p.amount}`} data-testid="request-payment-row">
                 <Td className="whitespace-nowrap">{formatTime(p.timestamp, "—", "second")}</Td>
-                <Td className="whitespace-nowrap">
-                  {money(p.amount, p.currency)}
-                </Td>
+                <Td className="whitespace-nowrap">{money(p.amount, p.currency)}</Td>
                 <Td className="whitespace-nowrap">{p.feeAmount === "0" ? "—" : money(p.feeAmount, p.currency)}</Td>
                 <Td>{p.type}</Td>
                 <Td>

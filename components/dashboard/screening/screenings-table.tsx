@@ -10,7 +10,8 @@ export function ScreeningsTable({ rows }: { rows: ScreeningRow[] }) {
   if (rows.length === 0) {
     return (
       <EmptyState title="No wallet screened yet">
-        Wallets are screened when a payment link is created with <code>accessPolicy.mode</code> <code>kyt_all_wallets</code> and a payer connects.
+        Wallets are screened when a payment link is created with <code>accessPolicy.mode</code>{" "}
+        <code>kyt_all_wallets</code> and a payer connects.
       </EmptyState>
     );
   }

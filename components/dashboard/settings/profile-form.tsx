@@ -38,7 +38,8 @@ export function ProfileForm({ profile }: { profile: PlatformProfileView }) {
     setSaved(false);
     if (!file) return;
     if (!LOGO_TYPES.includes(file.type)) return setLogoProblem("Choose a PNG, JPEG, WebP or GIF image.");
-    if (file.size > MAX_LOGO_BYTES) return setLogoProblem(`The logo must be at most 64 kB (this one is ${Math.ceil(file.size / 1024)} kB).`);
+    if (file.size > MAX_LOGO_BYTES)
+      return setLogoProblem(`The logo must be at most 64 kB (this one is ${Math.ceil(file.size / 1024)} kB).`);
     setLogo(await readAsDataUrl(file));
   }
 
@@ -48,7 +49,10 @@ export function ProfileForm({ profile }: { profile: PlatformProfileView }) {
     setError(null);
     setSaved(false);
     try {
-      await apiRequest("PATCH", "/v1/platform/profile", { businessName: businessName.trim() === "" ? null : businessName, logo });
+      await apiRequest("PATCH", "/v1/platform/profile", {
+        businessName: businessName.trim() === "" ? null : businessName,
+        logo,
+      });
       setSaved(true);
       router.refresh();
     } catch (err) {
@@ -65,7 +69,10 @@ export function ProfileForm({ profile }: { profile: PlatformProfileView }) {
       <h2 id="profile-title" className="text-lg font-semibold">
         Platform profile
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Payers see the business name and logo on the payment page (a client ID’s own branding logo takes precedence), and you see them here in the header.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Payers see the business name and logo on the payment page (a client ID’s own branding logo takes precedence),
+        and you see them here in the header.
+      </p>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4" aria-labelledby="profile-title">
         <TextField
           label="Business name"
@@ -82,7 +89,11 @@ export function ProfileForm({ profile }: { profile: PlatformProfileView }) {
           <div className="flex flex-wrap items-center gap-3">
             {logo && (
               // eslint-disable-next-line @next/next/no-img-element -- a data URL the person chose
-              <img src={logo} alt="Logo preview" className="h-12 max-w-[12rem] rounded border border-slate-200 object-contain" />
+              <img
+                src={logo}
+                alt="Logo preview"
+                className="h-12 max-w-[12rem] rounded border border-slate-200 object-contain"
+              />
             )}
             <input
               id={logoId}

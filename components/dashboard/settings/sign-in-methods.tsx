@@ -7,8 +7,8 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/form-fields";
-import { WalletProvider } from "@/components/wallet/wallet-provider";
 import type { WalletConfigOptions } from "@/components/wallet/wagmi-config";
+import { WalletProvider } from "@/components/wallet/wallet-provider";
 import type { PublicUserView } from "@/lib/auth/schemas";
 import { ApiRequestError, apiRequest, errorMessage } from "../api-client";
 import { ConfirmActionButton } from "../confirm-action-button";
@@ -39,8 +39,26 @@ function AddEmailForm({ onAdded }: { onAdded: () => void }) {
   const passwordError = apiError?.fieldError("password");
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label="Add email and password">
-      <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required error={emailError} />
-      <TextField label="Password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} required maxLength={100} hint="8 to 100 characters" error={passwordError} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+        error={emailError}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+        maxLength={100}
+        hint="8 to 100 characters"
+        error={passwordError}
+      />
       <FormError message={error && !emailError && !passwordError ? errorMessage(error) : null} />
       <Button type="submit" busy={busy} busyLabel="Adding…">
         Add email and password
@@ -78,7 +96,14 @@ function MethodRow({
       {only ? (
         <span className="text-xs text-slate-600">Your only sign-in method: {only} to remove it.</span>
       ) : (
-        <ConfirmActionButton label="Remove" accessibleLabel={removeLabel} title={title} confirmLabel={removeLabel} busyLabel="Removing…" run={run}>
+        <ConfirmActionButton
+          label="Remove"
+          accessibleLabel={removeLabel}
+          title={title}
+          confirmLabel={removeLabel}
+          busyLabel="Removing…"
+          run={run}
+        >
           <p>{value} will no longer sign in to this platform, and its other sessions end.</p>
         </ConfirmActionButton>
       )}
@@ -86,7 +111,15 @@ function MethodRow({
   );
 }
 
-export function SignInMethods({ user, wallet, demoWallets }: { user: PublicUserView; wallet: WalletConfigOptions; demoWallets: string[] | null }) {
+export function SignInMethods({
+  user,
+  wallet,
+  demoWallets,
+}: {
+  user: PublicUserView;
+  wallet: WalletConfigOptions;
+  demoWallets: string[] | null;
+}) {
   const router = useRouter();
   const refresh = () => router.refresh();
   const only = (user.email === null) !== (user.walletAddress === null);
@@ -95,7 +128,10 @@ export function SignInMethods({ user, wallet, demoWallets }: { user: PublicUserV
       <h2 id="methods-title" className="text-lg font-semibold">
         Sign-in methods
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Each method signs in to this same platform. A wallet or email that already signs in to another platform cannot be added here.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Each method signs in to this same platform. A wallet or email that already signs in to another platform cannot
+        be added here.
+      </p>
       <div className="mt-4 grid gap-6 md:grid-cols-2">
         <div className="space-y-3">
           <h3 className="font-medium">Wallet</h3>
@@ -111,7 +147,9 @@ export function SignInMethods({ user, wallet, demoWallets }: { user: PublicUserV
             />
           ) : (
             <>
-              <p className="text-sm text-slate-600">Link a wallet: it signs a message (no transaction, nothing to pay).</p>
+              <p className="text-sm text-slate-600">
+                Link a wallet: it signs a message (no transaction, nothing to pay).
+              </p>
               {demoWallets && <DemoWalletSignIn wallets={demoWallets} onSignedIn={refresh} purpose="link" />}
               <WalletProvider options={wallet}>
                 <EvmWalletSignIn onSignedIn={refresh} purpose="link" />

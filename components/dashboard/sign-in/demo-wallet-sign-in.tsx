@@ -7,14 +7,22 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/form-fields";
 import { useWalletSignIn } from "./use-wallet-sign-in";
-import { WalletSignInStatus } from "./wallet-sign-in-status";
 import { signWithDemoWallet, type WalletPurpose } from "./wallet-sign-in";
+import { WalletSignInStatus } from "./wallet-sign-in-status";
 
 function shortAddress(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
-export function DemoWalletSignIn({ wallets, onSignedIn, purpose = "sign-in" }: { wallets: string[]; onSignedIn: () => void; purpose?: WalletPurpose }) {
+export function DemoWalletSignIn({
+  wallets,
+  onSignedIn,
+  purpose = "sign-in",
+}: {
+  wallets: string[];
+  onSignedIn: () => void;
+  purpose?: WalletPurpose;
+}) {
   const [address, setAddress] = useState(wallets[0] ?? "");
   const { busy, step, error, run } = useWalletSignIn(purpose, onSignedIn);
 
@@ -28,7 +36,10 @@ export function DemoWalletSignIn({ wallets, onSignedIn, purpose = "sign-in" }: {
   return (
     <div className="space-y-3 rounded-md border border-amber-300 bg-amber-50 p-3">
       <h3 className="text-sm font-semibold text-slate-800">Sandbox: a demo wallet</h3>
-      <p className="text-xs text-slate-700">No browser wallet needed: the sandbox signs with a demo wallet’s key (a public test key). Not available outside the sandbox.</p>
+      <p className="text-xs text-slate-700">
+        No browser wallet needed: the sandbox signs with a demo wallet’s key (a public test key). Not available outside
+        the sandbox.
+      </p>
       <SelectField label="Demo wallet" value={address} onChange={(e) => setAddress(e.target.value)}>
         {wallets.map((w, i) => (
           <option key={w} value={w}>

@@ -19,7 +19,12 @@ export function EmailSignIn({ onSignedIn }: { onSignedIn: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      await apiRequest("POST", mode === "login" ? "/v1/auth/login" : "/v1/auth/register", { email, password }, { redirectOn401: false });
+      await apiRequest(
+        "POST",
+        mode === "login" ? "/v1/auth/login" : "/v1/auth/register",
+        { email, password },
+        { redirectOn401: false },
+      );
       onSignedIn();
     } catch (err) {
       setError(err instanceof Error ? err : new Error(errorMessage(err)));
@@ -31,8 +36,21 @@ export function EmailSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const emailError = apiError?.fieldError("email");
   const passwordError = apiError?.fieldError("password");
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label={mode === "login" ? "Sign in with email" : "Create an account"}>
-      <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required error={emailError} />
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4"
+      aria-label={mode === "login" ? "Sign in with email" : "Create an account"}
+    >
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+        error={emailError}
+      />
       <TextField
         label="Password"
         type="password"
@@ -45,7 +63,12 @@ export function EmailSignIn({ onSignedIn }: { onSignedIn: () => void }) {
         error={passwordError}
       />
       <FormError message={error && !emailError && !passwordError ? errorMessage(error) : null} />
-      <Button type="submit" className="w-full" busy={busy} busyLabel={mode === "login" ? "Signing in…" : "Creating account…"}>
+      <Button
+        type="submit"
+        className="w-full"
+        busy={busy}
+        busyLabel={mode === "login" ? "Signing in…" : "Creating account…"}
+      >
         {mode === "login" ? "Sign in" : "Create account"}
       </Button>
       <p className="text-center text-sm text-slate-600">

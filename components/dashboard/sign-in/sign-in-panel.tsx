@@ -2,14 +2,22 @@
 // visitor goes back to the dashboard page they asked for.
 "use client";
 
-import { WalletProvider } from "@/components/wallet/wallet-provider";
 import type { WalletConfigOptions } from "@/components/wallet/wagmi-config";
+import { WalletProvider } from "@/components/wallet/wallet-provider";
 import { DemoWalletSignIn } from "./demo-wallet-sign-in";
 import { EmailSignIn } from "./email-sign-in";
 import { EvmWalletSignIn } from "./evm-wallet-sign-in";
 import { TronWalletSignIn } from "./tron-wallet-sign-in";
 
-export function SignInPanel({ next, wallet, demoWallets }: { next: string; wallet: WalletConfigOptions; demoWallets: string[] | null }) {
+export function SignInPanel({
+  next,
+  wallet,
+  demoWallets,
+}: {
+  next: string;
+  wallet: WalletConfigOptions;
+  demoWallets: string[] | null;
+}) {
   // A full page load, so the signed-in pages render fresh with the new session cookie.
   const done = () => window.location.assign(next);
   return (
@@ -18,7 +26,10 @@ export function SignInPanel({ next, wallet, demoWallets }: { next: string; walle
         <h2 id="wallet-title" className="text-lg font-semibold">
           With a wallet
         </h2>
-        <p className="mt-1 mb-4 text-sm text-slate-600">Sign a message to prove the address is yours; it costs nothing and sends no transaction. Wallet sessions end after 15 idle minutes.</p>
+        <p className="mt-1 mb-4 text-sm text-slate-600">
+          Sign a message to prove the address is yours; it costs nothing and sends no transaction. Wallet sessions end
+          after 15 idle minutes.
+        </p>
         <div className="space-y-6">
           {demoWallets && <DemoWalletSignIn wallets={demoWallets} onSignedIn={done} />}
           <WalletProvider options={wallet}>

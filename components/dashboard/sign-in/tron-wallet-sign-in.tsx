@@ -4,10 +4,16 @@
 import { Button } from "@/components/ui/button";
 import { connectTronLink } from "@/components/wallet/tron-link";
 import { useWalletSignIn } from "./use-wallet-sign-in";
-import { WalletSignInStatus } from "./wallet-sign-in-status";
 import type { WalletPurpose } from "./wallet-sign-in";
+import { WalletSignInStatus } from "./wallet-sign-in-status";
 
-export function TronWalletSignIn({ onSignedIn, purpose = "sign-in" }: { onSignedIn: () => void; purpose?: WalletPurpose }) {
+export function TronWalletSignIn({
+  onSignedIn,
+  purpose = "sign-in",
+}: {
+  onSignedIn: () => void;
+  purpose?: WalletPurpose;
+}) {
   const { busy, step, error, run } = useWalletSignIn(purpose, onSignedIn);
 
   function signIn() {

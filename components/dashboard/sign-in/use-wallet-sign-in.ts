@@ -2,7 +2,7 @@
 // while it runs, the step in words for the live region, the error to show, then onSignedIn.
 // The control supplies only how its wallet connects and signs.
 import { useState } from "react";
-import { signInWithWallet, walletErrorMessage, type WalletPurpose } from "./wallet-sign-in";
+import { signInWithWallet, type WalletPurpose, walletErrorMessage } from "./wallet-sign-in";
 
 /** The connected wallet: its address (and EVM chain) and how it signs the challenge message. */
 export interface WalletSigner {
@@ -21,7 +21,10 @@ export function useWalletSignIn(purpose: WalletPurpose, onSignedIn: () => void) 
    * `connect` says its steps ("Connecting…", "Sign the message…") and returns the signer;
    * `onFailure` undoes what it left behind (a connection) before the controls are free again.
    */
-  async function run(connect: (say: (step: string) => void) => Promise<WalletSigner>, { key = "wallet", onFailure }: { key?: string; onFailure?: () => Promise<unknown> } = {}) {
+  async function run(
+    connect: (say: (step: string) => void) => Promise<WalletSigner>,
+    { key = "wallet", onFailure }: { key?: string; onFailure?: () => Promise<unknown> } = {},
+  ) {
     setBusy(key);
     setError(null);
     try {

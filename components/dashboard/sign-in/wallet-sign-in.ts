@@ -1,9 +1,10 @@
 // Wallet sign-in against the auth API, the same for EVM and Tron wallets:
 // challenge for the address → the wallet signs the message unchanged → verify (sets the cookie).
-import { isUserRejection, providerNotFoundMessage } from "@/components/wallet/wallet-errors";
+
 import type { z } from "zod";
+import { isUserRejection, providerNotFoundMessage } from "@/components/wallet/wallet-errors";
 import type { challengeResponse } from "@/lib/auth/schemas";
-import { apiRequest, ApiRequestError } from "../api-client";
+import { ApiRequestError, apiRequest } from "../api-client";
 
 type Challenge = z.output<typeof challengeResponse>;
 
@@ -21,7 +22,12 @@ export async function signInWithWallet({
   sign: (message: string) => Promise<string>;
   purpose?: WalletPurpose;
 }): Promise<void> {
-  const challenge = await apiRequest<Challenge>("POST", "/v1/auth/wallet/challenge", chainId ? { address, chainId } : { address }, { redirectOn401: false });
+  const challenge = await apiRequest<Challenge>(
+    "POST",
+    "/v1/auth/wallet/challenge",
+    chainId ? { address, chainId } : { address },
+    { redirectOn401: false },
+  );
   const signature = await sign(challenge.message);
   const signed = { challengeId: challenge.challengeId, nonce: challenge.nonce, message: challenge.message, signature };
   if (purpose === "link") await apiRequest("POST", "/v1/auth/methods/wallet", signed);
@@ -30,7 +36,12 @@ export async function signInWithWallet({
 
 /** Sandbox only: the demo wallet's signature, made on the server (POST /v1/auth/demo-wallets/{address}/sign). */
 export async function signWithDemoWallet(address: string, message: string): Promise<string> {
-  const r = await apiRequest<{ signature: string }>("POST", `/v1/auth/demo-wallets/${encodeURIComponent(address)}/sign`, { message }, { redirectOn401: false });
+  const r = await apiRequest<{ signature: string }>(
+    "POST",
+    `/v1/auth/demo-wallets/${encodeURIComponent(address)}/sign`,
+    { message },
+    { redirectOn401: false },
+  );
   return r.signature;
 }
 

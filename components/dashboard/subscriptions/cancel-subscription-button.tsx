@@ -15,7 +15,10 @@ export function CancelSubscriptionButton({ id, label }: { id: string; label: str
       busyLabel="Cancelling…"
       run={() => apiRequest("PATCH", `/v2/payouts/recurring/${encodeURIComponent(id)}`, { action: "cancel" })}
     >
-      <p>{label}: no further instalment is paid. A cancelled subscription cannot be resumed; the payer may also reset the allowance it gave.</p>
+      <p>
+        {label}: no further instalment is paid. A cancelled subscription cannot be resumed; the payer may also reset the
+        allowance it gave.
+      </p>
     </ConfirmActionButton>
   );
 }

@@ -1,7 +1,8 @@
 // The platform's recurring payouts: state, progress, next due date, last failure, the
 // instalments paid (with their transactions) and the cancel action. Server component.
-import { StatusBadge } from "@/components/ui/status-badge";
+
 import { formatTime } from "@/components/ui/format-time";
+import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, Td, Th } from "@/components/ui/table";
 import { explorerTxUrl } from "@/lib/chains/explorer";
 import type { NetworkId } from "@/lib/chains/networks";
@@ -73,7 +74,11 @@ export function SubscriptionsTable({ rows }: { rows: SubscriptionRow[] }) {
                   </ul>
                 )}
               </Td>
-              <Td>{r.status === "cancelled" || r.status === "completed" ? null : <CancelSubscriptionButton id={r.id} label={label} />}</Td>
+              <Td>
+                {r.status === "cancelled" || r.status === "completed" ? null : (
+                  <CancelSubscriptionButton id={r.id} label={label} />
+                )}
+              </Td>
             </tr>
           );
         })}

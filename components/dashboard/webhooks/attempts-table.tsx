@@ -10,13 +10,16 @@ function Result({ attempt }: { attempt: AttemptView }) {
   return (
     <span className="text-red-800">
       {attempt.statusCode !== null && <span className="font-medium">HTTP {attempt.statusCode}</span>}
-      {attempt.error && attempt.error !== `receiver answered ${attempt.statusCode}` && <span className="block text-xs break-words">{attempt.error}</span>}
+      {attempt.error && attempt.error !== `receiver answered ${attempt.statusCode}` && (
+        <span className="block text-xs break-words">{attempt.error}</span>
+      )}
     </span>
   );
 }
 
 export function AttemptsTable({ attempts, label }: { attempts: AttemptView[]; label: string }) {
-  if (attempts.length === 0) return <p className="text-sm text-slate-600">No attempt yet: the first one starts in a moment.</p>;
+  if (attempts.length === 0)
+    return <p className="text-sm text-slate-600">No attempt yet: the first one starts in a moment.</p>;
   const resent = attempts.some((a) => a.round > 0);
   return (
     <Table label={label}>
@@ -44,7 +47,9 @@ export function AttemptsTable({ attempts, label }: { attempts: AttemptView[]; la
             <Td className="whitespace-nowrap">{a.durationMs === null ? "—" : `${a.durationMs} ms`}</Td>
             <Td className="min-w-48">
               {a.responseExcerpt ? (
-                <pre className="max-h-32 max-w-md overflow-auto font-mono text-xs break-all whitespace-pre-wrap">{a.responseExcerpt}</pre>
+                <pre className="max-h-32 max-w-md overflow-auto font-mono text-xs break-all whitespace-pre-wrap">
+                  {a.responseExcerpt}
+                </pre>
               ) : (
                 <span className="text-slate-500">—</span>
               )}

@@ -3,7 +3,11 @@
 import { formatTime } from "@/components/ui/format-time";
 import type { ClientIdAction } from "@/lib/webhooks/client-id-endpoints";
 
-const VERB: Record<ClientIdAction["action"], string> = { registered: "Registered", activated: "Activated", deactivated: "Deactivated" };
+const VERB: Record<ClientIdAction["action"], string> = {
+  registered: "Registered",
+  activated: "Activated",
+  deactivated: "Deactivated",
+};
 
 /** A short mark for the endpoints table. */
 export function ClientIdAloneBadge({ actions }: { actions: ClientIdAction[] }) {
@@ -27,7 +31,8 @@ export function ClientIdActionList({ actions }: { actions: ClientIdAction[] }) {
     <ul className="space-y-1" data-testid="client-id-actions">
       {actions.map((a, i) => (
         <li key={i}>
-          <span className="font-medium text-amber-900">{VERB[a.action]}</span> {formatTime(a.at)} from <code className="font-mono text-xs">{a.address}</code>, Origin{" "}
+          <span className="font-medium text-amber-900">{VERB[a.action]}</span> {formatTime(a.at)} from{" "}
+          <code className="font-mono text-xs">{a.address}</code>, Origin{" "}
           <code className="font-mono text-xs break-all">{a.origin ?? "no Origin (backend client ID)"}</code>
         </li>
       ))}

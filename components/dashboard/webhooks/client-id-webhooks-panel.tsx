@@ -4,10 +4,19 @@ import { buttonClasses } from "@/components/ui/button-classes";
 import { clientWebhooksHref } from "@/lib/dashboard/webhook-hrefs";
 import type { EndpointCounts } from "@/lib/webhooks/endpoint-summaries";
 
-export function ClientIdWebhooksPanel({ clientIdId, counts }: { clientIdId: string; counts: EndpointCounts | undefined }) {
+export function ClientIdWebhooksPanel({
+  clientIdId,
+  counts,
+}: {
+  clientIdId: string;
+  counts: EndpointCounts | undefined;
+}) {
   const total = counts?.total ?? 0;
   return (
-    <section aria-labelledby="client-webhooks-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="client-webhooks-title"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="client-webhooks-title" className="font-semibold">
         Webhooks
       </h2>

@@ -9,7 +9,15 @@ import { FormError, TextField } from "@/components/ui/form-fields";
 import { ApiRequestError, errorMessage } from "../api-client";
 import { createEndpoint } from "./webhook-api";
 
-export function CreateEndpointForm({ clientIdId, urlRule, onCreated }: { clientIdId: string; urlRule: string; onCreated: (created: { id: string; secret: string; url: string }) => void }) {
+export function CreateEndpointForm({
+  clientIdId,
+  urlRule,
+  onCreated,
+}: {
+  clientIdId: string;
+  urlRule: string;
+  onCreated: (created: { id: string; secret: string; url: string }) => void;
+}) {
   const [url, setUrl] = useState("");
   const [hostedHeaders, setHostedHeaders] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -33,7 +41,12 @@ export function CreateEndpointForm({ clientIdId, urlRule, onCreated }: { clientI
 
   const urlError = error instanceof ApiRequestError ? error.fieldError("url") : undefined;
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="add-endpoint-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="add-endpoint-title"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="add-endpoint-title" className="font-semibold">
         Add an endpoint
       </h2>
@@ -60,18 +73,28 @@ export function CreateEndpointForm({ clientIdId, urlRule, onCreated }: { clientI
         </Button>
       </div>
       <label className="mt-3 flex items-start gap-3 text-sm">
-        <input type="checkbox" className="mt-1 h-4 w-4" checked={hostedHeaders} onChange={(e) => setHostedHeaders(e.target.checked)} data-testid="request-network-headers" />
+        <input
+          type="checkbox"
+          className="mt-1 h-4 w-4"
+          checked={hostedHeaders}
+          onChange={(e) => setHostedHeaders(e.target.checked)}
+          data-testid="request-network-headers"
+        />
         <span>
           <span className="font-medium">Also send the hosted service’s header names</span>{" "}
           <span className="text-slate-600">
-            (<code className="font-mono text-xs">x-request-network-signature</code>, <code className="font-mono text-xs">-delivery</code>,{" "}
-            <code className="font-mono text-xs">-retry-count</code>, <code className="font-mono text-xs">-test</code>, with the same values), for a receiver written for the hosted
-            service. You can change it later.
+            (<code className="font-mono text-xs">x-request-network-signature</code>,{" "}
+            <code className="font-mono text-xs">-delivery</code>,{" "}
+            <code className="font-mono text-xs">-retry-count</code>, <code className="font-mono text-xs">-test</code>,
+            with the same values), for a receiver written for the hosted service. You can change it later.
           </span>
         </span>
       </label>
       <div className="mt-3">
-        <FormError message={error && !urlError ? errorMessage(error) : null} details={error instanceof ApiRequestError ? error.otherErrors(["url"]) : []} />
+        <FormError
+          message={error && !urlError ? errorMessage(error) : null}
+          details={error instanceof ApiRequestError ? error.otherErrors(["url"]) : []}
+        />
       </div>
     </form>
   );

@@ -22,22 +22,45 @@ function lastResult(a: AttemptView | undefined): string {
 }
 
 function Progress({ d, readAt }: { d: DeliveryView; readAt: string }) {
-  if (d.status === "delivered") return <p className="text-xs text-slate-600">Delivered {formatTime(d.deliveredAt, "—", "second")}</p>;
+  if (d.status === "delivered")
+    return <p className="text-xs text-slate-600">Delivered {formatTime(d.deliveredAt, "—", "second")}</p>;
   if (d.status === "failed") {
-    return <p className="text-xs text-red-800">Gave up{d.attemptCount > 0 ? ` after ${d.attemptCount} attempt${d.attemptCount === 1 ? "" : "s"}` : ""}: {d.failureReason ?? "no 2xx answer"}</p>;
+    return (
+      <p className="text-xs text-red-800">
+        Gave up{d.attemptCount > 0 ? ` after ${d.attemptCount} attempt${d.attemptCount === 1 ? "" : "s"}` : ""}:{" "}
+        {d.failureReason ?? "no 2xx answer"}
+      </p>
+    );
   }
   const scheduled = d.nextAttemptAt && Date.parse(d.nextAttemptAt) > Date.parse(readAt);
   return (
     <p className="text-xs text-blue-900">
-      Attempt {Math.min(d.attemptCount + 1, MAX_ATTEMPTS)} of {MAX_ATTEMPTS} {scheduled ? `due ${formatTime(d.nextAttemptAt, "—", "second")}` : "under way"}
+      Attempt {Math.min(d.attemptCount + 1, MAX_ATTEMPTS)} of {MAX_ATTEMPTS}{" "}
+      {scheduled ? `due ${formatTime(d.nextAttemptAt, "—", "second")}` : "under way"}
       {d.failureReason && d.attemptCount > 0 && <span className="text-red-800"> · last error: {d.failureReason}</span>}
     </p>
   );
 }
 
-type Payload = { state: "idle" } | { state: "loading" } | { state: "loaded"; text: string } | { state: "error"; message: string };
+type Payload =
+  | { state: "idle" }
+  | { state: "loading" }
+  | { state: "loaded"; text: string }
+  | { state: "error"; message: string };
 
-export function DeliveryItem({ webhookId, delivery: d, readAt, canResend, onResent }: { webhookId: string; delivery: DeliveryView; readAt: string; canResend: boolean; onResent: () => void }) {
+export function DeliveryItem({
+  webhookId,
+  delivery: d,
+  readAt,
+  canResend,
+  onResent,
+}: {
+  webhookId: string;
+  delivery: DeliveryView;
+  readAt: string;
+  canResend: boolean;
+  onResent: () => void;
+}) {
   const panelId = useId();
   const [open, setOpen] = useState(false);
   const [payload, setPayload] = useState<Payload>({ state: "idle" });
@@ -96,7 +119,9 @@ export function DeliveryItem({ webhookId, delivery: d, readAt, canResend, onRese
             of {when}, {d.status}, details
           </span>
         </button>
-        {d.isTest && <span className="rounded-full border border-slate-300 px-2 py-0.5 text-xs text-slate-700">test</span>}
+        {d.isTest && (
+          <span className="rounded-full border border-slate-300 px-2 py-0.5 text-xs text-slate-700">test</span>
+        )}
         <StatusBadge status={d.status} />
         <span className="text-xs whitespace-nowrap text-slate-600">{when}</span>
         <span className="text-xs text-slate-600">
@@ -151,7 +176,10 @@ export function DeliveryItem({ webhookId, delivery: d, readAt, canResend, onRese
           )}
           {payload.state === "loaded" && (
             <div className="mt-1 space-y-2">
-              <pre data-testid="delivery-payload" className="max-h-80 overflow-auto rounded border border-slate-200 bg-slate-50 p-3 font-mono text-xs break-all whitespace-pre-wrap">
+              <pre
+                data-testid="delivery-payload"
+                className="max-h-80 overflow-auto rounded border border-slate-200 bg-slate-50 p-3 font-mono text-xs break-all whitespace-pre-wrap"
+              >
                 {payload.text}
               </pre>
               <CopyButton value={payload.text} what="payload" />

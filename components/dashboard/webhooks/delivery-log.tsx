@@ -10,20 +10,26 @@ import { buttonClasses } from "@/components/ui/button-classes";
 import { formatTime } from "@/components/ui/format-time";
 import { EmptyState } from "@/components/ui/states";
 import type { WebhookEventChoices } from "@/lib/dashboard/webhook-event-choices";
-import { endpointHref, type DeliveryLogQuery } from "@/lib/dashboard/webhook-hrefs";
+import { type DeliveryLogQuery, endpointHref } from "@/lib/dashboard/webhook-hrefs";
 import type { DeliveryView } from "@/lib/webhooks/delivery-log";
 import { DeliveryItem } from "./delivery-item";
 import { useAutoRefresh } from "./use-auto-refresh";
 
 const STATUSES = ["pending", "delivered", "failed"] as const;
-const SELECT = "block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-blue-700";
+const SELECT =
+  "block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-2 focus:outline-offset-1 focus:outline-blue-700";
 
 function Filters({ action, query, events }: { action: string; query: DeliveryLogQuery; events: WebhookEventChoices }) {
   const id = useId();
   const filtered = Boolean(query.event || query.status);
   return (
     // Remounted when the address changes, so "Clear filters" also clears the fields.
-    <Form key={`${query.event ?? ""}|${query.status ?? ""}`} action={action} className="flex flex-wrap items-end gap-3" aria-label="Filter deliveries">
+    <Form
+      key={`${query.event ?? ""}|${query.status ?? ""}`}
+      action={action}
+      className="flex flex-wrap items-end gap-3"
+      aria-label="Filter deliveries"
+    >
       <div className="space-y-1">
         <label htmlFor={`${id}-event`} className="block text-sm font-medium text-slate-800">
           Event
@@ -102,10 +108,20 @@ export function DeliveryLog({
         </h2>
         <div className="flex flex-wrap items-center gap-3 text-xs text-slate-600">
           <span role="status" aria-live="polite" className="empty:hidden">
-            {auto.watching ? "Deliveries pending: this log updates by itself." : auto.paused ? "Stopped updating by itself after 3 minutes." : ""}
+            {auto.watching
+              ? "Deliveries pending: this log updates by itself."
+              : auto.paused
+                ? "Stopped updating by itself after 3 minutes."
+                : ""}
           </span>
           <span>Read {formatTime(readAt, "—", "second")}</span>
-          <Button variant="secondary" size="sm" busy={refreshing} busyLabel="Refreshing…" onClick={auto.paused ? auto.resume : refresh}>
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={refreshing}
+            busyLabel="Refreshing…"
+            onClick={auto.paused ? auto.resume : refresh}
+          >
             Refresh
           </Button>
         </div>
@@ -120,7 +136,8 @@ export function DeliveryLog({
       )}
       {!endpointActive && (
         <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          This endpoint is inactive: it receives no new events, and deliveries can be resent only once it is active again.
+          This endpoint is inactive: it receives no new events, and deliveries can be resent only once it is active
+          again.
         </p>
       )}
 
@@ -134,15 +151,31 @@ export function DeliveryLog({
               </Link>
             }
           >
-            {query.cursor ? "There are no older deliveries." : "No delivery of this endpoint has this event and status. Deliveries are kept for 30 days."}
+            {query.cursor
+              ? "There are no older deliveries."
+              : "No delivery of this endpoint has this event and status. Deliveries are kept for 30 days."}
           </EmptyState>
         ) : (
-          <EmptyState title="No deliveries yet">Events of this client ID are listed here as they are sent, with every attempt. Send a test event to see one now.</EmptyState>
+          <EmptyState title="No deliveries yet">
+            Events of this client ID are listed here as they are sent, with every attempt. Send a test event to see one
+            now.
+          </EmptyState>
         )
       ) : (
-        <ul aria-label="Deliveries, newest first" aria-busy={refreshing || undefined} className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white shadow-sm">
+        <ul
+          aria-label="Deliveries, newest first"
+          aria-busy={refreshing || undefined}
+          className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white shadow-sm"
+        >
           {deliveries.map((d) => (
-            <DeliveryItem key={d.id} webhookId={webhookId} delivery={d} readAt={readAt} canResend={endpointActive} onResent={refresh} />
+            <DeliveryItem
+              key={d.id}
+              webhookId={webhookId}
+              delivery={d}
+              readAt={readAt}
+              canResend={endpointActive}
+              onResent={refresh}
+            />
           ))}
         </ul>
       )}
@@ -150,14 +183,20 @@ export function DeliveryLog({
       {(query.cursor || nextCursor) && (
         <nav aria-label="Delivery log pages" className="flex flex-wrap justify-between gap-2">
           {query.cursor ? (
-            <Link href={endpointHref(clientIdId, webhookId, { ...query, cursor: undefined })} className={buttonClasses("secondary", "sm")}>
+            <Link
+              href={endpointHref(clientIdId, webhookId, { ...query, cursor: undefined })}
+              className={buttonClasses("secondary", "sm")}
+            >
               ← Newest deliveries
             </Link>
           ) : (
             <span />
           )}
           {nextCursor && (
-            <Link href={endpointHref(clientIdId, webhookId, { ...query, cursor: nextCursor })} className={buttonClasses("secondary", "sm")}>
+            <Link
+              href={endpointHref(clientIdId, webhookId, { ...query, cursor: nextCursor })}
+              className={buttonClasses("secondary", "sm")}
+            >
               Older deliveries →
             </Link>
           )}

@@ -34,7 +34,13 @@ export function EndpointActiveButton({ endpoint, onChanged }: { endpoint: Endpoi
   const action = endpoint.isActive ? "Deactivate" : "Activate";
   return (
     <span className="inline-flex flex-col items-end gap-1">
-      <Button variant="secondary" size="sm" busy={busy} onClick={toggle} aria-label={`${action} endpoint ${endpoint.url}`}>
+      <Button
+        variant="secondary"
+        size="sm"
+        busy={busy}
+        onClick={toggle}
+        aria-label={`${action} endpoint ${endpoint.url}`}
+      >
         {action}
       </Button>
       <FormError message={error} />
@@ -43,15 +49,33 @@ export function EndpointActiveButton({ endpoint, onChanged }: { endpoint: Endpoi
 }
 
 /** Whether deliveries also carry the hosted service's header names: a checkbox saved at once. */
-export function HeaderNamesSetting({ endpoint, onChanged }: { endpoint: EndpointRef & { requestNetworkHeaders: boolean }; onChanged: () => void }) {
-  const { on, busy, error, toggle } = useSavedToggle(endpoint.requestNetworkHeaders, (next) => setEndpointHeaderNames(endpoint.id, next), onChanged);
+export function HeaderNamesSetting({
+  endpoint,
+  onChanged,
+}: {
+  endpoint: EndpointRef & { requestNetworkHeaders: boolean };
+  onChanged: () => void;
+}) {
+  const { on, busy, error, toggle } = useSavedToggle(
+    endpoint.requestNetworkHeaders,
+    (next) => setEndpointHeaderNames(endpoint.id, next),
+    onChanged,
+  );
   return (
     <span className="flex flex-col gap-1">
       <label className="flex items-start gap-2">
-        <input type="checkbox" className="mt-1 h-4 w-4" checked={on} disabled={busy} onChange={(e) => void toggle(e.target.checked)} data-testid="endpoint-request-network-headers" />
+        <input
+          type="checkbox"
+          className="mt-1 h-4 w-4"
+          checked={on}
+          disabled={busy}
+          onChange={(e) => void toggle(e.target.checked)}
+          data-testid="endpoint-request-network-headers"
+        />
         <span>
-          Also <code className="font-mono text-xs">x-request-network-signature</code>, <code className="font-mono text-xs">-delivery</code>,{" "}
-          <code className="font-mono text-xs">-retry-count</code> and <code className="font-mono text-xs">-test</code>, for a receiver written for the hosted service
+          Also <code className="font-mono text-xs">x-request-network-signature</code>,{" "}
+          <code className="font-mono text-xs">-delivery</code>, <code className="font-mono text-xs">-retry-count</code>{" "}
+          and <code className="font-mono text-xs">-test</code>, for a receiver written for the hosted service
         </span>
       </label>
       <FormError message={error} />
@@ -78,14 +102,33 @@ export function DeleteEndpointButton({ endpoint, onDeleted }: { endpoint: Endpoi
   }
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={() => (setError(null), setOpen(true))} aria-label={`Delete endpoint ${endpoint.url}`}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => (setError(null), setOpen(true))}
+        aria-label={`Delete endpoint ${endpoint.url}`}
+      >
         Delete
       </Button>
-      <ConfirmDialog open={open} title="Delete this webhook endpoint?" confirmLabel="Delete endpoint" busyLabel="Deleting…" danger busy={busy} error={error} onConfirm={remove} onCancel={() => setOpen(false)}>
+      <ConfirmDialog
+        open={open}
+        title="Delete this webhook endpoint?"
+        confirmLabel="Delete endpoint"
+        busyLabel="Deleting…"
+        danger
+        busy={busy}
+        error={error}
+        onConfirm={remove}
+        onCancel={() => setOpen(false)}
+      >
         <p>
-          <span className="font-mono break-all">{endpoint.url}</span> stops receiving events at once, deliveries still pending stop, and its delivery log is deleted.
+          <span className="font-mono break-all">{endpoint.url}</span> stops receiving events at once, deliveries still
+          pending stop, and its delivery log is deleted.
         </p>
-        <p className="mt-2 font-medium">This cannot be undone: adding the URL again gives a new endpoint with a new secret.{endpoint.isActive ? " To pause deliveries instead, deactivate it." : ""}</p>
+        <p className="mt-2 font-medium">
+          This cannot be undone: adding the URL again gives a new endpoint with a new secret.
+          {endpoint.isActive ? " To pause deliveries instead, deactivate it." : ""}
+        </p>
       </ConfirmDialog>
     </>
   );

@@ -8,12 +8,12 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { formatTime } from "@/components/ui/format-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { WebhookEventChoices } from "@/lib/dashboard/webhook-event-choices";
-import { clientWebhooksHref, endpointHref, type DeliveryLogQuery } from "@/lib/dashboard/webhook-hrefs";
-import type { DeliveryView } from "@/lib/webhooks/delivery-log";
+import { clientWebhooksHref, type DeliveryLogQuery, endpointHref } from "@/lib/dashboard/webhook-hrefs";
 import type { PlatformEndpointView } from "@/lib/webhooks/client-id-endpoints";
+import type { DeliveryView } from "@/lib/webhooks/delivery-log";
 import { ClientIdActionList } from "./client-id-actions";
-import { DeleteEndpointButton, EndpointActiveButton, HeaderNamesSetting } from "./endpoint-actions";
 import { DeliveryLog } from "./delivery-log";
+import { DeleteEndpointButton, EndpointActiveButton, HeaderNamesSetting } from "./endpoint-actions";
 import { RotateSecret } from "./rotate-secret";
 import { SendTestEventForm } from "./send-test-event-form";
 
@@ -50,7 +50,11 @@ export function EndpointView({
       </p>
       <section aria-labelledby="endpoint-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 id="endpoint-title" title={endpoint.url} className="line-clamp-3 min-w-0 font-mono text-lg font-semibold break-all sm:text-xl">
+          <h1
+            id="endpoint-title"
+            title={endpoint.url}
+            className="line-clamp-3 min-w-0 font-mono text-lg font-semibold break-all sm:text-xl"
+          >
             {endpoint.url}
           </h1>
           <StatusBadge status={endpoint.isActive ? "active" : "inactive"} />

@@ -11,8 +11,8 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { ListTable, Td } from "@/components/ui/table";
 import type { WebhookEventChoices } from "@/lib/dashboard/webhook-event-choices";
 import { endpointHref } from "@/lib/dashboard/webhook-hrefs";
-import type { DeliveryCounts } from "@/lib/webhooks/endpoint-summaries";
 import type { PlatformEndpointView } from "@/lib/webhooks/client-id-endpoints";
+import type { DeliveryCounts } from "@/lib/webhooks/endpoint-summaries";
 import { ClientIdAloneBadge } from "./client-id-actions";
 import { ClientIdAloneSetting } from "./client-id-alone-setting";
 import { CreateEndpointForm } from "./create-endpoint-form";
@@ -21,7 +21,8 @@ import { NewSecretNotice } from "./new-secret-notice";
 import { SendTestEventForm } from "./send-test-event-form";
 
 function RecentDeliveries({ counts }: { counts: DeliveryCounts | undefined }) {
-  if (!counts || counts.delivered + counts.failed + counts.pending === 0) return <span className="text-slate-500">none</span>;
+  if (!counts || counts.delivered + counts.failed + counts.pending === 0)
+    return <span className="text-slate-500">none</span>;
   return (
     <span className="whitespace-nowrap">
       {counts.delivered} delivered
@@ -38,7 +39,12 @@ export function WebhookEndpointsManager({
   urlRule,
   events,
 }: {
-  client: { id: string; label: string; status: "active" | "inactive" | "revoked"; webhookRegistrationByClientId: boolean };
+  client: {
+    id: string;
+    label: string;
+    status: "active" | "inactive" | "revoked";
+    webhookRegistrationByClientId: boolean;
+  };
   endpoints: PlatformEndpointView[];
   /** Deliveries of the last 24 hours, by endpoint id. */
   recent: Record<string, DeliveryCounts>;
@@ -56,7 +62,9 @@ export function WebhookEndpointsManager({
       {created && <NewSecretNotice url={created.url} secret={created.secret} onDone={() => setCreated(null)} />}
 
       {client.status === "revoked" ? (
-        <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">This client ID is revoked: no endpoint can be added to it.</p>
+        <p className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          This client ID is revoked: no endpoint can be added to it.
+        </p>
       ) : (
         <CreateEndpointForm
           clientIdId={client.id}
@@ -68,14 +76,22 @@ export function WebhookEndpointsManager({
         />
       )}
 
-      {client.status !== "revoked" && <ClientIdAloneSetting clientIdId={client.id} enabled={client.webhookRegistrationByClientId} onChanged={refresh} />}
+      {client.status !== "revoked" && (
+        <ClientIdAloneSetting
+          clientIdId={client.id}
+          enabled={client.webhookRegistrationByClientId}
+          onChanged={refresh}
+        />
+      )}
 
       <section aria-labelledby="endpoints-title" className="space-y-3">
         <h2 id="endpoints-title" className="font-semibold">
           Endpoints
         </h2>
         {endpoints.length === 0 ? (
-          <EmptyState title="No webhook endpoints yet">Add the URL of your server above: it then receives this client ID’s payment events, signed.</EmptyState>
+          <EmptyState title="No webhook endpoints yet">
+            Add the URL of your server above: it then receives this client ID’s payment events, signed.
+          </EmptyState>
         ) : (
           <div aria-busy={refreshing || undefined}>
             <ListTable
@@ -88,26 +104,33 @@ export function WebhookEndpointsManager({
             >
               {(e) => (
                 <>
-                    <Td className="max-w-xs min-w-48">
-                      <Link className="line-clamp-2 font-mono text-xs break-all text-blue-700 underline" title={e.url} href={endpointHref(client.id, e.id)} aria-label={`Delivery log of ${e.url}`}>
-                        {e.url}
-                      </Link>
-                      <ClientIdAloneBadge actions={e.clientIdActions} />
-                      {e.requestNetworkHeaders && <span className="mt-1 block text-xs text-slate-600">also the hosted service’s header names</span>}
-                    </Td>
-                    <Td>
-                      <StatusBadge status={e.isActive ? "active" : "inactive"} />
-                    </Td>
-                    <Td className="text-xs">
-                      <RecentDeliveries counts={recent[e.id]} />
-                    </Td>
-                    <Td className="whitespace-nowrap">{formatTime(e.createdAt)}</Td>
-                    <Td>
-                      <div className="flex items-start justify-end gap-2">
-                        <EndpointActiveButton endpoint={e} onChanged={refresh} />
-                        <DeleteEndpointButton endpoint={e} onDeleted={refresh} />
-                      </div>
-                    </Td>
+                  <Td className="max-w-xs min-w-48">
+                    <Link
+                      className="line-clamp-2 font-mono text-xs break-all text-blue-700 underline"
+                      title={e.url}
+                      href={endpointHref(client.id, e.id)}
+                      aria-label={`Delivery log of ${e.url}`}
+                    >
+                      {e.url}
+                    </Link>
+                    <ClientIdAloneBadge actions={e.clientIdActions} />
+                    {e.requestNetworkHeaders && (
+                      <span className="mt-1 block text-xs text-slate-600">also the hosted service’s header names</span>
+                    )}
+                  </Td>
+                  <Td>
+                    <StatusBadge status={e.isActive ? "active" : "inactive"} />
+                  </Td>
+                  <Td className="text-xs">
+                    <RecentDeliveries counts={recent[e.id]} />
+                  </Td>
+                  <Td className="whitespace-nowrap">{formatTime(e.createdAt)}</Td>
+                  <Td>
+                    <div className="flex items-start justify-end gap-2">
+                      <EndpointActiveButton endpoint={e} onChanged={refresh} />
+                      <DeleteEndpointButton endpoint={e} onDeleted={refresh} />
+                    </div>
+                  </Td>
                 </>
               )}
             </ListTable>
@@ -115,7 +138,14 @@ export function WebhookEndpointsManager({
         )}
       </section>
 
-      {endpoints.length > 0 && <SendTestEventForm clientIdId={client.id} events={events} targets={active.map((e) => ({ id: e.id, url: e.url }))} onSent={refresh} />}
+      {endpoints.length > 0 && (
+        <SendTestEventForm
+          clientIdId={client.id}
+          events={events}
+          targets={active.map((e) => ({ id: e.id, url: e.url }))}
+          onSent={refresh}
+        />
+      )}
     </div>
   );
 }

@@ -30,29 +30,49 @@ export function NewSecretNotice({
   // Keyboard and screen-reader users land on the secret, not somewhere below it.
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section aria-labelledby="new-webhook-secret-title" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-      <h2 id="new-webhook-secret-title" ref={heading} tabIndex={-1} className="text-base font-semibold focus:outline-none">
+    <section
+      aria-labelledby="new-webhook-secret-title"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+    >
+      <h2
+        id="new-webhook-secret-title"
+        ref={heading}
+        tabIndex={-1}
+        className="text-base font-semibold focus:outline-none"
+      >
         {title}
       </h2>
       <p className="mt-1 break-all">
-        Events for <span className="line-clamp-2 font-mono" title={url}>{url}</span> are signed with this secret.
+        Events for{" "}
+        <span className="line-clamp-2 font-mono" title={url}>
+          {url}
+        </span>{" "}
+        are signed with this secret.
       </p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <code data-testid="new-webhook-secret" className="min-w-0 flex-1 rounded border border-amber-200 bg-white px-3 py-2 font-mono break-all">
+        <code
+          data-testid="new-webhook-secret"
+          className="min-w-0 flex-1 rounded border border-amber-200 bg-white px-3 py-2 font-mono break-all"
+        >
           {secret}
         </code>
         <CopyButton value={secret} what="the signing secret" />
       </div>
       {note && <p className="mt-2">{note}</p>}
-      <p className="mt-3 font-semibold">You will not see this secret again. If you lose it, rotate the secret to get a new one.</p>
+      <p className="mt-3 font-semibold">
+        You will not see this secret again. If you lose it, rotate the secret to get a new one.
+      </p>
       <p className="mt-2">
-        Check every delivery before trusting it: <code className="rounded bg-white px-1">x-service-signature</code> is the hex HMAC-SHA256 of the raw body, keyed with this
-        secret. Standard Webhooks libraries verify the <code className="rounded bg-white px-1">webhook-signature</code> header with it as it is.{" "}
+        Check every delivery before trusting it: <code className="rounded bg-white px-1">x-service-signature</code> is
+        the hex HMAC-SHA256 of the raw body, keyed with this secret. Standard Webhooks libraries verify the{" "}
+        <code className="rounded bg-white px-1">webhook-signature</code> header with it as it is.{" "}
         <a className="text-blue-700 underline" href="/docs#tag/webhooks/postV1Webhook">
           How to verify signatures
         </a>
       </p>
-      <pre className="mt-2 overflow-x-auto rounded border border-amber-200 bg-white p-3 font-mono text-xs text-slate-800">{VERIFY_SNIPPET}</pre>
+      <pre className="mt-2 overflow-x-auto rounded border border-amber-200 bg-white p-3 font-mono text-xs text-slate-800">
+        {VERIFY_SNIPPET}
+      </pre>
       <Button variant="secondary" size="sm" className="mt-3" onClick={onDone}>
         I have stored it
       </Button>

@@ -18,7 +18,9 @@ describe("the delivery log's auto-refresh", () => {
   it("backs off while every attempt is already due, up to 15 s", () => {
     const due = [at(-2_000), null];
     expect(allDue(due, now)).toBe(true);
-    expect([0, 1, 2, 3, 4, 9].map((n) => nextRefreshDelay(due, now, n))).toEqual([1_500, 3_000, 6_000, 12_000, 15_000, 15_000]);
+    expect([0, 1, 2, 3, 4, 9].map((n) => nextRefreshDelay(due, now, n))).toEqual([
+      1_500, 3_000, 6_000, 12_000, 15_000, 15_000,
+    ]);
     expect(allDue([at(-1), at(1)], now)).toBe(false);
   });
 

@@ -34,7 +34,11 @@ export function RequestDeliveries({ deliveries }: { deliveries: RequestDeliveryV
                 <Td className="font-mono text-xs">{d.event}</Td>
                 <Td className="max-w-xs">
                   {d.endpoint.clientIdId ? (
-                    <Link className="font-mono text-xs break-all text-blue-700 underline" title={d.endpoint.url} href={endpointHref(d.endpoint.clientIdId, d.endpoint.id, { event: d.event as EventName })}>
+                    <Link
+                      className="font-mono text-xs break-all text-blue-700 underline"
+                      title={d.endpoint.url}
+                      href={endpointHref(d.endpoint.clientIdId, d.endpoint.id, { event: d.event as EventName })}
+                    >
                       {shortUrl(d.endpoint.url)}
                     </Link>
                   ) : (
@@ -46,7 +50,9 @@ export function RequestDeliveries({ deliveries }: { deliveries: RequestDeliveryV
                 <Td>
                   <StatusBadge status={d.status} />
                   <span className="ml-2 text-xs text-slate-600">
-                    {d.status === "delivered" && d.deliveredAt ? formatTime(d.deliveredAt, "—", "second") : d.failureReason ?? `${d.attemptCount} attempt${d.attemptCount === 1 ? "" : "s"}`}
+                    {d.status === "delivered" && d.deliveredAt
+                      ? formatTime(d.deliveredAt, "—", "second")
+                      : (d.failureReason ?? `${d.attemptCount} attempt${d.attemptCount === 1 ? "" : "s"}`)}
                   </span>
                 </Td>
               </tr>

@@ -50,15 +50,37 @@ export function RotateSecret({
       <p>
         Shown once, when the endpoint was added or its secret rotated.
         {endpoint.previousSecretExpiresAt && (
-          <span data-testid="previous-secret-until"> The previous secret also signs webhook-signature until {formatTime(endpoint.previousSecretExpiresAt)}.</span>
+          <span data-testid="previous-secret-until">
+            {" "}
+            The previous secret also signs webhook-signature until {formatTime(endpoint.previousSecretExpiresAt)}.
+          </span>
         )}
       </p>
-      <Button variant="secondary" size="sm" onClick={() => (setError(null), setOpen(true))} aria-label={`Rotate secret of ${endpoint.url}`}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => (setError(null), setOpen(true))}
+        aria-label={`Rotate secret of ${endpoint.url}`}
+      >
         Rotate secret
       </Button>
-      <ConfirmDialog open={open} title="Rotate this endpoint's signing secret?" confirmLabel="Rotate secret" busyLabel="Rotating…" busy={busy} error={error} onConfirm={rotate} onCancel={() => setOpen(false)}>
+      <ConfirmDialog
+        open={open}
+        title="Rotate this endpoint's signing secret?"
+        confirmLabel="Rotate secret"
+        busyLabel="Rotating…"
+        busy={busy}
+        error={error}
+        onConfirm={rotate}
+        onCancel={() => setOpen(false)}
+      >
         <p>A new secret is made and shown once. Deliveries are signed with it from now on.</p>
-        <SelectField label="The old secret keeps signing" value={overlap} onChange={(e) => setOverlap(e.target.value)} className="mt-2">
+        <SelectField
+          label="The old secret keeps signing"
+          value={overlap}
+          onChange={(e) => setOverlap(e.target.value)}
+          className="mt-2"
+        >
           {OVERLAPS.map((o) => (
             <option key={o.seconds} value={o.seconds}>
               {o.label}
@@ -66,7 +88,8 @@ export function RotateSecret({
           ))}
         </SelectField>
         <p className="mt-2 text-slate-700">
-          During the overlap <code className="font-mono text-xs">webhook-signature</code> carries both signatures, so Standard Webhooks receivers accept either secret.{" "}
+          During the overlap <code className="font-mono text-xs">webhook-signature</code> carries both signatures, so
+          Standard Webhooks receivers accept either secret.{" "}
           <code className="font-mono text-xs">x-service-signature</code> carries the new secret&apos;s alone at once.
           {endpoint.previousSecretExpiresAt ? " The secret replaced by the last rotation stops now." : ""}
         </p>
@@ -76,7 +99,11 @@ export function RotateSecret({
           url={endpoint.url}
           secret={rotated.secret}
           title="Secret rotated: copy the new signing secret now"
-          note={rotated.previousSecretExpiresAt ? `The old secret keeps signing webhook-signature until ${formatTime(rotated.previousSecretExpiresAt)}.` : "The old secret no longer signs."}
+          note={
+            rotated.previousSecretExpiresAt
+              ? `The old secret keeps signing webhook-signature until ${formatTime(rotated.previousSecretExpiresAt)}.`
+              : "The old secret no longer signs."
+          }
           onDone={() => setRotated(null)}
         />
       )}

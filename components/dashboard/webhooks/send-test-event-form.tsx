@@ -11,8 +11,8 @@ import { endpointHref } from "@/lib/dashboard/webhook-hrefs";
 import type { EventName } from "@/lib/webhooks/events";
 import type { TestResult } from "@/lib/webhooks/send-test-event";
 import { errorMessage } from "../api-client";
-import { sendTestEvent } from "./webhook-api";
 import { shortUrl } from "./short-url";
+import { sendTestEvent } from "./webhook-api";
 
 const ALL = "";
 
@@ -32,7 +32,9 @@ export function SendTestEventForm({
   onSent: (result: TestResult) => void;
 }) {
   const titleId = useId();
-  const [eventType, setEventType] = useState<EventName>(events.current.includes("payment.confirmed") ? "payment.confirmed" : events.current[0]);
+  const [eventType, setEventType] = useState<EventName>(
+    events.current.includes("payment.confirmed") ? "payment.confirmed" : events.current[0],
+  );
   const [target, setTarget] = useState(ALL);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -61,14 +63,20 @@ export function SendTestEventForm({
         Send a test event
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        The event’s example payload, signed like any delivery and marked <code className="rounded bg-slate-100 px-1">x-service-test: true</code>, with the same retries.
+        The event’s example payload, signed like any delivery and marked{" "}
+        <code className="rounded bg-slate-100 px-1">x-service-test: true</code>, with the same retries.
       </p>
       {!fixedTarget && activeCount === 0 ? (
         <p className="mt-3 text-sm text-slate-700">Add or activate an endpoint to send it a test event.</p>
       ) : (
         <form onSubmit={submit} noValidate className="mt-3 space-y-3">
           <div className="grid gap-3 sm:grid-cols-2">
-            <SelectField label="Event" value={eventType} onChange={(e) => setEventType(e.target.value as EventName)} required>
+            <SelectField
+              label="Event"
+              value={eventType}
+              onChange={(e) => setEventType(e.target.value as EventName)}
+              required
+            >
               <optgroup label="Events">
                 {events.current.map((name) => (
                   <option key={name} value={name}>
@@ -105,9 +113,14 @@ export function SendTestEventForm({
       <div className="mt-3 space-y-2">
         <FormError message={error} />
         {result && (
-          <div role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="test-event-result">
+          <div
+            role="status"
+            className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+            data-testid="test-event-result"
+          >
             <p>
-              Test event <span className="font-mono">{result.eventType}</span> queued: {result.deliveries.length === 1 ? "1 delivery" : `${result.deliveries.length} deliveries`}
+              Test event <span className="font-mono">{result.eventType}</span> queued:{" "}
+              {result.deliveries.length === 1 ? "1 delivery" : `${result.deliveries.length} deliveries`}
               {fixedTarget ? ", shown at the top of the delivery log below." : "."}
             </p>
             {!fixedTarget && (
@@ -116,7 +129,8 @@ export function SendTestEventForm({
                   <li key={d.id} className="break-all">
                     <span className="font-mono text-xs" title={d.url}>
                       {shortUrl(d.url, 120)}
-                    </span> ·{" "}
+                    </span>{" "}
+                    ·{" "}
                     <Link className="text-blue-700 underline" href={endpointHref(clientIdId, d.webhookId)}>
                       follow it in the delivery log
                     </Link>

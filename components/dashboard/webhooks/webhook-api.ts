@@ -1,20 +1,29 @@
 // The dashboard's webhook changes, through the same /v1/webhook API integrators call (with the
 // session cookie, the client ID named in the body).
+
+import type { PlatformEndpointView } from "@/lib/webhooks/client-id-endpoints";
 import type { DeliveryDetail, DeliveryView } from "@/lib/webhooks/delivery-log";
 import type { EventName } from "@/lib/webhooks/events";
-import type { PlatformEndpointView } from "@/lib/webhooks/client-id-endpoints";
 import type { TestResult } from "@/lib/webhooks/send-test-event";
 import { apiRequest } from "../api-client";
 
 const endpointPath = (webhookId: string) => `/v1/webhook/${encodeURIComponent(webhookId)}`;
-const deliveryPath = (webhookId: string, deliveryId: string) => `${endpointPath(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}`;
+const deliveryPath = (webhookId: string, deliveryId: string) =>
+  `${endpointPath(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}`;
 
-export function createEndpoint(clientIdId: string, url: string, requestNetworkHeaders: boolean): Promise<{ id: string; secret: string }> {
+export function createEndpoint(
+  clientIdId: string,
+  url: string,
+  requestNetworkHeaders: boolean,
+): Promise<{ id: string; secret: string }> {
   return apiRequest("POST", "/v1/webhook", { url, clientId: clientIdId, requestNetworkHeaders });
 }
 
 /** Also send the hosted service's header names (`x-request-network-*`), or stop. */
-export function setEndpointHeaderNames(webhookId: string, requestNetworkHeaders: boolean): Promise<PlatformEndpointView> {
+export function setEndpointHeaderNames(
+  webhookId: string,
+  requestNetworkHeaders: boolean,
+): Promise<PlatformEndpointView> {
   return apiRequest("PUT", endpointPath(webhookId), { requestNetworkHeaders });
 }
 
@@ -23,7 +32,10 @@ export function setEndpointActive(webhookId: string, isActive: boolean): Promise
 }
 
 /** A new signing secret, shown once; the old one keeps signing webhook-signature for `overlapSeconds`. */
-export function rotateSecret(webhookId: string, overlapSeconds: number): Promise<{ id: string; secret: string; previousSecretExpiresAt: string | null }> {
+export function rotateSecret(
+  webhookId: string,
+  overlapSeconds: number,
+): Promise<{ id: string; secret: string; previousSecretExpiresAt: string | null }> {
   return apiRequest("POST", `${endpointPath(webhookId)}/rotate-secret`, { overlapSeconds });
 }
 
@@ -33,7 +45,11 @@ export function deleteEndpoint(webhookId: string): Promise<{ id: string; deleted
 
 /** To one endpoint, or to every active endpoint of the client ID when `webhookId` is left out. */
 export function sendTestEvent(clientIdId: string, eventType: EventName, webhookId?: string): Promise<TestResult> {
-  return apiRequest("POST", "/v1/webhook/test", { eventType, clientId: clientIdId, ...(webhookId ? { webhookId } : {}) });
+  return apiRequest("POST", "/v1/webhook/test", {
+    eventType,
+    clientId: clientIdId,
+    ...(webhookId ? { webhookId } : {}),
+  });
 }
 
 export function readDelivery(webhookId: string, deliveryId: string): Promise<DeliveryDetail> {

@@ -21,15 +21,25 @@ export async function readCursor(network: string): Promise<bigint | null> {
 
 /** Newest first. */
 export async function readCheckpoints(network: string): Promise<Checkpoint[]> {
-  const rows = await (await db()).chainCheckpoint.findMany({ where: { network }, orderBy: { blockNumber: "desc" }, take: CHECKPOINTS_KEPT });
+  const rows = await (await db()).chainCheckpoint.findMany({
+    where: { network },
+    orderBy: { blockNumber: "desc" },
+    take: CHECKPOINTS_KEPT,
+  });
   return rows.map((r) => ({ blockNumber: r.blockNumber, blockHash: r.blockHash }));
 }
 
 /** Moves the cursor to `lastBlock` and records its hash, forgetting checkpoints above it and the oldest. */
 export async function advanceCursor(tx: Tx, network: string, checkpoint: Checkpoint): Promise<void> {
-  await tx.chainCursor.upsert({ where: { network }, create: { network, lastBlock: checkpoint.blockNumber }, update: { lastBlock: checkpoint.blockNumber } });
+  await tx.chainCursor.upsert({
+    where: { network },
+    create: { network, lastBlock: checkpoint.blockNumber },
+    update: { lastBlock: checkpoint.blockNumber },
+  });
   await tx.chainCheckpoint.deleteMany({ where: { network, blockNumber: { gte: checkpoint.blockNumber } } });
-  await tx.chainCheckpoint.create({ data: { network, blockNumber: checkpoint.blockNumber, blockHash: checkpoint.blockHash } });
+  await tx.chainCheckpoint.create({
+    data: { network, blockNumber: checkpoint.blockNumber, blockHash: checkpoint.blockHash },
+  });
   await tx.$executeRaw`
     DELETE FROM chain_checkpoints WHERE network = ${network} AND block_number < (
       SELECT min(block_number) FROM (SELECT block_number FROM chain_checkpoints WHERE network = ${network} ORDER BY block_number DESC LIMIT ${CHECKPOINTS_KEPT}) k)`;
@@ -37,11 +47,19 @@ export async function advanceCursor(tx: Tx, network: string, checkpoint: Checkpo
 
 /** After a reorg: back to `block` (the newest block still on the chain), checkpoints above it dropped. */
 export async function rewindCursor(tx: Tx, network: string, block: bigint): Promise<void> {
-  await tx.chainCursor.upsert({ where: { network }, create: { network, lastBlock: block }, update: { lastBlock: block } });
+  await tx.chainCursor.upsert({
+    where: { network },
+    create: { network, lastBlock: block },
+    update: { lastBlock: block },
+  });
   await tx.chainCheckpoint.deleteMany({ where: { network, blockNumber: { gt: block } } });
 }
 
 /** A cursor without checkpoints (Tron: the timestamp of the newest solidified block read). */
 export async function setCursor(tx: Tx, network: string, value: bigint): Promise<void> {
-  await tx.chainCursor.upsert({ where: { network }, create: { network, lastBlock: value }, update: { lastBlock: value } });
+  await tx.chainCursor.upsert({
+    where: { network },
+    create: { network, lastBlock: value },
+    update: { lastBlock: value },
+  });
 }

@@ -5,7 +5,7 @@
 //   conversion proxy's address, beside TransferWithConversionAndReference with the invoice
 //   amount (Chainlink units) and the invoice currency; the two are paired here.
 // The reference is an indexed `bytes`, so a log carries its keccak256 only (topic 1).
-import { decodeEventLog, getAbiItem, toEventSelector, type Address, type Hex } from "viem";
+import { type Address, decodeEventLog, getAbiItem, type Hex, toEventSelector } from "viem";
 import { erc20ConversionProxyAbi, erc20FeeProxyAbi, ethereumFeeProxyAbi, findContract } from "../../chains/contracts";
 import type { EvmNetworkId } from "../../chains/networks";
 
@@ -59,17 +59,37 @@ interface Conversion {
 }
 
 function decodeTransfer(log: RawLog): Omit<PaymentLeg, "conversion"> | null {
-  const base = { txHash: log.transactionHash, logIndex: log.logIndex, blockNumber: log.blockNumber, blockHash: log.blockHash, referenceHash: log.topics[1] };
+  const base = {
+    txHash: log.transactionHash,
+    logIndex: log.logIndex,
+    blockNumber: log.blockNumber,
+    blockHash: log.blockHash,
+    referenceHash: log.topics[1],
+  };
   if (!base.referenceHash) return null;
   const feeAddress = (a: Address) => (a.toLowerCase() === ZERO ? null : a);
   try {
     if (log.topics[0] === TOPICS.erc20) {
       const { args } = decodeEventLog({ abi: [ERC20_EVENT], data: log.data, topics: log.topics as [Hex, ...Hex[]] });
-      return { ...base, tokenAddress: args.tokenAddress, to: args.to, amount: args.amount, feeAmount: args.feeAmount, feeAddress: feeAddress(args.feeAddress) };
+      return {
+        ...base,
+        tokenAddress: args.tokenAddress,
+        to: args.to,
+        amount: args.amount,
+        feeAmount: args.feeAmount,
+        feeAddress: feeAddress(args.feeAddress),
+      };
     }
     if (log.topics[0] === TOPICS.native) {
       const { args } = decodeEventLog({ abi: [NATIVE_EVENT], data: log.data, topics: log.topics as [Hex, ...Hex[]] });
-      return { ...base, tokenAddress: null, to: args.to, amount: args.amount, feeAmount: args.feeAmount, feeAddress: feeAddress(args.feeAddress) };
+      return {
+        ...base,
+        tokenAddress: null,
+        to: args.to,
+        amount: args.amount,
+        feeAmount: args.feeAmount,
+        feeAddress: feeAddress(args.feeAddress),
+      };
     }
   } catch {
     return null; // another contract's event with the same signature but other indexing
@@ -90,7 +110,11 @@ function decodeConversion(log: RawLog): Conversion | null {
 /** The payment legs in `logs` (any order; those of other contracts are skipped). */
 export function decodePaymentLogs(network: EvmNetworkId, logs: readonly RawLog[]): PaymentLeg[] {
   const emitters = new Set(paymentEmitters(network).map((a) => a.toLowerCase()));
-  const ours = logs.filter((l) => emitters.has(l.address.toLowerCase())).sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
+  const ours = logs
+    .filter((l) => emitters.has(l.address.toLowerCase()))
+    .sort((a, b) =>
+      a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
+    );
   const conversions = ours.map(decodeConversion).filter((c): c is Conversion => c !== null);
   const used = new Set<Conversion>();
   const legs: PaymentLeg[] = [];
@@ -99,12 +123,25 @@ export function decodePaymentLogs(network: EvmNetworkId, logs: readonly RawLog[]
     if (!leg) continue;
     // Its conversion event: same transaction, contract and reference, nearest by position.
     const candidates = conversions.filter(
-      (c) => !used.has(c) && c.log.transactionHash === log.transactionHash && c.log.address.toLowerCase() === log.address.toLowerCase() && c.log.topics[1] === log.topics[1],
+      (c) =>
+        !used.has(c) &&
+        c.log.transactionHash === log.transactionHash &&
+        c.log.address.toLowerCase() === log.address.toLowerCase() &&
+        c.log.topics[1] === log.topics[1],
     );
-    const conversion = candidates.sort((a, b) => Math.abs(a.log.logIndex - log.logIndex) - Math.abs(b.log.logIndex - log.logIndex))[0];
+    const conversion = candidates.sort(
+      (a, b) => Math.abs(a.log.logIndex - log.logIndex) - Math.abs(b.log.logIndex - log.logIndex),
+    )[0];
     if (conversion) {
       used.add(conversion);
-      legs.push({ ...leg, conversion: { requestAmount: conversion.requestAmount, requestFee: conversion.requestFee, currencyHash: conversion.currencyHash } });
+      legs.push({
+        ...leg,
+        conversion: {
+          requestAmount: conversion.requestAmount,
+          requestFee: conversion.requestFee,
+          currencyHash: conversion.currencyHash,
+        },
+      });
     } else legs.push(leg);
   }
   return legs;

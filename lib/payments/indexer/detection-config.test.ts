@@ -13,12 +13,18 @@ describe("payment detection configuration", () => {
   });
 
   it("with RPC URLs: those networks and Tron, confirmations per network over the defaults, start blocks", () => {
-    const { detection } = parseConfig({ RPC_URL_BASE: "https://base.example", PAYMENT_CONFIRMATIONS: "base:3", PAYMENT_DETECTION_START_BLOCKS: "base:123" });
+    const { detection } = parseConfig({
+      RPC_URL_BASE: "https://base.example",
+      PAYMENT_CONFIRMATIONS: "base:3",
+      PAYMENT_DETECTION_START_BLOCKS: "base:123",
+    });
     expect(detection.networks).toEqual(["base", "tron"]);
     expect(detection.confirmations).toMatchObject({ base: 3, mainnet: 5, tron: 19 });
     expect(detection.startBlocks).toEqual({ base: 123n });
     expect(detection.intervalMs).toBe(4000);
-    expect(parseConfig({ RPC_URL_BASE: "https://base.example", PAYMENT_CONFIRMATIONS: "7" }).detection.confirmations.mainnet).toBe(7);
+    expect(
+      parseConfig({ RPC_URL_BASE: "https://base.example", PAYMENT_CONFIRMATIONS: "7" }).detection.confirmations.mainnet,
+    ).toBe(7);
     expect(parseConfig({ PAYMENT_DETECTION_NETWORKS: "none" }).detection.networks).toEqual([]);
   });
 
@@ -27,12 +33,18 @@ describe("payment detection configuration", () => {
     expect(sandbox.rpcWsUrls).toEqual({});
     const production = parseConfig({ RPC_URL_BASE: "https://base.example", RPC_WS_URL_BASE: "wss://base.example/ws" });
     expect(production.rpcWsUrls).toEqual({ base: "wss://base.example/ws" });
-    expect(() => parseConfig({ RPC_URL_BASE: "https://base.example", RPC_WS_URL_BASE: "https://base.example" })).toThrow(/RPC_WS_URL_BASE: expected a ws\(s\) URL/);
-    expect(() => parseConfig({ RPC_URL_BASE: "https://base.example", RPC_WS_URL_MAINNET: "wss://mainnet.example" })).toThrow(/RPC_WS_URL_MAINNET: expected RPC_URL_MAINNET too/);
+    expect(() =>
+      parseConfig({ RPC_URL_BASE: "https://base.example", RPC_WS_URL_BASE: "https://base.example" }),
+    ).toThrow(/RPC_WS_URL_BASE: expected a ws\(s\) URL/);
+    expect(() =>
+      parseConfig({ RPC_URL_BASE: "https://base.example", RPC_WS_URL_MAINNET: "wss://mainnet.example" }),
+    ).toThrow(/RPC_WS_URL_MAINNET: expected RPC_URL_MAINNET too/);
   });
 
   it("refuses a network the service does not read and malformed pairs, naming the variable", () => {
-    expect(() => parseConfig({ RPC_URL_BASE: "https://base.example", PAYMENT_DETECTION_NETWORKS: "mainnet" })).toThrow(/PAYMENT_DETECTION_NETWORKS: mainnet/);
+    expect(() => parseConfig({ RPC_URL_BASE: "https://base.example", PAYMENT_DETECTION_NETWORKS: "mainnet" })).toThrow(
+      /PAYMENT_DETECTION_NETWORKS: mainnet/,
+    );
     expect(() => parseConfig({ PAYMENT_CONFIRMATIONS: "base=3" })).toThrow(ConfigError);
     expect(() => parseConfig({ PAYMENT_DETECTION_START_BLOCKS: "12" })).toThrow(/PAYMENT_DETECTION_START_BLOCKS/);
   });

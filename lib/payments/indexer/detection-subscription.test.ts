@@ -7,6 +7,7 @@
 import net from "node:net";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HeadWatcher } from "../../chains/head-watcher";
 import { EVM_NETWORK_IDS } from "../../chains/networks";
 import { resetConfigForTests } from "../../config";
 import { db, getDatabase } from "../../db/client";
@@ -17,9 +18,8 @@ import { startJobQueue } from "../../jobs/job-queue";
 import { buildPayCalldata } from "../../requests/build-pay-calldata";
 import { createRequest } from "../../requests/create-request";
 import { asStored } from "../../requests/request-store";
-import { sendAll, type ApiTransaction } from "../../test/send-calldata";
+import { type ApiTransaction, sendAll } from "../../test/send-calldata";
 import { eventually, platformWithEndpoints } from "../../webhooks/test-helpers";
-import { HeadWatcher } from "../../chains/head-watcher";
 import { detectPayments, followPayments, startPaymentDetection } from "./start-detection";
 
 let sandbox: TestSandbox;
@@ -81,12 +81,18 @@ afterAll(async () => {
   await sandbox?.dispose();
 });
 
-const status = async (requestId: string) => (await (await db()).paymentRequest.findUniqueOrThrow({ where: { id: requestId } })).status;
+const status = async (requestId: string) =>
+  (await (await db()).paymentRequest.findUniqueOrThrow({ where: { id: requestId } })).status;
 
 /** A request of 2 USDC paid with the calldata the API gives; answers its id once the paying block is mined. */
 async function pay(walletIndex: number): Promise<string> {
   const payer = DEMO_WALLETS[walletIndex];
-  const request = await createRequest(ctx, { amount: "2", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: privateKeyToAccount(generatePrivateKey()).address });
+  const request = await createRequest(ctx, {
+    amount: "2",
+    invoiceCurrency: "USDC-base",
+    paymentCurrency: "USDC-base",
+    payee: privateKeyToAccount(generatePrivateKey()).address,
+  });
   const calldata = await buildPayCalldata(asStored(request), { wallet: payer.address });
   await sendAll("base", sandbox.urls.base!, payer.privateKey, calldata.transactions as ApiTransaction[]);
   return request.requestId;
@@ -116,7 +122,12 @@ describe("payment detection by new-heads subscription", () => {
       const heads = watcher.heads;
       const requestId = await pay(1);
       const mined = Date.now();
-      await eventually(() => status(requestId), (s) => s === "paid", 5_000, 20);
+      await eventually(
+        () => status(requestId),
+        (s) => s === "paid",
+        5_000,
+        20,
+      );
       expect(Date.now() - mined).toBeLessThan(5_000);
       expect(watcher.heads).toBeGreaterThan(heads);
       expect((await run.stop()).recorded).toBe(1);
@@ -132,16 +143,34 @@ describe("payment detection by new-heads subscription", () => {
     try {
       await eventually(async () => watcher.subscribed, Boolean, 10_000);
       await relay.cut();
-      await eventually(async () => watcher.subscribed, (s) => !s, 10_000);
+      await eventually(
+        async () => watcher.subscribed,
+        (s) => !s,
+        10_000,
+      );
       const meanwhile = await pay(2);
       await new Promise((r) => setTimeout(r, 1_500));
       expect(await status(meanwhile)).toBe("pending"); // nothing told detection
       await relay.restore();
-      await eventually(async () => watcher.subscriptions, (n) => n >= 2, 10_000);
+      await eventually(
+        async () => watcher.subscriptions,
+        (n) => n >= 2,
+        10_000,
+      );
       // No block was mined since: the resubscription alone makes detection read from its cursor.
-      await eventually(() => status(meanwhile), (s) => s === "paid", 5_000, 20);
+      await eventually(
+        () => status(meanwhile),
+        (s) => s === "paid",
+        5_000,
+        20,
+      );
       const after = await pay(3);
-      await eventually(() => status(after), (s) => s === "paid", 5_000, 20);
+      await eventually(
+        () => status(after),
+        (s) => s === "paid",
+        5_000,
+        20,
+      );
       expect((await run.stop()).recorded).toBe(2);
     } finally {
       await relay.restore(); // listening again whatever failed above
@@ -156,7 +185,12 @@ describe("payment detection by new-heads subscription", () => {
     const run = follow(watcher, 300);
     try {
       const requestId = await pay(4);
-      await eventually(() => status(requestId), (s) => s === "paid", 5_000, 20);
+      await eventually(
+        () => status(requestId),
+        (s) => s === "paid",
+        5_000,
+        20,
+      );
       expect(watcher.subscribed).toBe(false);
       expect(watcher.subscriptions).toBe(0);
       expect((await run.stop()).recorded).toBe(1);
@@ -175,12 +209,22 @@ describe("payment detection by new-heads subscription", () => {
     const detection = await startPaymentDetection(boss);
     try {
       const first = await pay(5);
-      await eventually(() => status(first), (s) => s === "paid", 10_000, 20);
+      await eventually(
+        () => status(first),
+        (s) => s === "paid",
+        10_000,
+        20,
+      );
       // The next run of the job (a run lasts 10 s) follows the heads as well.
       await new Promise((r) => setTimeout(r, 10_500));
       const second = await pay(6);
       const mined = Date.now();
-      await eventually(() => status(second), (s) => s === "paid", 5_000, 20);
+      await eventually(
+        () => status(second),
+        (s) => s === "paid",
+        5_000,
+        20,
+      );
       expect(Date.now() - mined).toBeLessThan(5_000);
       expect(await (await db()).payment.count({ where: { requestId: { in: [first, second] } } })).toBe(2);
     } finally {

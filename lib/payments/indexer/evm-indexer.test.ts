@@ -1,25 +1,26 @@
 // Payment detection on a real anvil chain with the real payment contracts: requests created
 // and paid through the API's own answers, detected by the indexer, announced to a real HTTP
 // receiver; partial payments, foreign references, conversions, batches and a reorg.
-import * as batchRoute from "@/app/v2/payouts/batch/route";
-import * as requestRoute from "@/app/v2/request/route";
-import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
+
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createPublicClient, getAddress, http as httpTransport, parseAbi, type Address, type Hex } from "viem";
-import { erc20Abi } from "../../chains/contracts";
-import { viemChain } from "../../chains/clients";
+import { type Address, createPublicClient, getAddress, type Hex, http as httpTransport, parseAbi } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
+import * as batchRoute from "@/app/v2/payouts/batch/route";
+import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
+import * as requestRoute from "@/app/v2/request/route";
+import { viemChain } from "../../chains/clients";
+import { erc20Abi } from "../../chains/contracts";
 import { db } from "../../db/client";
 import { DEMO_WALLETS } from "../../devnet/accounts";
 import { rpcRequest } from "../../devnet/anvil";
 import { testToken } from "../../devnet/test-tokens";
 import { encodeErc20Payment } from "../../requests/encode-payment";
 import { call } from "../../test/http";
-import { chainClients, sendAll, valueOf, type ApiTransaction } from "../../test/send-calldata";
 import { sandboxWithWebhooks } from "../../test/sandbox-with-webhooks";
+import { type ApiTransaction, chainClients, sendAll, valueOf } from "../../test/send-calldata";
 import { eventually } from "../../webhooks/test-helpers";
 import { indexStep } from "./evm-indexer";
 import { detectPayments } from "./start-detection";
@@ -38,37 +39,84 @@ async function createRequest(body: Record<string, unknown>): Promise<{ requestId
 }
 
 async function payCalldata(requestId: string, query: Record<string, string>): Promise<ApiTransaction[]> {
-  const r = await call(payRoute, "GET", `/v2/request/${requestId}/pay?${new URLSearchParams(query)}`, { headers: headers(), params: { requestId } });
+  const r = await call(payRoute, "GET", `/v2/request/${requestId}/pay?${new URLSearchParams(query)}`, {
+    headers: headers(),
+    params: { requestId },
+  });
   expect(r.status, r.text).toBe(200);
   return r.json.transactions;
 }
 
-const paymentsOf = async (requestId: string) => (await db()).payment.findMany({ where: { requestId }, orderBy: [{ blockNumber: "asc" }, { logIndex: "asc" }] });
-const requestRow = async (requestId: string) => (await db()).paymentRequest.findUniqueOrThrow({ where: { id: requestId } });
+const paymentsOf = async (requestId: string) =>
+  (await db()).payment.findMany({ where: { requestId }, orderBy: [{ blockNumber: "asc" }, { logIndex: "asc" }] });
+const requestRow = async (requestId: string) =>
+  (await db()).paymentRequest.findUniqueOrThrow({ where: { id: requestId } });
 const received = (requestId: string) =>
-  chain.receiver.received.map((r) => ({ ...r, body: JSON.parse(r.raw.toString("utf8")) })).filter((r) => r.body.requestId === requestId);
+  chain.receiver.received
+    .map((r) => ({ ...r, body: JSON.parse(r.raw.toString("utf8")) }))
+    .filter((r) => r.body.requestId === requestId);
 
 describe("payment detection on anvil", () => {
   it("detects a request paid with the calldata of GET /pay and delivers payment.confirmed with the fields of its event schema", async () => {
     const payer = DEMO_WALLETS[1];
     const payee = freshAddress();
-    const { requestId, paymentReference } = await createRequest({ amount: "12.5", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee });
-    const receipts = await sendAll("base", url(), payer.privateKey, await payCalldata(requestId, { wallet: payer.address }));
+    const { requestId, paymentReference } = await createRequest({
+      amount: "12.5",
+      invoiceCurrency: "USDC-base",
+      paymentCurrency: "USDC-base",
+      payee,
+    });
+    const receipts = await sendAll(
+      "base",
+      url(),
+      payer.privateKey,
+      await payCalldata(requestId, { wallet: payer.address }),
+    );
     const step = await detectPayments("base");
     expect(step.kind).toBe("idle");
     expect(await requestRow(requestId)).toMatchObject({ status: "paid" });
     expect((await requestRow(requestId)).amountPaid.toString()).toBe("12500000");
     const [payment] = await paymentsOf(requestId);
-    expect(payment).toMatchObject({ txHash: receipts.at(-1)!.transactionHash, type: "direct", payerAddress: payer.address, currency: "USDC-base", tokenAddress: usdc.address });
+    expect(payment).toMatchObject({
+      txHash: receipts.at(-1)!.transactionHash,
+      type: "direct",
+      payerAddress: payer.address,
+      currency: "USDC-base",
+      tokenAddress: usdc.address,
+    });
 
-    await eventually(async () => received(requestId).length, (n) => n >= 1);
+    await eventually(
+      async () => received(requestId).length,
+      (n) => n >= 1,
+    );
     const [hook] = received(requestId);
     const secret = chain.platform.endpoints[0].secret;
     expect(hook.headers["x-service-signature"]).toBe(createHmac("sha256", secret).update(hook.raw).digest("hex"));
     expect(Object.keys(hook.body)).toEqual([
-      "event", "requestId", "requestID", "paymentReference", "explorer", "amount", "totalAmountPaid", "expectedAmount", "txHash",
-      "payerAddress", "payerEoaAddress", "network", "currency", "paymentCurrency", "isCryptoToFiat", "subStatus", "paymentProcessor", "fees",
-      "reference", "customerInfo", "origin", "clientId", "orchestratorId", "timestamp",
+      "event",
+      "requestId",
+      "requestID",
+      "paymentReference",
+      "explorer",
+      "amount",
+      "totalAmountPaid",
+      "expectedAmount",
+      "txHash",
+      "payerAddress",
+      "payerEoaAddress",
+      "network",
+      "currency",
+      "paymentCurrency",
+      "isCryptoToFiat",
+      "subStatus",
+      "paymentProcessor",
+      "fees",
+      "reference",
+      "customerInfo",
+      "origin",
+      "clientId",
+      "orchestratorId",
+      "timestamp",
     ]);
     expect(hook.body).toMatchObject({
       event: "payment.confirmed",
@@ -100,29 +148,54 @@ describe("payment detection on anvil", () => {
 
   it("records a partial payment, then the rest: partially paid, then paid, each payment announced once", async () => {
     const payer = DEMO_WALLETS[2];
-    const { requestId } = await createRequest({ amount: "30", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: freshAddress() });
-    await sendAll("base", url(), payer.privateKey, await payCalldata(requestId, { wallet: payer.address, amount: "10" }));
+    const { requestId } = await createRequest({
+      amount: "30",
+      invoiceCurrency: "USDC-base",
+      paymentCurrency: "USDC-base",
+      payee: freshAddress(),
+    });
+    await sendAll(
+      "base",
+      url(),
+      payer.privateKey,
+      await payCalldata(requestId, { wallet: payer.address, amount: "10" }),
+    );
     await detectPayments("base");
     expect(await requestRow(requestId)).toMatchObject({ status: "partially_paid" });
     await sendAll("base", url(), payer.privateKey, await payCalldata(requestId, { wallet: payer.address }));
     await detectPayments("base");
     expect(await requestRow(requestId)).toMatchObject({ status: "paid" });
     expect((await paymentsOf(requestId)).map((p) => p.amount.toString())).toEqual(["10000000", "20000000"]);
-    await eventually(async () => received(requestId).length, (n) => n >= 3);
+    await eventually(
+      async () => received(requestId).length,
+      (n) => n >= 3,
+    );
     await new Promise((r) => setTimeout(r, 300));
     // Deliveries run side by side: compare without their arrival order.
-    expect(received(requestId).map((r) => [r.body.event, r.body.amount, r.body.totalAmountPaid].join(" ")).sort()).toEqual([
-      "payment.confirmed 10 10",
-      "payment.confirmed 20 30",
-      "payment.partial 10 10",
-    ]);
+    expect(
+      received(requestId)
+        .map((r) => [r.body.event, r.body.amount, r.body.totalAmountPaid].join(" "))
+        .sort(),
+    ).toEqual(["payment.confirmed 10 10", "payment.confirmed 20 30", "payment.partial 10 10"]);
   });
 
   it("ignores a payment whose reference is no request's", async () => {
     const payer = DEMO_WALLETS[3];
     const before = await (await db()).payment.count();
-    const pay = encodeErc20Payment({ network: "base", token: usdc.address, to: freshAddress(), amount: 1_000_000n, paymentReference: "0x0123456789abcdef", feeAmount: 0n, feeAddress: null });
-    const approve = { to: usdc.address, data: "0x095ea7b3" + pay.to.slice(2).toLowerCase().padStart(64, "0") + (1_000_000n).toString(16).padStart(64, "0"), value: 0 };
+    const pay = encodeErc20Payment({
+      network: "base",
+      token: usdc.address,
+      to: freshAddress(),
+      amount: 1_000_000n,
+      paymentReference: "0x0123456789abcdef",
+      feeAmount: 0n,
+      feeAddress: null,
+    });
+    const approve = {
+      to: usdc.address,
+      data: "0x095ea7b3" + pay.to.slice(2).toLowerCase().padStart(64, "0") + 1_000_000n.toString(16).padStart(64, "0"),
+      value: 0,
+    };
     await sendAll("base", url(), payer.privateKey, [approve, { to: pay.to, data: pay.data, value: 0 }]);
     const step = await detectPayments("base");
     expect(step.kind).toBe("idle");
@@ -131,7 +204,12 @@ describe("payment detection on anvil", () => {
 
   it("records a fiat invoice paid through the conversion proxy as a conversion, with its rate", async () => {
     const payer = DEMO_WALLETS[4];
-    const { requestId } = await createRequest({ amount: "20", invoiceCurrency: "USD", paymentCurrency: "USDC-base", payee: freshAddress() });
+    const { requestId } = await createRequest({
+      amount: "20",
+      invoiceCurrency: "USD",
+      paymentCurrency: "USDC-base",
+      payee: freshAddress(),
+    });
     await sendAll("base", url(), payer.privateKey, await payCalldata(requestId, { wallet: payer.address }));
     await detectPayments("base");
     expect(await requestRow(requestId)).toMatchObject({ status: "paid" });
@@ -144,7 +222,12 @@ describe("payment detection on anvil", () => {
 
   it("records a USD invoice paid in ETH through EthConversionProxy as a conversion, with its rate", async () => {
     const payer = DEMO_WALLETS[5];
-    const { requestId } = await createRequest({ amount: "15", invoiceCurrency: "USD", paymentCurrency: "ETH-base-base", payee: freshAddress() });
+    const { requestId } = await createRequest({
+      amount: "15",
+      invoiceCurrency: "USD",
+      paymentCurrency: "ETH-base-base",
+      payee: freshAddress(),
+    });
     await sendAll("base", url(), payer.privateKey, await payCalldata(requestId, { wallet: payer.address }));
     await detectPayments("base");
     expect(await requestRow(requestId)).toMatchObject({ status: "paid" });
@@ -169,7 +252,10 @@ describe("payment detection on anvil", () => {
       },
     });
     expect(r.status, r.text).toBe(201);
-    await sendAll("base", url(), payer.privateKey, [...r.json.ERC20ApprovalTransactions, r.json.batchPaymentTransaction]);
+    await sendAll("base", url(), payer.privateKey, [
+      ...r.json.ERC20ApprovalTransactions,
+      r.json.batchPaymentTransaction,
+    ]);
     await detectPayments("base");
     const ids: string[] = r.json.requestIds;
     const payments = await Promise.all(ids.map(async (id) => (await paymentsOf(id))[0]));
@@ -181,7 +267,12 @@ describe("payment detection on anvil", () => {
 
   it("undoes a payment whose block a reorg dropped, and records the re-mined transaction once without announcing it again", async () => {
     const payer = DEMO_WALLETS[6];
-    const { requestId } = await createRequest({ amount: "4", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: freshAddress() });
+    const { requestId } = await createRequest({
+      amount: "4",
+      invoiceCurrency: "USDC-base",
+      paymentCurrency: "USDC-base",
+      payee: freshAddress(),
+    });
     const [approve, pay] = await payCalldata(requestId, { wallet: payer.address });
     await sendAll("base", url(), payer.privateKey, [approve]);
     await detectPayments("base");
@@ -189,13 +280,20 @@ describe("payment detection on anvil", () => {
 
     const { publicClient, walletOf } = chainClients("base", url());
     const wallet = walletOf(payer.privateKey);
-    const prepared = await wallet.prepareTransactionRequest({ to: pay.to as Address, data: pay.data as Hex, value: valueOf(pay.value) });
+    const prepared = await wallet.prepareTransactionRequest({
+      to: pay.to as Address,
+      data: pay.data as Hex,
+      value: valueOf(pay.value),
+    });
     const raw = await wallet.signTransaction(prepared);
     const hash = await publicClient.sendRawTransaction({ serializedTransaction: raw });
     await publicClient.waitForTransactionReceipt({ hash });
     await detectPayments("base");
     expect(await requestRow(requestId)).toMatchObject({ status: "paid" });
-    await eventually(async () => received(requestId).length, (n) => n >= 1);
+    await eventually(
+      async () => received(requestId).length,
+      (n) => n >= 1,
+    );
 
     // The block is dropped and the chain grows past it without the payment.
     await rpcRequest(url(), "evm_revert", [snapshot]);
@@ -206,7 +304,9 @@ describe("payment detection on anvil", () => {
     expect(await requestRow(requestId)).toMatchObject({ status: "pending" });
 
     // Mined again in another block: stored once, not announced a second time.
-    await publicClient.waitForTransactionReceipt({ hash: await publicClient.sendRawTransaction({ serializedTransaction: raw }) });
+    await publicClient.waitForTransactionReceipt({
+      hash: await publicClient.sendRawTransaction({ serializedTransaction: raw }),
+    });
     await detectPayments("base");
     await detectPayments("base");
     const payments = await paymentsOf(requestId);
@@ -225,12 +325,24 @@ describe("payment detection on anvil", () => {
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", async () => {
         const body = Buffer.concat(chunks).toString("utf8");
-        const calls = [JSON.parse(body)].flat() as { id: number; method: string; params: { fromBlock: string; toBlock: string }[] }[];
-        const wide = calls.find((c) => c.method === "eth_getLogs" && BigInt(c.params[0].toBlock) > BigInt(c.params[0].fromBlock));
+        const calls = [JSON.parse(body)].flat() as {
+          id: number;
+          method: string;
+          params: { fromBlock: string; toBlock: string }[];
+        }[];
+        const wide = calls.find(
+          (c) => c.method === "eth_getLogs" && BigInt(c.params[0].toBlock) > BigInt(c.params[0].fromBlock),
+        );
         if (wide) {
           refused++;
-          const error = { jsonrpc: "2.0", id: wide.id, error: { code: -32005, message: "query exceeds max block range 1" } };
-          return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(Array.isArray(JSON.parse(body)) ? [error] : error));
+          const error = {
+            jsonrpc: "2.0",
+            id: wide.id,
+            error: { code: -32005, message: "query exceeds max block range 1" },
+          };
+          return void res
+            .writeHead(200, { "content-type": "application/json" })
+            .end(JSON.stringify(Array.isArray(JSON.parse(body)) ? [error] : error));
         }
         const answer = await fetch(url(), { method: "POST", headers: { "content-type": "application/json" }, body });
         res.writeHead(200, { "content-type": "application/json" }).end(await answer.text());
@@ -238,9 +350,17 @@ describe("payment detection on anvil", () => {
     });
     await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
     try {
-      const client = createPublicClient({ chain: viemChain("base"), transport: httpTransport(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`) });
+      const client = createPublicClient({
+        chain: viemChain("base"),
+        transport: httpTransport(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`),
+      });
       const payer = DEMO_WALLETS[7];
-      const { requestId } = await createRequest({ amount: "1", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: freshAddress() });
+      const { requestId } = await createRequest({
+        amount: "1",
+        invoiceCurrency: "USDC-base",
+        paymentCurrency: "USDC-base",
+        payee: freshAddress(),
+      });
       await sendAll("base", url(), payer.privateKey, await payCalldata(requestId, { wallet: payer.address })); // two blocks
       for (let i = 0; i < 5 && (await indexStep("base", { client })).kind !== "idle"; i++);
       expect(refused).toBeGreaterThan(0);
@@ -258,10 +378,27 @@ describe("payment detection on anvil", () => {
     const wallet = walletOf(owner.privateKey);
     const account = await deploySmartAccount(wallet, publicClient);
     // The account holds the tokens and calls the proxy itself (approve, then pay), as a smart wallet does.
-    await publicClient.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: usdc.address, abi: erc20Abi, functionName: "transfer", args: [account, 5_000_000n] }) });
-    const { requestId } = await createRequest({ amount: "5", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: freshAddress() });
+    await publicClient.waitForTransactionReceipt({
+      hash: await wallet.writeContract({
+        address: usdc.address,
+        abi: erc20Abi,
+        functionName: "transfer",
+        args: [account, 5_000_000n],
+      }),
+    });
+    const { requestId } = await createRequest({
+      amount: "5",
+      invoiceCurrency: "USDC-base",
+      paymentCurrency: "USDC-base",
+      payee: freshAddress(),
+    });
     for (const tx of await payCalldata(requestId, {})) {
-      const hash = await wallet.writeContract({ address: account, abi: SMART_ACCOUNT_ABI, functionName: "execute", args: [tx.to as Address, 0n, tx.data as Hex] });
+      const hash = await wallet.writeContract({
+        address: account,
+        abi: SMART_ACCOUNT_ABI,
+        functionName: "execute",
+        args: [tx.to as Address, 0n, tx.data as Hex],
+      });
       expect((await publicClient.waitForTransactionReceipt({ hash })).status).toBe("success");
     }
     await detectPayments("base");
@@ -274,7 +411,10 @@ describe("payment detection on anvil", () => {
 const SMART_ACCOUNT_ABI = parseAbi(["function execute(address to, uint256 value, bytes data) payable returns (bytes)"]);
 
 /** The smallest smart account: its owner has it call anything. Compiled here, deployed on the sandbox chain. */
-async function deploySmartAccount(wallet: ReturnType<ReturnType<typeof chainClients>["walletOf"]>, publicClient: ReturnType<typeof chainClients>["publicClient"]): Promise<Address> {
+async function deploySmartAccount(
+  wallet: ReturnType<ReturnType<typeof chainClients>["walletOf"]>,
+  publicClient: ReturnType<typeof chainClients>["publicClient"],
+): Promise<Address> {
   const { default: solc } = await import("solc");
   const source = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
@@ -289,7 +429,13 @@ contract TestSmartAccount {
   }
 }`;
   const output = JSON.parse(
-    solc.compile(JSON.stringify({ language: "Solidity", sources: { "A.sol": { content: source } }, settings: { outputSelection: { "*": { "*": ["evm.bytecode.object"] } } } })),
+    solc.compile(
+      JSON.stringify({
+        language: "Solidity",
+        sources: { "A.sol": { content: source } },
+        settings: { outputSelection: { "*": { "*": ["evm.bytecode.object"] } } },
+      }),
+    ),
   );
   const bytecode = `0x${output.contracts["A.sol"].TestSmartAccount.evm.bytecode.object}` as Hex;
   const hash = await wallet.deployContract({ abi: [], bytecode });

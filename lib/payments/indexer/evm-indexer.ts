@@ -4,11 +4,12 @@
 // one transaction. Before reading, the newest checkpoint's hash is checked against the chain:
 // if a reorg replaced it, the newest checkpoint still on the chain is the fork point, and what
 // was recorded above it is undone before detection resumes from there.
-import { getAddress, parseAbiItem, parseEventLogs, type Address, type Hex } from "viem";
-import { getPublicClient, type ChainClient } from "../../chains/clients";
-import { detectionStartBlock } from "../../chains/contracts";
+import { type Address, getAddress, type Hex, parseAbiItem, parseEventLogs } from "viem";
+import { type ChainClient, getPublicClient } from "../../chains/clients";
+import { detectionStartBlock, findContract } from "../../chains/contracts";
 import { operatorAddress } from "../../chains/crosschain-gateway";
-import { NETWORKS, type EvmNetworkId } from "../../chains/networks";
+import { type EvmNetworkId, NETWORKS } from "../../chains/networks";
+import { recurringProxyAddress } from "../../chains/recurring-proxy";
 import { getConfig } from "../../config";
 import { db } from "../../db/client";
 import { checkChainContinuity } from "../../devnet/fingerprint";
@@ -16,10 +17,8 @@ import { log } from "../../log";
 import { knownReferenceHashes } from "../../requests/settlement-store";
 import type { DetectedPayment } from "../detected-payment";
 import { recordPayments, undoPaymentsAbove } from "../record-payments";
-import { advanceCursor, readCheckpoints, readCursor, rewindCursor, type Checkpoint } from "./cursor-store";
-import { decodePaymentLogs, paymentEmitters, TOPICS, type PaymentLeg } from "./decode-logs";
-import { findContract } from "../../chains/contracts";
-import { recurringProxyAddress } from "../../chains/recurring-proxy";
+import { advanceCursor, type Checkpoint, readCheckpoints, readCursor, rewindCursor } from "./cursor-store";
+import { decodePaymentLogs, type PaymentLeg, paymentEmitters, TOPICS } from "./decode-logs";
 
 export interface IndexerOptions {
   client?: ChainClient;
@@ -39,15 +38,16 @@ function firstBlock(network: EvmNetworkId, opts: IndexerOptions): bigint {
   const config = getConfig();
   const configured = opts.startBlock ?? config.detection.startBlocks[network];
   if (configured !== undefined) return configured;
-  const blocks = (["ERC20FeeProxy", "EthereumFeeProxy", "Erc20ConversionProxy", "EthConversionProxy"] as const).map((n) =>
-    detectionStartBlock(network, n, config.sandbox),
+  const blocks = (["ERC20FeeProxy", "EthereumFeeProxy", "Erc20ConversionProxy", "EthConversionProxy"] as const).map(
+    (n) => detectionStartBlock(network, n, config.sandbox),
   );
   return blocks.reduce((a, b) => (b < a ? b : a));
 }
 
 async function findFork(network: EvmNetworkId, client: ChainClient, checkpoints: Checkpoint[]): Promise<bigint | null> {
   const chainId = NETWORKS[network].chainId;
-  const check = (c: Checkpoint) => checkChainContinuity(network, { chainId, blockNumber: c.blockNumber, blockHash: c.blockHash as Hex }, client);
+  const check = (c: Checkpoint) =>
+    checkChainContinuity(network, { chainId, blockNumber: c.blockNumber, blockHash: c.blockHash as Hex }, client);
   if (checkpoints.length === 0 || (await check(checkpoints[0])).ok) return null;
   for (const c of checkpoints.slice(1)) if ((await check(c)).ok) return c.blockNumber;
   // Deeper than every checkpoint kept: start over below the oldest one.
@@ -77,24 +77,33 @@ export async function indexStep(network: EvmNetworkId, opts: IndexerOptions = {}
   const safe = head - confirmations;
   if (safe <= cursor) return { kind: "idle", head };
   const from = cursor + 1n;
-  const { to, last, logs } = await readRange(network, client, from, from + range - 1n < safe ? from + range - 1n : safe);
+  const { to, last, logs } = await readRange(
+    network,
+    client,
+    from,
+    from + range - 1n < safe ? from + range - 1n : safe,
+  );
   const legs = decodePaymentLogs(
     network,
-    logs.filter((l) => [TOPICS.erc20, TOPICS.native, TOPICS.conversion].includes(l.topics[0] as Hex)) as Parameters<typeof decodePaymentLogs>[1],
+    logs.filter((l) => [TOPICS.erc20, TOPICS.native, TOPICS.conversion].includes(l.topics[0] as Hex)) as Parameters<
+      typeof decodePaymentLogs
+    >[1],
   );
   const known = await knownReferenceHashes(network, [...new Set(legs.map((l) => l.referenceHash.toLowerCase()))]);
   const ours = legs.filter((l) => known.has(l.referenceHash.toLowerCase()));
   const payments = await withBlockDetails(network, client, ours);
   if (payments === null) return { kind: "retry", reason: "a block changed while the range was read" };
   // Still the same chain at the end of the range: nothing read above belongs to a dropped fork.
-  if ((await client.getBlock({ blockNumber: to })).hash !== last.hash) return { kind: "retry", reason: "the range's last block changed" };
+  if ((await client.getBlock({ blockNumber: to })).hash !== last.hash)
+    return { kind: "retry", reason: "the range's last block changed" };
 
   const recorded = await (await db()).$transaction(async (tx) => {
     const r = await recordPayments(tx, payments);
     await advanceCursor(tx, network, { blockNumber: to, blockHash: last.hash as string });
     return r;
   });
-  if (recorded.recorded > 0) log.info({ network, from: from.toString(), to: to.toString(), recorded: recorded.recorded }, "payments detected");
+  if (recorded.recorded > 0)
+    log.info({ network, from: from.toString(), to: to.toString(), recorded: recorded.recorded }, "payments detected");
   return { kind: "indexed", from, to, head, recorded: recorded.recorded, events: recorded.events };
 }
 
@@ -111,7 +120,10 @@ async function readRange(network: EvmNetworkId, client: ChainClient, from: bigin
       return { to, last, logs };
     } catch (error) {
       if (to === from) throw error;
-      log.warn({ network, from: from.toString(), to: to.toString(), err: (error as Error).message.slice(0, 200) }, "eth_getLogs refused the range: halving it");
+      log.warn(
+        { network, from: from.toString(), to: to.toString(), err: (error as Error).message.slice(0, 200) },
+        "eth_getLogs refused the range: halving it",
+      );
       to = from + (to - from) / 2n;
     }
   }
@@ -125,26 +137,42 @@ const TRANSFER = parseAbiItem("event Transfer(address indexed from, address inde
  * paying account — a smart account differs there from the transaction's sender. Read from the
  * receipts of the transactions that paid a request (key: txHash:logIndex).
  */
-async function tokenPayers(client: ChainClient, legs: PaymentLeg[], recurringProxy: string | undefined): Promise<Map<string, Address>> {
+async function tokenPayers(
+  client: ChainClient,
+  legs: PaymentLeg[],
+  recurringProxy: string | undefined,
+): Promise<Map<string, Address>> {
   const tokenLegs = legs.filter((l) => l.tokenAddress !== null);
-  const receipts = await Promise.all([...new Set(tokenLegs.map((l) => l.txHash))].map((hash) => client.getTransactionReceipt({ hash })));
+  const receipts = await Promise.all(
+    [...new Set(tokenLegs.map((l) => l.txHash))].map((hash) => client.getTransactionReceipt({ hash })),
+  );
   // Keyed by token, recipient and amount: a batch transaction holds hundreds of transfers.
   const key = (token: string, to: string, value: bigint) => `${token.toLowerCase()}|${to.toLowerCase()}|${value}`;
   const transfers = new Map<string, { logIndex: number; from: Address; txHash: Hex }[]>();
   const parsed = parseEventLogs({ abi: [TRANSFER], logs: receipts.flatMap((r) => r.logs), strict: true });
   for (const t of parsed) {
     const k = key(t.address, t.args.to, t.args.value);
-    transfers.set(k, [...(transfers.get(k) ?? []), { logIndex: t.logIndex, from: t.args.from, txHash: t.transactionHash }]);
+    transfers.set(k, [
+      ...(transfers.get(k) ?? []),
+      { logIndex: t.logIndex, from: t.args.from, txHash: t.transactionHash },
+    ]);
   }
   const payers = new Map<string, Address>();
   for (const leg of tokenLegs) {
-    const match = (transfers.get(key(leg.tokenAddress!, leg.to, leg.amount)) ?? []).filter((t) => t.txHash === leg.txHash && t.logIndex < leg.logIndex).at(-1);
+    const match = (transfers.get(key(leg.tokenAddress!, leg.to, leg.amount)) ?? [])
+      .filter((t) => t.txHash === leg.txHash && t.logIndex < leg.logIndex)
+      .at(-1);
     if (!match) continue;
     let payer = match.from;
     // Our recurring proxy pulls the instalment from the subscriber, then pays through the fee
     // proxy: the payer is whoever sent the tokens to the recurring proxy just before.
     if (recurringProxy && payer.toLowerCase() === recurringProxy) {
-      const pulled = parsed.filter((t) => t.transactionHash === leg.txHash && t.logIndex < leg.logIndex && t.args.to.toLowerCase() === recurringProxy).at(-1);
+      const pulled = parsed
+        .filter(
+          (t) =>
+            t.transactionHash === leg.txHash && t.logIndex < leg.logIndex && t.args.to.toLowerCase() === recurringProxy,
+        )
+        .at(-1);
       if (pulled) payer = pulled.args.from;
     }
     payers.set(`${leg.txHash}:${leg.logIndex}`, getAddress(payer));
@@ -156,9 +184,17 @@ async function tokenPayers(client: ChainClient, legs: PaymentLeg[], recurringPro
  * Block time, payer and type of each leg, from its block with its transactions (one read per
  * block that holds a request's payment). null when a block no longer has the log's hash.
  */
-async function withBlockDetails(network: EvmNetworkId, client: ChainClient, legs: PaymentLeg[]): Promise<DetectedPayment[] | null> {
+async function withBlockDetails(
+  network: EvmNetworkId,
+  client: ChainClient,
+  legs: PaymentLeg[],
+): Promise<DetectedPayment[] | null> {
   const numbers = [...new Set(legs.map((l) => l.blockNumber))];
-  const blocks = new Map(await Promise.all(numbers.map(async (n) => [n, await client.getBlock({ blockNumber: n, includeTransactions: true })] as const)));
+  const blocks = new Map(
+    await Promise.all(
+      numbers.map(async (n) => [n, await client.getBlock({ blockNumber: n, includeTransactions: true })] as const),
+    ),
+  );
   const batch = findContract(network, "BatchConversionPayments")?.address.toLowerCase();
   const recurringProxy = recurringProxyAddress(network)?.toLowerCase();
   const payers = await tokenPayers(client, legs, recurringProxy);
@@ -171,7 +207,16 @@ async function withBlockDetails(network: EvmNetworkId, client: ChainClient, legs
     const sender = tx?.from ? getAddress(tx.from) : null;
     const to = tx?.to?.toLowerCase();
     // The crosschain operator's payouts (lib/crosschain/settle-intents.ts) are crosschain payments.
-    const type = sender && operator === sender ? "crosschain" : to && to === batch ? "batch" : to && to === recurringProxy ? "recurring" : leg.conversion ? "conversion" : "direct";
+    const type =
+      sender && operator === sender
+        ? "crosschain"
+        : to && to === batch
+          ? "batch"
+          : to && to === recurringProxy
+            ? "recurring"
+            : leg.conversion
+              ? "conversion"
+              : "direct";
     // The account the tokens left: the smart account when one paid, the sender otherwise.
     const payer = type === "batch" ? sender : (payers.get(`${leg.txHash}:${leg.logIndex}`) ?? sender);
     out.push({

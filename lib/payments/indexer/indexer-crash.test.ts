@@ -2,17 +2,17 @@
 // real worker process (`scripts/worker.ts`) reads a range holding a payment, is killed while
 // it fetches that payment's block (an RPC proxy holds the answer), and the restarted worker
 // records the payment once and announces it once, to a real receiver.
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVM_NETWORK_IDS } from "../../chains/networks";
 import { resetConfigForTests } from "../../config";
-import { openPglite, setDatabaseFactory, type Database } from "../../db/client";
+import { type Database, openPglite, setDatabaseFactory } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import { DEMO_WALLETS } from "../../devnet/accounts";
 import { freePortBase } from "../../devnet/ports";
@@ -20,9 +20,9 @@ import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../../dev
 import { buildPayCalldata } from "../../requests/build-pay-calldata";
 import { createRequest } from "../../requests/create-request";
 import { asStored } from "../../requests/request-store";
-import { sendAll, type ApiTransaction } from "../../test/send-calldata";
+import { type ApiTransaction, sendAll } from "../../test/send-calldata";
 import { platformWithEndpoints } from "../../webhooks/test-helpers";
-import { startReceiver, type Receiver } from "../../webhooks/test-receiver";
+import { type Receiver, startReceiver } from "../../webhooks/test-receiver";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "indexer-crash-"));
@@ -84,7 +84,11 @@ function startWorker(): ChildProcess {
   };
   delete env.DATABASE_URL;
   for (const n of EVM_NETWORK_IDS) delete env[`RPC_URL_${n.toUpperCase().replace(/-/g, "_")}`];
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--embedded"], { cwd: root, env, stdio: ["ignore", process.env.DEBUG_WORKER ? "inherit" : "ignore", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--embedded"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", process.env.DEBUG_WORKER ? "inherit" : "ignore", "inherit"],
+  });
   children.push(child);
   return child;
 }
@@ -133,7 +137,12 @@ describe("an indexer killed mid-range", () => {
       const p = await platformWithEndpoints(`${receiver.url}/crash`);
       const request = await createRequest(
         { platformId: p.platformId, clientIdId: p.clientIdId },
-        { amount: "3", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base", payee: privateKeyToAccount(generatePrivateKey()).address },
+        {
+          amount: "3",
+          invoiceCurrency: "USDC-base",
+          paymentCurrency: "USDC-base",
+          payee: privateKeyToAccount(generatePrivateKey()).address,
+        },
       );
       const calldata = await buildPayCalldata(asStored(request), { wallet: payer.address });
       await sendAll("base", sandbox.urls.base!, payer.privateKey, calldata.transactions as ApiTransaction[]);
@@ -159,7 +168,9 @@ describe("an indexer killed mid-range", () => {
       const prisma = await db();
       return {
         payments: await prisma.payment.findMany({ where: { requestId } }),
-        events: (await prisma.webhookEvent.findMany()).filter((e) => (e.payload as { requestId?: string }).requestId === requestId),
+        events: (await prisma.webhookEvent.findMany()).filter(
+          (e) => (e.payload as { requestId?: string }).requestId === requestId,
+        ),
       };
     });
     expect(payments).toHaveLength(1);

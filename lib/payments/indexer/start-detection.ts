@@ -8,13 +8,13 @@
 // subscription").
 import type PgBoss from "pg-boss";
 import { rpcWsUrlFor } from "../../chains/clients";
+import { closeSharedHeadWatcher, type HeadWatcher, sharedHeadWatcher } from "../../chains/head-watcher";
 import type { EvmNetworkId, NetworkId } from "../../chains/networks";
 import { getConfig } from "../../config";
-import { runExclusively, type ExclusiveLoop } from "../../jobs/exclusive-loop";
+import { type ExclusiveLoop, runExclusively } from "../../jobs/exclusive-loop";
 import { log } from "../../log";
 import { backfillReferenceHashes } from "../../requests/settlement-store";
 import { indexStep, type StepResult } from "./evm-indexer";
-import { closeSharedHeadWatcher, sharedHeadWatcher, type HeadWatcher } from "../../chains/head-watcher";
 import { tronIndexStep } from "./tron-indexer";
 
 const RUN_BUDGET_MS = 10_000;
@@ -129,7 +129,10 @@ export async function startPaymentDetection(boss: PgBoss): Promise<ExclusiveLoop
       ),
     ),
   );
-  log.info({ networks, intervalMs, subscriptions: networks.filter((n) => n !== "tron" && rpcWsUrlFor(n as EvmNetworkId)) }, "payment detection started");
+  log.info(
+    { networks, intervalMs, subscriptions: networks.filter((n) => n !== "tron" && rpcWsUrlFor(n as EvmNetworkId)) },
+    "payment detection started",
+  );
   return {
     stop: async () => {
       stopping.abort();

@@ -62,7 +62,10 @@ afterAll(async () => {
 describe("Tron detection through TronGrid", () => {
   it("records the confirmed payments of known references across pages, then resumes from its cursor without repeating them", async () => {
     const p = await createTestPlatform();
-    const request = await testRequest({ platformId: p.platformId, clientIdId: p.clientIdId }, { amount: "10", invoiceCurrency: "USDT-tron", paymentCurrency: "USDT-tron", payee: PAYEE });
+    const request = await testRequest(
+      { platformId: p.platformId, clientIdId: p.clientIdId },
+      { amount: "10", invoiceCurrency: "USDT-tron", paymentCurrency: "USDT-tron", payee: PAYEE },
+    );
     const first = event(request.paymentReference, "4000000", T1, 0);
     const unknown = event("0x0123456789abcdef", "5000000", T1, 1);
     const rest = event(request.paymentReference, "6000000", T2, 0);
@@ -76,12 +79,22 @@ describe("Tron detection through TronGrid", () => {
     const step = await tronIndexStep({ baseUrl });
     expect(step).toMatchObject({ kind: "indexed", recorded: 2, events: 3 });
     expect(asked[0].pathname).toBe(`/v1/contracts/${PROXY}/events`);
-    expect(Object.fromEntries(asked[0].searchParams)).toEqual({ event_name: "TransferWithReferenceAndFee", only_confirmed: "true", order_by: "block_timestamp,asc", limit: "200" });
+    expect(Object.fromEntries(asked[0].searchParams)).toEqual({
+      event_name: "TransferWithReferenceAndFee",
+      only_confirmed: "true",
+      order_by: "block_timestamp,asc",
+      limit: "200",
+    });
     expect(asked[1].searchParams.get("fingerprint")).toBe("page-2");
 
     const prisma = await db();
-    const payments = await prisma.payment.findMany({ where: { requestId: request.requestId }, orderBy: { blockTime: "asc" } });
-    expect(payments.map((x) => [x.network, x.tokenAddress, x.currency, x.amount.toString(), x.blockTime.getTime(), x.type])).toEqual([
+    const payments = await prisma.payment.findMany({
+      where: { requestId: request.requestId },
+      orderBy: { blockTime: "asc" },
+    });
+    expect(
+      payments.map((x) => [x.network, x.tokenAddress, x.currency, x.amount.toString(), x.blockTime.getTime(), x.type]),
+    ).toEqual([
       ["tron", USDT, "USDT-tron", "4000000", T1, "direct"],
       ["tron", USDT, "USDT-tron", "6000000", T2, "direct"],
     ]);
@@ -91,7 +104,9 @@ describe("Tron detection through TronGrid", () => {
     expect(await tronIndexStep({ baseUrl })).toMatchObject({ kind: "idle" });
     expect(asked[0].searchParams.get("min_block_timestamp")).toBe(String(T2));
     expect(await prisma.payment.count({ where: { requestId: request.requestId } })).toBe(2);
-    const events = (await prisma.webhookEvent.findMany()).filter((e) => (e.payload as { requestId?: string }).requestId === request.requestId);
+    const events = (await prisma.webhookEvent.findMany()).filter(
+      (e) => (e.payload as { requestId?: string }).requestId === request.requestId,
+    );
     expect(events.map((e) => e.event).sort()).toEqual(["payment.confirmed", "payment.confirmed", "payment.partial"]);
   });
 

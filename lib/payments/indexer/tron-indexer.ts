@@ -62,5 +62,12 @@ export async function tronIndexStep(opts: { baseUrl?: string } = {}): Promise<St
   });
   if (recorded.recorded > 0) log.info({ network: "tron", recorded: recorded.recorded }, "payments detected");
   const from = cursor ?? 0n;
-  return { kind: "indexed", from, to: BigInt(newest), head: BigInt(newest), recorded: recorded.recorded, events: recorded.events };
+  return {
+    kind: "indexed",
+    from,
+    to: BigInt(newest),
+    head: BigInt(newest),
+    recorded: recorded.recorded,
+    events: recorded.events,
+  };
 }

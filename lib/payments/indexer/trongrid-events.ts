@@ -4,7 +4,7 @@
 // arguments in `result`, addresses as 20-byte hex (0x…) or 41-prefixed hex; the indexed
 // reference arrives as its keccak256, like an EVM topic.
 import type { Hex } from "viem";
-import { tronFromHex, isTronAddress, type TronAddress } from "../../chains/tron";
+import { isTronAddress, type TronAddress, tronFromHex } from "../../chains/tron";
 
 export interface TronGridEvent {
   block_number: number;
@@ -77,7 +77,12 @@ export function decodeTronEvents(events: readonly TronGridEvent[]): TronLeg[] {
 }
 
 /** One page of the proxy's confirmed events from `minTimestamp` (inclusive), oldest first. */
-export async function fetchTronEvents(baseUrl: string, contract: string, minTimestamp: number | null, fingerprint?: string): Promise<TronGridPage> {
+export async function fetchTronEvents(
+  baseUrl: string,
+  contract: string,
+  minTimestamp: number | null,
+  fingerprint?: string,
+): Promise<TronGridPage> {
   const url = new URL(`/v1/contracts/${contract}/events`, baseUrl);
   url.searchParams.set("event_name", "TransferWithReferenceAndFee");
   url.searchParams.set("only_confirmed", "true");

@@ -1,4 +1,4 @@
-import { ApiKeysManager, type ApiKeyRow } from "@/components/dashboard/api-keys-manager";
+import { type ApiKeyRow, ApiKeysManager } from "@/components/dashboard/api-keys-manager";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { listApiKeys } from "@/lib/auth/api-keys";
 import { requireDashboardSession } from "@/lib/dashboard/page-session";
@@ -19,8 +19,9 @@ export default async function ApiKeysPage() {
     <>
       <PageHeader title="API keys">
         <p>
-          Your servers send an API key as the <code className="rounded bg-slate-100 px-1">x-api-key</code> header. A key is shown once, when it is created; it is stored
-          only as a hash. Revoke a key you no longer use or that may have leaked: it stops working at once.
+          Your servers send an API key as the <code className="rounded bg-slate-100 px-1">x-api-key</code> header. A key
+          is shown once, when it is created; it is stored only as a hash. Revoke a key you no longer use or that may
+          have leaked: it stops working at once.
         </p>
       </PageHeader>
       <ApiKeysManager keys={keys} />

@@ -17,8 +17,9 @@ export default async function BrandingPage() {
     <>
       <PageHeader title="Payment page">
         <p>
-          How the secure payment page looks to your payers: your logo, colours, and links to your terms and privacy policy. Each client ID has its own look, used by the
-          payment links created with it. Pick one to edit it with a live preview.
+          How the secure payment page looks to your payers: your logo, colours, and links to your terms and privacy
+          policy. Each client ID has its own look, used by the payment links created with it. Pick one to edit it with a
+          live preview.
         </p>
       </PageHeader>
       {clientIds.length === 0 ? (

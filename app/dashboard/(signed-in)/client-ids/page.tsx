@@ -12,8 +12,9 @@ export default async function ClientIdsPage() {
     <>
       <PageHeader title="Client IDs">
         <p>
-          Web pages send a client ID as the <code className="rounded bg-slate-100 px-1">x-client-id</code> header; the API accepts it only from the origins it allows. Fees,
-          operator and expiries set here apply to the payments made with it.
+          Web pages send a client ID as the <code className="rounded bg-slate-100 px-1">x-client-id</code> header; the
+          API accepts it only from the origins it allows. Fees, operator and expiries set here apply to the payments
+          made with it.
         </p>
       </PageHeader>
       <ClientIdsManager clientIds={clientIds} />

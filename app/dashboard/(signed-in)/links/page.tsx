@@ -13,21 +13,26 @@ export const metadata = { title: "Orchestrator links" };
 
 export default async function LinksPage() {
   const session = await requireDashboardSession();
-  const [links, clientIds] = await Promise.all([listPlatformLinks(session.platform.id), listClientIds(session.platform.id)]);
+  const [links, clientIds] = await Promise.all([
+    listPlatformLinks(session.platform.id),
+    listClientIds(session.platform.id),
+  ]);
   const byClientId = new Map(clientIds.map((c) => [c.clientId, c]));
   return (
     <>
       <PageHeader title="Orchestrator links">
         <p>
-          A linked orchestrator creates secure payments on behalf of one of your client IDs. Link one from a client ID’s page, or approve the onboarding link an orchestrator
-          sends you.
+          A linked orchestrator creates secure payments on behalf of one of your client IDs. Link one from a client ID’s
+          page, or approve the onboarding link an orchestrator sends you.
         </p>
       </PageHeader>
       <section className="mb-6 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <OpenOnboardingLink />
       </section>
       {links.length === 0 ? (
-        <EmptyState title="No orchestrator links">None of your client IDs is or was linked to an orchestrator.</EmptyState>
+        <EmptyState title="No orchestrator links">
+          None of your client IDs is or was linked to an orchestrator.
+        </EmptyState>
       ) : (
         <Table label="Orchestrator links">
           <thead>

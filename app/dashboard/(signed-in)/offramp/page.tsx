@@ -11,8 +11,8 @@ export default async function OfframpPage() {
     <>
       <PageHeader title="Off-ramp payments">
         <p>
-          Crypto-to-fiat payments: the crypto arrives at your deposit address, then you report each step of the bank transfer. Each step sends payment.processing;
-          fiat_sent sends payment.confirmed, bounced sends payment.failed.
+          Crypto-to-fiat payments: the crypto arrives at your deposit address, then you report each step of the bank
+          transfer. Each step sends payment.processing; fiat_sent sends payment.confirmed, bounced sends payment.failed.
         </p>
       </PageHeader>
       <OfframpManager rows={await offrampPage(session.platform.id)} />

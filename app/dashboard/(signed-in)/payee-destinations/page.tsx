@@ -4,8 +4,8 @@ import { PayeeDestinationsManager } from "@/components/dashboard/payee-destinati
 import { WalletSessionRequired } from "@/components/dashboard/payee-destinations/wallet-session-required";
 import { sandboxDemoWallets } from "@/lib/auth/demo-wallet";
 import { getConfig } from "@/lib/config";
-import { destinationNetworkChoices } from "@/lib/dashboard/payee-destination-choices";
 import { requireDashboardSession } from "@/lib/dashboard/page-session";
+import { destinationNetworkChoices } from "@/lib/dashboard/payee-destination-choices";
 import { listDestinations } from "@/lib/payee-destinations/read-destinations";
 
 export const metadata = { title: "Payee destinations" };
@@ -19,11 +19,21 @@ export default async function PayeeDestinationsPage() {
     <>
       <PageHeader title="Payee destinations">
         <p>
-          Where a payee wants to be paid: a wallet, a network and its USDC or USDT, proved by the payee wallet’s signature. Secure payments pay to a destination by its ID.
+          Where a payee wants to be paid: a wallet, a network and its USDC or USDT, proved by the payee wallet’s
+          signature. Secure payments pay to a destination by its ID.
         </p>
       </PageHeader>
       {session.sessionKind === "wallet" ? (
-        <PayeeDestinationsManager destinations={destinations} networks={networks} wallet={{ walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID, appName: "Stablelink", appUrl: config.APP_URL }} demoWallets={sandboxDemoWallets()} />
+        <PayeeDestinationsManager
+          destinations={destinations}
+          networks={networks}
+          wallet={{
+            walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID,
+            appName: "Stablelink",
+            appUrl: config.APP_URL,
+          }}
+          demoWallets={sandboxDemoWallets()}
+        />
       ) : (
         <div className="space-y-6">
           <WalletSessionRequired />

@@ -6,32 +6,55 @@ import { EmptyState } from "@/components/ui/states";
 import { NETWORKS } from "@/lib/chains/networks";
 import { requireDashboardSession } from "@/lib/dashboard/page-session";
 import { listDestinations } from "@/lib/payee-destinations/read-destinations";
-import { LINK_STATES, listPaymentLinks, type LinkState } from "@/lib/secure-payments/payment-links";
+import { LINK_STATES, type LinkState, listPaymentLinks } from "@/lib/secure-payments/payment-links";
 
 export const metadata = { title: "Payment links" };
 
-const TAB_LABELS: Record<LinkState | "all", string> = { all: "All", open: "Open", paid: "Paid", expired: "Expired", cancelled: "Cancelled" };
+const TAB_LABELS: Record<LinkState | "all", string> = {
+  all: "All",
+  open: "Open",
+  paid: "Paid",
+  expired: "Expired",
+  cancelled: "Cancelled",
+};
 
-export default async function PaymentLinksPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PaymentLinksPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const session = await requireDashboardSession();
   const asked = (await searchParams).state;
   const state = LINK_STATES.find((s) => s === asked);
-  const [all, destinations] = await Promise.all([listPaymentLinks(session.platform.id), listDestinations(session.platform.id, { active: true })]);
+  const [all, destinations] = await Promise.all([
+    listPaymentLinks(session.platform.id),
+    listDestinations(session.platform.id, { active: true }),
+  ]);
   const links = state ? all.filter((l) => l.state === state) : all;
   const count = (s: LinkState | "all") => (s === "all" ? all.length : all.filter((l) => l.state === s).length);
   return (
     <>
       <PageHeader title="Payment links">
         <p>
-          Links a payer opens to pay you in stablecoins. The same links are created by <code className="rounded bg-slate-100 px-1">POST /v2/secure-payments</code> from your servers.
+          Links a payer opens to pay you in stablecoins. The same links are created by{" "}
+          <code className="rounded bg-slate-100 px-1">POST /v2/secure-payments</code> from your servers.
         </p>
       </PageHeader>
       <div className="space-y-6">
         {destinations.length > 0 ? (
-          <CreatePaymentLinkForm destinations={destinations.map((d) => ({ destinationId: d.destinationId, label: `${d.symbol} on ${NETWORKS[d.network].name} to ${d.walletAddress}` }))} />
+          <CreatePaymentLinkForm
+            destinations={destinations.map((d) => ({
+              destinationId: d.destinationId,
+              label: `${d.symbol} on ${NETWORKS[d.network].name} to ${d.walletAddress}`,
+            }))}
+          />
         ) : (
           <EmptyState title="No payee destination yet">
-            A link pays one of your payee destinations. Add one on <Link className="underline" href="/dashboard/payee-destinations">Payee destinations</Link> (sign in with the payee wallet to sign it).
+            A link pays one of your payee destinations. Add one on{" "}
+            <Link className="underline" href="/dashboard/payee-destinations">
+              Payee destinations
+            </Link>{" "}
+            (sign in with the payee wallet to sign it).
           </EmptyState>
         )}
         <section aria-labelledby="links-title" className="space-y-3">
@@ -54,12 +77,15 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
             })}
           </nav>
           {links.length === 0 ? (
-            <EmptyState title={state ? `No ${state} links` : "No payment links yet"}>{state ? "Links in this state appear here." : "Create one above and send it to the payer."}</EmptyState>
+            <EmptyState title={state ? `No ${state} links` : "No payment links yet"}>
+              {state ? "Links in this state appear here." : "Create one above and send it to the payer."}
+            </EmptyState>
           ) : (
             <PaymentLinksTable links={links} />
           )}
           <p className="text-sm text-slate-600">
-            Cancel an open link nobody has paid yet from its row (or with <code>{"POST /v2/secure-payments/{token}/cancel"}</code>); otherwise it stops being payable at its expiry.
+            Cancel an open link nobody has paid yet from its row (or with{" "}
+            <code>{"POST /v2/secure-payments/{token}/cancel"}</code>); otherwise it stops being payable at its expiry.
           </p>
         </section>
       </div>

@@ -4,9 +4,9 @@ import { PaymentFilters } from "@/components/dashboard/payments/payment-filters"
 import { PaymentsTable } from "@/components/dashboard/payments/payments-table";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { EmptyState } from "@/components/ui/states";
-import { parsePaymentsPageQuery, paymentsCsvHref, paymentsHref } from "@/lib/dashboard/payment-search-query";
 import { requireDashboardSession } from "@/lib/dashboard/page-session";
 import { toPaymentRow } from "@/lib/dashboard/payment-rows";
+import { parsePaymentsPageQuery, paymentsCsvHref, paymentsHref } from "@/lib/dashboard/payment-search-query";
 import { searchPayments } from "@/lib/payments/search-payments";
 
 export const metadata = { title: "Payments" };
@@ -15,13 +15,18 @@ function Header() {
   return (
     <PageHeader title="Payments">
       <p>
-        Payments detected on chain for your requests, newest first (sort by time or amount with the column titles). The same search is <code className="rounded bg-slate-100 px-1">GET /v2/payments</code> for your servers.
+        Payments detected on chain for your requests, newest first (sort by time or amount with the column titles). The
+        same search is <code className="rounded bg-slate-100 px-1">GET /v2/payments</code> for your servers.
       </p>
     </PageHeader>
   );
 }
 
-export default async function PaymentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PaymentsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const session = await requireDashboardSession();
   const { values, filter, page, errors, order } = parsePaymentsPageQuery(await searchParams);
   const invalid = Object.keys(errors).length > 0;
@@ -33,7 +38,8 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
         <PaymentFilters values={values} errors={errors} order={order} />
         <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
           {errors.offset ? `The page offset ${errors.offset}. ` : ""}
-          {errors.sort ? `The order ${errors.sort}. ` : ""}Nothing was searched: correct the values marked above, or clear the filters.
+          {errors.sort ? `The order ${errors.sort}. ` : ""}Nothing was searched: correct the values marked above, or
+          clear the filters.
         </p>
       </>
     );
@@ -50,7 +56,9 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
       <PaymentFilters values={values} errors={errors} order={order} />
       {payments.length === 0 ? (
         <EmptyState title={filtered ? "No payment matches these filters" : "No payments yet"}>
-          {filtered ? "Try fewer filters or a wider date range." : "Payments appear here once a request of yours is paid on chain."}
+          {filtered
+            ? "Try fewer filters or a wider date range."
+            : "Payments appear here once a request of yours is paid on chain."}
         </EmptyState>
       ) : (
         <>
@@ -64,12 +72,18 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
                 Export CSV ({total})
               </a>
               {page.offset > 0 && (
-                <Link className={buttonClasses("secondary", "sm")} href={paymentsHref(values, Math.max(0, page.offset - page.limit), order)}>
+                <Link
+                  className={buttonClasses("secondary", "sm")}
+                  href={paymentsHref(values, Math.max(0, page.offset - page.limit), order)}
+                >
                   Previous
                 </Link>
               )}
               {hasMore && (
-                <Link className={buttonClasses("secondary", "sm")} href={paymentsHref(values, page.offset + page.limit, order)}>
+                <Link
+                  className={buttonClasses("secondary", "sm")}
+                  href={paymentsHref(values, page.offset + page.limit, order)}
+                >
                   Next
                 </Link>
               )}

@@ -12,8 +12,9 @@ export default async function ScreeningPage() {
     <>
       <PageHeader title="Wallet screening">
         <p>
-          Payment links created with <code>accessPolicy.mode</code> <code>kyt_all_wallets</code> screen the payer’s wallet (and a payout’s recipient) against the OFAC list and the on-chain
-          sanctions oracle before the wallet gets anything to sign. The newest 100 results; each is also sent as <code>kyt.screening.completed</code>.
+          Payment links created with <code>accessPolicy.mode</code> <code>kyt_all_wallets</code> screen the payer’s
+          wallet (and a payout’s recipient) against the OFAC list and the on-chain sanctions oracle before the wallet
+          gets anything to sign. The newest 100 results; each is also sent as <code>kyt.screening.completed</code>.
         </p>
       </PageHeader>
       <ScreeningsTable rows={rows} />

@@ -19,7 +19,15 @@ export default async function SettingsPage() {
       </PageHeader>
       <div className="space-y-6">
         <ProfileForm profile={profile} />
-        <SignInMethods user={session.user} wallet={{ walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID, appName: "Stablelink", appUrl: config.APP_URL }} demoWallets={sandboxDemoWallets()} />
+        <SignInMethods
+          user={session.user}
+          wallet={{
+            walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID,
+            appName: "Stablelink",
+            appUrl: config.APP_URL,
+          }}
+          demoWallets={sandboxDemoWallets()}
+        />
       </div>
     </>
   );

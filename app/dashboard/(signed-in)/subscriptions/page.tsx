@@ -14,11 +14,14 @@ export default async function SubscriptionsPage() {
       <PageHeader title="Subscriptions">
         <p>
           Recurring payouts your payers signed once: the service pays each instalment when it is due. Created by{" "}
-          <code className="rounded bg-slate-100 px-1">POST /v2/payouts</code> with <code className="rounded bg-slate-100 px-1">recurrence</code> from your servers.
+          <code className="rounded bg-slate-100 px-1">POST /v2/payouts</code> with{" "}
+          <code className="rounded bg-slate-100 px-1">recurrence</code> from your servers.
         </p>
       </PageHeader>
       {rows.length === 0 ? (
-        <EmptyState title="No subscriptions yet">A recurring payout appears here once created; it is paid once the payer has signed it.</EmptyState>
+        <EmptyState title="No subscriptions yet">
+          A recurring payout appears here once created; it is paid once the payer has signed it.
+        </EmptyState>
       ) : (
         <SubscriptionsTable rows={rows} />
       )}

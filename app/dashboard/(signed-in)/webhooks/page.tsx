@@ -12,13 +12,17 @@ export const metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
   const session = await requireDashboardSession();
-  const [clientIds, counts] = await Promise.all([listClientIds(session.platform.id), endpointCountsByClientId(session.platform.id)]);
+  const [clientIds, counts] = await Promise.all([
+    listClientIds(session.platform.id),
+    endpointCountsByClientId(session.platform.id),
+  ]);
   return (
     <>
       <PageHeader title="Webhooks">
         <p>
-          Your servers hear about payments as they happen: each client ID sends its events to the webhook endpoints registered for it, signed with the endpoint’s secret and
-          retried until they answer 2xx. Pick a client ID to manage its endpoints and read their delivery logs.
+          Your servers hear about payments as they happen: each client ID sends its events to the webhook endpoints
+          registered for it, signed with the endpoint’s secret and retried until they answer 2xx. Pick a client ID to
+          manage its endpoints and read their delivery logs.
         </p>
       </PageHeader>
       {clientIds.length === 0 ? (

@@ -1,5 +1,11 @@
 import { routeHandlers } from "@/lib/api/route";
-import { setPlatformWebhookActiveEndpoint, deletePlatformWebhookEndpoint } from "@/lib/webhooks/platform-webhook-endpoints";
+import {
+  deletePlatformWebhookEndpoint,
+  setPlatformWebhookActiveEndpoint,
+} from "@/lib/webhooks/platform-webhook-endpoints";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(setPlatformWebhookActiveEndpoint, deletePlatformWebhookEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
+  setPlatformWebhookActiveEndpoint,
+  deletePlatformWebhookEndpoint,
+);

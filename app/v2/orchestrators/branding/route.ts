@@ -1,5 +1,13 @@
 import { routeHandlers } from "@/lib/api/route";
-import { getOrchestratorBrandingEndpoint, putOrchestratorBrandingEndpoint, deleteOrchestratorBrandingEndpoint } from "@/lib/secure-payments/branding-endpoints";
+import {
+  deleteOrchestratorBrandingEndpoint,
+  getOrchestratorBrandingEndpoint,
+  putOrchestratorBrandingEndpoint,
+} from "@/lib/secure-payments/branding-endpoints";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getOrchestratorBrandingEndpoint, putOrchestratorBrandingEndpoint, deleteOrchestratorBrandingEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
+  getOrchestratorBrandingEndpoint,
+  putOrchestratorBrandingEndpoint,
+  deleteOrchestratorBrandingEndpoint,
+);

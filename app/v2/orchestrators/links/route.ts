@@ -2,4 +2,7 @@ import { routeHandlers } from "@/lib/api/route";
 import { createLinkRequestEndpoint, listOrchestratorLinksEndpoint } from "@/lib/orchestrators/endpoints";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createLinkRequestEndpoint, listOrchestratorLinksEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
+  createLinkRequestEndpoint,
+  listOrchestratorLinksEndpoint,
+);

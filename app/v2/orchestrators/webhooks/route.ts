@@ -1,5 +1,11 @@
 import { routeHandlers } from "@/lib/api/route";
-import { createOrchestratorWebhookEndpoint, listOrchestratorWebhooksEndpoint } from "@/lib/webhooks/orchestrator-webhook-endpoints";
+import {
+  createOrchestratorWebhookEndpoint,
+  listOrchestratorWebhooksEndpoint,
+} from "@/lib/webhooks/orchestrator-webhook-endpoints";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createOrchestratorWebhookEndpoint, listOrchestratorWebhooksEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
+  createOrchestratorWebhookEndpoint,
+  listOrchestratorWebhooksEndpoint,
+);

@@ -29,7 +29,11 @@ export default async function ClientBrandingPage({ params }: { params: Promise<{
           (<code className="font-mono text-xs break-all">{client.clientId}</code>). Empty fields keep the default look.
         </p>
       </PageHeader>
-      <BrandingEditor client={{ id: client.id, label: client.label }} stored={stored} merchantName={session.platform.name} />
+      <BrandingEditor
+        client={{ id: client.id, label: client.label }}
+        stored={stored}
+        merchantName={session.platform.name}
+      />
     </>
   );
 }

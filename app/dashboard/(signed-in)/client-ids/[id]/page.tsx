@@ -1,10 +1,10 @@
-import { ClientIdDetails } from "@/components/dashboard/client-id-details";
 import { ClientIdDestinationPanel } from "@/components/dashboard/client-id-destination-panel";
+import { ClientIdDetails } from "@/components/dashboard/client-id-details";
 import { ClientIdWebhooksPanel } from "@/components/dashboard/webhooks/client-id-webhooks-panel";
-import { ApiError } from "@/lib/http/errors";
 import { getClientId } from "@/lib/client-ids/manage-client-ids";
 import { orNotFound } from "@/lib/dashboard/or-not-found";
 import { requireDashboardSession } from "@/lib/dashboard/page-session";
+import { ApiError } from "@/lib/http/errors";
 import { getClientIdLink } from "@/lib/orchestrators/platform-links";
 import { listDestinations } from "@/lib/payee-destinations/read-destinations";
 import { endpointCountsByClientId } from "@/lib/webhooks/endpoint-summaries";
@@ -28,7 +28,12 @@ export default async function ClientIdPage({ params }: { params: Promise<{ id: s
         clientIdId={record.id}
         bound={record.payeeDestinationId}
         backend={record.allowedDomains.length === 0}
-        destinations={destinations.map(({ destinationId, network, symbol, walletAddress }) => ({ destinationId, network, symbol, walletAddress }))}
+        destinations={destinations.map(({ destinationId, network, symbol, walletAddress }) => ({
+          destinationId,
+          network,
+          symbol,
+          walletAddress,
+        }))}
         canChange={record.status !== "revoked"}
       />
       <ClientIdWebhooksPanel clientIdId={record.id} counts={webhooks} />

@@ -8,8 +8,8 @@ import { requireDashboardSession } from "@/lib/dashboard/page-session";
 import { platformEventChoices } from "@/lib/dashboard/webhook-event-choices";
 import { WEBHOOKS_HREF } from "@/lib/dashboard/webhook-hrefs";
 import { webhookUrlRule } from "@/lib/dashboard/webhook-url-rule";
-import { recentDeliveryCounts } from "@/lib/webhooks/endpoint-summaries";
 import { listPlatformEndpoints } from "@/lib/webhooks/client-id-endpoints";
+import { recentDeliveryCounts } from "@/lib/webhooks/endpoint-summaries";
 
 export const metadata = { title: "Webhooks" };
 
@@ -32,12 +32,17 @@ export default async function ClientWebhooksPage({ params }: { params: Promise<{
           <Link className="font-medium text-blue-700 underline" href={`/dashboard/client-ids/${client.id}`}>
             {client.label}
           </Link>{" "}
-          (<code className="font-mono text-xs break-all">{client.clientId}</code>). Each receives this client ID’s events, signed with its own secret; open one to read its
-          delivery log.
+          (<code className="font-mono text-xs break-all">{client.clientId}</code>). Each receives this client ID’s
+          events, signed with its own secret; open one to read its delivery log.
         </p>
       </PageHeader>
       <WebhookEndpointsManager
-        client={{ id: client.id, label: client.label, status: client.status, webhookRegistrationByClientId: client.webhookRegistrationByClientId }}
+        client={{
+          id: client.id,
+          label: client.label,
+          status: client.status,
+          webhookRegistrationByClientId: client.webhookRegistrationByClientId,
+        }}
         endpoints={endpoints}
         recent={recent}
         urlRule={webhookUrlRule(getConfig())}

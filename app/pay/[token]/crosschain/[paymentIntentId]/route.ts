@@ -2,4 +2,7 @@ import { routeHandlers } from "@/lib/api/route";
 import { pageCrosschainProgressEndpoint, pageCrosschainSubmitEndpoint } from "@/lib/pay-page/endpoints";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(pageCrosschainProgressEndpoint, pageCrosschainSubmitEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
+  pageCrosschainProgressEndpoint,
+  pageCrosschainSubmitEndpoint,
+);

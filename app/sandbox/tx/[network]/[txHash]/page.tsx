@@ -6,7 +6,11 @@ import { loadSandboxTransaction } from "@/lib/dashboard/sandbox-transaction";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sandbox transaction" };
 
-export default async function SandboxTransactionPage({ params }: { params: Promise<{ network: string; txHash: string }> }) {
+export default async function SandboxTransactionPage({
+  params,
+}: {
+  params: Promise<{ network: string; txHash: string }>;
+}) {
   const { network, txHash } = await params;
   const tx = await loadSandboxTransaction(network, txHash);
   if (!tx) notFound();

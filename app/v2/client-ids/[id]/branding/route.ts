@@ -1,5 +1,13 @@
 import { routeHandlers } from "@/lib/api/route";
-import { getClientIdBrandingEndpoint, putClientIdBrandingEndpoint, deleteClientIdBrandingEndpoint } from "@/lib/secure-payments/branding-endpoints";
+import {
+  deleteClientIdBrandingEndpoint,
+  getClientIdBrandingEndpoint,
+  putClientIdBrandingEndpoint,
+} from "@/lib/secure-payments/branding-endpoints";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getClientIdBrandingEndpoint, putClientIdBrandingEndpoint, deleteClientIdBrandingEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
+  getClientIdBrandingEndpoint,
+  putClientIdBrandingEndpoint,
+  deleteClientIdBrandingEndpoint,
+);

@@ -1,5 +1,8 @@
 import { routeHandlers } from "@/lib/api/route";
-import { getOrchestratorLinkEndpoint, endOrchestratorLinkEndpoint } from "@/lib/orchestrators/endpoints";
+import { endOrchestratorLinkEndpoint, getOrchestratorLinkEndpoint } from "@/lib/orchestrators/endpoints";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getOrchestratorLinkEndpoint, endOrchestratorLinkEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
+  getOrchestratorLinkEndpoint,
+  endOrchestratorLinkEndpoint,
+);

@@ -16,7 +16,10 @@ export default async function RequestPage({ params }: { params: Promise<{ reques
   // Another platform's request is "not found", exactly like a missing one.
   const request = isRequestId(requestId) ? await findRequest(session.platform.id, requestId) : null;
   if (!request) notFound();
-  const [payments, deliveries] = await Promise.all([listPayments(request.requestId), deliveriesAboutRequest(session.platform.id, request.requestId)]);
+  const [payments, deliveries] = await Promise.all([
+    listPayments(request.requestId),
+    deliveriesAboutRequest(session.platform.id, request.requestId),
+  ]);
   const status = describeRequest(request, payments);
   return (
     <>

@@ -4,8 +4,8 @@ import { parseDeliveryLogQuery } from "@/lib/dashboard/delivery-log-query";
 import { orNotFound } from "@/lib/dashboard/or-not-found";
 import { requireDashboardSession } from "@/lib/dashboard/page-session";
 import { platformEventChoices } from "@/lib/dashboard/webhook-event-choices";
-import { listDeliveries } from "@/lib/webhooks/delivery-log";
 import { getPlatformEndpoint } from "@/lib/webhooks/client-id-endpoints";
+import { listDeliveries } from "@/lib/webhooks/delivery-log";
 
 export const metadata = { title: "Webhook endpoint" };
 

@@ -370,7 +370,7 @@ function send(res: http.ServerResponse, status: number, body: unknown): void {
 
 export function createTronHttpServer(node: TronNode): http.Server {
   return http.createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
+    const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
     const path = url.pathname.replace(/\/+$/, "") || "/";
     if (req.method === "OPTIONS") {
       res.writeHead(204, {

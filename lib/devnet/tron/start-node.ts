@@ -7,7 +7,6 @@ import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import type http from "node:http";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import { log } from "../../log";
 import { type Anvil, rpcRequest, startAnvil } from "../anvil";
 import { fileExists, readDump, setAsideState, writeFileAtomically } from "../chain-state";
@@ -45,7 +44,7 @@ interface SavedChain {
   version: 1;
   setupVersion: number;
   ledger: LedgerState;
-  evm: unknown; // anvil_dumpState's JSON
+  evm: string; // anvil_dumpState's answer as is (gzipped JSON, hex): its u64/u128 numbers outgrow JS numbers
 }
 
 export function tronStateFile(dataDir: string): string {
@@ -85,21 +84,23 @@ export async function startTronSandbox(options: TronSandboxOptions): Promise<Tro
   const pidFile = path.join(options.dataDir, "chains", "tron-tvm.pid");
   await fs.mkdir(path.dirname(stateFile), { recursive: true });
   killOrphan(pidFile);
+  const saved = await readSaved(stateFile);
+  // anvil reads the TVM part of the saved chain at start (--load-state takes a file of its own).
+  const evmFile = `${stateFile}.evm.tmp`;
+  if (saved) await fs.writeFile(evmFile, await readDump(saved.evm));
   const anvil: Anvil = await startAnvil({
     port: 0,
     chainId: TRON_CHAIN_ID,
     extraArgs: TVM_ARGS,
+    loadState: saved ? evmFile : undefined,
     detached: options.detached ?? false,
-  });
+  }).finally(() => fs.rm(evmFile, { force: true }));
   let server: http.Server | undefined;
   try {
     await writePidFile(pidFile, { pid: anvil.pid, port: anvil.port, chainId: TRON_CHAIN_ID });
     const tvm = new Tvm(anvil.url);
-    const saved = await readSaved(stateFile);
     let node: TronNode;
     if (saved) {
-      const bytes = gzipSync(Buffer.from(JSON.stringify(saved.evm)));
-      await rpcRequest(anvil.url, "anvil_loadState", [`0x${bytes.toString("hex")}`], 60_000);
       node = await TronNode.open(tvm, saved.ledger);
     } else {
       await placeTronContracts(anvil.url);
@@ -114,7 +115,7 @@ export async function startTronSandbox(options: TronSandboxOptions): Promise<Tro
           version: 1,
           setupVersion: TRON_SETUP_VERSION,
           ledger: node.snapshot(),
-          evm: JSON.parse((await readDump(dump)).toString("utf8")),
+          evm: dump,
         };
         await writeFileAtomically(stateFile, JSON.stringify(chain));
         persistedBlocks = chain.ledger.blocks.length;

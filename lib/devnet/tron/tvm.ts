@@ -92,11 +92,7 @@ export class Tvm {
         gasPrice: "0x0",
       },
     ]);
-    const receipt = await this.rpc<{ logs: { address: string; topics: string[]; data: string }[] } | null>(
-      "eth_getTransactionReceipt",
-      [hash],
-    );
-    if (!receipt) throw new Error(`anvil mined no receipt for ${hash}`);
+    const receipt = await this.receipt(hash);
     const frame = await this.rpc<CallFrame>("debug_traceTransaction", [
       hash,
       { tracer: "callTracer", tracerConfig: { onlyTopCall: true } },
@@ -107,6 +103,20 @@ export class Tvm {
       data: strip(l.data),
     }));
     return this.result(frame, opts.dataHex, logs);
+  }
+
+  /** anvil mines at once, but its receipt can take a moment to be readable. */
+  private async receipt(hash: string): Promise<{ logs: { address: string; topics: string[]; data: string }[] }> {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const receipt = await this.rpc<{ logs: { address: string; topics: string[]; data: string }[] } | null>(
+        "eth_getTransactionReceipt",
+        [hash],
+      );
+      if (receipt) return receipt;
+      if (Date.now() > deadline) throw new Error(`anvil mined no receipt for ${hash}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
   }
 
   private result(frame: CallFrame, dataHex: string, logs: TvmResult["logs"]): TvmResult {

@@ -207,12 +207,9 @@ const WALLET: Record<string, Handler> = {
   getaccount: async (p, node) => accountJson(node, hex41(p.address)),
   getaccountresource: async (p, node) => resourceJson(node, hex41(p.address)),
   getaccountnet: async (p, node) => {
-    const {
-      TotalEnergyLimit: _e,
-      TotalEnergyWeight: _w,
-      ...net
-    } = (await resourceJson(node, hex41(p.address))) as Record<string, unknown>;
-    return net;
+    const r = (await resourceJson(node, hex41(p.address))) as Record<string, unknown>;
+    const net = ["freeNetUsed", "freeNetLimit", "TotalNetLimit", "TotalNetWeight"].filter((k) => k in r);
+    return Object.fromEntries(net.map((k) => [k, r[k]]));
   },
   getchainparameters: async () => ({ chainParameter: chainParameters() }),
   getenergyprices: async () => ({ prices: `0:${ENERGY_FEE}` }),

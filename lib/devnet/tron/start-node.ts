@@ -1,6 +1,6 @@
 // Starts the sandbox Tron chain: its TVM (an anvil on a port the system picks), the node's
-// ledger, and the HTTP API on `port` (0 in tests; SANDBOX_PORT_BASE + TRON_PORT_OFFSET under
-// `npm start`). State lives in <dataDir>/chains/tron.json: the ledger and the anvil state of
+// ledger, and the HTTP API on `port` (0 in tests; SANDBOX_PORT_BASE + TRON_SANDBOX_PORT_OFFSET
+// under `npm start`, lib/config.ts). State lives in <dataDir>/chains/tron.json: the ledger and the anvil state of
 // one moment, in one file written atomically, so the two never disagree after a restart.
 // Written whenever a block was added (checked every `persistEveryMs`) and on stop.
 import { readFileSync } from "node:fs";
@@ -17,9 +17,6 @@ import { emptyLedger, type LedgerState } from "./ledger";
 import { TronNode } from "./node";
 import { placeTronContracts, setUpTronLedger, TRON_SETUP_VERSION } from "./setup";
 import { Tvm } from "./tvm";
-
-/** The Tron node's port under `npm start`: after the seven EVM anvils (SANDBOX_PORT_BASE + 0…6). */
-export const TRON_PORT_OFFSET = 7;
 
 export interface TronSandboxOptions {
   dataDir: string;

@@ -317,6 +317,25 @@ describe("Tron sandbox node, TronWeb as the client", () => {
     expect(third.code).toBe("BANDWITH_ERROR");
   });
 
+  it("accepts a signed transaction posted as the service's broadcast relay posts it ({...signed, txID})", async () => {
+    const tw = web(bob.privateKey);
+    const { transaction } = await tw.transactionBuilder.triggerSmartContract(
+      USDT,
+      "",
+      { input: tronApproveTransaction(USDT, FEE_PROXY, 1n).data.slice(2), feeLimit: FEE_LIMIT },
+      [],
+      bob.address,
+    );
+    const signed = await tw.trx.sign(transaction, bob.privateKey);
+    const res = await fetch(`${sandbox.url}/wallet/broadcasttransaction`, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ ...signed, txID: signed.txID }),
+    });
+    expect(await res.json()).toEqual({ result: true, txid: signed.txID });
+    expect((await infoOf(tw, signed.txID)).receipt?.result).toBe("SUCCESS");
+  });
+
   it("answers a path it does not serve with 404, as java-tron does", async () => {
     const res = await fetch(`${sandbox.url}/wallet/getassetissuelist`);
     expect(res.status).toBe(404);

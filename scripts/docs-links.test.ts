@@ -97,13 +97,16 @@ describe("decisions", () => {
     expect(missing).toEqual([]);
   });
 
-  it("every decision file opens with its title and is listed on the index", () => {
-    const index = read(`${DECISIONS}/README.md`);
-    const listed = new Set([...withoutCode(index).matchAll(/\]\(([\w-]+\.md)\)/g)].map((m) => m[1]));
-    expect(decisionFiles.filter((f) => !listed.has(f)).map((f) => `${f} is not on ${DECISIONS}/README.md`)).toEqual([]);
-    expect(
-      decisionFiles.filter((f) => !/^# \S.*\n/.test(read(`${DECISIONS}/${f}`))).map((f) => `${f}: first line`),
-    ).toEqual([]);
+  it("every decision file opens with its title and is on the index under that title", () => {
+    const index = withoutCode(read(`${DECISIONS}/README.md`));
+    const listed = new Map([...index.matchAll(/\[([^\]]+)\]\(([\w-]+\.md)\)/g)].map((m) => [m[2], m[1]]));
+    const problems = decisionFiles.flatMap((f) => {
+      const title = /^# (\S.*)\n/.exec(read(`${DECISIONS}/${f}`))?.[1];
+      if (title === undefined) return [`${f}: the first line is not "# <Title>"`];
+      if (!listed.has(f)) return [`${f} is not on ${DECISIONS}/README.md`];
+      return listed.get(f) === title ? [] : [`${f}: listed as "${listed.get(f)}", titled "${title}"`];
+    });
+    expect(problems).toEqual([]);
   });
 });
 

@@ -14,7 +14,7 @@ export default defineConfig({
   timeout: 60_000,
   workers: 2,
   // On CI a failed spec runs once more and, if it then passes, is reported as flaky (see
-  // docs/decisions.md, "One retry on CI"); locally every failure fails.
+  // docs/decisions/ci-one-retry.md); locally every failure fails.
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   use: {

@@ -4,8 +4,7 @@ import { defineConfig } from "vitest/config";
 
 const include = ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"];
 // Files that measure time itself (retry gaps, exclusive slots) or load the machine on purpose
-// (the 1,000-event fault test): they run alone, after the others (docs/decisions.md,
-// "Test files run side by side").
+// (the 1,000-event fault test): they run alone, after the others (docs/decisions/tests-side-by-side.md).
 const alone = [
   "lib/webhooks/delivery.test.ts",
   "lib/webhooks/fault.test.ts",
@@ -24,7 +23,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
-    // docs/decisions.md, "One retry on CI".
+    // docs/decisions/ci-one-retry.md.
     retry: process.env.CI ? 1 : 0,
     env: { NODE_ENV: "test", LOG_LEVEL: "silent" },
     projects: [

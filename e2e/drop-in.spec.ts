@@ -19,7 +19,7 @@ import { demo } from "./demo";
 import { createClientId, registerAndSignIn } from "./support/dashboard-account";
 
 const RPC = sandboxRpcUrl("base", Number(process.env.SANDBOX_PORT_BASE ?? 18545));
-// The production token addresses, which the sandbox keeps (README "Two commands").
+// The production token addresses, which the sandbox keeps (docs/sandbox.md).
 const USDC: Address = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 const USDT: Address = "0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2";
 const freshAddress = () => `0x${randomBytes(20).toString("hex")}` as Address;

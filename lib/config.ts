@@ -20,7 +20,7 @@ const rpcShape = Object.fromEntries(EVM_NETWORK_IDS.map((n) => [rpcEnvName(n), h
   z.ZodOptional<typeof httpUrl>
 >;
 
-/** RPC_WS_URL_BASE, …: the WebSocket endpoint detection follows new heads on (README "Payment detection"). */
+/** RPC_WS_URL_BASE, …: the WebSocket endpoint detection follows new heads on (docs/payment-detection.md). */
 export function rpcWsEnvName(network: EvmNetworkId): string {
   return `RPC_WS_URL_${network.toUpperCase().replace(/-/g, "_")}`;
 }
@@ -52,12 +52,12 @@ const schema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, "64 hex characters (32 bytes)")
     .optional(),
-  // Keys data was encrypted with before a rotation, still read until `npm run secrets:rotate` re-encrypts (README "Key rotation").
+  // Keys data was encrypted with before a rotation, still read until `npm run secrets:rotate` re-encrypts (docs/payers-and-offramp.md).
   ENCRYPTION_KEY_PREVIOUS: z
     .string()
     .regex(/^[0-9a-fA-F]{64}(,[0-9a-fA-F]{64})*$/, "comma-separated keys of 64 hex characters")
     .optional(),
-  // Payer compliance (README "Payers and off-ramp"): the built-in provider, or an HTTP provider.
+  // Payer compliance (docs/payers-and-offramp.md): the built-in provider, or an HTTP provider.
   COMPLIANCE_PROVIDER: z.enum(["builtin", "http"]).default("builtin"),
   COMPLIANCE_PROVIDER_URL: httpUrl.optional(),
   COMPLIANCE_PROVIDER_API_KEY: z.string().optional(),
@@ -82,13 +82,13 @@ const schema = z.object({
   RUN_WORKERS: bool.default(true), // run background jobs inside the web process
   WORKER_HEALTH_PORT: port.optional(), // `npm run worker` answers /health/live and /health/ready here
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000), // read by scripts/serve.mjs on SIGTERM
-  // Payment detection (README "Payment detection")
+  // Payment detection (docs/payment-detection.md)
   PAYMENT_DETECTION_NETWORKS: z.string().optional(), // comma-separated; "none" turns detection off
   PAYMENT_DETECTION_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).optional(),
   PAYMENT_DETECTION_BLOCK_RANGE: z.coerce.number().int().min(1).max(100_000).default(2000),
   PAYMENT_CONFIRMATIONS: z.string().optional(), // "12" or "mainnet:12,base:5"
   PAYMENT_DETECTION_START_BLOCKS: z.string().optional(), // "base:21000000,tron:79216121"
-  // Wallet screening (README "Wallet screening (KYT)")
+  // Wallet screening (docs/api-guide.md, wallet screening)
   KYT_PROVIDERS: z.string().default("ofac-list,sanctions-oracle"), // comma-separated, all consulted
   KYT_API_URL: httpUrl.default("https://public.chainalysis.com"),
   KYT_API_KEY: z.string().optional(),
@@ -100,7 +100,7 @@ const schema = z.object({
     .default(3600),
   KYT_ON_PROVIDER_ERROR: z.enum(["refuse", "allow"]).default("refuse"),
   KYT_SANCTIONS_LIST_FILE: z.string().optional(),
-  // Recurring payouts (README "Recurring payouts"): the relayer's key (the sandbox has its own demo key)
+  // Recurring payouts (docs/api-guide.md, recurring payouts): the relayer's key (the sandbox has its own demo key)
   RECURRING_RELAYER_PRIVATE_KEY: z
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/, "0x + 64 hex characters")

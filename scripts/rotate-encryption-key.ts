@@ -1,5 +1,5 @@
-// `npm run secrets:rotate`: the second step of an encryption key rotation (README "Key
-// rotation"). With the new key in ENCRYPTION_KEY and the old one in ENCRYPTION_KEY_PREVIOUS,
+// `npm run secrets:rotate`: the second step of an encryption key rotation (docs/payers-and-offramp.md).
+// With the new key in ENCRYPTION_KEY and the old one in ENCRYPTION_KEY_PREVIOUS,
 // re-encrypts every value only the old key reads (payer identities, bank details, webhook
 // signing secrets). Safe to run again, and while the service runs: it reads with both keys.
 import { getConfig } from "../lib/config";

@@ -1,5 +1,5 @@
-// `npm run test:scale`: scale-out and faults on real PostgreSQL (issue #14, docs/decisions.md
-// "The scale test runs its own PostgreSQL"). 2 web + 2 worker processes on one fresh database
+// `npm run test:scale`: scale-out and faults on real PostgreSQL (issue #14,
+// docs/decisions/scale-test-own-postgres.md). 2 web + 2 worker processes on one fresh database
 // of a PostgreSQL cluster of its own, plus the shared sandbox chains (`npm run chains`);
 // requests spread over both web processes. It creates requests and pays them on the chain
 // (most in full, some partially, some through batch payouts), registers two webhook endpoints

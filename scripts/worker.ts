@@ -2,7 +2,7 @@
 // With PGlite only one process may open the data directory, and the web process runs the
 // workers itself: run it against PostgreSQL. `--embedded` runs it on DATA_DIR's embedded
 // database instead, for when no web process uses that directory (tests, maintenance).
-// WORKER_HEALTH_PORT: /health/live and /health/ready for the orchestrator (README "Deployment").
+// WORKER_HEALTH_PORT: /health/live and /health/ready for the orchestrator (docs/deployment.md).
 import { processState } from "../lib/boot/process-state";
 import { getConfig } from "../lib/config";
 import { getDatabase } from "../lib/db/client";

@@ -3,8 +3,7 @@
 // responses, a try-it console) over the OpenAPI document built from the zod schemas.
 // Everything it needs is bundled by us: default fonts, telemetry, the AI agent, MCP, the hosted
 // API client and the request proxy (all Scalar's services) are off, so /docs works offline and
-// sends the reader's API key only to this service (docs/decisions.md, "The API reference is
-// Scalar, bundled").
+// sends the reader's API key only to this service (docs/decisions/api-reference-scalar.md).
 import { ApiReferenceReact } from "@scalar/api-reference-react";
 import "@scalar/api-reference-react/style.css";
 

@@ -1,5 +1,5 @@
-// Cached credentials across instances (docs/decisions.md "Credentials are cached for five
-// seconds, and forgotten everywhere at once"). "Another instance" is a second copy of the whole
+// Cached credentials across instances (docs/decisions/credential-cache.md). "Another instance" is
+// a second copy of the whole
 // module graph (vi.resetModules): its own caches and, on PostgreSQL, its own LISTEN connection,
 // sharing only the database — what a second server process has. On PGlite, one process by
 // construction, the instance that makes the change is the one that must refuse at once.

@@ -1,5 +1,5 @@
-// The sandbox's "Sign with a demo wallet" (docs/decisions.md "Demo wallets sign on the server,
-// in the sandbox only"): where the dashboard would ask a browser wallet to sign (wallet
+// The sandbox's "Sign with a demo wallet" (docs/decisions/demo-wallets.md): where the dashboard
+// would ask a browser wallet to sign (wallet
 // sign-in, linking a wallet, a payee destination's typed data), the sandbox can sign with one
 // of its demo wallets instead. Their keys are anvil's well-known keys (lib/devnet/accounts),
 // public anyway; outside the sandbox nothing here signs.

@@ -181,7 +181,7 @@ export const currentSession = defineEndpoint({
   },
 });
 
-// ---------- several sign-in methods (docs/decisions.md "Sign-in methods: one user, a wallet and an email") ----------
+// ---------- several sign-in methods (docs/decisions/sign-in-methods.md) ----------
 
 function sessionOf(caller: Caller) {
   if (caller.kind !== "session") throw unauthorized();

@@ -3,7 +3,7 @@
 // count: the first FREE_LOGIN_FAILURES failures are free, then every new try waits a delay that
 // doubles up to 15 minutes. Once delays apply, a try claims its slot before the password is
 // checked, so a burst of parallel guesses gets one check, not one each. Counts older than a day
-// start over; a successful login clears them. docs/decisions.md "Failed logins".
+// start over; a successful login clears them. docs/decisions/failed-logins.md.
 
 import { db } from "../db/client";
 import { ApiError } from "../http/errors";

@@ -121,7 +121,7 @@ export async function authenticateEmailUser(email: string, password: string): Pr
   return (await verifyPassword(password, row.passwordHash)) ? toSignedIn(row) : null;
 }
 
-// ---------- several sign-in methods on one platform (docs/decisions.md "Sign-in methods: one user, a wallet and an email") ----------
+// ---------- several sign-in methods on one platform (docs/decisions/sign-in-methods.md) ----------
 
 async function userRow(userId: string): Promise<UserRow> {
   const row = await (await db()).user.findUnique({ where: { id: userId } });

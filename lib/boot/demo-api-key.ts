@@ -1,5 +1,5 @@
 // The sandbox demo platform's API key, for the API reference's examples and try-it console
-// (docs/decisions.md, "The API reference is Scalar, bundled"). Only in the sandbox: its key
+// (docs/decisions/api-reference-scalar.md). Only in the sandbox: its key
 // moves test money on local chains and start-up already prints it. Production never reads it.
 import fs from "node:fs";
 import path from "node:path";

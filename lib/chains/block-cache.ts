@@ -8,7 +8,7 @@
 // every caller, once per block where this process follows the network's new heads (the
 // detection's WebSocket subscription, head-watcher.ts): the answer stays current until the
 // next head is pushed. Without a live subscription each caller asks for the head again (calls
-// in flight at the same moment share one). docs/decisions.md "Chain head and gas price per block".
+// in flight at the same moment share one). docs/decisions/chain-head-per-block.md.
 
 import { type ChainClient, getPublicClient, rpcWsUrlFor } from "./clients";
 import { existingHeadWatcher } from "./head-watcher";

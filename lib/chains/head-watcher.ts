@@ -4,8 +4,7 @@
 // (cursor-store.ts), so a head lost while the socket was down costs nothing — on every
 // (re)subscription the watcher counts one more head and detection catches up from its cursor.
 // A dropped socket is reconnected with exponential backoff; while it is down `subscribed` is
-// false and detection polls (start-detection.ts). docs/decisions.md "Payment detection by
-// subscription".
+// false and detection polls (start-detection.ts). docs/decisions/detection-new-heads.md.
 import { getWebSocketRpcClient } from "viem/utils";
 import { log } from "../log";
 

@@ -2,7 +2,7 @@
 // the second permitted entry) and never added silently: a share of the amount for the
 // liquidity it advances, plus a flat allowance for its gas on the destination chain and the
 // source pull. Stablecoins are taken at par across chains (USDC on base pays USDC or USDT on
-// arbitrum-one one for one, docs/decisions.md "Crosschain at par"). Pure: no I/O.
+// arbitrum-one one for one, docs/decisions/crosschain-gateway-at-par.md). Pure: no I/O.
 
 /** 0.1 % of the amount. */
 export const OPERATOR_FEE_BPS = 10n;

@@ -1,4 +1,4 @@
-// The operator's settlement of signed intents (docs/decisions.md "Crosschain settlement"),
+// The operator's settlement of signed intents (docs/decisions/crosschain-settlement.md),
 // run by one instance at a time (runExclusively) and safe to kill at any point:
 //
 //   signed ──(EIP-2612 permit if given)──(gateway.collect: source pull)──► collected

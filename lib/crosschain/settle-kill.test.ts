@@ -1,5 +1,5 @@
 // A settlement process killed with SIGKILL between the source pull and the recorded payout
-// (docs/decisions.md "Crosschain settlement: signed and stored before broadcast"): the worker
+// (docs/decisions/crosschain-settlement.md): the worker
 // runs as a child process (test-settle-child.ts) on this test's database and sandbox chains.
 // The destination chain stops mining, so the payout is signed, stored and broadcast but not
 // yet mined; the test kills the process there (the source pull is mined, the payout not

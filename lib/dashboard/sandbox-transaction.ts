@@ -1,6 +1,6 @@
 // A transaction of the sandbox chains, read from the chain itself, for the sandbox's own
 // transaction page (/sandbox/tx/{network}/{hash}): public explorers do not know these chains
-// (docs/decisions.md, "Sandbox transactions open our own page").
+// (docs/decisions/sandbox-transaction-page.md).
 import { erc20Abi, getAddress, type Hash, parseEventLogs } from "viem";
 import { getPublicClient } from "../chains/clients";
 import { tokenByAddress } from "../chains/currencies";

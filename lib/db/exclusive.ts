@@ -1,5 +1,5 @@
-// One-at-a-time sections across every process sharing the database (docs/decisions.md
-// "Start-up on a shared PostgreSQL"): the one-time steps of start-up (migrations, the job
+// One-at-a-time sections across every process sharing the database
+// (docs/decisions/startup-advisory-locks.md): the one-time steps of start-up (migrations, the job
 // queue's schema and queues, the demo seed) run under a PostgreSQL advisory lock, so N web and
 // worker processes starting at the same instant take turns instead of deadlocking or doing
 // the work twice. The lock is held by a dedicated connection (session-level): a process that

@@ -1,6 +1,6 @@
 // `npm run chains [network ...]`: the sandbox chains on their own, shared by several web and
 // worker processes configured with their RPC URLs (printed at start, ready to export) exactly
-// as they would share real RPC endpoints (README "Deployment"); also for manual use (wallets,
+// as they would share real RPC endpoints (docs/deployment.md); also for manual use (wallets,
 // cast, scripts).
 //
 // `tron` among the networks (or none named) starts the Tron sandbox node too, on

@@ -1,6 +1,6 @@
 // `npm run worker` serves no API, but an orchestrator still has to know whether a worker
 // process is alive and doing its job: with WORKER_HEALTH_PORT it answers the same /health/live
-// and /health/ready as the web process (README "Deployment"), on a port of its own.
+// and /health/ready as the web process (docs/deployment.md), on a port of its own.
 import http from "node:http";
 import { errorBody } from "../http/errors";
 import { APP_VERSION } from "../version";

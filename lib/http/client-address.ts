@@ -3,7 +3,7 @@
 // `X-Forwarded-For`, so its last entry is always the machine that connected to us. Entries to
 // its left were written by whoever sent them: they are believed only as far as TRUSTED_PROXIES
 // says (a number of proxy hops in front of the service, or the proxies' addresses); by
-// default no proxy is trusted and the peer is the source. docs/decisions.md "Trusted proxies".
+// default no proxy is trusted and the peer is the source. docs/decisions/trusted-proxies.md.
 import ipaddr from "ipaddr.js";
 
 export type TrustedProxies = { hops: number } | { ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][] };

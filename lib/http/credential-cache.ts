@@ -1,7 +1,7 @@
 // Resolved credentials (API keys, client IDs, orchestrator keys, sessions), and payee
 // destinations (what a wallet's signature authorised, read on every payee's page), are trusted
-// for a few seconds without reading the database (docs/decisions.md "Credentials are cached for five
-// seconds, and forgotten everywhere at once"): lru-cache with a TTL and a size bound.
+// for a few seconds without reading the database (docs/decisions/credential-cache.md): lru-cache
+// with a TTL and a size bound.
 //
 // Whoever ends or changes a credential calls forgetCredentials after its change committed: this
 // instance's cache is cleared at once, and the others' through a PostgreSQL NOTIFY on

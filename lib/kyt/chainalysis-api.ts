@@ -2,7 +2,7 @@
 // (`GET {KYT_API_URL}/api/v1/address/{address}` with the key in `X-API-Key`, answering
 // `{identifications: [...]}`; an empty list is clear). Any non-2xx answer, a malformed body or
 // a timeout is ScreeningUnavailable, never a verdict. The key is sent only in the header and
-// never logged. docs/decisions.md "Wallet screening (KYT)" shows how to add another API.
+// never logged. docs/decisions/wallet-screening-kyt.md shows how to add another API.
 import { z } from "zod";
 import { type ScreeningProvider, ScreeningUnavailable } from "./screening-provider";
 

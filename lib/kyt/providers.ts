@@ -1,4 +1,4 @@
-// The screening sources in force, from KYT_PROVIDERS (README "Wallet screening (KYT)"): every
+// The screening sources in force, from KYT_PROVIDERS (docs/api-guide.md, wallet screening): every
 // one named is consulted and each must approve. Built once per configuration.
 import { type Config, getConfig } from "../config";
 import { chainalysisApiProvider } from "./chainalysis-api";

@@ -1,5 +1,5 @@
-// Screens a payment's wallets with every provider in force (docs/decisions.md "Wallet
-// screening (KYT)"): a wallet is rejected as soon as one provider rejects it, approved when
+// Screens a payment's wallets with every provider in force
+// (docs/decisions/wallet-screening-kyt.md): a wallet is rejected as soon as one provider rejects it, approved when
 // every provider that covers its network approves it, and undecided (a provider error, or no
 // provider covering the network) otherwise. Verdicts are cached per wallet and provider for
 // KYT_CACHE_SECONDS; errors are not. Each decided result is recorded for the payment and,

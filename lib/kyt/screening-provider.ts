@@ -1,4 +1,4 @@
-// What a wallet screening source answers (docs/decisions.md "Wallet screening (KYT)"). Every
+// What a wallet screening source answers (docs/decisions/wallet-screening-kyt.md). Every
 // source, built in or external, is a ScreeningProvider: it answers a verdict, or null when the
 // wallet's network is outside what it covers (the sanctions oracle on Tron), or throws
 // ScreeningUnavailable when it could not decide (network down, HTTP error): an error is never

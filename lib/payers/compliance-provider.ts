@@ -1,4 +1,4 @@
-// Who verifies payers (docs/decisions.md "Compliance providers"). The built-in provider needs
+// Who verifies payers (docs/decisions/compliance-providers.md). The built-in provider needs
 // no third party: the payer reviews and submits their data on our hosted page, the platform's
 // operator approves or rejects it in the dashboard's review queue. An external provider
 // (COMPLIANCE_PROVIDER=http) creates an applicant on its side and reports the outcome through

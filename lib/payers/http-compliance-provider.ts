@@ -1,5 +1,5 @@
 // An external KYC provider spoken to over HTTP, in the shape Sumsub-, Persona- and Bridge-like
-// services share (docs/decisions.md "Compliance providers"):
+// services share (docs/decisions/compliance-providers.md):
 // - out: `POST {url}/applicants` with `x-api-key`, body `{externalUserId, email, firstName,
 //   lastName, dateOfBirth, country, nationality}`, answering `{id, verificationUrl}`;
 // - in: status webhooks to `POST /v2/compliance/webhook`, body `{applicantId, reviewStatus:

@@ -1,4 +1,4 @@
-// Encryption key rotation (README "Key rotation"): data written with the old key stays readable
+// Encryption key rotation (docs/payers-and-offramp.md): data written with the old key stays readable
 // while ENCRYPTION_KEY_PREVIOUS names it, `npm run secrets:rotate` (reencrypt…) rewrites it with
 // the new key, after which the old key is no longer needed.
 

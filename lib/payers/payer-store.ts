@@ -38,7 +38,7 @@ export const isCompliant = (p: Pick<PayerRow, "kycStatus" | "agreementStatus">) 
 
 export const hashPortalToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Who read whole personal data, recorded with every such read (docs/decisions.md "Payer data"). */
+/** Who read whole personal data, recorded with every such read (docs/decisions/payer-data-encryption.md). */
 export interface Reader {
   actor: string;
   purpose: string;

@@ -1,7 +1,7 @@
 // Payment search: one platform's payments matching every given filter (AND), newest first
 // (the dashboard may ask for oldest first or by amount),
 // with the exact count of matches. Written in SQL so each filter maps onto one of the indexes
-// of migration `payment_search_indexes` (see docs/decisions.md "Payment search"): filters on
+// of migration `payment_search_indexes` (see docs/decisions/payment-search.md): filters on
 // the request (reference, payment reference) select request ids through the requests' own
 // indexes; the request's payee and invoice currency are copied onto each payment at insert
 // (migration payment_payee), so a wallet (payer, payer EOA or payee) is an OR over three indexed
@@ -224,7 +224,7 @@ export async function searchPayments(
           ...(last.sort_value !== null ? { value: last.sort_value } : {}),
         }
       : null;
-  // The exact count, over the same indexes as the page (docs/decisions.md: count strategy).
+  // The exact count, over the same indexes as the page (docs/decisions/payment-search.md).
   // A keyset walk counted on its first page; a last page from offset 0 already tells the count.
   let total: number;
   if (page.knownTotal !== undefined) {

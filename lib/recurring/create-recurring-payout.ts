@@ -135,7 +135,7 @@ export async function createRecurringPayout(
     feeAddress: requestFee ? getAddress(requestFee.address) : zeroAddress,
     amount: request.expectedAmount,
     feeAmount: requestFee ? feeAmountOf(request.expectedAmount, requestFee.basisPoints) : 0n,
-    relayerFee: 0n, // the operator pays the relayer's gas (docs/decisions.md "Recurring payouts: the relayer")
+    relayerFee: 0n, // the operator pays the relayer's gas (docs/decisions/recurring-relayer.md)
     periodSeconds,
     firstPayment,
     totalPayments: recurrence.totalPayments,

@@ -1,7 +1,7 @@
 // The relayer: pays the instalments of active recurring payouts when they fall due by the
 // chain's clock, with the relayer key of the configuration (the sandbox's own demo key).
 //
-// Exactly once, crash-safe (docs/decisions.md "Recurring payouts: the relayer"):
+// Exactly once, crash-safe (docs/decisions/recurring-relayer.md):
 // - one run per network at a time across every instance (runExclusively);
 // - the signed transaction is recorded (recurring_instalments, status `sending`) *before* it
 //   is broadcast, and only one row per instalment can exist: a second relayer cannot send it;

@@ -6,7 +6,7 @@ export type Frequency = (typeof RECURRENCE_FREQUENCIES)[number];
 /**
  * The contract counts in fixed periods of seconds, so months and years are fixed lengths
  * (30 and 365 days): a calendar month would need the contract to know calendars
- * (docs/decisions.md "Recurring payouts: fixed periods").
+ * (docs/decisions/recurring-fixed-periods.md).
  */
 export const PERIOD_SECONDS: Record<Frequency, number> = {
   DAILY: 86_400,

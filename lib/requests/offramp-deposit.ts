@@ -1,6 +1,6 @@
 // Where crypto-to-fiat requests are paid: the operator's off-ramp deposit address per network
 // (OFFRAMP_DEPOSIT_ADDRESSES "network:address,…"); in the sandbox, demo wallet 8 on every EVM
-// network, so the whole off-ramp flow runs with no configuration (docs/decisions.md "Off-ramp").
+// network, so the whole off-ramp flow runs with no configuration (docs/decisions/offramp-deposit-address.md).
 
 import { parseNetworkAddress, sameAddress } from "../addresses/wallet-address";
 import { NETWORKS, type NetworkId } from "../chains/networks";

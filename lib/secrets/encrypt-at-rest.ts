@@ -14,7 +14,7 @@ export function encryptSecret(plaintext: string, context: string, key = encrypti
 
 /**
  * Reads a value with the current key or, during a rotation, with one of the previous keys
- * (docs/decisions.md "Encryption key rotation"). An explicit `key` is the only one tried.
+ * (docs/decisions/encryption-key-rotation.md). An explicit `key` is the only one tried.
  */
 export function decryptSecret(stored: string, context: string, key?: Buffer): string {
   if (key) return decryptWith(stored, context, key);

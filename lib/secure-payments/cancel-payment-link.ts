@@ -1,6 +1,6 @@
 // Cancelling an open payment link: the merchant withdraws it before anyone pays. Only a link
 // nobody has paid any part of, and with no payer transaction in flight, can be cancelled; its
-// page then says it can no longer be paid (docs/decisions.md, "Cancelling a payment link").
+// page then says it can no longer be paid (docs/decisions/cancel-payment-link.md).
 import { conflict } from "../http/errors";
 import { loadSecurePayment } from "./load-secure-payment";
 import { assertNotInProgress } from "./payment-intents";

@@ -60,8 +60,8 @@ export function maskAddress(address: string): string {
 
 /**
  * Whether the payee's address (and with `hideUntilApproved` the reference) is masked: when
- * the creator asked for it and no wallet has been approved for this read (docs/decisions.md
- * "Wallet screening (KYT)").
+ * the creator asked for it and no wallet has been approved for this read
+ * (docs/decisions/wallet-screening-kyt.md).
  */
 export function isMasked(sp: StoredSecurePayment, approved: boolean): boolean {
   return (sp.hidePayeeAddress || sp.hideUntilApproved) && !approved;

@@ -1,5 +1,5 @@
-// Wallet screening of a secure payment (accessPolicy.mode `kyt_all_wallets`; docs/decisions.md
-// "Wallet screening (KYT)"): the payer's wallet (and the EOA behind a smart account) before any
+// Wallet screening of a secure payment (accessPolicy.mode `kyt_all_wallets`;
+// docs/decisions/wallet-screening-kyt.md): the payer's wallet (and the EOA behind a smart account) before any
 // calldata is answered, and a payout link's recipients. A rejected wallet is a 403
 // `wallet_screening_rejected`; a screening no provider could decide is a 503
 // `wallet_screening_unavailable` unless the operator set KYT_ON_PROVIDER_ERROR=allow.

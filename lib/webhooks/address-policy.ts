@@ -4,7 +4,7 @@
 // The ranges are ipaddr.js's classification of IANA's special-purpose registries (a maintained
 // list rather than our own): anything it does not call `unicast` is refused, IPv6 must also be
 // global unicast (2000::/3), and an IPv4 address written inside an IPv6 one is judged as that
-// IPv4 address. docs/decisions.md "Webhooks: where they may go".
+// IPv4 address. docs/decisions/webhooks-address-policy.md.
 import net from "node:net";
 import ipaddr from "ipaddr.js";
 

@@ -32,7 +32,8 @@ export async function sendClaimed(c: Claimed, opts: AttemptOptions): Promise<Fin
   try {
     const secret = openWebhookSecret(c.endpointId, c.secretEncrypted);
     const sentAt = new Date();
-    // Whether the previous secret still signs is decided at each attempt (docs/decisions.md "Webhooks: secret rotation").
+    // Whether the previous secret still signs is decided at each attempt
+    // (docs/decisions/webhooks-secret-rotation.md).
     const overlapping =
       c.previousSecretEncrypted !== null &&
       c.previousSecretExpiresAt !== null &&

@@ -1,5 +1,5 @@
-// Claiming deliveries for attempts, a batch at a time (docs/decisions.md "Webhooks: a batch
-// engine on the delivery rows"). One transaction locks due deliveries (`FOR UPDATE SKIP
+// Claiming deliveries for attempts, a batch at a time
+// (docs/decisions/webhooks-outbox-batch-engine.md). One transaction locks due deliveries (`FOR UPDATE SKIP
 // LOCKED`, so concurrent workers take disjoint sets), marks the ones this worker will send
 // with its claim and the time (`enqueued_at`, the lease's start), and writes an attempt row
 // for each: every attempt is recorded before its request goes out. A delivery found with an

@@ -1,5 +1,5 @@
-// Webhook delivery in a worker process (docs/decisions.md "Webhooks: a batch engine on the
-// delivery rows"): claims due deliveries in batches straight from webhook_deliveries (no job
+// Webhook delivery in a worker process (docs/decisions/webhooks-outbox-batch-engine.md): claims
+// due deliveries in batches straight from webhook_deliveries (no job
 // per delivery), sends them over keep-alive connections with at most `perEndpoint` requests in
 // flight per endpoint, and records finished attempts in batches. Woken by the outbox's NOTIFY
 // (new events, at most one per 100 ms from each process; resends), every 50 ms for a second
@@ -43,7 +43,7 @@ const HOT_POLL_MS = 50;
 /**
  * Lets the sockets' waiting I/O run before the next database round: embedded PostgreSQL
  * answers inside the event loop, so back-to-back queries would starve the attempts in flight
- * (docs/decisions.md "Webhooks: timing inside one process"). Attempts finishing meanwhile
+ * (docs/decisions/webhooks-timing-in-process.md). Attempts finishing meanwhile
  * join the batch.
  */
 const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -17,7 +17,7 @@ export const OUTBOX_CHANNEL = "stablelink_webhook_outbox";
  * flush): one NOTIFY per event capped the whole server at about 470 committed events/s on the
  * development machine, whatever the number of connections. A worker keeps polling for a while
  * after each claim (delivery-worker.ts, HOT_MS), so the events a process commits between its
- * NOTIFYs are found without one (docs/decisions.md "Webhooks: one NOTIFY per 100 ms").
+ * NOTIFYs are found without one (docs/decisions/webhooks-notify-gap.md).
  */
 export const NOTIFY_GAP_MS = 100;
 let lastNotifyAt = -Infinity;
@@ -85,8 +85,8 @@ export async function lockActiveEndpoints(tx: Tx, ids: string[]): Promise<Recipi
 /**
  * The bytes one endpoint receives. A resource created with an API key has no client ID, and its
  * events go to every client ID's endpoints of the platform: each of those deliveries names the
- * receiving endpoint's client ID, never null (docs/decisions.md "Webhooks: clientId of a
- * resource created with an API key"). Everything else is the event's payload as is.
+ * receiving endpoint's client ID, never null
+ * (docs/decisions/webhooks-client-id-of-api-key-resources.md). Everything else is the event's payload as is.
  */
 function bodyFor(event: OutgoingEvent, serialized: string, to: Recipient): string {
   const payload = event.payload as Record<string, unknown>;

@@ -179,7 +179,7 @@ describe("under faults", () => {
       for (const g of got) counts[g.kind]++;
       // Every request the receiver saw is a recorded attempt, except the one resend within an
       // attempt after a reset on a reused keep-alive connection (the sender cannot tell that
-      // reset from a receiver closing an idle socket; docs/decisions.md, "Webhooks").
+      // reset from a receiver closing an idle socket; docs/decisions/webhooks-timing-in-process.md).
       // (The reverse may not hold: an attempt can time out before its request is written.)
       const resends = got.filter((g) => g.kind === "reset" && g.reusedConnection).length;
       if (got.length > row.attempts.length + resends)

@@ -97,7 +97,7 @@ export async function setActive(scope: EndpointScope, id: string, isActive: bool
  * Gives the endpoint a new signing secret, answered only now. The current one becomes the
  * previous secret, which signs webhook-signature beside the new one until `overlapSeconds` have
  * passed (0: never again). A rotation during an overlap drops the older previous secret: at most
- * two secrets sign. docs/decisions.md "Webhooks: secret rotation".
+ * two secrets sign. docs/decisions/webhooks-secret-rotation.md.
  */
 export async function rotateSecret(scope: EndpointScope, id: string, overlapSeconds: number, now = new Date()) {
   const row = await endpointOrThrow(scope, id);

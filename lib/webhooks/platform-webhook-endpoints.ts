@@ -4,7 +4,7 @@
 // ID alone (`x-client-id` + Origin). A client ID is public and Origin is only a header outside
 // a browser, so alone it can never read delivery logs and payloads, resend or delete, and what
 // it does is recorded on the endpoint (when, from which address) for the dashboard to show.
-// docs/decisions.md "Webhooks: what a client ID alone may do".
+// docs/decisions/webhooks-client-id-alone.md.
 import { z } from "zod";
 import { CLIENT_ID_NOT_FOUND, findOwnClientId } from "../client-ids/manage-client-ids";
 import { db } from "../db/client";

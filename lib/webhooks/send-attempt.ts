@@ -23,8 +23,7 @@ export interface SendOptions {
 }
 
 // Keep-alive sockets per receiver origin, as many kept idle as used: closing most of them
-// after each burst would make the next burst connect again (docs/decisions.md "Webhooks: an
-// outbox, and a batch engine on the delivery rows").
+// after each burst would make the next burst connect again (docs/decisions/webhooks-outbox-batch-engine.md).
 const agents = {
   http: new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256, timeout: 30_000 }),
   https: new https.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256, timeout: 30_000 }),

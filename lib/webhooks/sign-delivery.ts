@@ -7,11 +7,11 @@
 // After a secret rotation, during the overlap the endpoint's previous secret signs too:
 // `webhook-signature` then carries both `v1,` signatures, space-separated (the new one first), as
 // Standard Webhooks allows, so a receiver verifying with either secret accepts the delivery;
-// `x-service-signature` is the new secret's alone (docs/decisions.md "Webhooks: secret rotation").
+// `x-service-signature` is the new secret's alone (docs/decisions/webhooks-secret-rotation.md).
 // An endpoint registered with `requestNetworkHeaders` also gets the hosted service's names for
 // our four headers (`x-request-network-signature`, `-delivery`, `-retry-count`, `-test`), with the
 // same values: receivers written for the hosted service then work unchanged
-// (docs/decisions.md "Webhooks: the hosted service's header names").
+// (docs/decisions/webhooks-hosted-header-names.md).
 import { createHmac, randomBytes } from "node:crypto";
 import { APP_VERSION } from "../version";
 

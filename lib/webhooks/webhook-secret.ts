@@ -11,7 +11,7 @@ export const openWebhookSecret = (endpointId: string, sealed: string) =>
   decryptSecret(sealed, secretContext(endpointId));
 
 /**
- * Key rotation (README "Key rotation"): re-encrypts with the current key the signing secrets
+ * Key rotation (docs/payers-and-offramp.md): re-encrypts with the current key the signing secrets
  * only a previous key reads. Idempotent; answers how many values were rewritten.
  */
 export async function reencryptWebhookSecrets(): Promise<number> {

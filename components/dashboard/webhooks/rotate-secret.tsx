@@ -1,6 +1,6 @@
 // Rotating an endpoint's signing secret: asks first (the new secret is shown once), with how
 // long the old secret keeps signing beside it; then shows the new secret like a new endpoint's.
-// docs/decisions.md "Webhooks: secret rotation".
+// docs/decisions/webhooks-secret-rotation.md.
 "use client";
 
 import { useState } from "react";

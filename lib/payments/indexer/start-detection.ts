@@ -4,8 +4,7 @@
 // WebSocket subscription (lib/chains/head-watcher.ts) — or, without one or while it is down, polls every
 // PAYMENT_DETECTION_INTERVAL_MS — and reads again. At the end of the budget the run ends and
 // the same instance asks for the next run at once, so the job never outlives its lease and a
-// dead instance's network is taken over after it (docs/decisions.md "Payment detection by
-// subscription").
+// dead instance's network is taken over after it (docs/decisions/detection-new-heads.md).
 import type PgBoss from "pg-boss";
 import { rpcWsUrlFor } from "../../chains/clients";
 import { closeSharedHeadWatcher, type HeadWatcher, sharedHeadWatcher } from "../../chains/head-watcher";

@@ -23,7 +23,7 @@ export default async function LiquidityPage() {
       ) : (
         <EmptyState title="No crosschain operator">
           This service pays no crosschain payments: set <code>CROSSCHAIN_OPERATOR_PRIVATE_KEY</code> and the gateways
-          (README, “Configuration”).
+          (docs/configuration.md).
         </EmptyState>
       )}
     </>

@@ -10,6 +10,13 @@ describe("configuration", () => {
     expect(c.APP_URL).toBe("http://localhost:3000");
   });
 
+  it("points TRONGRID_URL at the Tron sandbox node in the sandbox, at TronGrid otherwise, and keeps a value given", () => {
+    expect(parseConfig({}).TRONGRID_URL).toBe("http://127.0.0.1:18552");
+    expect(parseConfig({ SANDBOX_PORT_BASE: "61400" }).TRONGRID_URL).toBe("http://127.0.0.1:61407");
+    expect(parseConfig({ RPC_URL_BASE: "https://base.example.org" }).TRONGRID_URL).toBe("https://api.trongrid.io");
+    expect(parseConfig({ TRONGRID_URL: "https://nile.trongrid.io" }).TRONGRID_URL).toBe("https://nile.trongrid.io");
+  });
+
   it("names the variable and what it expects when a value is wrong", () => {
     expect(() => parseConfig({ PORT: "eighty" })).toThrow(ConfigError);
     try {

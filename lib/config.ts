@@ -76,7 +76,7 @@ const schema = z.object({
   TRUSTED_PROXIES: z.string().default(""),
   SEED_DEMO: bool.optional(), // default: seed in sandbox mode only
   SANDBOX_PORT_BASE: port.default(18545), // first anvil port of the sandbox chains
-  TRONGRID_URL: httpUrl.default("https://api.trongrid.io"),
+  TRONGRID_URL: httpUrl.optional(), // default: TronGrid, or the Tron sandbox node in sandbox mode
   WALLETCONNECT_PROJECT_ID: z.string().optional(),
   WEBHOOK_ALLOWED_HOSTS: z.string().default(""), // comma-separated hosts exempt from the private-address check
   RUN_WORKERS: bool.default(true), // run background jobs inside the web process
@@ -124,7 +124,8 @@ export interface DetectionConfig {
   startBlocks: Partial<Record<NetworkId, bigint>>;
 }
 
-export interface Config extends Omit<RawConfig, "DATA_DIR" | "APP_URL"> {
+export interface Config extends Omit<RawConfig, "DATA_DIR" | "APP_URL" | "TRONGRID_URL"> {
+  TRONGRID_URL: string;
   detection: DetectionConfig;
   trustedProxies: TrustedProxies;
   DATA_DIR: string; // absolute
@@ -215,6 +216,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     detection: detectionConfig(raw, sandbox, rpcUrls),
     DATA_DIR: path.resolve(raw.DATA_DIR),
     APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
+    TRONGRID_URL: raw.TRONGRID_URL ?? (sandbox ? sandboxTronGridUrl(raw.SANDBOX_PORT_BASE) : "https://api.trongrid.io"),
     sandbox,
     rpcUrls,
     rpcWsUrls,
@@ -290,6 +292,14 @@ function detectionConfig(
     confirmations,
     startBlocks,
   };
+}
+
+/** The Tron sandbox node's port: after the seven EVM anvils (SANDBOX_PORT_BASE + 0…6). */
+export const TRON_SANDBOX_PORT_OFFSET = EVM_NETWORK_IDS.length;
+
+/** Where the Tron sandbox node listens under `npm start` and `npm run chains`. */
+export function sandboxTronGridUrl(portBase: number): string {
+  return `http://127.0.0.1:${portBase + TRON_SANDBOX_PORT_OFFSET}`;
 }
 
 let cached: Config | undefined;

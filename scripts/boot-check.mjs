@@ -137,7 +137,7 @@ async function togetherRound(round) {
     await ready(chains, Date.now(), printed(chains, "Environment for web"));
     // What `npm run chains` prints for the processes that share the chains.
     const printedEnv = Object.fromEntries(
-      [...chains.text().matchAll(/^\s+((?:RPC_URL|PAYMENT)_[A-Z_]+)=(\S+)/gm)].map((m) => [m[1], m[2]]),
+      [...chains.text().matchAll(/^\s+((?:RPC_URL|PAYMENT)_[A-Z_]+|TRONGRID_URL)=(\S+)/gm)].map((m) => [m[1], m[2]]),
     );
     const env = { ...printedEnv, DATABASE_URL: db.url, DATA_DIR: dataDir, ENCRYPTION_KEY: key, SEED_DEMO: "true" };
     const t = Date.now();

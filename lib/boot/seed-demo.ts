@@ -9,6 +9,7 @@ import { NETWORKS } from "../chains/networks";
 import { createClientIdRecord } from "../client-ids/create-client-id";
 import { db } from "../db/client";
 import { DEMO_WALLETS } from "../devnet/accounts";
+import { TRON_DEMO_WALLETS, type TronDevAccount } from "../devnet/tron/accounts";
 import { log } from "../log";
 import { destinationTokens } from "../payee-destinations/destination-tokens";
 import { registerDestinationWithKey } from "../payee-destinations/register-with-key";
@@ -31,6 +32,8 @@ export interface DemoCredentials {
   demoDestinationId?: string;
   /** Sandbox only: a payment link to that destination, ready to open and pay. */
   demoPaymentUrl?: string;
+  /** Sandbox only: the Tron sandbox node's demo wallets (base58 address, hex key as TronWeb takes it). */
+  tronDemoWallets?: TronDevAccount[];
 }
 
 /** The demo request: 25 USDC on base from the first demo wallet to the second. */
@@ -103,12 +106,21 @@ async function withDemoLink(dataDir: string, credentials: DemoCredentials, sandb
   }
 }
 
+/** Sandbox only: the demo Tron wallets, written beside the rest (also for data directories seeded before them). */
+function withTronWallets(dataDir: string, credentials: DemoCredentials, sandbox: boolean): DemoCredentials {
+  if (!sandbox || credentials.tronDemoWallets) return credentials;
+  const updated = { ...credentials, tronDemoWallets: TRON_DEMO_WALLETS.map((w) => ({ ...w })) };
+  writeCredentials(dataDir, updated);
+  return updated;
+}
+
 async function withSandboxDemo(
   dataDir: string,
   credentials: DemoCredentials,
   sandbox: boolean,
 ): Promise<DemoCredentials> {
-  return withDemoLink(dataDir, await withDemoRequest(dataDir, credentials, sandbox), sandbox);
+  const linked = await withDemoLink(dataDir, await withDemoRequest(dataDir, credentials, sandbox), sandbox);
+  return withTronWallets(dataDir, linked, sandbox);
 }
 
 export async function seedDemoPlatform(opts: {

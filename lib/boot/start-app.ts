@@ -7,6 +7,7 @@ import { getDatabase } from "../db/client";
 import { exclusively } from "../db/exclusive";
 import { migrate } from "../db/migrate";
 import { type Sandbox, startSandbox } from "../devnet/sandbox";
+import { TRON_DEMO_WALLETS } from "../devnet/tron/accounts";
 import { log } from "../log";
 import { startWorkers, type Workers } from "../workers/run-workers";
 import { credentialsPath } from "./demo-api-key";
@@ -72,7 +73,7 @@ async function boot(): Promise<void> {
   const started = Date.now();
   // The chains and the database start side by side; both must be up before serving.
   const starting = config.sandbox
-    ? startSandbox({ dataDir: config.DATA_DIR, portBase: config.SANDBOX_PORT_BASE, detached: true })
+    ? startSandbox({ dataDir: config.DATA_DIR, portBase: config.SANDBOX_PORT_BASE, detached: true, tron: true })
     : Promise.resolve(undefined);
   stopOnSignals(starting);
   const [sandbox] = await Promise.all([
@@ -86,7 +87,10 @@ async function boot(): Promise<void> {
     log.info(
       {
         ms: Date.now() - started,
-        chains: sandbox.chains.map((c) => `${c.network}@${c.url}${c.restored ? " (restored)" : ""}`),
+        chains: [
+          ...sandbox.chains.map((c) => `${c.network}@${c.url}${c.restored ? " (restored)" : ""}`),
+          ...(sandbox.tron ? [`tron@${sandbox.tron.url}${sandbox.tron.restored ? " (restored)" : ""}`] : []),
+        ],
       },
       "sandbox chains ready",
     );
@@ -115,6 +119,7 @@ async function boot(): Promise<void> {
       ...(sandbox
         ? [
             `  Sandbox chains (production chain ids and contracts, state in ${config.DATA_DIR}/chains): ${sandbox.chains[0]?.url} … ${sandbox.chains.at(-1)?.url}`,
+            ...tronLines(sandbox),
           ]
         : []),
       created ? "  A demo platform was created:" : "  Demo platform:",
@@ -129,6 +134,16 @@ async function boot(): Promise<void> {
       "",
     ].join("\n"),
   );
+}
+
+/** The Tron sandbox node and its demo wallets (also in demo-credentials.json, `tronDemoWallets`). */
+function tronLines(sandbox: Sandbox): string[] {
+  if (!sandbox.tron) return [];
+  return [
+    `  Tron sandbox node (java-tron /wallet and TronGrid /v1 API, TRONGRID_URL): ${sandbox.tron.url}`,
+    "    Demo Tron wallets (10 000 TRX, 1 000 000 USDT and USDC each; base58 address, TronWeb/TronLink key):",
+    ...TRON_DEMO_WALLETS.map((w) => `      ${w.address}  ${w.privateKey}`),
+  ];
 }
 
 /** The environment pay-demo needs to find this server, its data and its chains. */

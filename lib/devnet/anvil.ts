@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 
 export interface AnvilOptions {
+  /** 0: the system picks a free port, read back from anvil's banner (Anvil.port tells it). */
   port: number;
   chainId: number;
   host?: string; // default 127.0.0.1: the sandbox chains are not for the network
@@ -15,6 +16,8 @@ export interface AnvilOptions {
   /** Load this file at start, never write it (the caller persists state itself). */
   loadState?: string;
   startTimeoutMs?: number;
+  /** More anvil flags (the Tron sandbox's TVM: zero base fee, no block gas limit…). */
+  extraArgs?: readonly string[];
   /**
    * Run anvil in its own process group, so a Ctrl-C at the terminal (SIGINT to the whole
    * foreground group) reaches only the app, which saves the chain state and then stops anvil.
@@ -94,29 +97,41 @@ export async function rpcRequest<T>(
 
 export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
   const host = options.host ?? "127.0.0.1";
-  const args = ["--host", host, "--port", String(options.port), "--chain-id", String(options.chainId), "--silent"];
+  const pickPort = options.port === 0;
+  // --silent would also hide the "Listening on" line that tells a picked port.
+  const args = ["--host", host, "--port", String(options.port), "--chain-id", String(options.chainId)];
+  if (!pickPort) args.push("--silent");
+  if (options.extraArgs) args.push(...options.extraArgs);
   if (options.state) args.push("--state", options.state);
   else if (options.loadState) args.push("--load-state", options.loadState);
 
-  const url = `http://${host}:${options.port}`;
   // Otherwise a node already listening there would answer for the one that failed to bind.
   if (
-    await rpcRequest(url, "eth_chainId", [], 300).then(
+    !pickPort &&
+    (await rpcRequest(`http://${host}:${options.port}`, "eth_chainId", [], 300).then(
       () => true,
       () => false,
-    )
+    ))
   ) {
     throw new Error(`port ${options.port} is already in use by another JSON-RPC node`);
   }
 
   const child = spawn(anvilBinary(), args, {
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", pickPort ? "pipe" : "ignore", "pipe"],
     detached: options.detached ?? false,
   });
   trackChild(child);
   let stderr = "";
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
     stderr = (stderr + chunk).slice(-4_000);
+  });
+  let port = options.port;
+  let stdout = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    if (port !== 0) return; // read on, so a full pipe never blocks anvil
+    stdout = (stdout + chunk).slice(-4_000);
+    const listening = /Listening on [^\s]*:(\d+)/.exec(stdout);
+    if (listening) port = Number(listening[1]);
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let hasExited = false;
@@ -126,8 +141,16 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
   for (;;) {
     if (hasExited)
       throw new Error(`anvil on port ${options.port} exited during start-up: ${stderr.trim() || "no output"}`);
+    if (port === 0) {
+      if (Date.now() > deadline) {
+        child.kill("SIGKILL");
+        throw new Error(`anvil did not say which port it picked in time: ${stderr.trim()}`);
+      }
+      await new Promise((r) => setTimeout(r, 20));
+      continue;
+    }
     try {
-      const id = await rpcRequest<string>(url, "eth_chainId", [], 500);
+      const id = await rpcRequest<string>(`http://${host}:${port}`, "eth_chainId", [], 500);
       if (Number(id) !== options.chainId) {
         child.kill("SIGKILL");
         throw new Error(`port ${options.port} answers with chain id ${Number(id)}, expected ${options.chainId}`);
@@ -144,8 +167,8 @@ export async function startAnvil(options: AnvilOptions): Promise<Anvil> {
   }
 
   return {
-    url,
-    port: options.port,
+    url: `http://${host}:${port}`,
+    port,
     chainId: options.chainId,
     pid: child.pid!,
     async stop(timeoutMs = 10_000) {

@@ -13,12 +13,21 @@ const gunzipAsync = promisify(gunzip);
 /** anvil_dumpState returns gzipped JSON as hex; --load-state reads the JSON. */
 export async function dumpChainState(url: string, file: string): Promise<void> {
   const hex = await rpcRequest<string>(url, "anvil_dumpState", [], 60_000);
-  const json = await gunzipAsync(Buffer.from(hex.slice(2), "hex"));
+  await writeFileAtomically(file, await readDump(hex));
+}
+
+/** anvil_dumpState's answer (gzipped JSON, hex) as the JSON --load-state reads. */
+export function readDump(hex: string): Promise<Buffer> {
+  return gunzipAsync(Buffer.from(hex.slice(2), "hex"));
+}
+
+/** Writes to a temporary file, fsyncs and renames it over `file`: `file` is always whole. */
+export async function writeFileAtomically(file: string, data: string | Buffer): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   const handle = await fs.open(tmp, "w");
   try {
-    await handle.writeFile(json);
+    await handle.writeFile(data);
     await handle.sync();
   } finally {
     await handle.close();

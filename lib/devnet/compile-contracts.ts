@@ -18,6 +18,7 @@ export type SandboxContractName =
   | "SandboxToken"
   | "SandboxPermitToken"
   | "SandboxTetherToken"
+  | "SandboxTronUsdt"
   | "SandboxPriceFeed"
   | "SandboxMulticall3"
   | "SandboxSanctionsOracle"
@@ -28,6 +29,7 @@ export const SANDBOX_CONTRACT_NAMES: readonly SandboxContractName[] = [
   "SandboxToken",
   "SandboxPermitToken",
   "SandboxTetherToken",
+  "SandboxTronUsdt",
   "SandboxPriceFeed",
   "SandboxMulticall3",
   "SandboxSanctionsOracle",

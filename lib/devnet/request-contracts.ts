@@ -62,3 +62,9 @@ export function requestCreationCode(name: RequestContractName): Hex {
   cache.set(name, code);
   return code;
 }
+
+/** The full ABI of a published artifact version (dist/src/lib/artifacts/<name>/<version>.json). */
+export function requestArtifactAbi(name: RequestContractName, version: string): readonly unknown[] {
+  const file = path.join(packageDir(), "dist", "src", "lib", "artifacts", name, `${version}.json`);
+  return (JSON.parse(fs.readFileSync(file, "utf8")) as { abi: unknown[] }).abi;
+}

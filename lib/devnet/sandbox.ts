@@ -1,6 +1,7 @@
 // The sandbox: one anvil per EVM network, with the production chain id, set up once to look
 // like production (setup-chain.ts) and persisted under <dataDir>/chains/ so a restart keeps
-// balances and history. The app starts it when no RPC URL is configured and must call
+// balances and history; with `tron`, the Tron sandbox node too (tron/start-node.ts, which saves
+// itself the same way). The app starts it when no RPC URL is configured and must call
 // stop() on shutdown (SIGTERM/SIGINT): that is what saves the last blocks.
 //
 // Persistence and the database. The database must not point at transactions that vanished
@@ -17,7 +18,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { EVM_NETWORK_IDS, type EvmNetworkId, NETWORKS } from "../chains/networks";
-import { getConfig } from "../config";
+import { getConfig, TRON_SANDBOX_PORT_OFFSET } from "../config";
 import { log } from "../log";
 import { type Anvil, startAnvil } from "./anvil";
 import { dumpChainState, fileExists, setAsideState } from "./chain-state";
@@ -25,6 +26,7 @@ import { actAsAdmin, type DevChain, devChain } from "./dev-chain";
 import { reapOrphanAnvil, removePidFile, writePidFile } from "./orphans";
 import { refreshPriceFeeds } from "./price-feeds";
 import { isSetUp, setUpChain } from "./setup-chain";
+import { startTronSandbox, type TronSandbox } from "./tron/start-node";
 
 export interface SandboxOptions {
   dataDir: string;
@@ -33,6 +35,15 @@ export interface SandboxOptions {
   persistEveryMs?: number; // head check interval; 0: persist only at start and stop
   refreshPricesEveryMs?: number; // re-post price feeds so rates stay fresh; 0: only at start
   detached?: boolean; // anvils in their own process group (the app's sandbox; see AnvilOptions)
+  /** Also start the Tron sandbox node (lib/devnet/tron) on portBase + TRON_SANDBOX_PORT_OFFSET. */
+  tron?: boolean;
+}
+
+export interface SandboxTron {
+  url: string;
+  stateFile: string;
+  restored: boolean;
+  startMs: number;
 }
 
 export interface SandboxChain {
@@ -47,6 +58,8 @@ export interface SandboxChain {
 export interface Sandbox {
   urls: Partial<Record<EvmNetworkId, string>>;
   chains: SandboxChain[];
+  /** The Tron sandbox node, when started (`tron: true`). */
+  tron?: SandboxTron;
   /** Writes every chain's state now (e.g. before a backup of the data directory). */
   persist(): Promise<void>;
   /** Re-posts all price feeds (after moving chain time forward, for instance). */
@@ -146,13 +159,24 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const persistEveryMs = options.persistEveryMs ?? 1_000;
   const refreshPricesEveryMs = options.refreshPricesEveryMs ?? 10 * 60_000;
 
-  const results = await Promise.allSettled(
-    networks.map((n) => startChain(n, options.dataDir, portBase, options.detached ?? false)),
+  const [tronResult, ...results] = await Promise.allSettled([
+    options.tron
+      ? startTronSandbox({
+          dataDir: options.dataDir,
+          port: portBase + TRON_SANDBOX_PORT_OFFSET,
+          persistEveryMs,
+          detached: options.detached,
+        })
+      : Promise.resolve(undefined),
+    ...networks.map((n) => startChain(n, options.dataDir, portBase, options.detached ?? false)),
+  ]);
+  const running = (results as PromiseSettledResult<Running>[]).flatMap((r) =>
+    r.status === "fulfilled" ? [r.value] : [],
   );
-  const running = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  const tron: TronSandbox | undefined = tronResult.status === "fulfilled" ? tronResult.value : undefined;
+  const failed = [tronResult, ...results].find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failed) {
-    await Promise.all(running.map((r) => r.anvil.stop().then(() => removePidFile(r.pidFile))));
+    await Promise.all([...running.map((r) => r.anvil.stop().then(() => removePidFile(r.pidFile))), tron?.stop()]);
     throw failed.reason;
   }
 
@@ -171,7 +195,11 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   return {
     urls: Object.fromEntries(running.map((r) => [r.chain.network, r.chain.url])),
     chains: running.map((r) => r.chain),
-    persist: () => Promise.all(running.map((r) => enqueue(r, () => persistNow(r)))).then(() => undefined),
+    ...(tron
+      ? { tron: { url: tron.url, stateFile: tron.stateFile, restored: tron.restored, startMs: tron.startMs } }
+      : {}),
+    persist: () =>
+      Promise.all([...running.map((r) => enqueue(r, () => persistNow(r))), tron?.persist()]).then(() => undefined),
     refreshPrices: () =>
       Promise.all(running.map((r) => enqueue(r, () => refreshPriceFeeds(r.dev, r.chain.network)))).then(
         () => undefined,
@@ -179,15 +207,16 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     stop() {
       stopped ??= (async () => {
         timers.forEach(clearInterval);
-        await Promise.all(
-          running.map(async (r) => {
+        await Promise.all([
+          tron?.stop().catch((err) => log.error({ err }, "sandbox: could not stop the Tron node")),
+          ...running.map(async (r) => {
             await enqueue(r, () => persistNow(r)).catch((err) =>
               log.error({ network: r.chain.network, err }, "sandbox: could not save the chain state on stop"),
             );
             await r.anvil.stop();
             await removePidFile(r.pidFile);
           }),
-        );
+        ]);
       })();
       return stopped;
     },

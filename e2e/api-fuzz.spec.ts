@@ -1,7 +1,7 @@
 // Thousands of malformed and well-formed requests at the real server (`npm start`'s, behind
 // its own HTTP edge), over every operation of the served OpenAPI document — the payment page's
 // /pay/{token}/… paths included — plus unknown paths, other methods and raw bytes Node's
-// parser refuses. (lib/api/fuzz-every-endpoint.test.ts sends 7,500 more through the same
+// parser refuses. (lib/api/fuzz-every-operation.test.ts sends 7,500 more through the same
 // wrapper in-process, where a request costs a fraction: over 10,000 in all per test run.) No answer may be a 5xx; every error is JSON in the documented shape
 // {statusCode, message, error}; every success body matches the operation's documented schema.
 // Seeded: the seed is printed, and FUZZ_SEED=<seed> replays the same requests.
@@ -25,7 +25,7 @@ interface Sent {
   body?: string;
 }
 
-// With the 7,500 in-process requests of lib/api/fuzz-every-endpoint.test.ts, over 10,000 per run.
+// With the 7,500 in-process requests of lib/api/fuzz-every-operation.test.ts, over 10,000 per run.
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 3_000);
 const CONCURRENCY = 4;
 

@@ -1,10 +1,10 @@
 // The payment page's calls to the service, from the browser. The link's token is the page's
-// only credential (lib/pay-page/endpoints.ts, and the payer events of /v2/secure-payments).
+// only credential (lib/pay-page/operations.ts, and the payer events of /v2/secure-payments).
 
 import type { CrosschainAnswer } from "@/lib/crosschain/intent-check";
 import type { ErrorBody, ErrorCode } from "@/lib/http/errors";
 import type { PageIntentProgress } from "@/lib/pay-page/crosschain";
-import type { PagePaymentProgress } from "@/lib/pay-page/endpoints";
+import type { PagePaymentProgress } from "@/lib/pay-page/operations";
 import type { SecurePaymentCalldata } from "@/lib/secure-payments/schemas";
 
 export interface PageCredentials {

@@ -1,6 +1,6 @@
-// The authorization matrix: every endpoint that takes an id answers 404 to another party's
-// valid credential and changes nothing; every endpoint answers 401 without a credential and
-// with a revoked one. New id-taking endpoints must add a row to ROWS (or an EXEMPT reason):
+// The authorization matrix: every operation that takes an id answers 404 to another party's
+// valid credential and changes nothing; every operation answers 401 without a credential and
+// with a revoked one. New id-taking operations must add a row to ROWS (or an EXEMPT reason):
 // the coverage test fails until they do.
 
 import { ulid } from "ulid";
@@ -13,8 +13,8 @@ import { revokeClientId } from "../client-ids/manage-client-ids";
 import { insertIntent } from "../crosschain/intent-store";
 import { db } from "../db/client";
 import type { AuthKind } from "../http/caller";
-import { type Endpoint } from "../http/endpoint";
-import { ENDPOINTS } from "../openapi/registry";
+import { type Operation } from "../http/operation";
+import { OPERATIONS } from "../openapi/registry";
 import { revokeOrchestratorKey } from "../orchestrators/accounts";
 import { onboardingKey } from "../orchestrators/onboarding-key";
 import { createLinkRequest } from "../orchestrators/orchestrator-links";
@@ -64,7 +64,7 @@ interface Target {
 
 type Row = (w: World) => Promise<Target>;
 
-const key = (e: Endpoint) => `${e.method} ${e.path}`;
+const key = (e: Operation) => `${e.method} ${e.path}`;
 const payerIdentity = IDENTITY as PayerIdentity;
 const bankDetails = { ...BANK, currency: BANK.currency.toLowerCase(), rails: "local" } as BankDetails;
 
@@ -214,7 +214,7 @@ const ownersIntentRow: Row = async (w) => {
 };
 
 let hookCount = 0;
-/** An endpoint of the owner's (platform or orchestrator) with one delivery in its log. */
+/** An operation of the owner's (platform or orchestrator) with one delivery in its log. */
 const webhookRow =
   (side: "platform" | "orchestrator", body?: (actor: Party) => unknown): Row =>
   async (w): Promise<Target> => {
@@ -419,7 +419,7 @@ const ROWS: Record<string, Row> = {
   },
 };
 
-/** Id-taking endpoints whose id names no caller-owned object. */
+/** Id-taking operations whose id names no caller-owned object. */
 const EXEMPT: Record<string, string> = {
   "GET /v2/currencies/{currencyId}/conversion-routes": "the id names a public currency",
 };
@@ -476,11 +476,11 @@ async function revokedParty(): Promise<Party> {
   return p;
 }
 
-function urlOf(e: Endpoint, params: Record<string, string>): string {
+function urlOf(e: Operation, params: Record<string, string>): string {
   return e.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? "x"));
 }
 
-function send(e: Endpoint, headers: Record<string, string>, params: Record<string, string>, body?: unknown) {
+function send(e: Operation, headers: Record<string, string>, params: Record<string, string>, body?: unknown) {
   const bodyless = e.method === "GET" || (e.method === "DELETE" && !e.body);
   return call(routeHandlers(e), e.method, urlOf(e, params), {
     headers,
@@ -490,7 +490,7 @@ function send(e: Endpoint, headers: Record<string, string>, params: Record<strin
 }
 
 const PLACEHOLDER = "00000000-0000-4000-8000-000000000000";
-const placeholderParams = (e: Endpoint) =>
+const placeholderParams = (e: Operation) =>
   Object.fromEntries([...e.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], PLACEHOLDER]));
 
 // ---------- the matrix ----------
@@ -502,16 +502,16 @@ beforeAll(async () => {
   revoked = await revokedParty();
 });
 
-const idTaking = ENDPOINTS.filter((e) => e.path.includes("{") && e.auth.length > 0);
-const withAuth = ENDPOINTS.filter((e) => e.auth.length > 0);
+const idTaking = OPERATIONS.filter((e) => e.path.includes("{") && e.auth.length > 0);
+const withAuth = OPERATIONS.filter((e) => e.auth.length > 0);
 const OBJECT_KINDS: AuthKind[] = ["apiKey", "session", "walletSession", "orchestratorKey", "clientId"];
 
 describe("authorization matrix", () => {
-  it("has a row (or a written exemption) for every registered endpoint that takes an id", () => {
+  it("has a row (or a written exemption) for every registered operation that takes an id", () => {
     const missing = idTaking.map(key).filter((k) => !ROWS[k] && !EXEMPT[k]);
     expect(missing, "add these to ROWS in lib/api/authorization-matrix.test.ts").toEqual([]);
-    const stale = Object.keys(ROWS).filter((k) => !ENDPOINTS.some((e) => key(e) === k));
-    expect(stale, "rows for endpoints that are not registered").toEqual([]);
+    const stale = Object.keys(ROWS).filter((k) => !OPERATIONS.some((e) => key(e) === k));
+    expect(stale, "rows for operations that are not registered").toEqual([]);
   });
 
   describe.each(idTaking.filter((e) => ROWS[key(e)]).map((e) => [key(e), e] as const))("%s", (_name, e) => {
@@ -593,7 +593,7 @@ describe("a revoked client ID in the browser", () => {
 
 // Searches take no id but read by the caller's filters: another platform's payment never shows.
 describe("GET /v2/payments", () => {
-  const search = ENDPOINTS.find((e) => key(e) === "GET /v2/payments")!;
+  const search = OPERATIONS.find((e) => key(e) === "GET /v2/payments")!;
   it.each(search.auth)("answers another party's %s nothing of the owner's payments", async (kind) => {
     const { requestId } = await insertFixtureRequest({ platformId: world.owner.platformId });
     await insertFixturePayment({ platformId: world.owner.platformId, requestId, blockTime: new Date() });

@@ -1,11 +1,11 @@
-// The route wrapper, exercised through endpoints defined here for the purpose.
+// The route wrapper, exercised through operations defined here for the purpose.
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { revokeApiKey } from "../auth/api-keys";
 import { createSession } from "../auth/sessions";
 import { resetConfigForTests } from "../config";
 import { db } from "../db/client";
-import { defineEndpoint } from "../http/endpoint";
+import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
 import { createTestPlatform, createTestWalletSession, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
@@ -13,7 +13,7 @@ import { eachTestInItsOwnMinute } from "../test/own-minute";
 import { routeHandlers, unknownPathHandlers } from "./route";
 
 let runs = 0;
-const echo = defineEndpoint({
+const echo = defineOperation({
   method: "POST",
   path: "/v2/echo",
   summary: "echo",
@@ -31,7 +31,7 @@ const echo = defineEndpoint({
     return { amount: body.amount, caller: caller.kind, run: runs, big: 10n ** 30n };
   },
 });
-const withParams = defineEndpoint({
+const withParams = defineOperation({
   method: "GET",
   path: "/v2/items/{itemId}",
   summary: "params",
@@ -42,7 +42,7 @@ const withParams = defineEndpoint({
   response: z.strictObject({ itemId: z.string(), limit: z.number() }),
   handler: async ({ params, query }) => reply(200, { itemId: params.itemId, limit: query.limit }),
 });
-const boom = defineEndpoint({
+const boom = defineOperation({
   method: "GET",
   path: "/v2/boom",
   summary: "fails",
@@ -52,7 +52,7 @@ const boom = defineEndpoint({
     throw new Error("secret internal detail");
   },
 });
-const dbGone = defineEndpoint({
+const dbGone = defineOperation({
   method: "GET",
   path: "/v2/db-gone",
   summary: "fails as a query does when PostgreSQL goes away",
@@ -63,7 +63,7 @@ const dbGone = defineEndpoint({
   },
 });
 const dbGoneRoute = routeHandlers(dbGone);
-const whoAmI = defineEndpoint({
+const whoAmI = defineOperation({
   method: "GET",
   path: "/v2/who",
   summary: "wallet sessions only",
@@ -72,7 +72,7 @@ const whoAmI = defineEndpoint({
   response: z.looseObject({ kind: z.string() }),
   handler: async ({ caller }) => ({ ...caller }),
 });
-const open = defineEndpoint({
+const open = defineOperation({
   method: "POST",
   path: "/v2/open",
   summary: "public, like login or register",

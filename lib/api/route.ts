@@ -7,7 +7,6 @@ import { isDatabaseUnavailable } from "../db/unavailable";
 import type { Caller } from "../http/caller";
 import { clientIp } from "../http/client-ip";
 import { refuseCrossSite } from "../http/csrf";
-import type { Endpoint, HandlerContext, HttpMethod } from "../http/endpoint";
 import {
   ApiError,
   type ErrorCode,
@@ -16,6 +15,7 @@ import {
   validationError,
   zodFieldErrors,
 } from "../http/errors";
+import type { HandlerContext, HttpMethod, Operation } from "../http/operation";
 import { Reply, serializeCookie, toJson } from "../http/reply";
 import { strictInput } from "../http/strict-input";
 import { newUlid } from "../ids/new-ulid";
@@ -28,7 +28,7 @@ import { consumeRateLimit, peekRateLimit, rateLimitHeaders } from "./rate-limit"
 const METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
-export type RouteHandler = ((req: Request, ctx: RouteContext) => Promise<Response>) & { endpoint?: Endpoint };
+export type RouteHandler = ((req: Request, ctx: RouteContext) => Promise<Response>) & { operation?: Operation };
 
 const EXPOSED =
   "x-request-id, retry-after, x-ratelimit-limit, x-ratelimit-remaining, x-ratelimit-reset, idempotency-replayed";
@@ -45,8 +45,8 @@ function requestIdOf(req: Request): string {
  * session, which a client ID may accompany) and public ones. API-key, orchestrator-key and
  * dashboard-session operations do not invite browsers of other sites at all.
  */
-function invitesBrowsers(endpoints: Endpoint[]): boolean {
-  return endpoints.some((e) => e.auth.length === 0 || e.auth.includes("clientId") || e.auth.includes("walletSession"));
+function invitesBrowsers(operations: Operation[]): boolean {
+  return operations.some((e) => e.auth.length === 0 || e.auth.includes("clientId") || e.auth.includes("walletSession"));
 }
 
 /**
@@ -104,11 +104,11 @@ function checkCsrf(req: Request, caller: Caller): void {
  */
 async function resolveCounted(
   req: Request,
-  endpoint: Endpoint,
+  operation: Operation,
   ip: string,
   headers: Record<string, string>,
 ): Promise<Caller> {
-  if (endpoint.auth.length === 0 || !presentsCredential(req)) return resolveCaller(req, endpoint.auth);
+  if (operation.auth.length === 0 || !presentsCredential(req)) return resolveCaller(req, operation.auth);
   const limit = getConfig().RATE_LIMIT_PER_MINUTE;
   const failuresKey = `credential_failures:ip:${ip}`;
   const before = await peekRateLimit(failuresKey, limit);
@@ -121,7 +121,7 @@ async function resolveCounted(
     );
   }
   try {
-    return await resolveCaller(req, endpoint.auth);
+    return await resolveCaller(req, operation.auth);
   } catch (err) {
     if (err instanceof UnknownCredential) await consumeRateLimit(failuresKey, limit);
     throw err;
@@ -129,7 +129,7 @@ async function resolveCounted(
 }
 
 async function run(
-  endpoint: Endpoint,
+  operation: Operation,
   req: Request,
   ctx: RouteContext,
   requestId: string,
@@ -143,10 +143,10 @@ async function run(
   }
 
   const ip = clientIp(req);
-  const caller = await resolveCounted(req, endpoint, ip, headers);
+  const caller = await resolveCounted(req, operation, ip, headers);
   checkCsrf(req, caller);
   const key = callerKey(caller, ip);
-  if (endpoint.rateLimit !== false) {
+  if (operation.rateLimit !== false) {
     const limit = await consumeRateLimit(key, config.RATE_LIMIT_PER_MINUTE);
     Object.assign(headers, rateLimitHeaders(limit));
     if (!limit.allowed)
@@ -156,28 +156,28 @@ async function run(
   const rawParams = (await ctx.params) ?? {};
   refuseNul(rawParams);
   refuseNul(Object.fromEntries(url.searchParams));
-  const params = endpoint.params ? parseWith(endpoint.params, rawParams) : undefined;
-  // Unknown query parameters are refused like unknown body fields, naming them (an endpoint
+  const params = operation.params ? parseWith(operation.params, rawParams) : undefined;
+  // Unknown query parameters are refused like unknown body fields, naming them (an operation
   // without a query schema takes none).
   const search = Object.fromEntries(url.searchParams);
-  const query = endpoint.query
-    ? parseWith(strictInput(endpoint.query), search)
+  const query = operation.query
+    ? parseWith(strictInput(operation.query), search)
     : void parseWith(strictInput(NO_QUERY), search);
   // A DELETE is read only when it declares a body (a signed deactivation carries one).
-  const bodyless = endpoint.method === "GET" || (endpoint.method === "DELETE" && !endpoint.body);
+  const bodyless = operation.method === "GET" || (operation.method === "DELETE" && !operation.body);
   const text = bodyless ? "" : await readBodyText(req, config.MAX_BODY_BYTES);
   let body: unknown;
-  if (endpoint.body) {
+  if (operation.body) {
     const parsed = parseJsonBody(text, req.headers.get("content-type"));
     refuseNul(parsed);
     // Every object of every body refuses fields it does not declare (lib/http/strict-input.ts).
-    body = parseWith(strictInput(endpoint.body), parsed ?? {});
+    body = parseWith(strictInput(operation.body), parsed ?? {});
   }
 
   const idemKey =
-    endpoint.method === "POST" && endpoint.idempotency !== false ? req.headers.get("idempotency-key") : null;
+    operation.method === "POST" && operation.idempotency !== false ? req.headers.get("idempotency-key") : null;
   if (idemKey !== null) {
-    const start = await beginIdempotent(key, idemKey, requestHash(endpoint.method, url.pathname + url.search, text));
+    const start = await beginIdempotent(key, idemKey, requestHash(operation.method, url.pathname + url.search, text));
     if (start.kind === "replay") {
       headers["idempotency-replayed"] = "true";
       return { status: start.status, body: start.body, cookies: [] };
@@ -185,16 +185,20 @@ async function run(
   }
   let result: { status: number; body: string; cookies: string[] };
   try {
-    const out = await endpoint.handler({ req, params, query, body, rawBody: text, caller, requestId } as HandlerContext<
-      never,
-      never,
-      never
-    >);
+    const out = await operation.handler({
+      req,
+      params,
+      query,
+      body,
+      rawBody: text,
+      caller,
+      requestId,
+    } as HandlerContext<never, never, never>);
     result =
       out instanceof Reply
         ? (Object.assign(headers, out.headers),
           { status: out.status, body: toJson(out.body), cookies: out.cookies.map(serializeCookie) })
-        : { status: endpoint.status ?? (endpoint.method === "POST" ? 201 : 200), body: toJson(out), cookies: [] };
+        : { status: operation.status ?? (operation.method === "POST" ? 201 : 200), body: toJson(out), cookies: [] };
   } catch (err) {
     if (idemKey !== null) {
       const mapped = toErrorResponse(err, requestId);
@@ -260,14 +264,14 @@ function finish(
   return out;
 }
 
-function handlerFor(endpoint: Endpoint): RouteHandler {
+function handlerFor(operation: Operation): RouteHandler {
   const handler: RouteHandler = async (req, ctx) => {
     const started = Date.now();
     const requestId = requestIdOf(req);
     const headers: Record<string, string> = {};
-    const invites = invitesBrowsers([endpoint]);
+    const invites = invitesBrowsers([operation]);
     try {
-      const r = await run(endpoint, req, ctx, requestId, headers);
+      const r = await run(operation, req, ctx, requestId, headers);
       const res = new Response(r.body, {
         status: r.status,
         headers: { "content-type": "application/json; charset=utf-8" },
@@ -279,7 +283,7 @@ function handlerFor(endpoint: Endpoint): RouteHandler {
       return finish(req, res, requestId, started, headers, await corsHeaders(req, invites));
     }
   };
-  handler.endpoint = endpoint;
+  handler.operation = operation;
   return handler;
 }
 
@@ -292,16 +296,16 @@ function simple(status: number, code: ErrorCode, message: string, extra: Record<
 }
 
 /** The exports of an app/ route.ts: every method answers, unsupported ones with a JSON 405. */
-export function routeHandlers(...endpoints: Endpoint[]): Record<HttpMethod | "OPTIONS", RouteHandler> {
-  const allow = [...endpoints.map((e) => e.method), "OPTIONS"].join(", ");
+export function routeHandlers(...operations: Operation[]): Record<HttpMethod | "OPTIONS", RouteHandler> {
+  const allow = [...operations.map((e) => e.method), "OPTIONS"].join(", ");
   const out = {} as Record<HttpMethod | "OPTIONS", RouteHandler>;
   for (const m of METHODS) {
-    const e = endpoints.find((x) => x.method === m);
+    const e = operations.find((x) => x.method === m);
     out[m] = e
       ? handlerFor(e)
       : simple(405, "method_not_allowed", `Method ${m} is not allowed here; allowed: ${allow}`, { allow });
   }
-  const invites = invitesBrowsers(endpoints);
+  const invites = invitesBrowsers(operations);
   out.OPTIONS = async (req) => {
     const started = Date.now();
     const requestId = requestIdOf(req);

@@ -1,4 +1,4 @@
-// Unknown body fields are a 400 naming them, on every endpoint (lib/http/strict-input.ts), and
+// Unknown body fields are a 400 naming them, on every operation (lib/http/strict-input.ts), and
 // the rules the interface states between fields are enforced the same way.
 
 import { beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +8,7 @@ import * as requestRoute from "@/app/v2/request/route";
 import * as payoutsRoute from "@/app/v2/secure-payments/payouts/route";
 import * as secureRoute from "@/app/v2/secure-payments/route";
 import { strictInput } from "../http/strict-input";
-import { ENDPOINTS } from "../openapi/registry";
+import { OPERATIONS } from "../openapi/registry";
 import { registerTestDestination } from "../payee-destinations/test-fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
@@ -67,7 +67,7 @@ describe("unknown body fields", () => {
     ]);
   });
 
-  it("refuses them on endpoints whose schemas were declared loosely", async () => {
+  it("refuses them on operations whose schemas were declared loosely", async () => {
     const c = await call(clientIdsRoute, "POST", "/v2/client-ids", {
       headers: api(),
       body: { label: "x", allowedDomains: [TEST_ORIGIN], colour: "red" },
@@ -111,8 +111,8 @@ describe("unknown body fields", () => {
     expect(r.status, r.text).toBe(201);
   });
 
-  it("every endpoint's body schema refuses undeclared keys once made strict", () => {
-    for (const e of ENDPOINTS) {
+  it("every operation's body schema refuses undeclared keys once made strict", () => {
+    for (const e of OPERATIONS) {
       if (!e.body) continue;
       const strict = strictInput(e.body);
       const probe = strict.safeParse({ __surely_unknown__: 1 });

@@ -1,4 +1,4 @@
-// What a handler returns when the default (JSON body, the endpoint's status) is not enough.
+// What a handler returns when the default (JSON body, the operation's status) is not enough.
 export interface CookieSpec {
   name: string;
   value: string;

@@ -1,5 +1,5 @@
-// Unknown input fields are errors, for every endpoint at once: the wrapper parses bodies with
-// strictInput(schema), a copy of the endpoint's schema in which every object, however deeply
+// Unknown input fields are errors, for every operation at once: the wrapper parses bodies with
+// strictInput(schema), a copy of the operation's schema in which every object, however deeply
 // nested and however it was declared (z.object strips unknown keys by default), refuses keys
 // it does not declare. The 400 names each unknown field, and says where it belongs when a
 // nested object declares it (`allowedPayerAddresses` written beside `accessPolicy`).

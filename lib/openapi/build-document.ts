@@ -1,9 +1,9 @@
-// OpenAPI 3.1 from the endpoints' zod schemas: the schemas that validate requests are the
+// OpenAPI 3.1 from the operations' zod schemas: the schemas that validate requests are the
 // ones documented, so the reference cannot drift from the behaviour.
 import { z } from "zod";
 import { type AuthKind, describe as describeAuth } from "../http/caller";
-import type { Endpoint } from "../http/endpoint";
 import { errorBodySchema } from "../http/errors";
+import type { Operation } from "../http/operation";
 import { APP_VERSION } from "../version";
 
 type JsonSchema = Record<string, unknown>;
@@ -50,7 +50,7 @@ function toComponentRefs<T>(json: T): T {
   return JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/'));
 }
 
-function parametersOf(e: Endpoint, defs: Record<string, JsonSchema>) {
+function parametersOf(e: Operation, defs: Record<string, JsonSchema>) {
   const out: JsonSchema[] = [];
   for (const [where, schema] of [
     ["path", e.params],
@@ -104,10 +104,10 @@ function parametersOf(e: Endpoint, defs: Record<string, JsonSchema>) {
   return out;
 }
 
-/** Every status /docs publishes for an endpoint, with its description and body schema: the
- * endpoint's response schema for its success statuses, the error body for the others. The
+/** Every status /docs publishes for an operation, with its description and body schema: the
+ * operation's response schema for its success statuses, the error body for the others. The
  * document and the tests' response check (lib/test/http.ts) both read this. */
-export function documentedResponses(e: Endpoint): Record<string, { description: string; schema?: z.ZodType }> {
+export function documentedResponses(e: Operation): Record<string, { description: string; schema?: z.ZodType }> {
   const success = { description: "Success", schema: e.response };
   const responses: Record<string, { description: string; schema?: z.ZodType }> = {
     [String(e.status ?? (e.method === "POST" ? 201 : 200))]: success,
@@ -115,7 +115,7 @@ export function documentedResponses(e: Endpoint): Record<string, { description: 
   for (const [status, description] of Object.entries(e.alsoAnswers ?? {}))
     responses[status] = { description, schema: e.response };
   const errors: Record<number, string> = {};
-  // The wrapper refuses NUL characters in any path, query or body, whatever the endpoint declares.
+  // The wrapper refuses NUL characters in any path, query or body, whatever the operation declares.
   errors[400] =
     e.params || e.query || e.body
       ? "Validation failed, or a NUL character in the input"
@@ -142,7 +142,7 @@ export function documentedResponses(e: Endpoint): Record<string, { description: 
   return responses;
 }
 
-function responsesOf(e: Endpoint, defs: Record<string, JsonSchema>) {
+function responsesOf(e: Operation, defs: Record<string, JsonSchema>) {
   const out: Record<string, JsonSchema> = {};
   for (const [status, { description, schema }] of Object.entries(documentedResponses(e))) {
     const json =
@@ -163,7 +163,7 @@ export interface WebhookDoc {
   headers: { name: string; description: string; required: boolean }[];
 }
 
-export function buildOpenApiDocument(endpoints: Endpoint[], serverUrl: string, events: WebhookDoc[] = []) {
+export function buildOpenApiDocument(operations: Operation[], serverUrl: string, events: WebhookDoc[] = []) {
   const defs: Record<string, JsonSchema> = {};
   const webhooks: Record<string, Record<string, JsonSchema>> = {};
   for (const e of events) {
@@ -199,7 +199,7 @@ export function buildOpenApiDocument(endpoints: Endpoint[], serverUrl: string, e
     };
   }
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const e of endpoints) {
+  for (const e of operations) {
     const op: JsonSchema = {
       operationId: `${e.method.toLowerCase()}${e.path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
       summary: e.summary,

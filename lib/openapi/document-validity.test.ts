@@ -3,9 +3,9 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "./build-document";
-import { ENDPOINTS, WEBHOOK_EVENTS } from "./registry";
+import { OPERATIONS, WEBHOOK_EVENTS } from "./registry";
 
-const doc = buildOpenApiDocument(ENDPOINTS, "http://localhost:3000", WEBHOOK_EVENTS);
+const doc = buildOpenApiDocument(OPERATIONS, "http://localhost:3000", WEBHOOK_EVENTS);
 
 function refsOf(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) for (const v of value) refsOf(v, out);

@@ -1,12 +1,12 @@
-// "Every endpoint appears in the API reference by construction": each app/ route's handlers
-// carry their endpoint; it must be registered, and its path must be the folder it lives in.
+// "Every operation appears in the API reference by construction": each app/ route's handlers
+// carry their operation; it must be registered, and its path must be the folder it lives in.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RouteHandler } from "../api/route";
 import { ERROR_CODES } from "../http/error-codes";
 import { buildOpenApiDocument } from "./build-document";
-import { ENDPOINTS } from "./registry";
+import { OPERATIONS } from "./registry";
 
 const APP = path.resolve(__dirname, "../../app");
 
@@ -24,26 +24,26 @@ function pathOf(file: string): string {
 }
 
 describe("API reference registry", () => {
-  it("holds every endpoint an app/ route serves, under the route's own path", async () => {
+  it("holds every operation an app/ route serves, under the route's own path", async () => {
     const served = [];
     for (const file of routeFiles(APP)) {
       if (file.includes("...")) continue; // catch-all 404s
       const mod = (await import(file)) as Record<string, RouteHandler>;
       for (const handler of Object.values(mod)) {
-        if (typeof handler !== "function" || !handler.endpoint) continue;
-        expect(handler.endpoint.path, file).toBe(pathOf(file));
+        if (typeof handler !== "function" || !handler.operation) continue;
+        expect(handler.operation.path, file).toBe(pathOf(file));
         expect(
-          ENDPOINTS,
-          `${handler.endpoint.method} ${handler.endpoint.path} is not in lib/openapi/registry.ts`,
-        ).toContain(handler.endpoint);
-        served.push(handler.endpoint);
+          OPERATIONS,
+          `${handler.operation.method} ${handler.operation.path} is not in lib/openapi/registry.ts`,
+        ).toContain(handler.operation);
+        served.push(handler.operation);
       }
     }
-    expect(new Set(served)).toEqual(new Set(ENDPOINTS));
+    expect(new Set(served)).toEqual(new Set(OPERATIONS));
   });
 
-  it("documents each endpoint with its parameters and error responses", () => {
-    const doc = buildOpenApiDocument(ENDPOINTS, "http://localhost:3000");
+  it("documents each operation with its parameters and error responses", () => {
+    const doc = buildOpenApiDocument(OPERATIONS, "http://localhost:3000");
     const op = doc.paths["/v2/currencies/{currencyId}/conversion-routes"].get as {
       parameters: { name: string; in: string }[];
       responses: Record<string, unknown>;
@@ -59,7 +59,7 @@ describe("API reference registry", () => {
   });
 
   it("publishes every error code with its meaning, so clients can branch on code", () => {
-    const doc = buildOpenApiDocument(ENDPOINTS, "http://localhost:3000");
+    const doc = buildOpenApiDocument(OPERATIONS, "http://localhost:3000");
     const error = doc.components.schemas.Error as {
       required: string[];
       properties: { code: { enum: string[]; description: string } };

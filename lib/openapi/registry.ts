@@ -1,8 +1,8 @@
-// Every API endpoint of the product. The API reference is built from this list, and
-// registry.test.ts fails when an app/ route serves an endpoint missing here (or the reverse).
+// Every API operation of the product. The API reference is built from this list, and
+// registry.test.ts fails when an app/ route serves an operation missing here (or the reverse).
 
-import { createApiKeyEndpoint, listApiKeysEndpoint, revokeApiKeyEndpoint } from "../auth/api-key-endpoints";
-import { listDemoWallets, signWithDemoWallet } from "../auth/demo-wallet-endpoints";
+import { createApiKeyOperation, listApiKeysOperation, revokeApiKeyOperation } from "../auth/api-key-operations";
+import { listDemoWallets, signWithDemoWallet } from "../auth/demo-wallet-operations";
 import {
   addEmail,
   currentSession,
@@ -14,71 +14,71 @@ import {
   removeWallet,
   walletChallenge,
   walletVerify,
-} from "../auth/endpoints";
+} from "../auth/operations";
 import {
-  createClientIdEndpoint,
-  createClientIdSessionEndpoint,
-  getClientIdEndpoint,
-  listClientIdsEndpoint,
-  revokeClientIdEndpoint,
-  updateClientIdEndpoint,
-} from "../client-ids/endpoints";
+  createClientIdOperation,
+  createClientIdSessionOperation,
+  getClientIdOperation,
+  listClientIdsOperation,
+  revokeClientIdOperation,
+  updateClientIdOperation,
+} from "../client-ids/operations";
 import {
-  liquidityEndpoint,
-  payRequestEndpoint,
-  requestRoutesEndpoint,
-  submitPaymentIntentEndpoint,
-} from "../crosschain/endpoints";
-import { listConversionRoutes, listCurrencies } from "../currencies/endpoints";
-import { getHealth, getLiveness, getReadiness } from "../health/endpoints";
-import type { Endpoint } from "../http/endpoint";
+  liquidityOperation,
+  payRequestOperation,
+  requestRoutesOperation,
+  submitPaymentIntentOperation,
+} from "../crosschain/operations";
+import { listConversionRoutes, listCurrencies } from "../currencies/operations";
+import { getHealth, getLiveness, getReadiness } from "../health/operations";
+import type { Operation } from "../http/operation";
 import {
-  approveLinkRequestEndpoint,
-  createLinkRequestEndpoint,
-  endOrchestratorLinkEndpoint,
-  getClientIdLinkEndpoint,
-  getLinkRequestEndpoint,
-  getOrchestratorLinkEndpoint,
-  linkClientIdEndpoint,
-  listOrchestratorLinksEndpoint,
-  rejectLinkRequestEndpoint,
-  unlinkClientIdEndpoint,
-} from "../orchestrators/endpoints";
+  approveLinkRequestOperation,
+  createLinkRequestOperation,
+  endOrchestratorLinkOperation,
+  getClientIdLinkOperation,
+  getLinkRequestOperation,
+  getOrchestratorLinkOperation,
+  linkClientIdOperation,
+  listOrchestratorLinksOperation,
+  rejectLinkRequestOperation,
+  unlinkClientIdOperation,
+} from "../orchestrators/operations";
 import {
-  pageCrosschainIntentEndpoint,
-  pageCrosschainProgressEndpoint,
-  pageCrosschainRoutesEndpoint,
-  pageCrosschainSubmitEndpoint,
-  pagePaymentCallsEndpoint,
-  pagePaymentIntentEndpoint,
-  pagePaymentProgressEndpoint,
-} from "../pay-page/endpoints";
+  pageCrosschainIntentOperation,
+  pageCrosschainProgressOperation,
+  pageCrosschainRoutesOperation,
+  pageCrosschainSubmitOperation,
+  pagePaymentCallsOperation,
+  pagePaymentIntentOperation,
+  pagePaymentProgressOperation,
+} from "../pay-page/operations";
 import {
-  createDestinationEndpoint,
-  createSessionWalletDestinationEndpoint,
-  deactivateDestinationEndpoint,
-  getActiveDestinationEndpoint,
-  getDestinationEndpoint,
-  getSigningDataEndpoint,
-  listDestinationsEndpoint,
-} from "../payee-destinations/endpoints";
-import * as payerDashboard from "../payers/dashboard-endpoints";
-import * as payers from "../payers/endpoints";
-import * as payerPages from "../payers/portal-endpoints";
-import { searchPaymentsEndpoint } from "../payments/search-endpoint";
-import { createBatchPayoutEndpoint, createPayoutEndpoint } from "../payouts/endpoints";
-import { getPlatformProfileEndpoint, updatePlatformProfileEndpoint } from "../platforms/endpoints";
-import { activateRecurringEndpoint, getRecurringEndpoint, updateRecurringEndpoint } from "../recurring/endpoints";
-import { createRequestEndpoint, getRequestEndpoint, updateRequestEndpoint } from "../requests/endpoints";
-import * as securePaymentBranding from "../secure-payments/branding-endpoints";
-import * as securePayments from "../secure-payments/endpoints";
+  createDestinationOperation,
+  createSessionWalletDestinationOperation,
+  deactivateDestinationOperation,
+  getActiveDestinationOperation,
+  getDestinationOperation,
+  getSigningDataOperation,
+  listDestinationsOperation,
+} from "../payee-destinations/operations";
+import * as payerDashboard from "../payers/dashboard-operations";
+import * as payers from "../payers/operations";
+import * as payerPages from "../payers/portal-operations";
+import { searchPaymentsOperation } from "../payments/search-operation";
+import { createBatchPayoutOperation, createPayoutOperation } from "../payouts/operations";
+import { getPlatformProfileOperation, updatePlatformProfileOperation } from "../platforms/operations";
+import { activateRecurringOperation, getRecurringOperation, updateRecurringOperation } from "../recurring/operations";
+import { createRequestOperation, getRequestOperation, updateRequestOperation } from "../requests/operations";
+import * as securePaymentBranding from "../secure-payments/branding-operations";
+import * as securePayments from "../secure-payments/operations";
 import { DELIVERY_HEADERS } from "../webhooks/delivery-docs";
 import { EVENT_DOCS } from "../webhooks/event-docs";
-import * as orchestratorWebhooks from "../webhooks/orchestrator-webhook-endpoints";
-import * as platformWebhooks from "../webhooks/platform-webhook-endpoints";
+import * as orchestratorWebhooks from "../webhooks/orchestrator-webhook-operations";
+import * as platformWebhooks from "../webhooks/platform-webhook-operations";
 import type { WebhookDoc } from "./build-document";
 
-export const ENDPOINTS: Endpoint[] = [
+export const OPERATIONS: Operation[] = [
   getHealth,
   getLiveness,
   getReadiness,
@@ -97,78 +97,78 @@ export const ENDPOINTS: Endpoint[] = [
   removeEmail,
   listDemoWallets,
   signWithDemoWallet,
-  getPlatformProfileEndpoint,
-  updatePlatformProfileEndpoint,
-  listApiKeysEndpoint,
-  createApiKeyEndpoint,
-  revokeApiKeyEndpoint,
+  getPlatformProfileOperation,
+  updatePlatformProfileOperation,
+  listApiKeysOperation,
+  createApiKeyOperation,
+  revokeApiKeyOperation,
   // client IDs and orchestrator links
-  createClientIdEndpoint,
-  createClientIdSessionEndpoint,
-  listClientIdsEndpoint,
-  getClientIdEndpoint,
-  updateClientIdEndpoint,
-  revokeClientIdEndpoint,
-  getClientIdLinkEndpoint,
-  linkClientIdEndpoint,
-  unlinkClientIdEndpoint,
-  createLinkRequestEndpoint,
-  listOrchestratorLinksEndpoint,
-  getOrchestratorLinkEndpoint,
-  endOrchestratorLinkEndpoint,
-  getLinkRequestEndpoint,
-  approveLinkRequestEndpoint,
-  rejectLinkRequestEndpoint,
+  createClientIdOperation,
+  createClientIdSessionOperation,
+  listClientIdsOperation,
+  getClientIdOperation,
+  updateClientIdOperation,
+  revokeClientIdOperation,
+  getClientIdLinkOperation,
+  linkClientIdOperation,
+  unlinkClientIdOperation,
+  createLinkRequestOperation,
+  listOrchestratorLinksOperation,
+  getOrchestratorLinkOperation,
+  endOrchestratorLinkOperation,
+  getLinkRequestOperation,
+  approveLinkRequestOperation,
+  rejectLinkRequestOperation,
   // payee destinations
-  getSigningDataEndpoint,
-  createDestinationEndpoint,
-  createSessionWalletDestinationEndpoint,
-  getActiveDestinationEndpoint,
-  listDestinationsEndpoint,
-  getDestinationEndpoint,
-  deactivateDestinationEndpoint,
+  getSigningDataOperation,
+  createDestinationOperation,
+  createSessionWalletDestinationOperation,
+  getActiveDestinationOperation,
+  listDestinationsOperation,
+  getDestinationOperation,
+  deactivateDestinationOperation,
   // payment requests
-  createRequestEndpoint,
-  getRequestEndpoint,
-  updateRequestEndpoint,
-  payRequestEndpoint,
-  submitPaymentIntentEndpoint,
-  liquidityEndpoint,
-  requestRoutesEndpoint,
+  createRequestOperation,
+  getRequestOperation,
+  updateRequestOperation,
+  payRequestOperation,
+  submitPaymentIntentOperation,
+  liquidityOperation,
+  requestRoutesOperation,
   // payers, compliance and off-ramp
-  payers.createPayerEndpoint,
-  payers.getPayerEndpoint,
-  payers.updatePayerEndpoint,
-  payers.createPaymentDetailsEndpoint,
-  payers.getPaymentDetailsEndpoint,
-  payers.complianceWebhookEndpoint,
-  payerPages.submitKycEndpoint,
-  payerPages.acceptAgreementEndpoint,
-  payerDashboard.reviewPayerEndpoint,
-  payerDashboard.erasePayerEndpoint,
-  payerDashboard.advanceOfframpEndpoint,
+  payers.createPayerOperation,
+  payers.getPayerOperation,
+  payers.updatePayerOperation,
+  payers.createPaymentDetailsOperation,
+  payers.getPaymentDetailsOperation,
+  payers.complianceWebhookOperation,
+  payerPages.submitKycOperation,
+  payerPages.acceptAgreementOperation,
+  payerDashboard.reviewPayerOperation,
+  payerDashboard.erasePayerOperation,
+  payerDashboard.advanceOfframpOperation,
   // payouts
-  createPayoutEndpoint,
-  createBatchPayoutEndpoint,
-  activateRecurringEndpoint,
-  getRecurringEndpoint,
-  updateRecurringEndpoint,
+  createPayoutOperation,
+  createBatchPayoutOperation,
+  activateRecurringOperation,
+  getRecurringOperation,
+  updateRecurringOperation,
   // webhooks
   ...Object.values(platformWebhooks),
   ...Object.values(orchestratorWebhooks),
   // payment search
-  searchPaymentsEndpoint,
+  searchPaymentsOperation,
   // secure payments and the payment page's branding
   ...Object.values(securePayments),
   ...Object.values(securePaymentBranding),
   // the hosted payment page's own calls (the link's token is the credential)
-  pagePaymentCallsEndpoint,
-  pagePaymentIntentEndpoint,
-  pagePaymentProgressEndpoint,
-  pageCrosschainRoutesEndpoint,
-  pageCrosschainIntentEndpoint,
-  pageCrosschainSubmitEndpoint,
-  pageCrosschainProgressEndpoint,
+  pagePaymentCallsOperation,
+  pagePaymentIntentOperation,
+  pagePaymentProgressOperation,
+  pageCrosschainRoutesOperation,
+  pageCrosschainIntentOperation,
+  pageCrosschainSubmitOperation,
+  pageCrosschainProgressOperation,
 ];
 
 /** The events the service POSTs to webhook endpoints. */

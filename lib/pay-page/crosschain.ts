@@ -1,4 +1,4 @@
-// The payment page's crosschain operations (endpoints.ts): the link's token is the credential,
+// The payment page's crosschain operations (operations.ts): the link's token is the credential,
 // its one request the scope. Routes and the intent come from lib/crosschain and the secure
 // payment's own checks (buildSecurePaymentIntent: payable, access list, screening).
 import { isAddress } from "viem";

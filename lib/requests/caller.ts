@@ -1,4 +1,4 @@
-// Who owns what a request endpoint reads or creates: the platform behind the API key or the
+// Who owns what a request operation reads or creates: the platform behind the API key or the
 // client ID, and the client ID itself (recorded on new requests; its fee settings apply).
 
 import { getClientIdFee } from "../client-ids/client-id-fee";

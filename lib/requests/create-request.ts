@@ -1,6 +1,6 @@
 // Creating payment requests. prepareRequest() checks one request's input against the
 // currency list and builds the row (pure, so batches check every item before writing any);
-// createRequest() is what endpoints and other domains (secure payments) call.
+// createRequest() is what operations and other domains (secure payments) call.
 
 import { parseNetworkAddress, sameAddress } from "../addresses/wallet-address";
 import { getCurrency } from "../chains/currencies";

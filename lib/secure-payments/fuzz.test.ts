@@ -1,6 +1,6 @@
 // Malformed input at every secure-payment and branding handler, with valid and invalid
 // credentials and real tokens among junk ones: never a 500, every error in the documented
-// shape. (e2e/api-fuzz.spec.ts does the same against the running server for all endpoints;
+// shape. (e2e/api-fuzz.spec.ts does the same against the running server for all operations;
 // this one reaches the states only real tokens and real credentials get to.)
 import fc from "fast-check";
 import { beforeAll, expect, it } from "vitest";
@@ -116,7 +116,7 @@ const ROUTES = [
   },
 ];
 
-it("malformed requests to the secure-payment endpoints never produce a 500, and errors keep their shape", async () => {
+it("malformed requests to the secure-payment operations never produce a 500, and errors keep their shape", async () => {
   const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
   console.log(`secure-payments fuzz seed ${seed} (replay with FUZZ_SEED=${seed})`);
   await fc.assert(

@@ -459,7 +459,7 @@ describe("multicall payouts and lookups", () => {
     });
     const again = await multicall([b.token, c.token]);
     expect(again.status).toBe(409);
-    // The multicall token read through the page's endpoint answers the multicall state.
+    // The multicall token read through the page's operation answers the multicall state.
     const state = await getToken(made.json.token);
     expect(state.status, state.text).toBe(200);
     expect(state.json).toMatchObject({

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { routeHandlers } from "../api/route";
-import { defineEndpoint } from "../http/endpoint";
+import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
 import { call } from "./http";
 
@@ -10,7 +10,7 @@ const thing = z.strictObject({ id: z.string(), amount: z.string() });
 let answer: unknown = { id: "a", amount: "1" };
 let status = 200;
 const route = routeHandlers(
-  defineEndpoint({
+  defineOperation({
     method: "GET",
     path: "/v2/contract-probe",
     summary: "probe",

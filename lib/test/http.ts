@@ -6,8 +6,8 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import type { RouteHandler } from "../api/route";
-import type { Endpoint } from "../http/endpoint";
 import { errorBodySchema } from "../http/errors";
+import type { Operation } from "../http/operation";
 import { toJson } from "../http/reply";
 import { documentedResponses } from "../openapi/build-document";
 import { countCheckedAnswer } from "./contract-count";
@@ -21,16 +21,16 @@ export interface CallInit {
 }
 
 /** The schema /docs publishes for this answer; throws when the status is not documented. */
-function publishedSchema(endpoint: Endpoint | undefined, method: string, status: number): z.ZodType | undefined {
-  // Routes without an endpoint are the JSON 404s of unknown paths and the 405s of unserved methods.
-  if (!endpoint) {
+function publishedSchema(operation: Operation | undefined, method: string, status: number): z.ZodType | undefined {
+  // Routes without an operation are the JSON 404s of unknown paths and the 405s of unserved methods.
+  if (!operation) {
     if (status >= 400) return errorBodySchema;
-    throw new Error(`${method} answered ${status} without an endpoint`);
+    throw new Error(`${method} answered ${status} without an operation`);
   }
-  const documented = documentedResponses(endpoint)[String(status)];
+  const documented = documentedResponses(operation)[String(status)];
   if (!documented) {
     throw new Error(
-      `${endpoint.method} ${endpoint.path} answered ${status}, a status /docs does not publish for it (add it to the endpoint's errors or alsoAnswers)`,
+      `${operation.method} ${operation.path} answered ${status}, a status /docs does not publish for it (add it to the operation's errors or alsoAnswers)`,
     );
   }
   return documented.schema;
@@ -70,7 +70,7 @@ export async function call(mod: RouteModule, method: keyof RouteModule, url: str
     /* not JSON */
   }
   if (method !== "OPTIONS") {
-    const schema = publishedSchema(handler.endpoint, method, res.status);
+    const schema = publishedSchema(handler.operation, method, res.status);
     if (schema)
       assertMatchesContract(schema, json, `${method} ${new URL(url, "http://localhost").pathname} → ${res.status}`);
     countCheckedAnswer();

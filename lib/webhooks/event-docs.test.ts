@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "../openapi/build-document";
-import { ENDPOINTS, WEBHOOK_EVENTS } from "../openapi/registry";
+import { OPERATIONS, WEBHOOK_EVENTS } from "../openapi/registry";
 import { EVENT_NAMES, EVENT_PAYLOADS } from "./events";
 
 describe("the API reference", () => {
   it("documents every event's payload fields and the delivery headers as OpenAPI webhooks", () => {
-    const doc = buildOpenApiDocument(ENDPOINTS, "http://localhost:3000", WEBHOOK_EVENTS);
+    const doc = buildOpenApiDocument(OPERATIONS, "http://localhost:3000", WEBHOOK_EVENTS);
     expect(Object.keys(doc.webhooks).sort()).toEqual([...EVENT_NAMES].sort());
     for (const name of EVENT_NAMES) {
       const post = doc.webhooks[name].post as {
@@ -21,7 +21,7 @@ describe("the API reference", () => {
   });
 
   it("shows a whole example of every event, with every field of its list, in order", () => {
-    const doc = buildOpenApiDocument(ENDPOINTS, "http://localhost:3000", WEBHOOK_EVENTS);
+    const doc = buildOpenApiDocument(OPERATIONS, "http://localhost:3000", WEBHOOK_EVENTS);
     for (const name of EVENT_NAMES) {
       const example = (
         doc.webhooks[name].post as {

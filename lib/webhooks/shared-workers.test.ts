@@ -19,7 +19,7 @@ let schema: string; // PostgreSQL: the test schema the worker processes open
 const encryptionKey = randomBytes(32).toString("hex");
 const savedKey = process.env.ENCRYPTION_KEY;
 const EVENTS = 600;
-const ENDPOINTS = 4;
+const OPERATIONS = 4;
 
 let receiver: Receiver;
 const children: ChildProcess[] = [];
@@ -78,7 +78,7 @@ afterAll(async () => {
 describe("two delivery workers on one database", () => {
   it("share a backlog without sending any delivery twice, each attempt recorded once", async () => {
     const p = await platformWithEndpoints(
-      ...Array.from({ length: ENDPOINTS }, (_, i) => `${receiver.url}/shared-${i}`),
+      ...Array.from({ length: OPERATIONS }, (_, i) => `${receiver.url}/shared-${i}`),
     );
     // Both workers run before the backlog commits: one NOTIFY wakes them at once, and they race for the same rows.
     if (pgUrl) await Promise.all([startWorkerProcess(), startWorkerProcess()]);
@@ -92,7 +92,7 @@ describe("two delivery workers on one database", () => {
       for (const e of await prisma.$transaction((tx) => emitEvents(tx, events)))
         ids.push(...e.deliveries.map((d) => d.id));
     }
-    expect(ids).toHaveLength(EVENTS * ENDPOINTS);
+    expect(ids).toHaveLength(EVENTS * OPERATIONS);
 
     await receiver.waitFor(ids.length, 120_000);
     const endpointIds = p.endpoints.map((e) => e.id);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { createApiKeyEndpoint, listApiKeysEndpoint } from "@/lib/auth/api-key-endpoints";
+import { createApiKeyOperation, listApiKeysOperation } from "@/lib/auth/api-key-operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(listApiKeysEndpoint, createApiKeyEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(listApiKeysOperation, createApiKeyOperation);

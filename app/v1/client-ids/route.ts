@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { createClientIdSessionEndpoint } from "@/lib/client-ids/endpoints";
+import { createClientIdSessionOperation } from "@/lib/client-ids/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createClientIdSessionEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createClientIdSessionOperation);

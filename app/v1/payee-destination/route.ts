@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { createSessionWalletDestinationEndpoint } from "@/lib/payee-destinations/endpoints";
+import { createSessionWalletDestinationOperation } from "@/lib/payee-destinations/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createSessionWalletDestinationEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createSessionWalletDestinationOperation);

@@ -1,8 +1,11 @@
 import { routeHandlers } from "@/lib/api/route";
-import { createPlatformWebhookEndpoint, listPlatformWebhooksEndpoint } from "@/lib/webhooks/platform-webhook-endpoints";
+import {
+  createPlatformWebhookOperation,
+  listPlatformWebhooksOperation,
+} from "@/lib/webhooks/platform-webhook-operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
-  createPlatformWebhookEndpoint,
-  listPlatformWebhooksEndpoint,
+  createPlatformWebhookOperation,
+  listPlatformWebhooksOperation,
 );

@@ -1,5 +1,8 @@
 import { routeHandlers } from "@/lib/api/route";
-import { createClientIdEndpoint, listClientIdsEndpoint } from "@/lib/client-ids/endpoints";
+import { createClientIdOperation, listClientIdsOperation } from "@/lib/client-ids/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createClientIdEndpoint, listClientIdsEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
+  createClientIdOperation,
+  listClientIdsOperation,
+);

@@ -1,8 +1,8 @@
 import { routeHandlers } from "@/lib/api/route";
-import { createDestinationEndpoint, getActiveDestinationEndpoint } from "@/lib/payee-destinations/endpoints";
+import { createDestinationOperation, getActiveDestinationOperation } from "@/lib/payee-destinations/operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
-  createDestinationEndpoint,
-  getActiveDestinationEndpoint,
+  createDestinationOperation,
+  getActiveDestinationOperation,
 );

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { listDestinationsEndpoint } from "@/lib/payee-destinations/endpoints";
+import { listDestinationsOperation } from "@/lib/payee-destinations/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(listDestinationsEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(listDestinationsOperation);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { createPayerEndpoint } from "@/lib/payers/endpoints";
+import { createPayerOperation } from "@/lib/payers/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createPayerEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createPayerOperation);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { searchPaymentsEndpoint } from "@/lib/payments/search-endpoint";
+import { searchPaymentsOperation } from "@/lib/payments/search-operation";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(searchPaymentsEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(searchPaymentsOperation);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { createPayoutEndpoint } from "@/lib/payouts/endpoints";
+import { createPayoutOperation } from "@/lib/payouts/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createPayoutEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createPayoutOperation);

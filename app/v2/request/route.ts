@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { createRequestEndpoint } from "@/lib/requests/endpoints";
+import { createRequestOperation } from "@/lib/requests/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createRequestEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createRequestOperation);

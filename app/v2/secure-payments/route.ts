@@ -1,8 +1,8 @@
 import { routeHandlers } from "@/lib/api/route";
-import { createSecurePaymentEndpoint, findSecurePaymentEndpoint } from "@/lib/secure-payments/endpoints";
+import { createSecurePaymentOperation, findSecurePaymentOperation } from "@/lib/secure-payments/operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
-  createSecurePaymentEndpoint,
-  findSecurePaymentEndpoint,
+  createSecurePaymentOperation,
+  findSecurePaymentOperation,
 );

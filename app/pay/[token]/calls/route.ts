@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { pagePaymentCallsEndpoint } from "@/lib/pay-page/endpoints";
+import { pagePaymentCallsOperation } from "@/lib/pay-page/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(pagePaymentCallsEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(pagePaymentCallsOperation);

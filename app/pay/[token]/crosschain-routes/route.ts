@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { pageCrosschainRoutesEndpoint } from "@/lib/pay-page/endpoints";
+import { pageCrosschainRoutesOperation } from "@/lib/pay-page/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(pageCrosschainRoutesEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(pageCrosschainRoutesOperation);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { pageCrosschainIntentEndpoint } from "@/lib/pay-page/endpoints";
+import { pageCrosschainIntentOperation } from "@/lib/pay-page/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(pageCrosschainIntentEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(pageCrosschainIntentOperation);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { pagePaymentIntentEndpoint } from "@/lib/pay-page/endpoints";
+import { pagePaymentIntentOperation } from "@/lib/pay-page/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(pagePaymentIntentEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(pagePaymentIntentOperation);

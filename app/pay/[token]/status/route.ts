@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { pagePaymentProgressEndpoint } from "@/lib/pay-page/endpoints";
+import { pagePaymentProgressOperation } from "@/lib/pay-page/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(pagePaymentProgressEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(pagePaymentProgressOperation);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { revokeApiKeyEndpoint } from "@/lib/auth/api-key-endpoints";
+import { revokeApiKeyOperation } from "@/lib/auth/api-key-operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(revokeApiKeyEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(revokeApiKeyOperation);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { listDemoWallets } from "@/lib/auth/demo-wallet-endpoints";
+import { listDemoWallets } from "@/lib/auth/demo-wallet-operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(listDemoWallets);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { register } from "@/lib/auth/endpoints";
+import { register } from "@/lib/auth/operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(register);

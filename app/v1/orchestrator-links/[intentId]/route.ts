@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { getLinkRequestEndpoint } from "@/lib/orchestrators/endpoints";
+import { getLinkRequestOperation } from "@/lib/orchestrators/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getLinkRequestEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getLinkRequestOperation);

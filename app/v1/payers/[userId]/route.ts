@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { erasePayerEndpoint } from "@/lib/payers/dashboard-endpoints";
+import { erasePayerOperation } from "@/lib/payers/dashboard-operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(erasePayerEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(erasePayerOperation);

@@ -1,8 +1,8 @@
 import { routeHandlers } from "@/lib/api/route";
-import { getPlatformProfileEndpoint, updatePlatformProfileEndpoint } from "@/lib/platforms/endpoints";
+import { getPlatformProfileOperation, updatePlatformProfileOperation } from "@/lib/platforms/operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
-  getPlatformProfileEndpoint,
-  updatePlatformProfileEndpoint,
+  getPlatformProfileOperation,
+  updatePlatformProfileOperation,
 );

@@ -1,11 +1,11 @@
 import { routeHandlers } from "@/lib/api/route";
 import {
-  deletePlatformWebhookEndpoint,
-  setPlatformWebhookActiveEndpoint,
-} from "@/lib/webhooks/platform-webhook-endpoints";
+  deletePlatformWebhookOperation,
+  setPlatformWebhookActiveOperation,
+} from "@/lib/webhooks/platform-webhook-operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
-  setPlatformWebhookActiveEndpoint,
-  deletePlatformWebhookEndpoint,
+  setPlatformWebhookActiveOperation,
+  deletePlatformWebhookOperation,
 );

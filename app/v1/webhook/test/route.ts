@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { testPlatformWebhookEndpoint } from "@/lib/webhooks/platform-webhook-endpoints";
+import { testPlatformWebhookOperation } from "@/lib/webhooks/platform-webhook-operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(testPlatformWebhookEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(testPlatformWebhookOperation);

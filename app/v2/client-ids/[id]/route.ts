@@ -1,9 +1,9 @@
 import { routeHandlers } from "@/lib/api/route";
-import { getClientIdEndpoint, revokeClientIdEndpoint, updateClientIdEndpoint } from "@/lib/client-ids/endpoints";
+import { getClientIdOperation, revokeClientIdOperation, updateClientIdOperation } from "@/lib/client-ids/operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
-  getClientIdEndpoint,
-  updateClientIdEndpoint,
-  revokeClientIdEndpoint,
+  getClientIdOperation,
+  updateClientIdOperation,
+  revokeClientIdOperation,
 );

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { complianceWebhookEndpoint } from "@/lib/payers/endpoints";
+import { complianceWebhookOperation } from "@/lib/payers/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(complianceWebhookEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(complianceWebhookOperation);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { liquidityEndpoint } from "@/lib/crosschain/endpoints";
+import { liquidityOperation } from "@/lib/crosschain/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(liquidityEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(liquidityOperation);

@@ -1,13 +1,13 @@
 import { routeHandlers } from "@/lib/api/route";
 import {
-  deleteOrchestratorBrandingEndpoint,
-  getOrchestratorBrandingEndpoint,
-  putOrchestratorBrandingEndpoint,
-} from "@/lib/secure-payments/branding-endpoints";
+  deleteOrchestratorBrandingOperation,
+  getOrchestratorBrandingOperation,
+  putOrchestratorBrandingOperation,
+} from "@/lib/secure-payments/branding-operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
-  getOrchestratorBrandingEndpoint,
-  putOrchestratorBrandingEndpoint,
-  deleteOrchestratorBrandingEndpoint,
+  getOrchestratorBrandingOperation,
+  putOrchestratorBrandingOperation,
+  deleteOrchestratorBrandingOperation,
 );

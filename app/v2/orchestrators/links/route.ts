@@ -1,8 +1,8 @@
 import { routeHandlers } from "@/lib/api/route";
-import { createLinkRequestEndpoint, listOrchestratorLinksEndpoint } from "@/lib/orchestrators/endpoints";
+import { createLinkRequestOperation, listOrchestratorLinksOperation } from "@/lib/orchestrators/operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
-  createLinkRequestEndpoint,
-  listOrchestratorLinksEndpoint,
+  createLinkRequestOperation,
+  listOrchestratorLinksOperation,
 );

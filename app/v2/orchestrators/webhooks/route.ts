@@ -1,11 +1,11 @@
 import { routeHandlers } from "@/lib/api/route";
 import {
-  createOrchestratorWebhookEndpoint,
-  listOrchestratorWebhooksEndpoint,
-} from "@/lib/webhooks/orchestrator-webhook-endpoints";
+  createOrchestratorWebhookOperation,
+  listOrchestratorWebhooksOperation,
+} from "@/lib/webhooks/orchestrator-webhook-operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
-  createOrchestratorWebhookEndpoint,
-  listOrchestratorWebhooksEndpoint,
+  createOrchestratorWebhookOperation,
+  listOrchestratorWebhooksOperation,
 );

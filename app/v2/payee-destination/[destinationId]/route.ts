@@ -1,8 +1,8 @@
 import { routeHandlers } from "@/lib/api/route";
-import { deactivateDestinationEndpoint, getDestinationEndpoint } from "@/lib/payee-destinations/endpoints";
+import { deactivateDestinationOperation, getDestinationOperation } from "@/lib/payee-destinations/operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
-  getDestinationEndpoint,
-  deactivateDestinationEndpoint,
+  getDestinationOperation,
+  deactivateDestinationOperation,
 );

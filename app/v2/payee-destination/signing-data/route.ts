@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { getSigningDataEndpoint } from "@/lib/payee-destinations/endpoints";
+import { getSigningDataOperation } from "@/lib/payee-destinations/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getSigningDataEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getSigningDataOperation);

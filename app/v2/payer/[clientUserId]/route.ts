@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { getPayerEndpoint, updatePayerEndpoint } from "@/lib/payers/endpoints";
+import { getPayerOperation, updatePayerOperation } from "@/lib/payers/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getPayerEndpoint, updatePayerEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getPayerOperation, updatePayerOperation);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { createBatchPayoutEndpoint } from "@/lib/payouts/endpoints";
+import { createBatchPayoutOperation } from "@/lib/payouts/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createBatchPayoutEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createBatchPayoutOperation);

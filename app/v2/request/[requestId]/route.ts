@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { getRequestEndpoint, updateRequestEndpoint } from "@/lib/requests/endpoints";
+import { getRequestOperation, updateRequestOperation } from "@/lib/requests/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getRequestEndpoint, updateRequestEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getRequestOperation, updateRequestOperation);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { getSecurePaymentEndpoint } from "@/lib/secure-payments/endpoints";
+import { getSecurePaymentOperation } from "@/lib/secure-payments/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getSecurePaymentEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getSecurePaymentOperation);

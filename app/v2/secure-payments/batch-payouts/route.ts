@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { createBatchPayoutLinkEndpoint } from "@/lib/secure-payments/endpoints";
+import { createBatchPayoutLinkOperation } from "@/lib/secure-payments/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createBatchPayoutLinkEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createBatchPayoutLinkOperation);

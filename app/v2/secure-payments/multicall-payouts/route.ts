@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { createMulticallPayoutEndpoint } from "@/lib/secure-payments/endpoints";
+import { createMulticallPayoutOperation } from "@/lib/secure-payments/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createMulticallPayoutEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createMulticallPayoutOperation);

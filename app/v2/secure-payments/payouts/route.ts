@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { createSecurePayoutEndpoint } from "@/lib/secure-payments/endpoints";
+import { createSecurePayoutOperation } from "@/lib/secure-payments/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createSecurePayoutEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createSecurePayoutOperation);

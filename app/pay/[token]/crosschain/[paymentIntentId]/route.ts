@@ -1,8 +1,8 @@
 import { routeHandlers } from "@/lib/api/route";
-import { pageCrosschainProgressEndpoint, pageCrosschainSubmitEndpoint } from "@/lib/pay-page/endpoints";
+import { pageCrosschainProgressOperation, pageCrosschainSubmitOperation } from "@/lib/pay-page/operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
-  pageCrosschainProgressEndpoint,
-  pageCrosschainSubmitEndpoint,
+  pageCrosschainProgressOperation,
+  pageCrosschainSubmitOperation,
 );

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { addEmail, removeEmail } from "@/lib/auth/endpoints";
+import { addEmail, removeEmail } from "@/lib/auth/operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(addEmail, removeEmail);

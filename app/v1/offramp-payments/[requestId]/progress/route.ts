@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { advanceOfframpEndpoint } from "@/lib/payers/dashboard-endpoints";
+import { advanceOfframpOperation } from "@/lib/payers/dashboard-operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(advanceOfframpEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(advanceOfframpOperation);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { approveLinkRequestEndpoint } from "@/lib/orchestrators/endpoints";
+import { approveLinkRequestOperation } from "@/lib/orchestrators/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(approveLinkRequestEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(approveLinkRequestOperation);

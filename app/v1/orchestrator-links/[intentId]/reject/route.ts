@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { rejectLinkRequestEndpoint } from "@/lib/orchestrators/endpoints";
+import { rejectLinkRequestOperation } from "@/lib/orchestrators/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(rejectLinkRequestEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(rejectLinkRequestOperation);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { reviewPayerEndpoint } from "@/lib/payers/dashboard-endpoints";
+import { reviewPayerOperation } from "@/lib/payers/dashboard-operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(reviewPayerEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(reviewPayerOperation);

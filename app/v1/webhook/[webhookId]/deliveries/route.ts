@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { listPlatformDeliveriesEndpoint } from "@/lib/webhooks/platform-webhook-endpoints";
+import { listPlatformDeliveriesOperation } from "@/lib/webhooks/platform-webhook-operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(listPlatformDeliveriesEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(listPlatformDeliveriesOperation);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { rotatePlatformWebhookSecretEndpoint } from "@/lib/webhooks/platform-webhook-endpoints";
+import { rotatePlatformWebhookSecretOperation } from "@/lib/webhooks/platform-webhook-operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(rotatePlatformWebhookSecretEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(rotatePlatformWebhookSecretOperation);

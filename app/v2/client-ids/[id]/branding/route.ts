@@ -1,13 +1,13 @@
 import { routeHandlers } from "@/lib/api/route";
 import {
-  deleteClientIdBrandingEndpoint,
-  getClientIdBrandingEndpoint,
-  putClientIdBrandingEndpoint,
-} from "@/lib/secure-payments/branding-endpoints";
+  deleteClientIdBrandingOperation,
+  getClientIdBrandingOperation,
+  putClientIdBrandingOperation,
+} from "@/lib/secure-payments/branding-operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
-  getClientIdBrandingEndpoint,
-  putClientIdBrandingEndpoint,
-  deleteClientIdBrandingEndpoint,
+  getClientIdBrandingOperation,
+  putClientIdBrandingOperation,
+  deleteClientIdBrandingOperation,
 );

@@ -1,9 +1,13 @@
 import { routeHandlers } from "@/lib/api/route";
-import { getClientIdLinkEndpoint, linkClientIdEndpoint, unlinkClientIdEndpoint } from "@/lib/orchestrators/endpoints";
+import {
+  getClientIdLinkOperation,
+  linkClientIdOperation,
+  unlinkClientIdOperation,
+} from "@/lib/orchestrators/operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
-  getClientIdLinkEndpoint,
-  linkClientIdEndpoint,
-  unlinkClientIdEndpoint,
+  getClientIdLinkOperation,
+  linkClientIdOperation,
+  unlinkClientIdOperation,
 );

@@ -1,8 +1,8 @@
 import { routeHandlers } from "@/lib/api/route";
-import { endOrchestratorLinkEndpoint, getOrchestratorLinkEndpoint } from "@/lib/orchestrators/endpoints";
+import { endOrchestratorLinkOperation, getOrchestratorLinkOperation } from "@/lib/orchestrators/operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
-  getOrchestratorLinkEndpoint,
-  endOrchestratorLinkEndpoint,
+  getOrchestratorLinkOperation,
+  endOrchestratorLinkOperation,
 );

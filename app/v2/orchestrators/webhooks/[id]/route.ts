@@ -1,11 +1,11 @@
 import { routeHandlers } from "@/lib/api/route";
 import {
-  deactivateOrchestratorWebhookEndpoint,
-  reactivateOrchestratorWebhookEndpoint,
-} from "@/lib/webhooks/orchestrator-webhook-endpoints";
+  deactivateOrchestratorWebhookOperation,
+  reactivateOrchestratorWebhookOperation,
+} from "@/lib/webhooks/orchestrator-webhook-operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
-  deactivateOrchestratorWebhookEndpoint,
-  reactivateOrchestratorWebhookEndpoint,
+  deactivateOrchestratorWebhookOperation,
+  reactivateOrchestratorWebhookOperation,
 );

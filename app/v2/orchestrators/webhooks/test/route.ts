@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { testOrchestratorWebhookEndpoint } from "@/lib/webhooks/orchestrator-webhook-endpoints";
+import { testOrchestratorWebhookOperation } from "@/lib/webhooks/orchestrator-webhook-operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(testOrchestratorWebhookEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(testOrchestratorWebhookOperation);

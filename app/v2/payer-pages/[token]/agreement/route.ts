@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { acceptAgreementEndpoint } from "@/lib/payers/portal-endpoints";
+import { acceptAgreementOperation } from "@/lib/payers/portal-operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(acceptAgreementEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(acceptAgreementOperation);

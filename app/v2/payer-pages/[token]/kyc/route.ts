@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { submitKycEndpoint } from "@/lib/payers/portal-endpoints";
+import { submitKycOperation } from "@/lib/payers/portal-operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(submitKycEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(submitKycOperation);

@@ -1,8 +1,8 @@
 import { routeHandlers } from "@/lib/api/route";
-import { createPaymentDetailsEndpoint, getPaymentDetailsEndpoint } from "@/lib/payers/endpoints";
+import { createPaymentDetailsOperation, getPaymentDetailsOperation } from "@/lib/payers/operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
-  createPaymentDetailsEndpoint,
-  getPaymentDetailsEndpoint,
+  createPaymentDetailsOperation,
+  getPaymentDetailsOperation,
 );

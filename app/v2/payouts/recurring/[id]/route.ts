@@ -1,9 +1,13 @@
 import { routeHandlers } from "@/lib/api/route";
-import { activateRecurringEndpoint, getRecurringEndpoint, updateRecurringEndpoint } from "@/lib/recurring/endpoints";
+import {
+  activateRecurringOperation,
+  getRecurringOperation,
+  updateRecurringOperation,
+} from "@/lib/recurring/operations";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(
-  activateRecurringEndpoint,
-  getRecurringEndpoint,
-  updateRecurringEndpoint,
+  activateRecurringOperation,
+  getRecurringOperation,
+  updateRecurringOperation,
 );

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { payRequestEndpoint } from "@/lib/crosschain/endpoints";
+import { payRequestOperation } from "@/lib/crosschain/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(payRequestEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(payRequestOperation);

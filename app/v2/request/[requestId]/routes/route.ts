@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { requestRoutesEndpoint } from "@/lib/crosschain/endpoints";
+import { requestRoutesOperation } from "@/lib/crosschain/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(requestRoutesEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(requestRoutesOperation);

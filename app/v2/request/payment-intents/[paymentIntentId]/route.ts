@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { submitPaymentIntentEndpoint } from "@/lib/crosschain/endpoints";
+import { submitPaymentIntentOperation } from "@/lib/crosschain/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(submitPaymentIntentEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(submitPaymentIntentOperation);

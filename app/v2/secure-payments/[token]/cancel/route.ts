@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { cancelSecurePaymentEndpoint } from "@/lib/secure-payments/endpoints";
+import { cancelSecurePaymentOperation } from "@/lib/secure-payments/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(cancelSecurePaymentEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(cancelSecurePaymentOperation);

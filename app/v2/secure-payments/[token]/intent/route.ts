@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { recordIntentEndpoint } from "@/lib/secure-payments/endpoints";
+import { recordIntentOperation } from "@/lib/secure-payments/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(recordIntentEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(recordIntentOperation);

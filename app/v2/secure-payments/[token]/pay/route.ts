@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { paySecurePaymentEndpoint } from "@/lib/secure-payments/endpoints";
+import { paySecurePaymentOperation } from "@/lib/secure-payments/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(paySecurePaymentEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(paySecurePaymentOperation);

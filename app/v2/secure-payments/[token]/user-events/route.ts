@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { reportUserEventEndpoint } from "@/lib/secure-payments/endpoints";
+import { reportUserEventOperation } from "@/lib/secure-payments/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(reportUserEventEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(reportUserEventOperation);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { previewFeesEndpoint } from "@/lib/secure-payments/endpoints";
+import { previewFeesOperation } from "@/lib/secure-payments/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(previewFeesEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(previewFeesOperation);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { getMulticallPayoutEndpoint } from "@/lib/secure-payments/endpoints";
+import { getMulticallPayoutOperation } from "@/lib/secure-payments/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getMulticallPayoutEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getMulticallPayoutOperation);

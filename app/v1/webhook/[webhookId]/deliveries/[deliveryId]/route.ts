@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { getPlatformDeliveryEndpoint } from "@/lib/webhooks/platform-webhook-endpoints";
+import { getPlatformDeliveryOperation } from "@/lib/webhooks/platform-webhook-operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getPlatformDeliveryEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getPlatformDeliveryOperation);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { listOrchestratorDeliveriesEndpoint } from "@/lib/webhooks/orchestrator-webhook-endpoints";
+import { listOrchestratorDeliveriesOperation } from "@/lib/webhooks/orchestrator-webhook-operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(listOrchestratorDeliveriesEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(listOrchestratorDeliveriesOperation);

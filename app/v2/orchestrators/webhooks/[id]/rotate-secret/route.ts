@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { rotateOrchestratorWebhookSecretEndpoint } from "@/lib/webhooks/orchestrator-webhook-endpoints";
+import { rotateOrchestratorWebhookSecretOperation } from "@/lib/webhooks/orchestrator-webhook-operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(rotateOrchestratorWebhookSecretEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(rotateOrchestratorWebhookSecretOperation);

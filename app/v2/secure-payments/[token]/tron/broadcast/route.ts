@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { broadcastTronEndpoint } from "@/lib/secure-payments/endpoints";
+import { broadcastTronOperation } from "@/lib/secure-payments/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(broadcastTronEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(broadcastTronOperation);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { resendPlatformDeliveryEndpoint } from "@/lib/webhooks/platform-webhook-endpoints";
+import { resendPlatformDeliveryOperation } from "@/lib/webhooks/platform-webhook-operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(resendPlatformDeliveryEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(resendPlatformDeliveryOperation);

@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { getOrchestratorDeliveryEndpoint } from "@/lib/webhooks/orchestrator-webhook-endpoints";
+import { getOrchestratorDeliveryOperation } from "@/lib/webhooks/orchestrator-webhook-operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getOrchestratorDeliveryEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(getOrchestratorDeliveryOperation);

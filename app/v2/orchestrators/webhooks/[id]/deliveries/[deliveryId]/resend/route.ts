@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { resendOrchestratorDeliveryEndpoint } from "@/lib/webhooks/orchestrator-webhook-endpoints";
+import { resendOrchestratorDeliveryOperation } from "@/lib/webhooks/orchestrator-webhook-operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(resendOrchestratorDeliveryEndpoint);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(resendOrchestratorDeliveryOperation);

@@ -5,8 +5,8 @@
 import { z } from "zod";
 import { getSignedInUser } from "../auth/users";
 import type { Caller } from "../http/caller";
-import { defineEndpoint } from "../http/endpoint";
 import { unauthorized } from "../http/errors";
+import { defineOperation } from "../http/operation";
 import { addDestination, addSessionWalletDestination, deactivateDestination } from "./apply-signed-change";
 import { prepareSigningData } from "./prepare-signing-data";
 import { activeDestinationOf, getDestination, listDestinations } from "./read-destinations";
@@ -31,7 +31,7 @@ function platformOf(caller: Caller): string {
 const SIGNATURE_ERRORS =
   "Validation failed, or the nonce is unknown, already used, expired or issued for another action or destination, or the signature is not the wallet's signature of the nonce's typed data (the message says which; `errors[0].field` is `nonce` or `signature`)";
 
-export const getSigningDataEndpoint = defineEndpoint({
+export const getSigningDataOperation = defineOperation({
   method: "GET",
   path: "/v2/payee-destination/signing-data",
   summary: "Get EIP-712 signing data with a nonce",
@@ -48,7 +48,7 @@ export const getSigningDataEndpoint = defineEndpoint({
   handler: async ({ caller, query }) => prepareSigningData(platformOf(caller), query),
 });
 
-export const createDestinationEndpoint = defineEndpoint({
+export const createDestinationOperation = defineOperation({
   method: "POST",
   path: "/v2/payee-destination",
   summary: "Create a payee destination",
@@ -65,7 +65,7 @@ export const createDestinationEndpoint = defineEndpoint({
   handler: async ({ caller, body }) => addDestination(platformOf(caller), body),
 });
 
-export const createSessionWalletDestinationEndpoint = defineEndpoint({
+export const createSessionWalletDestinationOperation = defineOperation({
   method: "POST",
   path: "/v1/payee-destination",
   summary: "Create a payee destination for the signed-in wallet",
@@ -86,7 +86,7 @@ export const createSessionWalletDestinationEndpoint = defineEndpoint({
   },
 });
 
-export const getActiveDestinationEndpoint = defineEndpoint({
+export const getActiveDestinationOperation = defineOperation({
   method: "GET",
   path: "/v2/payee-destination",
   summary: "Get the active payee destination of a wallet",
@@ -98,7 +98,7 @@ export const getActiveDestinationEndpoint = defineEndpoint({
   handler: async ({ caller, query }) => activeDestinationOf(platformOf(caller), query.walletAddress),
 });
 
-export const listDestinationsEndpoint = defineEndpoint({
+export const listDestinationsOperation = defineOperation({
   method: "GET",
   path: "/v2/payee-destinations",
   summary: "List payee destinations",
@@ -115,7 +115,7 @@ export const listDestinationsEndpoint = defineEndpoint({
     }),
 });
 
-export const getDestinationEndpoint = defineEndpoint({
+export const getDestinationOperation = defineOperation({
   method: "GET",
   path: "/v2/payee-destination/{destinationId}",
   summary: "Get a payee destination by ID",
@@ -131,7 +131,7 @@ export const getDestinationEndpoint = defineEndpoint({
   handler: async ({ caller, params }) => getDestination(platformOf(caller), params.destinationId.destinationId),
 });
 
-export const deactivateDestinationEndpoint = defineEndpoint({
+export const deactivateDestinationOperation = defineOperation({
   method: "DELETE",
   path: "/v2/payee-destination/{destinationId}",
   summary: "Deactivate a payee destination",

@@ -3,8 +3,8 @@
 
 import { z } from "zod";
 import type { Caller } from "../http/caller";
-import { defineEndpoint } from "../http/endpoint";
 import { notFound, unauthorized } from "../http/errors";
+import { defineOperation } from "../http/operation";
 import { isUuid } from "../ids/ids";
 import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import { apiKeyParams, apiKeyRecord, createApiKeyBody, createdApiKey } from "./schemas";
@@ -17,7 +17,7 @@ function platformOf(caller: Caller): string {
   return caller.platformId;
 }
 
-export const listApiKeysEndpoint = defineEndpoint({
+export const listApiKeysOperation = defineOperation({
   method: "GET",
   path: "/v1/api-keys",
   summary: "List API keys",
@@ -28,7 +28,7 @@ export const listApiKeysEndpoint = defineEndpoint({
   handler: async ({ caller }) => listApiKeys(platformOf(caller)),
 });
 
-export const createApiKeyEndpoint = defineEndpoint({
+export const createApiKeyOperation = defineOperation({
   method: "POST",
   path: "/v1/api-keys",
   summary: "Create an API key",
@@ -53,7 +53,7 @@ export const createApiKeyEndpoint = defineEndpoint({
   },
 });
 
-export const revokeApiKeyEndpoint = defineEndpoint({
+export const revokeApiKeyOperation = defineOperation({
   method: "DELETE",
   path: "/v1/api-keys/{apiKeyId}",
   summary: "Revoke an API key",

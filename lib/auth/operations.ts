@@ -5,8 +5,8 @@
 import type { Caller } from "../http/caller";
 import { bearer, readCookie, SESSION_COOKIE } from "../http/caller";
 import { isOwnOrigin, refuseCrossSite } from "../http/csrf";
-import { defineEndpoint } from "../http/endpoint";
 import { unauthorized } from "../http/errors";
+import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
 import { getPlatform } from "../platforms/create-platform";
 import { now } from "./clock";
@@ -46,7 +46,7 @@ function signedIn(status: number, who: SignedInUser, session: { token: string; e
   );
 }
 
-export const walletChallenge = defineEndpoint({
+export const walletChallenge = defineOperation({
   method: "POST",
   path: "/v1/auth/wallet/challenge",
   summary: "Start a wallet sign-in",
@@ -59,7 +59,7 @@ export const walletChallenge = defineEndpoint({
   handler: async ({ body }) => createWalletChallenge(parseSignInAddress(body.address)!, body.chainId),
 });
 
-export const walletVerify = defineEndpoint({
+export const walletVerify = defineOperation({
   method: "POST",
   path: "/v1/auth/wallet/verify",
   summary: "Finish a wallet sign-in",
@@ -79,7 +79,7 @@ export const walletVerify = defineEndpoint({
   },
 });
 
-export const register = defineEndpoint({
+export const register = defineOperation({
   method: "POST",
   path: "/v1/auth/register",
   summary: "Create an account with email and password",
@@ -96,7 +96,7 @@ export const register = defineEndpoint({
   },
 });
 
-export const login = defineEndpoint({
+export const login = defineOperation({
   method: "POST",
   path: "/v1/auth/login",
   summary: "Sign in with email and password",
@@ -123,7 +123,7 @@ export const login = defineEndpoint({
   },
 });
 
-export const logout = defineEndpoint({
+export const logout = defineOperation({
   method: "POST",
   path: "/v1/auth/logout",
   summary: "Sign out",
@@ -138,7 +138,7 @@ export const logout = defineEndpoint({
     const fromHeader = bearer(req.headers.get("authorization"));
     let fromCookie = readCookie(req.headers.get("cookie"), SESSION_COOKIE);
     // The cookie comes along with requests other sites make: it is ended only on our own
-    // pages' requests (the wrapper's CSRF rule; this endpoint resolves no caller itself).
+    // pages' requests (the wrapper's CSRF rule; this operation resolves no caller itself).
     if (fromCookie && !isOwnOrigin(req)) {
       if (!fromHeader) refuseCrossSite(req);
       fromCookie = undefined;
@@ -148,7 +148,7 @@ export const logout = defineEndpoint({
   },
 });
 
-export const currentSession = defineEndpoint({
+export const currentSession = defineOperation({
   method: "GET",
   path: "/v1/auth/session",
   summary: "The signed-in user",
@@ -188,7 +188,7 @@ function sessionOf(caller: Caller) {
   return caller;
 }
 
-export const linkWallet = defineEndpoint({
+export const linkWallet = defineOperation({
   method: "POST",
   path: "/v1/auth/methods/wallet",
   summary: "Link a wallet to the signed-in user",
@@ -207,7 +207,7 @@ export const linkWallet = defineEndpoint({
   handler: async ({ caller, body }) => ({ user: await verifyWalletLink(sessionOf(caller).userId, body) }),
 });
 
-export const addEmail = defineEndpoint({
+export const addEmail = defineOperation({
   method: "POST",
   path: "/v1/auth/methods/email",
   summary: "Add email and password to the signed-in user",
@@ -227,7 +227,7 @@ export const addEmail = defineEndpoint({
 
 function removeMethodEndpoint(method: "wallet" | "email") {
   const what = method === "wallet" ? "the linked wallet" : "the email and password";
-  return defineEndpoint({
+  return defineOperation({
     method: "DELETE",
     path: `/v1/auth/methods/${method}`,
     summary: method === "wallet" ? "Remove the linked wallet" : "Remove email and password",

@@ -2,7 +2,7 @@
 // gave them, submits their data for review and accepts the agreement. Public: the token in the
 // path is the credential (stored hashed; a new POST /v2/payer replaces it).
 import { z } from "zod";
-import { defineEndpoint } from "../http/endpoint";
+import { defineOperation } from "../http/operation";
 import { text } from "../zod/text";
 import { acceptAgreement, submitKyc } from "./compliance";
 import { identityShape, successResponse } from "./schemas";
@@ -11,7 +11,7 @@ const TAGS = ["Payer pages"];
 const tokenParams = z.strictObject({ token: text(1, 100) });
 const NOT_FOUND = "The link is unknown or was replaced by a newer one";
 
-export const submitKycEndpoint = defineEndpoint({
+export const submitKycOperation = defineOperation({
   method: "POST",
   path: "/v2/payer-pages/{token}/kyc",
   summary: "Submit the payer's data for review (hosted KYC page)",
@@ -31,7 +31,7 @@ export const submitKycEndpoint = defineEndpoint({
   },
 });
 
-export const acceptAgreementEndpoint = defineEndpoint({
+export const acceptAgreementOperation = defineOperation({
   method: "POST",
   path: "/v2/payer-pages/{token}/agreement",
   summary: "Accept the agreement (hosted agreement page)",

@@ -2,8 +2,8 @@
 // get the calldata and routes to pay it. API key (servers) or client ID + Origin (browsers);
 // every lookup is scoped to the caller's platform.
 
-import { defineEndpoint } from "../http/endpoint";
 import { badRequest, notFound } from "../http/errors";
+import { defineOperation } from "../http/operation";
 import { fiatProgress } from "../payers/offramp";
 import { requestOwner } from "./caller";
 import { createRequest } from "./create-request";
@@ -31,7 +31,7 @@ async function offRampView(requestId: string) {
   return progress && { ...progress, updatedAt: progress.updatedAt.toISOString() };
 }
 
-export const createRequestEndpoint = defineEndpoint({
+export const createRequestOperation = defineOperation({
   method: "POST",
   path: "/v2/request",
   summary: "Create a payment request",
@@ -53,7 +53,7 @@ export const createRequestEndpoint = defineEndpoint({
   },
 });
 
-export const getRequestEndpoint = defineEndpoint({
+export const getRequestOperation = defineOperation({
   method: "GET",
   path: "/v2/request/{requestId}",
   summary: "Get a request's status",
@@ -70,7 +70,7 @@ export const getRequestEndpoint = defineEndpoint({
   },
 });
 
-export const updateRequestEndpoint = defineEndpoint({
+export const updateRequestOperation = defineOperation({
   method: "PATCH",
   path: "/v2/request/{requestId}",
   summary: "Stop or resume a recurring request",

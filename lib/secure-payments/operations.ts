@@ -2,8 +2,8 @@
 // orchestrator key with the linked platform's client ID), read them and get their calldata.
 import { z } from "zod";
 import { crosschainPayResponse } from "../crosschain/schemas";
-import { defineEndpoint } from "../http/endpoint";
 import { notFound } from "../http/errors";
+import { defineOperation } from "../http/operation";
 import { enforceAccessList } from "./access-policy";
 import { buildSecurePaymentCalls, buildSecurePaymentIntent, checkPayerQuery } from "./build-secure-payment-calls";
 import { cancelPaymentLink } from "./cancel-payment-link";
@@ -61,7 +61,7 @@ const TOKEN_ERRORS = {
   423: "Secure payment is in progress: a payer reported a transaction (POST …/intent) in the last 10 minutes that detection has not settled yet",
 };
 
-export const createSecurePaymentEndpoint = defineEndpoint({
+export const createSecurePaymentOperation = defineOperation({
   method: "POST",
   path: "/v2/secure-payments",
   summary: "Create a secure payment link",
@@ -79,7 +79,7 @@ export const createSecurePaymentEndpoint = defineEndpoint({
   handler: async ({ caller, body }) => createSecurePayment(await creatorOf(caller), body),
 });
 
-export const createSecurePayoutEndpoint = defineEndpoint({
+export const createSecurePayoutOperation = defineOperation({
   method: "POST",
   path: "/v2/secure-payments/payouts",
   summary: "Create a payout link",
@@ -93,7 +93,7 @@ export const createSecurePayoutEndpoint = defineEndpoint({
   handler: async ({ caller, body }) => createSecurePayout(await creatorOf(caller), body),
 });
 
-export const createMulticallPayoutEndpoint = defineEndpoint({
+export const createMulticallPayoutOperation = defineOperation({
   method: "POST",
   path: "/v2/secure-payments/multicall-payouts",
   summary: "Create a multicall payout link",
@@ -112,7 +112,7 @@ export const createMulticallPayoutEndpoint = defineEndpoint({
   handler: async ({ caller, body }) => createMulticallPayout(await creatorOf(caller), body),
 });
 
-export const getSecurePaymentEndpoint = defineEndpoint({
+export const getSecurePaymentOperation = defineOperation({
   method: "GET",
   path: "/v2/secure-payments/{token}",
   summary: "Get a payable secure payment",
@@ -143,7 +143,7 @@ export const getSecurePaymentEndpoint = defineEndpoint({
   },
 });
 
-export const paySecurePaymentEndpoint = defineEndpoint({
+export const paySecurePaymentOperation = defineOperation({
   method: "GET",
   path: "/v2/secure-payments/{token}/pay",
   summary: "Get the calldata to pay a secure payment",
@@ -171,7 +171,7 @@ export const paySecurePaymentEndpoint = defineEndpoint({
   },
 });
 
-export const previewFeesEndpoint = defineEndpoint({
+export const previewFeesOperation = defineOperation({
   method: "POST",
   path: "/v2/secure-payments/fees/preview",
   summary: "Preview the fee plan of a payment",
@@ -186,7 +186,7 @@ export const previewFeesEndpoint = defineEndpoint({
   handler: async ({ caller, body }) => previewFeePlan(await creatorOf(caller), body),
 });
 
-export const createBatchPayoutLinkEndpoint = defineEndpoint({
+export const createBatchPayoutLinkOperation = defineOperation({
   method: "POST",
   path: "/v2/secure-payments/batch-payouts",
   summary: "Combine payout links into one batch link",
@@ -204,7 +204,7 @@ export const createBatchPayoutLinkEndpoint = defineEndpoint({
   handler: async ({ caller, body }) => createBatchPayoutLink(await creatorOf(caller), body),
 });
 
-export const broadcastTronEndpoint = defineEndpoint({
+export const broadcastTronOperation = defineOperation({
   method: "POST",
   path: "/v2/secure-payments/{token}/tron/broadcast",
   summary: "Broadcast a signed Tron transaction of a secure payment",
@@ -228,7 +228,7 @@ export const broadcastTronEndpoint = defineEndpoint({
     relayTronTransaction(params.token, body, { platformId: readerPlatform(caller) }),
 });
 
-export const recordIntentEndpoint = defineEndpoint({
+export const recordIntentOperation = defineOperation({
   method: "POST",
   path: "/v2/secure-payments/{token}/intent",
   summary: "Record the transaction a payer broadcast",
@@ -250,7 +250,7 @@ export const recordIntentEndpoint = defineEndpoint({
   handler: async ({ caller, params, body }) => recordIntent(params.token, body, { platformId: readerPlatform(caller) }),
 });
 
-export const findSecurePaymentEndpoint = defineEndpoint({
+export const findSecurePaymentOperation = defineOperation({
   method: "GET",
   path: "/v2/secure-payments",
   summary: "Find the secure payment of a request",
@@ -269,7 +269,7 @@ export const findSecurePaymentEndpoint = defineEndpoint({
   },
 });
 
-export const getMulticallPayoutEndpoint = defineEndpoint({
+export const getMulticallPayoutOperation = defineOperation({
   method: "GET",
   path: "/v2/secure-payments/multicall-payouts/{token}",
   summary: "Get a multicall payout's state",
@@ -287,7 +287,7 @@ export const getMulticallPayoutEndpoint = defineEndpoint({
   },
 });
 
-export const reportUserEventEndpoint = defineEndpoint({
+export const reportUserEventOperation = defineOperation({
   method: "POST",
   path: "/v2/secure-payments/{token}/user-events",
   summary: "Report payer activity on the payment page",
@@ -304,7 +304,7 @@ export const reportUserEventEndpoint = defineEndpoint({
   handler: async ({ params, body }) => reportUserEvent(params.token, body),
 });
 
-export const cancelSecurePaymentEndpoint = defineEndpoint({
+export const cancelSecurePaymentOperation = defineOperation({
   method: "POST",
   path: "/v2/secure-payments/{token}/cancel",
   status: 200,

@@ -1,7 +1,7 @@
 // Sandbox only: sign with a demo wallet on the server (lib/auth/demo-wallet.ts). Outside the
 // sandbox both operations answer 404 `sandbox_only`.
 import { z } from "zod";
-import { defineEndpoint } from "../http/endpoint";
+import { defineOperation } from "../http/operation";
 import { demoWalletAddresses, signMessageWithDemoWallet, signTypedDataWithDemoWallet } from "./demo-wallet";
 
 const TAGS = ["Auth"];
@@ -17,7 +17,7 @@ const typedData = z
   })
   .describe("EIP-712 typed data, as sent to eth_signTypedData_v4 (e.g. a payee destination's signing data)");
 
-export const listDemoWallets = defineEndpoint({
+export const listDemoWallets = defineOperation({
   method: "GET",
   path: "/v1/auth/demo-wallets",
   summary: "The sandbox's demo wallets",
@@ -31,7 +31,7 @@ export const listDemoWallets = defineEndpoint({
   handler: async () => ({ wallets: demoWalletAddresses().map((address) => ({ address })) }),
 });
 
-export const signWithDemoWallet = defineEndpoint({
+export const signWithDemoWallet = defineOperation({
   method: "POST",
   path: "/v1/auth/demo-wallets/{address}/sign",
   summary: "Sign with a demo wallet",

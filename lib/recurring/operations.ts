@@ -2,7 +2,7 @@
 // progress, cancel or resume it. API key or client ID + Origin, scoped to the platform.
 // The schedule itself is created by POST /v2/payouts with `recurrence` (lib/payouts).
 import type { Caller } from "../http/caller";
-import { defineEndpoint } from "../http/endpoint";
+import { defineOperation } from "../http/operation";
 import { requestOwner } from "../requests/caller";
 import { activateSchedule, describeSchedule, updateSchedule } from "./manage-schedule";
 import {
@@ -21,7 +21,7 @@ const platformOf = (caller: Caller): string =>
   caller.kind === "session" ? caller.platformId : requestOwner(caller).platformId;
 const NOT_FOUND = "Recurring payment not found (also for another platform's)";
 
-export const activateRecurringEndpoint = defineEndpoint({
+export const activateRecurringOperation = defineOperation({
   method: "POST",
   path: "/v2/payouts/recurring/{id}",
   summary: "Activate a recurring payout with the payer's signature",
@@ -41,7 +41,7 @@ export const activateRecurringEndpoint = defineEndpoint({
     activateSchedule(requestOwner(caller).platformId, params.id, body.permitSignature),
 });
 
-export const getRecurringEndpoint = defineEndpoint({
+export const getRecurringOperation = defineOperation({
   method: "GET",
   path: "/v2/payouts/recurring/{id}",
   summary: "Get a recurring payout's progress",
@@ -56,7 +56,7 @@ export const getRecurringEndpoint = defineEndpoint({
   handler: async ({ caller, params }) => describeSchedule(platformOf(caller), params.id),
 });
 
-export const updateRecurringEndpoint = defineEndpoint({
+export const updateRecurringOperation = defineOperation({
   method: "PATCH",
   path: "/v2/payouts/recurring/{id}",
   summary: "Cancel or resume a recurring payout",

@@ -1,7 +1,7 @@
 // /v2/payouts: pay without creating a request first, once (POST /v2/payouts) or to many
 // payees in one transaction (POST /v2/payouts/batch). API key or client ID + Origin.
 import { z } from "zod";
-import { defineEndpoint } from "../http/endpoint";
+import { defineOperation } from "../http/operation";
 import { recurringPayoutResponse } from "../recurring/schemas";
 import { requestOwner } from "../requests/caller";
 import { payCalldataResponse } from "../requests/schemas";
@@ -15,7 +15,7 @@ const payoutResponse = payCalldataResponse
   .extend({ requestId: z.string().describe("The request created for the payout"), paymentReference: z.string() })
   .meta({ id: "Payout" });
 
-export const createPayoutEndpoint = defineEndpoint({
+export const createPayoutOperation = defineOperation({
   method: "POST",
   path: "/v2/payouts",
   summary: "Pay once, without a request created beforehand",
@@ -35,7 +35,7 @@ export const createPayoutEndpoint = defineEndpoint({
   handler: async ({ caller, body }) => createPayout(requestOwner(caller), body),
 });
 
-export const createBatchPayoutEndpoint = defineEndpoint({
+export const createBatchPayoutOperation = defineOperation({
   method: "POST",
   path: "/v2/payouts/batch",
   summary: "Pay many payees in one transaction",

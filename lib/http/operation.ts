@@ -1,6 +1,6 @@
-// How an API operation is declared: defineEndpoint and the types it is checked with. Domains
+// How an API operation is declared: defineOperation and the types it is checked with. Domains
 // declare their operations here; lib/api/route.ts runs them (docs/architecture.md "How to add
-// an endpoint").
+// an operation").
 import type { z } from "zod";
 import type { AuthKind, Caller } from "./caller";
 import type { Reply } from "./reply";
@@ -22,7 +22,7 @@ export interface HandlerContext<P, Q, B> {
   requestId: string;
 }
 
-export interface EndpointSpec<
+export interface OperationSpec<
   P extends z.ZodType | undefined,
   Q extends z.ZodType | undefined,
   B extends z.ZodType | undefined,
@@ -34,7 +34,7 @@ export interface EndpointSpec<
   summary: string;
   description?: string;
   tags: string[];
-  /** Accepted credentials; an empty list makes the endpoint public. */
+  /** Accepted credentials; an empty list makes the operation public. */
   auth: AuthKind[];
   params?: P;
   query?: Q;
@@ -51,22 +51,22 @@ export interface EndpointSpec<
   /** POSTs whose response carries a secret (a session token, a new key): Idempotency-Key is
    * ignored there, because replaying would store that secret in clear in idempotency_keys. */
   idempotency?: false;
-  // A method (not a property) so that an endpoint with narrower schemas is still an Endpoint.
+  // A method (not a property) so that an operation with narrower schemas is still an Operation.
   handler(ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>>): Promise<ResponseOf<R> | Reply<ResponseOf<R>>>;
 }
 
-export type Endpoint = EndpointSpec<
+export type Operation = OperationSpec<
   z.ZodType | undefined,
   z.ZodType | undefined,
   z.ZodType | undefined,
   z.ZodType | undefined
 >;
 
-export function defineEndpoint<
+export function defineOperation<
   P extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType | undefined = undefined,
->(spec: EndpointSpec<P, Q, B, R>): Endpoint {
+>(spec: OperationSpec<P, Q, B, R>): Operation {
   return spec;
 }

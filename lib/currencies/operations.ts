@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { conversionRoutes, findCurrencies, getCurrency } from "../chains/currencies";
 import type { NetworkId } from "../chains/networks";
-import { defineEndpoint } from "../http/endpoint";
 import { badRequest, notFound } from "../http/errors";
+import { defineOperation } from "../http/operation";
 import {
   conversionRoutesParams,
   conversionRoutesQuery,
@@ -13,7 +13,7 @@ import {
 
 const TAGS = ["Currencies"];
 
-export const listCurrencies = defineEndpoint({
+export const listCurrencies = defineOperation({
   method: "GET",
   path: "/v2/currencies",
   summary: "List currencies",
@@ -33,7 +33,7 @@ export const listCurrencies = defineEndpoint({
   },
 });
 
-export const listConversionRoutes = defineEndpoint({
+export const listConversionRoutes = defineOperation({
   method: "GET",
   path: "/v2/currencies/{currencyId}/conversion-routes",
   summary: "Conversion routes of a currency",

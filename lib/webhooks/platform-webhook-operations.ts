@@ -10,8 +10,8 @@ import { CLIENT_ID_NOT_FOUND, findOwnClientId } from "../client-ids/manage-clien
 import { db } from "../db/client";
 import type { Caller } from "../http/caller";
 import { clientIp } from "../http/client-ip";
-import { defineEndpoint } from "../http/endpoint";
 import { conflict, forbidden, notFound, unauthorized, validationError } from "../http/errors";
+import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
 import { findActiveLink } from "../orchestrators/active-links";
 import {
@@ -110,7 +110,7 @@ function clientIdAlone(caller: Caller, req: Request): Omit<ClientIdAction, "acti
   return { at: new Date().toISOString(), address: clientIp(req), origin: caller.origin };
 }
 
-export const createPlatformWebhookEndpoint = defineEndpoint({
+export const createPlatformWebhookOperation = defineOperation({
   method: "POST",
   path: "/v1/webhook",
   summary: "Register a webhook endpoint",
@@ -135,7 +135,7 @@ export const createPlatformWebhookEndpoint = defineEndpoint({
   },
 });
 
-export const listPlatformWebhooksEndpoint = defineEndpoint({
+export const listPlatformWebhooksOperation = defineOperation({
   method: "GET",
   path: "/v1/webhook",
   summary: "List a client ID's webhook endpoints",
@@ -148,7 +148,7 @@ export const listPlatformWebhooksEndpoint = defineEndpoint({
   handler: async ({ caller, query }) => listPlatformEndpoints((await clientOf(caller, query.clientId)).id),
 });
 
-export const setPlatformWebhookActiveEndpoint = defineEndpoint({
+export const setPlatformWebhookActiveOperation = defineOperation({
   method: "PUT",
   path: "/v1/webhook/{webhookId}",
   summary: "Activate or deactivate a webhook endpoint, or choose its header names",
@@ -165,7 +165,7 @@ export const setPlatformWebhookActiveEndpoint = defineEndpoint({
     updatePlatformEndpoint(await scopeOf(caller), params.webhookId, body, clientIdAlone(caller, req)),
 });
 
-export const deletePlatformWebhookEndpoint = defineEndpoint({
+export const deletePlatformWebhookOperation = defineOperation({
   method: "DELETE",
   path: "/v1/webhook/{webhookId}",
   summary: "Delete a webhook endpoint",
@@ -178,7 +178,7 @@ export const deletePlatformWebhookEndpoint = defineEndpoint({
   handler: async ({ caller, params }) => deleteEndpoint(await scopeOf(caller), params.webhookId),
 });
 
-export const rotatePlatformWebhookSecretEndpoint = defineEndpoint({
+export const rotatePlatformWebhookSecretOperation = defineOperation({
   method: "POST",
   path: "/v1/webhook/{webhookId}/rotate-secret",
   summary: "Rotate a webhook endpoint's signing secret",
@@ -195,7 +195,7 @@ export const rotatePlatformWebhookSecretEndpoint = defineEndpoint({
     rotateSecret(await scopeOf(caller), params.webhookId, body.overlapSeconds ?? DEFAULT_ROTATION_OVERLAP_SECONDS),
 });
 
-export const testPlatformWebhookEndpoint = defineEndpoint({
+export const testPlatformWebhookOperation = defineOperation({
   method: "POST",
   path: "/v1/webhook/test",
   summary: "Send a test event",
@@ -224,7 +224,7 @@ export const testPlatformWebhookEndpoint = defineEndpoint({
   },
 });
 
-export const listPlatformDeliveriesEndpoint = defineEndpoint({
+export const listPlatformDeliveriesOperation = defineOperation({
   method: "GET",
   path: "/v1/webhook/{webhookId}/deliveries",
   summary: "Delivery log of a webhook endpoint",
@@ -242,7 +242,7 @@ export const listPlatformDeliveriesEndpoint = defineEndpoint({
   },
 });
 
-export const getPlatformDeliveryEndpoint = defineEndpoint({
+export const getPlatformDeliveryOperation = defineOperation({
   method: "GET",
   path: "/v1/webhook/{webhookId}/deliveries/{deliveryId}",
   summary: "One delivery, with its payload",
@@ -255,7 +255,7 @@ export const getPlatformDeliveryEndpoint = defineEndpoint({
     getDelivery((await endpointOrThrow(await scopeOf(caller), params.webhookId)).id, params.deliveryId),
 });
 
-export const resendPlatformDeliveryEndpoint = defineEndpoint({
+export const resendPlatformDeliveryOperation = defineOperation({
   method: "POST",
   path: "/v1/webhook/{webhookId}/deliveries/{deliveryId}/resend",
   summary: "Resend a delivery",

@@ -3,8 +3,8 @@
 // provider is the operator).
 import { z } from "zod";
 import type { Caller } from "../http/caller";
-import { defineEndpoint } from "../http/endpoint";
 import { unauthorized } from "../http/errors";
+import { defineOperation } from "../http/operation";
 import { erase, reviewKyc } from "./compliance";
 import { FIAT_SUB_STATUSES } from "./fiat-steps";
 import { advanceFiatLeg } from "./offramp";
@@ -19,7 +19,7 @@ function platformOf(caller: Caller): string {
 
 const payerParams = z.strictObject({ userId: z.uuid("must be a payer's userId (UUID)") });
 
-export const reviewPayerEndpoint = defineEndpoint({
+export const reviewPayerOperation = defineOperation({
   method: "POST",
   path: "/v1/payers/{userId}/review",
   summary: "Approve or reject a payer's KYC",
@@ -38,7 +38,7 @@ export const reviewPayerEndpoint = defineEndpoint({
   },
 });
 
-export const erasePayerEndpoint = defineEndpoint({
+export const erasePayerOperation = defineOperation({
   method: "DELETE",
   path: "/v1/payers/{userId}",
   summary: "Erase a payer",
@@ -55,7 +55,7 @@ export const erasePayerEndpoint = defineEndpoint({
   },
 });
 
-export const advanceOfframpEndpoint = defineEndpoint({
+export const advanceOfframpOperation = defineOperation({
   method: "POST",
   path: "/v1/offramp-payments/{requestId}/progress",
   summary: "Mark an off-ramp payment's fiat progress",

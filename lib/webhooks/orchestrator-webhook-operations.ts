@@ -1,7 +1,7 @@
 // /v2/orchestrators/webhooks: an orchestrator's webhook endpoints (x-orchestrator-key).
 import { z } from "zod";
 import { orchestratorOf } from "../http/caller";
-import { defineEndpoint } from "../http/endpoint";
+import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
 import { DELIVERY_CONTRACT } from "./delivery-docs";
 import { getDelivery, listDeliveries, resendDelivery } from "./delivery-log";
@@ -35,7 +35,7 @@ import { sendTestEvent } from "./send-test-event";
 const TAGS = ["Orchestrators"];
 const NOT_FOUND = { 404: "Webhook endpoint not found (also for another orchestrator's endpoint)" };
 
-export const createOrchestratorWebhookEndpoint = defineEndpoint({
+export const createOrchestratorWebhookOperation = defineOperation({
   method: "POST",
   path: "/v2/orchestrators/webhooks",
   summary: "Register a webhook endpoint",
@@ -51,7 +51,7 @@ export const createOrchestratorWebhookEndpoint = defineEndpoint({
   handler: async ({ caller, body }) => createOrchestratorEndpoint(orchestratorOf(caller), body.url),
 });
 
-export const rotateOrchestratorWebhookSecretEndpoint = defineEndpoint({
+export const rotateOrchestratorWebhookSecretOperation = defineOperation({
   method: "POST",
   path: "/v2/orchestrators/webhooks/{id}/rotate-secret",
   summary: "Rotate a webhook endpoint's signing secret",
@@ -72,7 +72,7 @@ export const rotateOrchestratorWebhookSecretEndpoint = defineEndpoint({
     ),
 });
 
-export const listOrchestratorWebhooksEndpoint = defineEndpoint({
+export const listOrchestratorWebhooksOperation = defineOperation({
   method: "GET",
   path: "/v2/orchestrators/webhooks",
   summary: "List your webhook endpoints",
@@ -83,7 +83,7 @@ export const listOrchestratorWebhooksEndpoint = defineEndpoint({
   handler: async ({ caller }) => listOrchestratorEndpoints(orchestratorOf(caller)),
 });
 
-export const deactivateOrchestratorWebhookEndpoint = defineEndpoint({
+export const deactivateOrchestratorWebhookOperation = defineOperation({
   method: "DELETE",
   path: "/v2/orchestrators/webhooks/{id}",
   summary: "Deactivate (or remove) a webhook endpoint",
@@ -101,7 +101,7 @@ export const deactivateOrchestratorWebhookEndpoint = defineEndpoint({
       : setOrchestratorEndpointActive(orchestratorOf(caller), params.id, false),
 });
 
-export const reactivateOrchestratorWebhookEndpoint = defineEndpoint({
+export const reactivateOrchestratorWebhookOperation = defineOperation({
   method: "PATCH",
   path: "/v2/orchestrators/webhooks/{id}",
   summary: "Reactivate a webhook endpoint",
@@ -115,7 +115,7 @@ export const reactivateOrchestratorWebhookEndpoint = defineEndpoint({
   handler: async ({ caller, params }) => setOrchestratorEndpointActive(orchestratorOf(caller), params.id, true),
 });
 
-export const testOrchestratorWebhookEndpoint = defineEndpoint({
+export const testOrchestratorWebhookOperation = defineOperation({
   method: "POST",
   path: "/v2/orchestrators/webhooks/test",
   summary: "Send a test event",
@@ -126,7 +126,7 @@ export const testOrchestratorWebhookEndpoint = defineEndpoint({
   body: orchestratorTestBody,
   response: testResult,
   status: 202,
-  errors: { 404: "Endpoint not found", 409: "No active endpoint (or the one named is inactive)" },
+  errors: { 404: "Operation not found", 409: "No active endpoint (or the one named is inactive)" },
   handler: async ({ caller, body }) => {
     const orchestratorId = orchestratorOf(caller);
     const owner = { platformId: "", clientIdId: null, clientId: "cid_example", orchestratorId };
@@ -134,7 +134,7 @@ export const testOrchestratorWebhookEndpoint = defineEndpoint({
   },
 });
 
-export const listOrchestratorDeliveriesEndpoint = defineEndpoint({
+export const listOrchestratorDeliveriesOperation = defineOperation({
   method: "GET",
   path: "/v2/orchestrators/webhooks/{id}/deliveries",
   summary: "Delivery log of a webhook endpoint",
@@ -152,7 +152,7 @@ export const listOrchestratorDeliveriesEndpoint = defineEndpoint({
   },
 });
 
-export const getOrchestratorDeliveryEndpoint = defineEndpoint({
+export const getOrchestratorDeliveryOperation = defineOperation({
   method: "GET",
   path: "/v2/orchestrators/webhooks/{id}/deliveries/{deliveryId}",
   summary: "One delivery, with its payload",
@@ -165,7 +165,7 @@ export const getOrchestratorDeliveryEndpoint = defineEndpoint({
     getDelivery((await endpointOrThrow({ orchestratorId: orchestratorOf(caller) }, params.id)).id, params.deliveryId),
 });
 
-export const resendOrchestratorDeliveryEndpoint = defineEndpoint({
+export const resendOrchestratorDeliveryOperation = defineOperation({
   method: "POST",
   path: "/v2/orchestrators/webhooks/{id}/deliveries/{deliveryId}/resend",
   summary: "Resend a delivery",

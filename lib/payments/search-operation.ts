@@ -1,7 +1,7 @@
 // GET /v2/payments: the platform's payments matching every given filter (at least one).
 import type { Caller } from "../http/caller";
-import { defineEndpoint } from "../http/endpoint";
 import { unauthorized } from "../http/errors";
+import { defineOperation } from "../http/operation";
 import { searchPayments } from "./search-payments";
 import { paymentSearchQuery, toPaymentFilter } from "./search-query";
 import { describeSearchResult, paymentSearchResponse } from "./search-response";
@@ -12,7 +12,7 @@ function platformOf(caller: Caller): string {
   throw unauthorized();
 }
 
-export const searchPaymentsEndpoint = defineEndpoint({
+export const searchPaymentsOperation = defineOperation({
   method: "GET",
   path: "/v2/payments",
   summary: "Search payments",

@@ -2,11 +2,11 @@
 // follow their links; platforms (x-api-key or dashboard session) link, read and unlink their
 // client IDs, and approve or reject hosted onboarding (session only: a person decides).
 import { z } from "zod";
-import { platformOf } from "../client-ids/endpoints";
+import { platformOf } from "../client-ids/operations";
 import { clientIdParams } from "../client-ids/schemas";
 import { type Caller, orchestratorOf } from "../http/caller";
-import { defineEndpoint } from "../http/endpoint";
 import { unauthorized } from "../http/errors";
+import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
 import {
   createLinkRequest,
@@ -41,7 +41,7 @@ const CLIENT_ID_TAGS = ["Client IDs"];
 
 // ---------- orchestrators ----------
 
-export const createLinkRequestEndpoint = defineEndpoint({
+export const createLinkRequestOperation = defineOperation({
   method: "POST",
   path: "/v2/orchestrators/links",
   summary: "Start hosted onboarding",
@@ -54,7 +54,7 @@ export const createLinkRequestEndpoint = defineEndpoint({
   handler: async ({ caller, body }) => createLinkRequest(orchestratorOf(caller), body),
 });
 
-export const listOrchestratorLinksEndpoint = defineEndpoint({
+export const listOrchestratorLinksOperation = defineOperation({
   method: "GET",
   path: "/v2/orchestrators/links",
   summary: "List your links",
@@ -67,7 +67,7 @@ export const listOrchestratorLinksEndpoint = defineEndpoint({
     listOrchestratorLinks(orchestratorOf(caller), { ...query, limit: query.limit ?? 100 }),
 });
 
-export const getOrchestratorLinkEndpoint = defineEndpoint({
+export const getOrchestratorLinkOperation = defineOperation({
   method: "GET",
   path: "/v2/orchestrators/links/{linkId}",
   summary: "Get one of your links",
@@ -79,7 +79,7 @@ export const getOrchestratorLinkEndpoint = defineEndpoint({
   handler: async ({ caller, params }) => getOrchestratorLink(orchestratorOf(caller), params.linkId),
 });
 
-export const endOrchestratorLinkEndpoint = defineEndpoint({
+export const endOrchestratorLinkOperation = defineOperation({
   method: "DELETE",
   path: "/v2/orchestrators/links/{linkId}",
   summary: "Withdraw a link request or unlink",
@@ -95,7 +95,7 @@ export const endOrchestratorLinkEndpoint = defineEndpoint({
 
 // ---------- platforms: their client IDs' link ----------
 
-export const getClientIdLinkEndpoint = defineEndpoint({
+export const getClientIdLinkOperation = defineOperation({
   method: "GET",
   path: "/v2/client-ids/{id}/orchestrator-link",
   summary: "Get a client ID's orchestrator link",
@@ -107,7 +107,7 @@ export const getClientIdLinkEndpoint = defineEndpoint({
   handler: async ({ caller, params }) => getClientIdLink(platformOf(caller), params.id),
 });
 
-export const linkClientIdEndpoint = defineEndpoint({
+export const linkClientIdOperation = defineOperation({
   method: "POST",
   path: "/v2/client-ids/{id}/orchestrator-link",
   summary: "Link a client ID to an orchestrator",
@@ -129,7 +129,7 @@ export const linkClientIdEndpoint = defineEndpoint({
   },
 });
 
-export const unlinkClientIdEndpoint = defineEndpoint({
+export const unlinkClientIdOperation = defineOperation({
   method: "DELETE",
   path: "/v2/client-ids/{id}/orchestrator-link",
   summary: "Unlink a client ID from its orchestrator",
@@ -149,7 +149,7 @@ function sessionPlatform(caller: Caller): string {
   throw unauthorized();
 }
 
-export const getLinkRequestEndpoint = defineEndpoint({
+export const getLinkRequestOperation = defineOperation({
   method: "GET",
   path: "/v1/orchestrator-links/{intentId}",
   summary: "Read a hosted onboarding request",
@@ -165,7 +165,7 @@ export const getLinkRequestEndpoint = defineEndpoint({
     getLinkRequest(sessionPlatform(caller), { intentId: params.intentId, key: query.key }),
 });
 
-export const approveLinkRequestEndpoint = defineEndpoint({
+export const approveLinkRequestOperation = defineOperation({
   method: "POST",
   path: "/v1/orchestrator-links/{intentId}/approve",
   summary: "Approve hosted onboarding",
@@ -186,7 +186,7 @@ export const approveLinkRequestEndpoint = defineEndpoint({
     approveLinkRequest(sessionPlatform(caller), { intentId: params.intentId, key: body.key }, body.clientId),
 });
 
-export const rejectLinkRequestEndpoint = defineEndpoint({
+export const rejectLinkRequestOperation = defineOperation({
   method: "POST",
   path: "/v1/orchestrator-links/{intentId}/reject",
   summary: "Reject hosted onboarding",

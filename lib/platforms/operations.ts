@@ -1,7 +1,7 @@
 // The platform profile over HTTP: the dashboard's Settings page writes through it.
 import type { Caller } from "../http/caller";
-import { defineEndpoint } from "../http/endpoint";
 import { unauthorized } from "../http/errors";
+import { defineOperation } from "../http/operation";
 import { getPlatformProfile, platformProfile, platformProfileBody, updatePlatformProfile } from "./profile";
 
 const TAGS = ["Platform"];
@@ -11,7 +11,7 @@ function platformOf(caller: Caller): string {
   throw unauthorized();
 }
 
-export const getPlatformProfileEndpoint = defineEndpoint({
+export const getPlatformProfileOperation = defineOperation({
   method: "GET",
   path: "/v1/platform/profile",
   summary: "Get the platform profile",
@@ -22,7 +22,7 @@ export const getPlatformProfileEndpoint = defineEndpoint({
   handler: async ({ caller }) => getPlatformProfile(platformOf(caller)),
 });
 
-export const updatePlatformProfileEndpoint = defineEndpoint({
+export const updatePlatformProfileOperation = defineOperation({
   method: "PATCH",
   path: "/v1/platform/profile",
   summary: "Update the platform profile",

@@ -2,8 +2,8 @@
 // name another chain) and POST /v2/request/payment-intents/{id}. The pay operation lives here
 // because crosschain builds on requests, not the other way round.
 import { z } from "zod";
-import { defineEndpoint } from "../http/endpoint";
 import { badRequest, notFound } from "../http/errors";
+import { defineOperation } from "../http/operation";
 import { buildPayCalldata } from "../requests/build-pay-calldata";
 import { requestOwner } from "../requests/caller";
 import {
@@ -39,7 +39,7 @@ async function requestOrThrow(platformId: string, requestId: string): Promise<St
   return request;
 }
 
-export const payRequestEndpoint = defineEndpoint({
+export const payRequestOperation = defineOperation({
   method: "GET",
   path: "/v2/request/{requestId}/pay",
   summary: "Get the calldata to pay a request",
@@ -86,7 +86,7 @@ export const payRequestEndpoint = defineEndpoint({
   },
 });
 
-export const submitPaymentIntentEndpoint = defineEndpoint({
+export const submitPaymentIntentOperation = defineOperation({
   method: "POST",
   path: "/v2/request/payment-intents/{paymentIntentId}",
   summary: "Submit a signed crosschain payment intent",
@@ -110,7 +110,7 @@ export const submitPaymentIntentEndpoint = defineEndpoint({
     submitIntent(requestOwner(caller).platformId, params.paymentIntentId, body),
 });
 
-export const liquidityEndpoint = defineEndpoint({
+export const liquidityOperation = defineOperation({
   method: "GET",
   path: "/v2/crosschain/liquidity",
   summary: "The crosschain operator's liquidity per chain",
@@ -124,7 +124,7 @@ export const liquidityEndpoint = defineEndpoint({
   handler: async () => treasuryLiquidity(),
 });
 
-export const requestRoutesEndpoint = defineEndpoint({
+export const requestRoutesOperation = defineOperation({
   method: "GET",
   path: "/v2/request/{requestId}/routes",
   summary: "Get the payment routes of a request",

@@ -5,8 +5,8 @@
 import { CLIENT_ID_NOT_FOUND, findOwnClientId } from "../client-ids/manage-client-ids";
 import { clientIdParams } from "../client-ids/schemas";
 import type { Caller } from "../http/caller";
-import { defineEndpoint } from "../http/endpoint";
 import { notFound, unauthorized } from "../http/errors";
+import { defineOperation } from "../http/operation";
 import { type BrandingOwner, brandingBody, deleteBranding, getBranding, putBranding } from "./branding";
 import { readerPlatform } from "./creator";
 import { brandingView, deletedView } from "./schemas";
@@ -29,7 +29,7 @@ const CLIENT_DESC =
 const ORCH_DESC =
   "The orchestrator's branding: used for the payments it creates when the platform's client ID has none of its own.";
 
-export const getClientIdBrandingEndpoint = defineEndpoint({
+export const getClientIdBrandingOperation = defineOperation({
   method: "GET",
   path: "/v2/client-ids/{id}/branding",
   summary: "Get a client ID's payment page branding",
@@ -42,7 +42,7 @@ export const getClientIdBrandingEndpoint = defineEndpoint({
   handler: async ({ caller, params }) => getBranding(await clientOwner(caller, params.id)),
 });
 
-export const putClientIdBrandingEndpoint = defineEndpoint({
+export const putClientIdBrandingOperation = defineOperation({
   method: "PUT",
   path: "/v2/client-ids/{id}/branding",
   summary: "Set a client ID's payment page branding",
@@ -58,7 +58,7 @@ export const putClientIdBrandingEndpoint = defineEndpoint({
   handler: async ({ caller, params, body }) => putBranding(await clientOwner(caller, params.id), body),
 });
 
-export const deleteClientIdBrandingEndpoint = defineEndpoint({
+export const deleteClientIdBrandingOperation = defineOperation({
   method: "DELETE",
   path: "/v2/client-ids/{id}/branding",
   summary: "Remove a client ID's payment page branding",
@@ -71,7 +71,7 @@ export const deleteClientIdBrandingEndpoint = defineEndpoint({
   handler: async ({ caller, params }) => ({ deleted: await deleteBranding(await clientOwner(caller, params.id)) }),
 });
 
-export const getOrchestratorBrandingEndpoint = defineEndpoint({
+export const getOrchestratorBrandingOperation = defineOperation({
   method: "GET",
   path: "/v2/orchestrators/branding",
   summary: "Get the orchestrator's payment page branding",
@@ -82,7 +82,7 @@ export const getOrchestratorBrandingEndpoint = defineEndpoint({
   handler: async ({ caller }) => getBranding(orchestratorOwner(caller)),
 });
 
-export const putOrchestratorBrandingEndpoint = defineEndpoint({
+export const putOrchestratorBrandingOperation = defineOperation({
   method: "PUT",
   path: "/v2/orchestrators/branding",
   summary: "Set the orchestrator's payment page branding",
@@ -95,7 +95,7 @@ export const putOrchestratorBrandingEndpoint = defineEndpoint({
   handler: async ({ caller, body }) => putBranding(orchestratorOwner(caller), body),
 });
 
-export const deleteOrchestratorBrandingEndpoint = defineEndpoint({
+export const deleteOrchestratorBrandingOperation = defineOperation({
   method: "DELETE",
   path: "/v2/orchestrators/branding",
   summary: "Remove the orchestrator's payment page branding",

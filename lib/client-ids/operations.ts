@@ -1,9 +1,9 @@
 // /v2/client-ids: a platform manages its client IDs with its API key, or from the dashboard
-// with its session (the same endpoints; cookie calls are CSRF-checked by the wrapper).
+// with its session (the same operations; cookie calls are CSRF-checked by the wrapper).
 import { z } from "zod";
 import type { Caller } from "../http/caller";
-import { defineEndpoint } from "../http/endpoint";
 import { unauthorized } from "../http/errors";
+import { defineOperation } from "../http/operation";
 import { createClientId, getClientId, listClientIds, revokeClientId, updateClientId } from "./manage-client-ids";
 import { clientIdListItem, clientIdParams, clientIdRecord, createClientIdBody, updateClientIdBody } from "./schemas";
 
@@ -19,7 +19,7 @@ const CREATE_DESCRIPTION =
   "A client ID is the credential of browser calls: sent as `x-client-id`, it is accepted only from the origins in `allowedDomains`. Its value is public; it is answered in full every time. " +
   "With no allowed domains it is a backend client ID, for servers (no `Origin`), bound to a payee destination with `payeeDestinationId`.";
 
-export const createClientIdEndpoint = defineEndpoint({
+export const createClientIdOperation = defineOperation({
   method: "POST",
   path: "/v2/client-ids",
   summary: "Create a client ID",
@@ -36,7 +36,7 @@ export const createClientIdEndpoint = defineEndpoint({
 });
 
 /** The setup route of the hosted documentation (a dashboard session): the same operation. */
-export const createClientIdSessionEndpoint = defineEndpoint({
+export const createClientIdSessionOperation = defineOperation({
   method: "POST",
   path: "/v1/client-ids",
   summary: "Create a client ID (session route)",
@@ -52,7 +52,7 @@ export const createClientIdSessionEndpoint = defineEndpoint({
   handler: async ({ caller, body }) => createClientId(platformOf(caller), body),
 });
 
-export const listClientIdsEndpoint = defineEndpoint({
+export const listClientIdsOperation = defineOperation({
   method: "GET",
   path: "/v2/client-ids",
   summary: "List client IDs",
@@ -63,7 +63,7 @@ export const listClientIdsEndpoint = defineEndpoint({
   handler: async ({ caller }) => listClientIds(platformOf(caller)),
 });
 
-export const getClientIdEndpoint = defineEndpoint({
+export const getClientIdOperation = defineOperation({
   method: "GET",
   path: "/v2/client-ids/{id}",
   summary: "Get a client ID",
@@ -75,7 +75,7 @@ export const getClientIdEndpoint = defineEndpoint({
   handler: async ({ caller, params }) => getClientId(platformOf(caller), params.id),
 });
 
-export const updateClientIdEndpoint = defineEndpoint({
+export const updateClientIdOperation = defineOperation({
   method: "PUT",
   path: "/v2/client-ids/{id}",
   summary: "Update a client ID",
@@ -93,7 +93,7 @@ export const updateClientIdEndpoint = defineEndpoint({
   handler: async ({ caller, params, body }) => updateClientId(platformOf(caller), params.id, body),
 });
 
-export const revokeClientIdEndpoint = defineEndpoint({
+export const revokeClientIdOperation = defineOperation({
   method: "DELETE",
   path: "/v2/client-ids/{id}",
   summary: "Revoke a client ID",

@@ -5,7 +5,7 @@
 // the page waits for detection. Public, rate-limited per IP by the wrapper.
 import { z } from "zod";
 import { crosschainPayResponse, submitIntentBody, submitIntentResponse } from "../crosschain/schemas";
-import { defineEndpoint } from "../http/endpoint";
+import { defineOperation } from "../http/operation";
 import { routesResponse } from "../requests/payment-routes";
 import { addressText } from "../requests/schemas";
 import { buildSecurePaymentCalls } from "../secure-payments/build-secure-payment-calls";
@@ -23,7 +23,7 @@ import {
 
 const TAGS = ["Payment page"];
 
-export const pagePaymentCallsEndpoint = defineEndpoint({
+export const pagePaymentCallsOperation = defineOperation({
   method: "GET",
   path: "/pay/{token}/calls",
   summary: "Calls to sign on the payment page",
@@ -53,7 +53,7 @@ export const pagePaymentProgress = z
   .meta({ id: "PaymentPageProgress" });
 export type PagePaymentProgress = z.output<typeof pagePaymentProgress>;
 
-export const pagePaymentProgressEndpoint = defineEndpoint({
+export const pagePaymentProgressOperation = defineOperation({
   method: "GET",
   path: "/pay/{token}/status",
   summary: "Progress of a payment, for the payment page",
@@ -72,7 +72,7 @@ export const pagePaymentProgressEndpoint = defineEndpoint({
   },
 });
 
-export const pagePaymentIntentEndpoint = defineEndpoint({
+export const pagePaymentIntentOperation = defineOperation({
   method: "POST",
   path: "/pay/{token}/intent",
   summary: "Record the transaction the page's wallet broadcast",
@@ -108,7 +108,7 @@ const crosschainAsk = z.object({
 });
 const intentParams = tokenParams.extend({ paymentIntentId: z.string().min(1).max(40) });
 
-export const pageCrosschainRoutesEndpoint = defineEndpoint({
+export const pageCrosschainRoutesOperation = defineOperation({
   method: "GET",
   path: "/pay/{token}/crosschain-routes",
   summary: "Networks the page's wallet can pay from",
@@ -124,7 +124,7 @@ export const pageCrosschainRoutesEndpoint = defineEndpoint({
   handler: async ({ params, query }) => pageCrosschainRoutes(params.token, query.wallet),
 });
 
-export const pageCrosschainIntentEndpoint = defineEndpoint({
+export const pageCrosschainIntentOperation = defineOperation({
   method: "GET",
   path: "/pay/{token}/crosschain",
   summary: "The crosschain intent to sign on the payment page",
@@ -144,7 +144,7 @@ export const pageCrosschainIntentEndpoint = defineEndpoint({
   handler: async ({ params, query }) => pageCrosschainIntent(params.token, query),
 });
 
-export const pageCrosschainSubmitEndpoint = defineEndpoint({
+export const pageCrosschainSubmitOperation = defineOperation({
   method: "POST",
   path: "/pay/{token}/crosschain/{paymentIntentId}",
   summary: "Submit the signed crosschain intent from the payment page",
@@ -164,7 +164,7 @@ export const pageCrosschainSubmitEndpoint = defineEndpoint({
   handler: async ({ params, body }) => pageSubmitIntent(params.token, params.paymentIntentId, body),
 });
 
-export const pageCrosschainProgressEndpoint = defineEndpoint({
+export const pageCrosschainProgressOperation = defineOperation({
   method: "GET",
   path: "/pay/{token}/crosschain/{paymentIntentId}",
   summary: "Progress of a crosschain payment, for the payment page",

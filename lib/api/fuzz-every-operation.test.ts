@@ -1,4 +1,4 @@
-// Thousands of seeded requests at every registered endpoint (the payment page's /pay/{token}/…
+// Thousands of seeded requests at every registered operation (the payment page's /pay/{token}/…
 // ones included), through the same wrapper the server runs, with every kind of credential and
 // real ids among junk ones: never a 5xx, every error in the documented shape
 // {statusCode, message, error}. e2e/api-fuzz.spec.ts does the same through the real server
@@ -7,8 +7,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { resetConfigForTests } from "../config";
-import { type Endpoint } from "../http/endpoint";
-import { ENDPOINTS } from "../openapi/registry";
+import { type Operation } from "../http/operation";
+import { OPERATIONS } from "../openapi/registry";
 import { createLinkRequest } from "../orchestrators/orchestrator-links";
 import { createTestOrchestrator, createTestSession } from "../orchestrators/test-fixtures";
 import { registerTestDestination } from "../payee-destinations/test-fixtures";
@@ -148,23 +148,23 @@ const QUERY_KEYS = [
   "fromDate",
 ];
 
-function urlOf(e: Endpoint, params: Record<string, string>, query: Record<string, string>): string {
+function urlOf(e: Operation, params: Record<string, string>, query: Record<string, string>): string {
   const path = e.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(params[name] ?? "x"));
   const qs = new URLSearchParams(query).toString();
   return `${path}${qs ? `?${qs}` : ""}`;
 }
 
-it("malformed requests at every endpoint never produce a 5xx, and errors keep their shape", async () => {
+it("malformed requests at every operation never produce a 5xx, and errors keep their shape", async () => {
   const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
   console.log(`in-process fuzz seed ${seed} (replay with FUZZ_SEED=${seed})`);
   // What can end the world's credentials (revoking keys and client IDs, logout) goes last, so
-  // every other endpoint is reached with them alive.
-  const destructive = (e: Endpoint) => (e.method === "DELETE" ? 1 : 0) + (e.path === "/v1/auth/logout" ? 2 : 0);
-  const routes = [...ENDPOINTS]
+  // every other operation is reached with them alive.
+  const destructive = (e: Operation) => (e.method === "DELETE" ? 1 : 0) + (e.path === "/v1/auth/logout" ? 2 : 0);
+  const routes = [...OPERATIONS]
     .sort((a, b) => destructive(a) - destructive(b))
     .map((e) => ({ e, route: routeHandlers(e) }));
   const idArb = fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...world.ids) }, { weight: 2, arbitrary: junk });
-  // Mostly a credential the endpoint accepts (so requests reach validation and handlers), else any.
+  // Mostly a credential the operation accepts (so requests reach validation and handlers), else any.
   const ACCEPTS: Record<string, number[]> = {
     apiKey: [1],
     clientId: [2, 3],
@@ -172,7 +172,7 @@ it("malformed requests at every endpoint never produce a 5xx, and errors keep th
     walletSession: [7],
     orchestratorKey: [8, 9],
   };
-  const sample = (e: Endpoint) => {
+  const sample = (e: Operation) => {
     const fitting = e.auth.flatMap((k) => ACCEPTS[k] ?? []);
     return fc.record({
       param: idArb,
@@ -188,7 +188,7 @@ it("malformed requests at every endpoint never produce a 5xx, and errors keep th
       body: fc.option(body, { nil: undefined, freq: 5 }),
     });
   };
-  // Every endpoint gets its share, in a seeded order.
+  // Every operation gets its share, in a seeded order.
   const perEndpoint = Math.ceil(RUNS / routes.length);
   const statuses: Record<number, number> = {};
   let sent = 0;
@@ -220,7 +220,7 @@ it("malformed requests at every endpoint never produce a 5xx, and errors keep th
     }
   }
   console.log(
-    `in-process fuzz: ${sent} requests over ${routes.length} endpoints in ${((Date.now() - started) / 1000).toFixed(1)} s; statuses ${JSON.stringify(statuses)}`,
+    `in-process fuzz: ${sent} requests over ${routes.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s; statuses ${JSON.stringify(statuses)}`,
   );
   expect(sent).toBeGreaterThanOrEqual(RUNS);
 });

@@ -2,8 +2,8 @@
 // (docs/interface.md "Payers"). A payer of another platform does not exist here (404). Bank
 // details are answered whole only by GET …/payment-details, and every such read is recorded.
 import type { Caller } from "../http/caller";
-import { defineEndpoint } from "../http/endpoint";
 import { notFound, unauthorized } from "../http/errors";
+import { defineOperation } from "../http/operation";
 import { addBankAccount, applyProviderWebhook, registerPayer, setAgreement } from "./compliance";
 import { providerWebhookBody } from "./http-compliance-provider";
 import { isCompliant, payerOrThrow, readPaymentDetails } from "./payer-store";
@@ -28,7 +28,7 @@ function apiKeyCaller(caller: Caller) {
   return { platformId: caller.platformId, actor: `api_key:${caller.apiKeyId}` };
 }
 
-export const createPayerEndpoint = defineEndpoint({
+export const createPayerOperation = defineOperation({
   method: "POST",
   path: "/v2/payer",
   summary: "Create or update a payer's compliance data",
@@ -59,7 +59,7 @@ export const createPayerEndpoint = defineEndpoint({
   },
 });
 
-export const getPayerEndpoint = defineEndpoint({
+export const getPayerOperation = defineOperation({
   method: "GET",
   path: "/v2/payer/{clientUserId}",
   summary: "Get a payer's compliance status",
@@ -81,7 +81,7 @@ export const getPayerEndpoint = defineEndpoint({
   },
 });
 
-export const updatePayerEndpoint = defineEndpoint({
+export const updatePayerOperation = defineOperation({
   method: "PATCH",
   path: "/v2/payer/{clientUserId}",
   summary: "Update a payer's agreement status",
@@ -100,7 +100,7 @@ export const updatePayerEndpoint = defineEndpoint({
   },
 });
 
-export const createPaymentDetailsEndpoint = defineEndpoint({
+export const createPaymentDetailsOperation = defineOperation({
   method: "POST",
   path: "/v2/payer/{clientUserId}/payment-details",
   summary: "Add a payer's bank account",
@@ -129,7 +129,7 @@ export const createPaymentDetailsEndpoint = defineEndpoint({
   },
 });
 
-export const getPaymentDetailsEndpoint = defineEndpoint({
+export const getPaymentDetailsOperation = defineOperation({
   method: "GET",
   path: "/v2/payer/{clientUserId}/payment-details",
   summary: "Get a payer's bank accounts",
@@ -168,7 +168,7 @@ export const getPaymentDetailsEndpoint = defineEndpoint({
   },
 });
 
-export const complianceWebhookEndpoint = defineEndpoint({
+export const complianceWebhookOperation = defineOperation({
   method: "POST",
   path: "/v2/compliance/webhook",
   summary: "Compliance provider status webhook",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint } from "../http/endpoint";
+import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
 import { APP_VERSION } from "../version";
 import { checkHealth, checkReadiness } from "./check-health";
@@ -15,7 +15,7 @@ const healthSchema = z.object({
   }),
 });
 
-export const getHealth = defineEndpoint({
+export const getHealth = defineOperation({
   method: "GET",
   path: "/health",
   summary: "Service health",
@@ -31,7 +31,7 @@ export const getHealth = defineEndpoint({
   },
 });
 
-export const getLiveness = defineEndpoint({
+export const getLiveness = defineOperation({
   method: "GET",
   path: "/health/live",
   summary: "Liveness",
@@ -57,7 +57,7 @@ const readinessSchema = z.object({
   draining: z.boolean().describe("SIGTERM received: in-flight requests finish, no new ones are taken"),
 });
 
-export const getReadiness = defineEndpoint({
+export const getReadiness = defineOperation({
   method: "GET",
   path: "/health/ready",
   summary: "Readiness",

@@ -13,7 +13,7 @@ import { CURRENCIES } from "../chains/currencies";
 import { toBigInt } from "../db/amounts";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
-import type { RequestStatus } from "../requests/request-store";
+import type { RequestStatus } from "../requests";
 import type { PageAfter, PaymentFilter, PaymentPage } from "./search-query";
 
 export interface FoundPayment {

@@ -6,14 +6,14 @@
 // it does is recorded on the endpoint (when, from which address) for the dashboard to show.
 // docs/decisions/webhooks-client-id-alone.md.
 import { z } from "zod";
-import { CLIENT_ID_NOT_FOUND, findOwnClientId } from "../client-ids/manage-client-ids";
+import { CLIENT_ID_NOT_FOUND, findOwnClientId } from "../client-ids";
 import { db } from "../db/client";
 import type { Caller } from "../http/caller";
 import { clientIp } from "../http/client-ip";
 import { conflict, forbidden, notFound, unauthorized, validationError } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
-import { findActiveLink } from "../orchestrators/active-links";
+import { findActiveLink } from "../orchestrators";
 import {
   type ClientIdAction,
   createPlatformEndpoint,

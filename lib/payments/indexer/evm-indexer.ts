@@ -14,7 +14,7 @@ import { getConfig } from "../../config";
 import { db } from "../../db/client";
 import { checkChainContinuity } from "../../devnet/fingerprint";
 import { log } from "../../log";
-import { knownReferenceHashes } from "../../requests/settlement-store";
+import { knownReferenceHashes } from "../../requests";
 import type { DetectedPayment } from "../detected-payment";
 import { recordPayments, undoPaymentsAbove } from "../record-payments";
 import { advanceCursor, type Checkpoint, readCheckpoints, readCursor, rewindCursor } from "./cursor-store";

@@ -1,0 +1,15 @@
+// The front door of lib/client-ids: what code outside the domain may call (docs/architecture.md
+// "Domain walls"). Everything else in the folder is private to it; lint enforces that.
+export { isClientIdOrigin } from "./browser-origins";
+export { getClientIdFee } from "./client-id-fee";
+export { createClientIdRecord } from "./create-client-id";
+export {
+  CLIENT_ID_NOT_FOUND,
+  findOwnClientId,
+  getClientId,
+  getClientIdOrThrow,
+  listClientIds,
+  lockClientId,
+} from "./manage-client-ids";
+export { isOriginAllowed } from "./origin";
+export { destinationBinding, resolveClientId } from "./resolve";

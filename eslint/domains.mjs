@@ -17,7 +17,7 @@ export const PUBLIC_SURFACE = {
     "tokens.ts",
     "users.ts",
   ],
-  platforms: ["create-platform.ts", "operations.ts", "profile.ts"],
+  platforms: ["create-platform.ts", "operations.ts", "profile.ts", "read-platforms.ts"],
   "client-ids": [
     "browser-origins.ts",
     "client-id-fee.ts",

@@ -13,7 +13,8 @@ import { TRON_DEMO_WALLETS, type TronDevAccount } from "../devnet/tron/accounts"
 import { log } from "../log";
 import { destinationTokens } from "../payee-destinations/destination-tokens";
 import { registerDestinationWithKey } from "../payee-destinations/register-with-key";
-import { createPlatform, hasPlatforms } from "../platforms/create-platform";
+import { createPlatform } from "../platforms/create-platform";
+import { hasPlatforms } from "../platforms/read-platforms";
 import { createRequest } from "../requests/create-request";
 import { createSecurePayment } from "../secure-payments/create-secure-payment";
 import { credentialsPath } from "./demo-api-key";

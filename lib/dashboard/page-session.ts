@@ -8,7 +8,8 @@ import { cache } from "react";
 import { resolveSession, type SessionKind } from "../auth/sessions";
 import { getSignedInUser, type PublicUser } from "../auth/users";
 import { SESSION_COOKIE } from "../http/caller";
-import { getPlatform, platformDisplayName } from "../platforms/create-platform";
+import { platformDisplayName } from "../platforms/profile";
+import { getPlatform } from "../platforms/read-platforms";
 import { DASHBOARD_HOME, DASHBOARD_PATH_HEADER, signInUrl } from "./sign-in-redirect";
 
 export interface DashboardSession {

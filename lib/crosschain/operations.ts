@@ -5,7 +5,6 @@ import { z } from "zod";
 import { badRequest, notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { buildPayCalldata } from "../requests/build-pay-calldata";
-import { requestOwner } from "../requests/caller";
 import {
   payOptionsOf,
   payQuery,
@@ -15,6 +14,7 @@ import {
   routesQuery,
 } from "../requests/pay-query";
 import { paymentRoutes, routesResponse } from "../requests/payment-routes";
+import { requestOwner } from "../requests/request-owner";
 import type { StoredRequest } from "../requests/request-store";
 import { findRequest } from "../requests/request-store";
 import { payCalldataResponse, requestIdParams } from "../requests/schemas";

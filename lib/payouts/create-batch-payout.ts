@@ -13,12 +13,13 @@ import { isTronAddress } from "../chains/tron";
 import { ApiError, badRequest, type FieldError, notFound, unavailable, validationError } from "../http/errors";
 import { log } from "../log";
 import { transactionOrder } from "../requests/build-pay-calldata";
-import { feeForCall, type RequestOwner } from "../requests/caller";
 import { prepareRequest } from "../requests/create-request";
 import { approvalTransactions } from "../requests/encode-payment";
 import { type Fee, parseFee, storedFee } from "../requests/fee";
+import { feeForCall } from "../requests/fee-for-call";
 import { bigNumberValue, conversionAmounts, feeAmountOf } from "../requests/payment-maths";
 import { paymentMethodFor } from "../requests/payment-method";
+import { type RequestOwner } from "../requests/request-owner";
 import {
   asStored,
   findRequests,

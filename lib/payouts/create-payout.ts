@@ -9,9 +9,10 @@ import { type FieldError, validationError } from "../http/errors";
 import { createRecurringPayout } from "../recurring/create-recurring-payout";
 import type { RecurringPayoutAnswer } from "../recurring/schemas";
 import { buildPayCalldata, type PayCalldata } from "../requests/build-pay-calldata";
-import { feeForCall, type RequestOwner } from "../requests/caller";
 import { prepareRequest } from "../requests/create-request";
 import { type Fee, parseFee } from "../requests/fee";
+import { feeForCall } from "../requests/fee-for-call";
+import { type RequestOwner } from "../requests/request-owner";
 import { asStored, insertRequests } from "../requests/request-store";
 import type { PayoutBody } from "./schemas";
 

@@ -11,10 +11,11 @@ import { getCurrency, isSameAsset, requiresAllowanceReset } from "../chains/curr
 import { type EvmNetworkId, NETWORKS } from "../chains/networks";
 import { recurringProxyAddress, SCHEDULE_PERMIT_TYPES, type SchedulePermit } from "../chains/recurring-proxy";
 import { type FieldError, validationError } from "../http/errors";
-import { feeForCall, type RequestOwner } from "../requests/caller";
 import { prepareRequest } from "../requests/create-request";
 import { type Fee, parseFee, storedFee } from "../requests/fee";
+import { feeForCall } from "../requests/fee-for-call";
 import { feeAmountOf } from "../requests/payment-maths";
+import { type RequestOwner } from "../requests/request-owner";
 import { insertRequests } from "../requests/request-store";
 import { insertRecurringPayment, openSchedulesOf, withTransaction } from "./recurring-store";
 import {

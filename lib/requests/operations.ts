@@ -5,8 +5,8 @@
 import { badRequest, notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { fiatProgress } from "../payers/offramp";
-import { requestOwner } from "./caller";
 import { createRequest } from "./create-request";
+import { requestOwner } from "./request-owner";
 import { describeRequest } from "./request-status";
 import { findRequest, listPayments, type StoredRequest, setRecurrenceStopped } from "./request-store";
 import {

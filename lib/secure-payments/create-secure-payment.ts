@@ -14,8 +14,8 @@ import { badRequest, type FieldError, forbidden, validationError } from "../http
 import { parseDestinationId } from "../payee-destinations/destination-id";
 import { type ResolvedDestination, resolvePayeeDestination } from "../payee-destinations/resolve-destination";
 import { TRON_BATCH_MESSAGE } from "../payouts/create-batch-payout";
-import { feeForCall } from "../requests/caller";
 import { prepareRequest } from "../requests/create-request";
+import { feeForCall } from "../requests/fee-for-call";
 import { insertRequests, type NewStoredRequest } from "../requests/request-store";
 import type { SecurePaymentCreator } from "./creator";
 import { feePlanOf } from "./fee-plan";

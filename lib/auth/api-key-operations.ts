@@ -2,8 +2,8 @@
 // its prefix) and revoked, from the dashboard or any client holding a session.
 
 import { z } from "zod";
-import type { Caller } from "../http/caller";
-import { notFound, unauthorized } from "../http/errors";
+import { platformOf } from "../http/caller";
+import { notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { isUuid } from "../ids/ids";
 import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from "./api-keys";
@@ -11,11 +11,6 @@ import { apiKeyParams, apiKeyRecord, createApiKeyBody, createdApiKey } from "./s
 
 const TAGS = ["API keys"];
 const NOT_FOUND = "API key not found";
-
-function platformOf(caller: Caller): string {
-  if (caller.kind !== "session") throw unauthorized();
-  return caller.platformId;
-}
 
 export const listApiKeysOperation = defineOperation({
   method: "GET",

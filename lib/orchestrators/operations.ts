@@ -2,10 +2,8 @@
 // follow their links; platforms (x-api-key or dashboard session) link, read and unlink their
 // client IDs, and approve or reject hosted onboarding (session only: a person decides).
 import { z } from "zod";
-import { platformOf } from "../client-ids/operations";
 import { clientIdParams } from "../client-ids/schemas";
-import { type Caller, orchestratorOf } from "../http/caller";
-import { unauthorized } from "../http/errors";
+import { orchestratorOf, platformOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
 import {
@@ -144,11 +142,6 @@ export const unlinkClientIdOperation = defineOperation({
 
 // ---------- platforms: hosted onboarding, from the dashboard ----------
 
-function sessionPlatform(caller: Caller): string {
-  if (caller.kind === "session") return caller.platformId;
-  throw unauthorized();
-}
-
 export const getLinkRequestOperation = defineOperation({
   method: "GET",
   path: "/v1/orchestrator-links/{intentId}",
@@ -162,7 +155,7 @@ export const getLinkRequestOperation = defineOperation({
   response: linkView,
   errors: { 404: "No such request, the key is missing or wrong, or it was approved by another platform" },
   handler: async ({ caller, params, query }) =>
-    getLinkRequest(sessionPlatform(caller), { intentId: params.intentId, key: query.key }),
+    getLinkRequest(platformOf(caller), { intentId: params.intentId, key: query.key }),
 });
 
 export const approveLinkRequestOperation = defineOperation({
@@ -183,7 +176,7 @@ export const approveLinkRequestOperation = defineOperation({
     410: "The request expired",
   },
   handler: async ({ caller, params, body }) =>
-    approveLinkRequest(sessionPlatform(caller), { intentId: params.intentId, key: body.key }, body.clientId),
+    approveLinkRequest(platformOf(caller), { intentId: params.intentId, key: body.key }, body.clientId),
 });
 
 export const rejectLinkRequestOperation = defineOperation({
@@ -202,5 +195,5 @@ export const rejectLinkRequestOperation = defineOperation({
     410: "The request expired",
   },
   handler: async ({ caller, params, body }) =>
-    rejectLinkRequest(sessionPlatform(caller), { intentId: params.intentId, key: body.key }),
+    rejectLinkRequest(platformOf(caller), { intentId: params.intentId, key: body.key }),
 });

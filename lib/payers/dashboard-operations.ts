@@ -2,8 +2,7 @@
 // queue, erasing a payer, and marking an off-ramp payment's fiat progress (the built-in fiat
 // provider is the operator).
 import { z } from "zod";
-import type { Caller } from "../http/caller";
-import { unauthorized } from "../http/errors";
+import { platformOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
 import { erase, reviewKyc } from "./compliance";
 import { FIAT_SUB_STATUSES } from "./fiat-steps";
@@ -11,11 +10,6 @@ import { advanceFiatLeg } from "./offramp";
 import { successResponse } from "./schemas";
 
 const TAGS = ["Payers (dashboard)"];
-
-function platformOf(caller: Caller): string {
-  if (caller.kind !== "session") throw unauthorized();
-  return caller.platformId;
-}
 
 const payerParams = z.strictObject({ userId: z.uuid("must be a payer's userId (UUID)") });
 

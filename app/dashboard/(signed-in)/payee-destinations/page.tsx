@@ -7,12 +7,14 @@ import { getConfig } from "@/lib/config";
 import { requireDashboardSession } from "@/lib/dashboard/page-session";
 import { destinationNetworkChoices } from "@/lib/dashboard/payee-destination-choices";
 import { listDestinations } from "@/lib/payee-destinations/read-destinations";
+import { payeeDestination } from "@/lib/payee-destinations/schemas";
+import { wireForm } from "@/lib/zod/wire-form";
 
 export const metadata = { title: "Payee destinations" };
 
 export default async function PayeeDestinationsPage() {
   const session = await requireDashboardSession();
-  const destinations = await listDestinations(session.platform.id);
+  const destinations = (await listDestinations(session.platform.id)).map((d) => wireForm(payeeDestination, d));
   const networks = destinationNetworkChoices();
   const config = getConfig();
   return (

@@ -3,6 +3,8 @@ import { listClientIds } from "@/lib/client-ids/manage-client-ids";
 import { orNotFound } from "@/lib/dashboard/or-not-found";
 import { requireDashboardSession } from "@/lib/dashboard/page-session";
 import { getLinkRequest } from "@/lib/orchestrators/platform-links";
+import { linkView } from "@/lib/orchestrators/schemas";
+import { wireForm } from "@/lib/zod/wire-form";
 
 export const metadata = { title: "Onboarding request" };
 
@@ -24,5 +26,5 @@ export default async function LinkRequestPage({
   const selectable = clientIds
     .filter((c) => c.status === "active")
     .map((c) => ({ id: c.id, clientId: c.clientId, label: c.label }));
-  return <LinkRequestReview request={request} clientIds={selectable} onboardingKey={key ?? ""} />;
+  return <LinkRequestReview request={wireForm(linkView, request)} clientIds={selectable} onboardingKey={key ?? ""} />;
 }

@@ -10,6 +10,8 @@ import { WEBHOOKS_HREF } from "@/lib/dashboard/webhook-hrefs";
 import { webhookUrlRule } from "@/lib/dashboard/webhook-url-rule";
 import { listPlatformEndpoints } from "@/lib/webhooks/client-id-endpoints";
 import { recentDeliveryCounts } from "@/lib/webhooks/endpoint-summaries";
+import { platformWebhook } from "@/lib/webhooks/schemas";
+import { wireForm } from "@/lib/zod/wire-form";
 
 export const metadata = { title: "Webhooks" };
 
@@ -17,7 +19,7 @@ export default async function ClientWebhooksPage({ params }: { params: Promise<{
   const { clientId } = await params;
   const session = await requireDashboardSession();
   const client = await orNotFound(getClientId(session.platform.id, clientId));
-  const endpoints = await listPlatformEndpoints(client.id);
+  const endpoints = (await listPlatformEndpoints(client.id)).map((e) => wireForm(platformWebhook, e));
   const recent = await recentDeliveryCounts(endpoints.map((e) => e.id));
   return (
     <>

@@ -6,6 +6,8 @@ import { requireDashboardSession } from "@/lib/dashboard/page-session";
 import { platformEventChoices } from "@/lib/dashboard/webhook-event-choices";
 import { getPlatformEndpoint } from "@/lib/webhooks/client-id-endpoints";
 import { listDeliveries } from "@/lib/webhooks/delivery-log";
+import { deliveryPage, platformWebhook } from "@/lib/webhooks/schemas";
+import { wireForm } from "@/lib/zod/wire-form";
 
 export const metadata = { title: "Webhook endpoint" };
 
@@ -28,9 +30,9 @@ export default async function WebhookEndpointPage({
   return (
     <EndpointView
       client={{ id: client.id, label: client.label, clientId: client.clientId }}
-      endpoint={endpoint}
+      endpoint={wireForm(platformWebhook, endpoint)}
       events={platformEventChoices()}
-      log={{ ...page, query, ignored, readAt }}
+      log={{ ...wireForm(deliveryPage, page), query, ignored, readAt }}
     />
   );
 }

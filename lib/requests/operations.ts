@@ -26,11 +26,6 @@ async function requestOrThrow(platformId: string, requestId: string): Promise<St
   return request;
 }
 
-async function offRampView(requestId: string) {
-  const progress = await fiatProgress(requestId);
-  return progress && { ...progress, updatedAt: progress.updatedAt.toISOString() };
-}
-
 export const createRequestOperation = defineOperation({
   method: "POST",
   path: "/v2/request",
@@ -66,7 +61,7 @@ export const getRequestOperation = defineOperation({
   errors: { 404: NOT_FOUND },
   handler: async ({ caller, params }) => {
     const request = await requestOrThrow(requestOwner(caller).platformId, params.requestId);
-    return describeRequest(request, await listPayments(request.requestId), await offRampView(request.requestId));
+    return describeRequest(request, await listPayments(request.requestId), await fiatProgress(request.requestId));
   },
 });
 
@@ -93,7 +88,7 @@ export const updateRequestOperation = defineOperation({
     return describeRequest(
       { ...request, isRecurrenceStopped: body.isRecurrenceStopped },
       await listPayments(request.requestId),
-      await offRampView(request.requestId),
+      await fiatProgress(request.requestId),
     );
   },
 });

@@ -6,7 +6,9 @@ import { requireDashboardSession } from "@/lib/dashboard/page-session";
 import { isRequestId } from "@/lib/requests/payment-reference";
 import { describeRequest } from "@/lib/requests/request-status";
 import { findRequest, listPayments } from "@/lib/requests/request-store";
+import { requestStatusResponse } from "@/lib/requests/schemas";
 import { deliveriesAboutRequest } from "@/lib/webhooks/request-deliveries";
+import { wireForm } from "@/lib/zod/wire-form";
 
 export const metadata = { title: "Request" };
 
@@ -20,7 +22,7 @@ export default async function RequestPage({ params }: { params: Promise<{ reques
     listPayments(request.requestId),
     deliveriesAboutRequest(session.platform.id, request.requestId),
   ]);
-  const status = describeRequest(request, payments);
+  const status = wireForm(requestStatusResponse, describeRequest(request, payments));
   return (
     <>
       <PageHeader title={request.reference ? `Request ${request.reference}` : "Request"}>

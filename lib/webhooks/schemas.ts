@@ -246,13 +246,11 @@ export const deliveryPage = z
 // the endpoint's JSON column): what components read.
 export type ClientIdAction = z.output<typeof clientIdAction>;
 export type PlatformEndpointView = z.output<typeof platformWebhook>;
-export type OrchestratorEndpointView = z.output<typeof orchestratorWebhook>;
 export type AttemptView = z.output<typeof attempt>;
 export type DeliveryView = z.output<typeof deliveryView>;
 export type DeliveryDetail = z.output<typeof deliveryDetail>;
 // As the domain returns them (times as Dates).
 export type PlatformEndpointAnswer = z.input<typeof platformWebhook>;
 export type OrchestratorEndpointAnswer = z.input<typeof orchestratorWebhook>;
-export type RotatedSecretAnswer = z.input<typeof rotatedSecret>;
 export type DeliveryAnswer = z.input<typeof deliveryView>;
 export type DeliveryDetailAnswer = z.input<typeof deliveryDetail>;

@@ -9,9 +9,11 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { FormError } from "@/components/ui/form-fields";
 import { formatTime } from "@/components/ui/format-time";
 import { StatusBadge } from "@/components/ui/status-badge";
+import type { ClientIdRecord } from "@/lib/client-ids/schemas";
+import type { LinkView } from "@/lib/orchestrators/schemas";
 import { apiRequest, errorMessage } from "./api-client";
-import { ClientIdForm, type ClientIdRecordView } from "./client-id-form";
-import { type LinkViewData, OrchestratorLinkPanel } from "./orchestrator-link-panel";
+import { ClientIdForm } from "./client-id-form";
+import { OrchestratorLinkPanel } from "./orchestrator-link-panel";
 import { RevokeClientIdButton } from "./revoke-client-id";
 
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
@@ -23,7 +25,7 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
-export function ClientIdDetails({ record, link }: { record: ClientIdRecordView; link: LinkViewData | null }) {
+export function ClientIdDetails({ record, link }: { record: ClientIdRecord; link: LinkView | null }) {
   const router = useRouter();
   const [, startRefresh] = useTransition();
   const [editing, setEditing] = useState(false);

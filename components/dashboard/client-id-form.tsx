@@ -8,7 +8,6 @@ import { FormError, TextAreaField, TextField } from "@/components/ui/form-fields
 import type { ClientIdRecord } from "@/lib/client-ids/schemas";
 import { ApiRequestError, apiRequest, errorMessage } from "./api-client";
 
-export type ClientIdRecordView = ClientIdRecord;
 type ClientIdSettings = Pick<
   ClientIdRecord,
   | "label"
@@ -80,7 +79,7 @@ export function ClientIdForm({
   /** The API path: POST /v2/client-ids or PUT /v2/client-ids/{id}. */
   action: string;
   submitLabel: string;
-  onSaved: (record: ClientIdRecordView) => void;
+  onSaved: (record: ClientIdRecord) => void;
   onCancel?: () => void;
 }) {
   const [values, setValues] = useState<Values>(() => toValues(initial));
@@ -96,11 +95,7 @@ export function ClientIdForm({
     setBusy(true);
     setError(null);
     try {
-      const record = await apiRequest<ClientIdRecordView>(
-        mode === "create" ? "POST" : "PUT",
-        action,
-        toBody(values, mode),
-      );
+      const record = await apiRequest<ClientIdRecord>(mode === "create" ? "POST" : "PUT", action, toBody(values, mode));
       if (mode === "create") setValues(toValues());
       onSaved(record);
     } catch (err) {

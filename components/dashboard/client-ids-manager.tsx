@@ -10,17 +10,15 @@ import { formatTime } from "@/components/ui/format-time";
 import { EmptyState } from "@/components/ui/states";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ListTable, Td } from "@/components/ui/table";
-import type { ClientIdListItem } from "@/lib/client-ids/schemas";
-import { ClientIdForm, type ClientIdRecordView } from "./client-id-form";
+import type { ClientIdListItem, ClientIdRecord } from "@/lib/client-ids/schemas";
+import { ClientIdForm } from "./client-id-form";
 import { RevokeClientIdButton } from "./revoke-client-id";
 
-export type ClientIdListRow = ClientIdListItem;
-
-export function ClientIdsManager({ clientIds }: { clientIds: ClientIdListRow[] }) {
+export function ClientIdsManager({ clientIds }: { clientIds: ClientIdListItem[] }) {
   const router = useRouter();
   const [refreshing, startRefresh] = useTransition();
   const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<ClientIdRecordView | null>(null);
+  const [created, setCreated] = useState<ClientIdRecord | null>(null);
   const refresh = () => startRefresh(() => router.refresh());
 
   return (

@@ -11,8 +11,8 @@ import { FormError } from "@/components/ui/form-fields";
 import { formatTime } from "@/components/ui/format-time";
 import { EmptyState } from "@/components/ui/states";
 import { StatusBadge } from "@/components/ui/status-badge";
+import type { LinkView } from "@/lib/orchestrators/schemas";
 import { apiRequest, errorMessage } from "./api-client";
-import type { LinkViewData } from "./orchestrator-link-panel";
 
 export interface SelectableClientId {
   id: string;
@@ -33,7 +33,7 @@ export function LinkRequestReview({
   clientIds,
   onboardingKey,
 }: {
-  request: LinkViewData;
+  request: LinkView;
   clientIds: SelectableClientId[];
   onboardingKey: string;
 }) {

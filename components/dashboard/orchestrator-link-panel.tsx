@@ -10,8 +10,6 @@ import { formatTime } from "@/components/ui/format-time";
 import type { LinkView } from "@/lib/orchestrators/schemas";
 import { ApiRequestError, apiRequest, errorMessage } from "./api-client";
 
-export type LinkViewData = LinkView;
-
 export function OrchestratorLinkPanel({
   clientIdId,
   link,
@@ -19,7 +17,7 @@ export function OrchestratorLinkPanel({
   onChanged,
 }: {
   clientIdId: string;
-  link: LinkViewData | null;
+  link: LinkView | null;
   canLink: boolean;
   onChanged: () => void;
 }) {

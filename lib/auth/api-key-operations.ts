@@ -2,7 +2,7 @@
 // its prefix) and revoked, from the dashboard or any client holding a session.
 
 import { z } from "zod";
-import { sessionPlatformOf } from "../http/caller";
+import { platformOf } from "../http/caller";
 import { notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { isUuid } from "../ids/ids";
@@ -20,7 +20,7 @@ export const listApiKeysOperation = defineOperation({
   tags: TAGS,
   auth: ["session"],
   response: z.array(apiKeyRecord),
-  handler: async ({ caller }) => listApiKeys(sessionPlatformOf(caller)),
+  handler: async ({ caller }) => listApiKeys(platformOf(caller)),
 });
 
 export const createApiKeyOperation = defineOperation({
@@ -35,7 +35,7 @@ export const createApiKeyOperation = defineOperation({
   response: createdApiKey,
   idempotency: false,
   handler: async ({ caller, body }) => {
-    const k = await createApiKey(sessionPlatformOf(caller), body.name);
+    const k = await createApiKey(platformOf(caller), body.name);
     return {
       id: k.id,
       name: k.name,
@@ -59,7 +59,7 @@ export const revokeApiKeyOperation = defineOperation({
   response: apiKeyRecord,
   errors: { 404: "No key with this id on the platform" },
   handler: async ({ caller, params }) => {
-    const platformId = sessionPlatformOf(caller);
+    const platformId = platformOf(caller);
     if (!isUuid(params.apiKeyId)) throw notFound("api_key_not_found", NOT_FOUND);
     await revokeApiKey(platformId, params.apiKeyId);
     const key = await getApiKey(platformId, params.apiKeyId);

@@ -9,12 +9,12 @@ import { resolvePayeeDestination } from "../payee-destinations";
 import { createClientIdRecord } from "./create-client-id";
 import { feePercentageToBasisPoints } from "./fee-percentage";
 import { forgetResolvedClientIds } from "./resolve";
-import type { ClientIdListItem, ClientIdRecord, CreateClientIdBody, UpdateClientIdBody } from "./schemas";
+import type { ClientIdListItemAnswer, ClientIdRecordAnswer, CreateClientIdBody, UpdateClientIdBody } from "./schemas";
 
 export const CLIENT_ID_NOT_FOUND = "Client ID not found";
 const REVOKED_MESSAGE = "This client ID is revoked; a revoked client ID cannot be changed or reactivated";
 
-export function toClientIdRecord(row: ClientIdRow): ClientIdRecord {
+export function toClientIdRecord(row: ClientIdRow): ClientIdRecordAnswer {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -28,13 +28,13 @@ export function toClientIdRecord(row: ClientIdRow): ClientIdRecord {
     status: row.status,
     webhookRegistrationByClientId: row.webhookRegistrationByClientId,
     payeeDestinationId: row.payeeDestinationId,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    lastUsedAt: row.lastUsedAt,
   };
 }
 
-export function toClientIdListItem(row: ClientIdRow): ClientIdListItem {
+export function toClientIdListItem(row: ClientIdRow): ClientIdListItemAnswer {
   const r = toClientIdRecord(row);
   return {
     id: r.id,
@@ -59,7 +59,7 @@ async function bindable(platformId: string, destinationId: string): Promise<stri
   return (await resolvePayeeDestination(platformId, destinationId)).destinationId;
 }
 
-export async function createClientId(platformId: string, input: CreateClientIdBody): Promise<ClientIdRecord> {
+export async function createClientId(platformId: string, input: CreateClientIdBody): Promise<ClientIdRecordAnswer> {
   checkFee(input.feePercentage, input.feeAddress);
   const payeeDestinationId =
     input.payeeDestinationId === undefined ? undefined : await bindable(platformId, input.payeeDestinationId);
@@ -67,7 +67,7 @@ export async function createClientId(platformId: string, input: CreateClientIdBo
 }
 
 /** Newest first, revoked ones included (their status says so). */
-export async function listClientIds(platformId: string): Promise<ClientIdListItem[]> {
+export async function listClientIds(platformId: string): Promise<ClientIdListItemAnswer[]> {
   const rows = await (await db()).clientId.findMany({
     where: { platformId },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
@@ -82,7 +82,7 @@ export async function getClientIdOrThrow(platformId: string, id: string): Promis
   return row;
 }
 
-export async function getClientId(platformId: string, id: string): Promise<ClientIdRecord> {
+export async function getClientId(platformId: string, id: string): Promise<ClientIdRecordAnswer> {
   return toClientIdRecord(await getClientIdOrThrow(platformId, id));
 }
 
@@ -90,7 +90,7 @@ export async function updateClientId(
   platformId: string,
   id: string,
   patch: UpdateClientIdBody,
-): Promise<ClientIdRecord> {
+): Promise<ClientIdRecordAnswer> {
   const current = await getClientIdOrThrow(platformId, id);
   if (current.status === "revoked") throw badRequest("client_id_revoked", REVOKED_MESSAGE);
   const { status, ...fields } = patch;
@@ -136,7 +136,7 @@ export async function lockClientId(tx: Prisma.TransactionClient, id: string): Pr
  * Revokes permanently: the client ID authenticates nothing from now on, and its orchestrator
  * link (if any) ends. Revoking a revoked client ID changes nothing and answers the same record.
  */
-export async function revokeClientId(platformId: string, id: string, now = new Date()): Promise<ClientIdRecord> {
+export async function revokeClientId(platformId: string, id: string, now = new Date()): Promise<ClientIdRecordAnswer> {
   await getClientIdOrThrow(platformId, id);
   const prisma = await db();
   await prisma.$transaction(async (tx) => {

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { isZeroAddress, parseWalletAddress } from "../addresses/wallet-address";
 import { text } from "../zod/text";
+import { timestamp } from "../zod/timestamp";
 import { normalizeFeePercentage } from "./fee-percentage";
 import { normalizeAllowedDomain } from "./origin";
 
@@ -159,9 +160,9 @@ export const clientIdRecord = z
     status: z.enum(CLIENT_ID_STATUSES).describe("`active`; `inactive` (paused, can be resumed); `revoked` (permanent)"),
     webhookRegistrationByClientId,
     payeeDestinationId: z.string().nullable().describe("The payee destination bound to this client ID, or null"),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    lastUsedAt: z.string().nullable().describe("Last authenticated use (updated at most once a minute)"),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    lastUsedAt: timestamp.nullable().describe("Last authenticated use (updated at most once a minute)"),
   })
   .meta({ id: "ClientId" });
 
@@ -179,5 +180,9 @@ export const clientIdListItem = clientIdRecord
 
 export type CreateClientIdBody = z.output<typeof createClientIdBody>;
 export type UpdateClientIdBody = z.output<typeof updateClientIdBody>;
+/** As the API answers them (times as ISO 8601 strings): what components read. */
 export type ClientIdRecord = z.output<typeof clientIdRecord>;
 export type ClientIdListItem = z.output<typeof clientIdListItem>;
+/** As the domain returns them (times as Dates). */
+export type ClientIdRecordAnswer = z.input<typeof clientIdRecord>;
+export type ClientIdListItemAnswer = z.input<typeof clientIdListItem>;

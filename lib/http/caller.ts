@@ -65,20 +65,18 @@ export function describe(kinds: AuthKind[]): string {
   return kinds.map((k) => names[k]).join(", ");
 }
 
+/**
+ * The platform a caller acts for: its API key's, client ID's or session's. An orchestrator (it
+ * acts for no one platform) or no one is refused; which of the others an operation takes, its
+ * `auth` says (lib/api/credentials.ts refuses the rest before the handler runs).
+ */
+export function platformOf(caller: Caller): string {
+  if (caller.kind === "apiKey" || caller.kind === "clientId" || caller.kind === "session") return caller.platformId;
+  throw unauthorized();
+}
+
 /** The orchestrator of an orchestrator-key caller; any other caller is refused. */
 export function orchestratorOf(caller: Caller): string {
   if (caller.kind === "orchestratorKey") return caller.orchestratorId;
-  throw unauthorized();
-}
-
-/** The platform of an API-key or session caller; any other caller is refused. */
-export function platformOf(caller: Caller): string {
-  if (caller.kind === "apiKey" || caller.kind === "session") return caller.platformId;
-  throw unauthorized();
-}
-
-/** The platform of a signed-in session (dashboard-only operations); any other caller is refused. */
-export function sessionPlatformOf(caller: Caller): string {
-  if (caller.kind === "session") return caller.platformId;
   throw unauthorized();
 }

@@ -15,7 +15,7 @@ describe("client_id.linked payload", () => {
       destinationWalletAddress: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
       chain: "base",
       currency: "USDC",
-      linkedAt: "2026-11-23T10:00:00.000Z",
+      linkedAt: new Date("2026-11-23T10:00:00.000Z"),
     });
     expect(payload).toEqual({
       event: "client_id.linked",

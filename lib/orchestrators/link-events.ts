@@ -15,7 +15,7 @@ export interface LinkedLink {
   destinationWalletAddress: string | null;
   chain: string | null;
   currency: string | null;
-  linkedAt: string; // ISO 8601
+  linkedAt: Date;
 }
 
 /** The event, from the approved link alone (receivers deduplicate by linkId or intentId). */
@@ -36,7 +36,7 @@ export function clientIdLinkedEvent(link: LinkedLink): OutgoingEvent<"client_id.
       destinationWalletAddress: link.destinationWalletAddress,
       chain: link.chain,
       currency: link.currency,
-      timestamp: new Date(link.linkedAt),
+      timestamp: link.linkedAt,
     },
   );
 }

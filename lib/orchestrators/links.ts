@@ -17,6 +17,7 @@ import type { LinkStatus, OrchestratorLink, Prisma } from "../db/generated/clien
 import { conflict, notFound } from "../http/errors";
 import type { LinkedLink } from "./link-events";
 import { onboardingKey } from "./onboarding-key";
+import type { LinkAnswer } from "./schemas";
 
 export const LINK_REQUEST_TTL_MS = 7 * 24 * 60 * 60_000;
 export const LINK_STATUSES = [
@@ -42,26 +43,6 @@ export type LinkRow = OrchestratorLink & {
 };
 export type Tx = Prisma.TransactionClient;
 
-export interface LinkView {
-  linkId: string;
-  intentId: string;
-  orchestratorId: string;
-  orchestratorName: string;
-  clientId: string | null;
-  method: "direct" | "hosted";
-  status: LinkStatus;
-  externalId: string | null;
-  destinationId: string | null;
-  destinationWalletAddress: string | null;
-  chain: string | null;
-  currency: string | null;
-  onboardingUrl: string | null;
-  createdAt: string;
-  expiresAt: string | null;
-  linkedAt: string | null;
-  unlinkedAt: string | null;
-}
-
 /** Where the platform approves: the intent id names the request, the key lets it in (onboarding-key.ts). */
 export function onboardingUrl(intentId: string): string {
   return `${getConfig().APP_URL}/dashboard/links/${intentId}?key=${onboardingKey(intentId)}`;
@@ -74,7 +55,7 @@ export interface IntentRef {
   key: string | undefined;
 }
 
-export function toLinkView(row: LinkRow): LinkView {
+export function toLinkView(row: LinkRow): LinkAnswer {
   return {
     linkId: row.id,
     intentId: row.intentId,
@@ -89,14 +70,14 @@ export function toLinkView(row: LinkRow): LinkView {
     chain: row.chain,
     currency: row.currency,
     onboardingUrl: row.method === "hosted" ? onboardingUrl(row.intentId) : null,
-    createdAt: row.createdAt.toISOString(),
-    expiresAt: row.expiresAt?.toISOString() ?? null,
-    linkedAt: row.linkedAt?.toISOString() ?? null,
-    unlinkedAt: row.unlinkedAt?.toISOString() ?? null,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    linkedAt: row.linkedAt,
+    unlinkedAt: row.unlinkedAt,
   };
 }
 
-export function toLinkedLink(view: LinkView, platformId: string, clientIdId: string): LinkedLink {
+export function toLinkedLink(view: LinkAnswer, platformId: string, clientIdId: string): LinkedLink {
   if (!view.clientId || !view.linkedAt) throw new Error("toLinkedLink needs an active link");
   return { ...view, platformId, clientIdId, clientId: view.clientId, linkedAt: view.linkedAt };
 }

@@ -3,7 +3,7 @@
 // client IDs, and approve or reject hosted onboarding (session only: a person decides).
 import { z } from "zod";
 import { clientIdParams } from "../client-ids/schemas";
-import { orchestratorOf, platformOf, sessionPlatformOf } from "../http/caller";
+import { orchestratorOf, platformOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
 import {
@@ -155,7 +155,7 @@ export const getLinkRequestOperation = defineOperation({
   response: linkView,
   errors: { 404: "No such request, the key is missing or wrong, or it was approved by another platform" },
   handler: async ({ caller, params, query }) =>
-    getLinkRequest(sessionPlatformOf(caller), { intentId: params.intentId, key: query.key }),
+    getLinkRequest(platformOf(caller), { intentId: params.intentId, key: query.key }),
 });
 
 export const approveLinkRequestOperation = defineOperation({
@@ -176,7 +176,7 @@ export const approveLinkRequestOperation = defineOperation({
     410: "The request expired",
   },
   handler: async ({ caller, params, body }) =>
-    approveLinkRequest(sessionPlatformOf(caller), { intentId: params.intentId, key: body.key }, body.clientId),
+    approveLinkRequest(platformOf(caller), { intentId: params.intentId, key: body.key }, body.clientId),
 });
 
 export const rejectLinkRequestOperation = defineOperation({
@@ -195,5 +195,5 @@ export const rejectLinkRequestOperation = defineOperation({
     410: "The request expired",
   },
   handler: async ({ caller, params, body }) =>
-    rejectLinkRequest(sessionPlatformOf(caller), { intentId: params.intentId, key: body.key }),
+    rejectLinkRequest(platformOf(caller), { intentId: params.intentId, key: body.key }),
 });

@@ -5,15 +5,8 @@ import { db } from "../db/client";
 import type { LinkStatus } from "../db/generated/client";
 import { conflict, notFound } from "../http/errors";
 import { isUuid } from "../ids/ids";
-import {
-  expireStale,
-  INCLUDE,
-  LINK_NOT_FOUND,
-  LINK_REQUEST_TTL_MS,
-  type LinkRow,
-  type LinkView,
-  toLinkView,
-} from "./links";
+import { expireStale, INCLUDE, LINK_NOT_FOUND, LINK_REQUEST_TTL_MS, type LinkRow, toLinkView } from "./links";
+import type { LinkAnswer } from "./schemas";
 
 export interface LinkRequestInput {
   externalId?: string;
@@ -28,7 +21,7 @@ export async function createLinkRequest(
   orchestratorId: string,
   input: LinkRequestInput,
   now = new Date(),
-): Promise<LinkView> {
+): Promise<LinkAnswer> {
   const row = await (await db()).orchestratorLink.create({
     data: {
       orchestratorId,
@@ -55,7 +48,7 @@ export async function listOrchestratorLinks(
   orchestratorId: string,
   filter: LinkFilter,
   now = new Date(),
-): Promise<LinkView[]> {
+): Promise<LinkAnswer[]> {
   await expireStale({ orchestratorId }, now);
   const rows = await (await db()).orchestratorLink.findMany({
     where: {
@@ -79,14 +72,22 @@ async function orchestratorLinkOrThrow(orchestratorId: string, linkId: string): 
   return row;
 }
 
-export async function getOrchestratorLink(orchestratorId: string, linkId: string, now = new Date()): Promise<LinkView> {
+export async function getOrchestratorLink(
+  orchestratorId: string,
+  linkId: string,
+  now = new Date(),
+): Promise<LinkAnswer> {
   await orchestratorLinkOrThrow(orchestratorId, linkId);
   await expireStale({ id: linkId }, now);
   return toLinkView(await orchestratorLinkOrThrow(orchestratorId, linkId));
 }
 
 /** The orchestrator withdraws a pending request (`cancelled`) or ends an active link (`unlinked`). */
-export async function endOrchestratorLink(orchestratorId: string, linkId: string, now = new Date()): Promise<LinkView> {
+export async function endOrchestratorLink(
+  orchestratorId: string,
+  linkId: string,
+  now = new Date(),
+): Promise<LinkAnswer> {
   await orchestratorLinkOrThrow(orchestratorId, linkId);
   await expireStale({ id: linkId }, now);
   const prisma = await db();

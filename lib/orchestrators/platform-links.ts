@@ -16,15 +16,15 @@ import {
   INCLUDE,
   type IntentRef,
   type LinkRow,
-  type LinkView,
   REQUEST_NOT_FOUND,
   toLinkedLink,
   toLinkView,
 } from "./links";
 import { isOnboardingKey } from "./onboarding-key";
+import type { LinkAnswer } from "./schemas";
 
 /** The active orchestrator link of the platform's client ID. */
-export async function getClientIdLink(platformId: string, id: string): Promise<LinkView> {
+export async function getClientIdLink(platformId: string, id: string): Promise<LinkAnswer> {
   const client = await getClientIdOrThrow(platformId, id);
   const link = await activeLinkOf(await db(), client.id);
   if (!link) throw notFound("client_id_not_linked", "This client ID is not linked to an orchestrator");
@@ -41,7 +41,7 @@ export async function linkClientIdDirect(
   id: string,
   orchestratorId: string,
   now = new Date(),
-): Promise<{ link: LinkView; created: boolean }> {
+): Promise<{ link: LinkAnswer; created: boolean }> {
   const client = await getClientIdOrThrow(platformId, id);
   const orchestrator = await findOrchestrator(orchestratorId);
   if (!orchestrator) throw notFound("orchestrator_not_found", "Orchestrator not found");
@@ -70,7 +70,7 @@ export async function linkClientIdDirect(
 }
 
 /** Ends the active link of the platform's client ID. */
-export async function unlinkClientId(platformId: string, id: string, now = new Date()): Promise<LinkView> {
+export async function unlinkClientId(platformId: string, id: string, now = new Date()): Promise<LinkAnswer> {
   const client = await getClientIdOrThrow(platformId, id);
   const prisma = await db();
   const link = await activeLinkOf(prisma, client.id);
@@ -85,7 +85,7 @@ export async function unlinkClientId(platformId: string, id: string, now = new D
 }
 
 /** The links of the platform's client IDs (direct and approved hosted ones), newest first. */
-export async function listPlatformLinks(platformId: string, limit = 200): Promise<LinkView[]> {
+export async function listPlatformLinks(platformId: string, limit = 200): Promise<LinkAnswer[]> {
   const rows = await (await db()).orchestratorLink.findMany({
     where: { clientId: { platformId } },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
@@ -116,7 +116,7 @@ async function linkRequestOrThrow(platformId: string, ref: IntentRef, now: Date)
   return row;
 }
 
-export async function getLinkRequest(platformId: string, ref: IntentRef, now = new Date()): Promise<LinkView> {
+export async function getLinkRequest(platformId: string, ref: IntentRef, now = new Date()): Promise<LinkAnswer> {
   return toLinkView(await linkRequestOrThrow(platformId, ref, now));
 }
 
@@ -145,7 +145,7 @@ export async function approveLinkRequest(
   ref: IntentRef,
   clientIdOrId: string,
   now = new Date(),
-): Promise<LinkView> {
+): Promise<LinkAnswer> {
   const { intentId } = ref;
   await linkRequestOrThrow(platformId, ref, now);
   const client = await findOwnClientId(platformId, clientIdOrId);
@@ -178,7 +178,7 @@ export async function approveLinkRequest(
 }
 
 /** The platform declines hosted onboarding; the request cannot be approved afterwards. */
-export async function rejectLinkRequest(platformId: string, ref: IntentRef, now = new Date()): Promise<LinkView> {
+export async function rejectLinkRequest(platformId: string, ref: IntentRef, now = new Date()): Promise<LinkAnswer> {
   const link = await linkRequestOrThrow(platformId, ref, now);
   const prisma = await db();
   const { count } = await prisma.orchestratorLink.updateMany({

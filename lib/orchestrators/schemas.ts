@@ -5,6 +5,7 @@ import { findCurrencies } from "../chains/currencies";
 import { NETWORK_IDS } from "../chains/networks";
 import { walletAddress } from "../client-ids/schemas";
 import { text } from "../zod/text";
+import { timestamp } from "../zod/timestamp";
 import { LINK_STATUSES } from "./links";
 
 const id = (what: string) => z.string().min(1).max(100).describe(what);
@@ -33,13 +34,16 @@ export const linkView = z
       .string()
       .nullable()
       .describe("Hosted onboarding only: the dashboard page where the platform approves the link"),
-    createdAt: z.string(),
-    expiresAt: z.string().nullable().describe("Hosted onboarding only: when a pending request expires"),
-    linkedAt: z.string().nullable(),
-    unlinkedAt: z.string().nullable(),
+    createdAt: timestamp,
+    expiresAt: timestamp.nullable().describe("Hosted onboarding only: when a pending request expires"),
+    linkedAt: timestamp.nullable(),
+    unlinkedAt: timestamp.nullable(),
   })
   .meta({ id: "OrchestratorLink" });
+/** A link as the API answers it (times as ISO 8601 strings): what components read. */
 export type LinkView = z.output<typeof linkView>;
+/** A link as the domain returns it (times as Dates). */
+export type LinkAnswer = z.input<typeof linkView>;
 
 export const linkRequestBody = z
   .object({

@@ -13,7 +13,7 @@ import { canonicalAddress, formatDestinationId } from "./destination-id";
 import { destinationToken } from "./destination-tokens";
 import { findDestinationOrThrow, toView } from "./destination-view";
 import { forgetDestinationViews } from "./read-destinations";
-import type { PayeeDestinationView } from "./schemas";
+import type { PayeeDestinationAnswer } from "./schemas";
 import { consumeSigningNonce, type IssuedNonce, readSigningNonce } from "./signing-nonces";
 import type { DestinationAction } from "./signing-typed-data";
 import { isPayeeSignature } from "./verify-payee-signature";
@@ -99,7 +99,7 @@ async function consumeOrRefuse(tx: Prisma.TransactionClient, nonce: string): Pro
 }
 
 /** POST /v2/payee-destination: registers (or re-activates) the signed destination. */
-export async function addDestination(platformId: string, input: SignedChange): Promise<PayeeDestinationView> {
+export async function addDestination(platformId: string, input: SignedChange): Promise<PayeeDestinationAnswer> {
   const { issued, network, token, destinationId } = await verifiedNonce(platformId, input, "add");
   return registerDestination(
     platformId,
@@ -116,7 +116,7 @@ export async function addSessionWalletDestination(
   platformId: string,
   sessionWallet: string | null,
   target: { chainId: number; tokenAddress: string },
-): Promise<PayeeDestinationView> {
+): Promise<PayeeDestinationAnswer> {
   const network = networkByChainId(target.chainId);
   if (!network)
     throw badRequest("validation_failed", "Validation failed", [
@@ -153,7 +153,7 @@ async function registerDestination(
     destinationId: string;
   },
   nonce: string | null,
-): Promise<PayeeDestinationView> {
+): Promise<PayeeDestinationAnswer> {
   const t = now();
   const { walletAddress, network, token, destinationId } = d;
   const row = await (await db()).$transaction(async (tx): Promise<PayeeDestination> => {
@@ -185,7 +185,7 @@ export async function deactivateDestination(
   platformId: string,
   destinationId: string,
   input: SignedChange,
-): Promise<PayeeDestinationView> {
+): Promise<PayeeDestinationAnswer> {
   const existing = await findDestinationOrThrow(platformId, destinationId);
   const { issued } = await verifiedNonce(platformId, input, "deactivate", destinationId);
   const t = now();

@@ -7,7 +7,7 @@ import type { PayeeDestination } from "../db/generated/client";
 import { notFound } from "../http/errors";
 import { payeeBinaryInteropAddress, payeeInteropAddress } from "./destination-id";
 import { destinationSymbol, destinationToken } from "./destination-tokens";
-import type { PayeeDestinationView } from "./schemas";
+import type { PayeeDestinationAnswer } from "./schemas";
 
 export const DESTINATION_NOT_FOUND = "Payee destination not found";
 
@@ -19,7 +19,7 @@ export function rowTarget(row: Pick<PayeeDestination, "chainId" | "tokenAddress"
   return { network, token };
 }
 
-export function toView(row: PayeeDestination): PayeeDestinationView {
+export function toView(row: PayeeDestination): PayeeDestinationAnswer {
   const { network, token } = rowTarget(row);
   const interopName = payeeInteropAddress(network, row.walletAddress);
   return {
@@ -35,8 +35,8 @@ export function toView(row: PayeeDestination): PayeeDestinationView {
     symbol: destinationSymbol(token),
     decimals: token.decimals,
     active: row.isActive,
-    createdAt: row.createdAt.toISOString(),
-    deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
+    createdAt: row.createdAt,
+    deactivatedAt: row.deactivatedAt,
   };
 }
 

@@ -4,7 +4,7 @@
 // credential of the platform.
 import { z } from "zod";
 import { getSignedInUser } from "../auth";
-import type { Caller } from "../http/caller";
+import { platformOf } from "../http/caller";
 import { unauthorized } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { addDestination, addSessionWalletDestination, deactivateDestination } from "./apply-signed-change";
@@ -22,11 +22,6 @@ import {
 } from "./schemas";
 
 const TAGS = ["Payee Destination"];
-
-function platformOf(caller: Caller): string {
-  if (caller.kind === "apiKey" || caller.kind === "clientId" || caller.kind === "session") return caller.platformId;
-  throw unauthorized();
-}
 
 const SIGNATURE_ERRORS =
   "Validation failed, or the nonce is unknown, already used, expired or issued for another action or destination, or the signature is not the wallet's signature of the nonce's typed data (the message says which; `errors[0].field` is `nonce` or `signature`)";

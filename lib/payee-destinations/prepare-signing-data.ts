@@ -3,11 +3,11 @@
 import { notFound } from "../http/errors";
 import { formatDestinationId, payeeInteropAddress } from "./destination-id";
 import { findDestination } from "./destination-view";
-import type { SigningDataView, SigningTarget } from "./schemas";
+import type { SigningDataAnswer, SigningTarget } from "./schemas";
 import { issueSigningNonce } from "./signing-nonces";
 import { payeeDestinationTypedData } from "./signing-typed-data";
 
-export async function prepareSigningData(platformId: string, target: SigningTarget): Promise<SigningDataView> {
+export async function prepareSigningData(platformId: string, target: SigningTarget): Promise<SigningDataAnswer> {
   const { action, network, walletAddress, token } = target;
   const destinationId = formatDestinationId(network, walletAddress, token.address);
   if (action === "deactivate") {
@@ -23,7 +23,7 @@ export async function prepareSigningData(platformId: string, target: SigningTarg
   });
   return {
     nonce: issued.nonce,
-    expiresAt: new Date(issued.expiresAt * 1000).toISOString(),
+    expiresAt: new Date(issued.expiresAt * 1000),
     action,
     destinationId,
     payeeAddress: payeeInteropAddress(network, walletAddress),

@@ -2,12 +2,12 @@
 import { db } from "../db/client";
 import { credentialCache, forgetCredentials } from "../http/credential-cache";
 import { findDestinationOrThrow, toView } from "./destination-view";
-import type { PayeeDestinationView } from "./schemas";
+import type { PayeeDestinationAnswer } from "./schemas";
 
 /** Views by platform and id, for a few seconds; every change forgets them on every instance. */
-const views = credentialCache<PayeeDestinationView>("payee_destination");
+const views = credentialCache<PayeeDestinationAnswer>("payee_destination");
 
-export async function getDestination(platformId: string, destinationId: string): Promise<PayeeDestinationView> {
+export async function getDestination(platformId: string, destinationId: string): Promise<PayeeDestinationAnswer> {
   const key = `${platformId} ${destinationId}`;
   const cached = views.get(key);
   if (cached) return cached;
@@ -28,7 +28,7 @@ export async function forgetDestinationViews(): Promise<void> {
 export async function activeDestinationOf(
   platformId: string,
   walletAddress: string,
-): Promise<PayeeDestinationView | null> {
+): Promise<PayeeDestinationAnswer | null> {
   const row = await (await db()).payeeDestination.findFirst({
     where: { platformId, walletAddress, isActive: true },
     orderBy: { createdAt: "desc" },
@@ -45,7 +45,7 @@ export interface DestinationFilter {
 export async function listDestinations(
   platformId: string,
   filter: DestinationFilter = {},
-): Promise<PayeeDestinationView[]> {
+): Promise<PayeeDestinationAnswer[]> {
   const rows = await (await db()).payeeDestination.findMany({
     where: { platformId, walletAddress: filter.walletAddress, isActive: filter.active },
     orderBy: [{ isActive: "desc" }, { createdAt: "desc" }],

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isZeroAddress, parseWalletAddress } from "../addresses/wallet-address";
 import { NETWORK_IDS, NETWORKS, networkByChainId } from "../chains/networks";
 import { text } from "../zod/text";
+import { timestamp } from "../zod/timestamp";
 import { canonicalAddress, DESTINATION_ID_FORMAT, parseDestinationId } from "./destination-id";
 import { describeDestinationTokens, destinationToken } from "./destination-tokens";
 import { DESTINATION_ACTIONS } from "./signing-typed-data";
@@ -150,8 +151,8 @@ export const payeeDestination = z
     symbol: z.enum(["USDC", "USDT"]),
     decimals: z.number().int(),
     active: z.boolean().describe("Only active destinations are paid; a wallet has at most one active destination"),
-    createdAt: z.string(),
-    deactivatedAt: z.string().nullable().describe("When it was last deactivated; null while active"),
+    createdAt: timestamp,
+    deactivatedAt: timestamp.nullable().describe("When it was last deactivated; null while active"),
   })
   .meta({ id: "PayeeDestination" });
 
@@ -160,7 +161,7 @@ const typedField = z.object({ name: z.string(), type: z.string() });
 export const signingData = z
   .object({
     nonce: z.string().describe("Send it back with the signature; single use"),
-    expiresAt: z.string().describe("The signature must reach the service before this time (10 minutes)"),
+    expiresAt: timestamp.describe("The signature must reach the service before this time (10 minutes)"),
     action: z.enum(DESTINATION_ACTIONS),
     destinationId: z.string().describe("The destination the signature adds or deactivates"),
     payeeAddress: z.string(),
@@ -189,5 +190,9 @@ export const signingData = z
   })
   .meta({ id: "PayeeDestinationSigningData" });
 
+/** As the API answers them (times as ISO 8601 strings): what components read. */
 export type PayeeDestinationView = z.output<typeof payeeDestination>;
 export type SigningDataView = z.output<typeof signingData>;
+/** As the domain returns them (times as Dates). */
+export type PayeeDestinationAnswer = z.input<typeof payeeDestination>;
+export type SigningDataAnswer = z.input<typeof signingData>;

@@ -7,7 +7,7 @@ import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { addDestination } from "./apply-signed-change";
 import { prepareSigningData } from "./prepare-signing-data";
-import { type PayeeDestinationView, type SigningDataView, signingDataQuery } from "./schemas";
+import { type PayeeDestinationAnswer, type SigningDataView, signingDataQuery } from "./schemas";
 import { structTypes } from "./signing-typed-data";
 
 export type WireTypedData = SigningDataView["typedData"];
@@ -57,7 +57,7 @@ export async function signingDataFor(
 export async function registerTestDestination(
   platformId: string,
   opts: { payee?: TestPayee; chainId?: number; tokenAddress?: string } = {},
-): Promise<PayeeDestinationView & { payee: TestPayee }> {
+): Promise<PayeeDestinationAnswer & { payee: TestPayee }> {
   const payee = opts.payee ?? evmPayee();
   const data = await signingDataFor(platformId, {
     walletAddress: payee.address,

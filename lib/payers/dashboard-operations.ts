@@ -2,7 +2,7 @@
 // queue, erasing a payer, and marking an off-ramp payment's fiat progress (the built-in fiat
 // provider is the operator).
 import { z } from "zod";
-import { sessionPlatformOf } from "../http/caller";
+import { platformOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
 import { erase, reviewKyc } from "./compliance";
 import { FIAT_SUB_STATUSES } from "./fiat-steps";
@@ -27,7 +27,7 @@ export const reviewPayerOperation = defineOperation({
   status: 200,
   errors: { 404: "No payer with this id on your platform", 409: "The payer is not waiting for review" },
   handler: async ({ caller, params, body }) => {
-    await reviewKyc(sessionPlatformOf(caller), params.userId, body.decision, body.reason);
+    await reviewKyc(platformOf(caller), params.userId, body.decision, body.reason);
     return { success: true };
   },
 });
@@ -44,7 +44,7 @@ export const erasePayerOperation = defineOperation({
   response: successResponse,
   errors: { 404: "No payer with this id on your platform" },
   handler: async ({ caller, params }) => {
-    await erase(sessionPlatformOf(caller), params.userId);
+    await erase(platformOf(caller), params.userId);
     return { success: true };
   },
 });
@@ -75,7 +75,7 @@ export const advanceOfframpOperation = defineOperation({
     409: "This step cannot follow the current one",
   },
   handler: async ({ caller, params, body }) => {
-    await advanceFiatLeg(sessionPlatformOf(caller), params.requestId, body.subStatus, body.reason);
+    await advanceFiatLeg(platformOf(caller), params.requestId, body.subStatus, body.reason);
     return { success: true };
   },
 });

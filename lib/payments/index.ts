@@ -8,4 +8,4 @@ export { searchPayments } from "./search-payments";
 export type { PageAfter, PaymentFilter, PaymentOrder, PaymentPage, PaymentSearchQuery } from "./search-query";
 export { FILTER_NAMES, PAYMENT_ORDERS, PAYMENT_TYPES, paymentSearchFields, toPaymentFilter } from "./search-query";
 export type { FoundPaymentJson } from "./search-response";
-export { describeFoundPayment } from "./search-response";
+export { describeFoundPayment, foundPaymentSchema } from "./search-response";

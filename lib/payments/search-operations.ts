@@ -1,17 +1,11 @@
 // GET /v2/payments: the platform's payments matching every given filter (at least one).
-import type { Caller } from "../http/caller";
-import { unauthorized } from "../http/errors";
+import { platformOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
 import { searchPayments } from "./search-payments";
 import { paymentSearchQuery, toPaymentFilter } from "./search-query";
 import { describeSearchResult, paymentSearchResponse } from "./search-response";
 
 /** Whoever calls, the search reads only the caller's own platform. */
-function platformOf(caller: Caller): string {
-  if (caller.kind === "apiKey" || caller.kind === "clientId" || caller.kind === "session") return caller.platformId;
-  throw unauthorized();
-}
-
 export const searchPaymentsOperation = defineOperation({
   method: "GET",
   path: "/v2/payments",

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { getCurrency } from "../chains/currencies";
 import { hasBeenPaid } from "../requests";
 import { customerInfoSchema } from "../requests/schemas";
+import { timestamp } from "../zod/timestamp";
 import type { FoundPayment, PaymentSearchResult } from "./search-payments";
 import {
   encodeCursor,
@@ -36,7 +37,7 @@ export const foundPaymentSchema = z
       .string()
       .nullable()
       .describe("Transaction hash on the destination network (null for same-chain payments)"),
-    timestamp: z.string().describe("Block time of the payment, ISO 8601 UTC"),
+    timestamp: timestamp.describe("Block time of the payment, ISO 8601 UTC"),
     type: z.enum(PAYMENT_TYPES).describe("Type of payment"),
     conversionRateSource: z.string().nullable().describe("Conversion rate used for source currency"),
     conversionRateDestination: z.string().nullable().describe("Conversion rate used for destination currency"),
@@ -80,8 +81,11 @@ export const paymentSearchResponse = z
   })
   .meta({ id: "PaymentSearchResult" });
 
-export type FoundPaymentJson = z.infer<typeof foundPaymentSchema>;
-export type PaymentSearchResponse = z.infer<typeof paymentSearchResponse>;
+/** As the API answers it (times as ISO 8601 strings). */
+export type FoundPaymentJson = z.output<typeof foundPaymentSchema>;
+/** As described from a found row (times as Dates). */
+type FoundPaymentAnswer = z.input<typeof foundPaymentSchema>;
+type PaymentSearchAnswer = z.input<typeof paymentSearchResponse>;
 
 const symbolOf = (currencyId: string) => getCurrency(currencyId)?.symbol ?? currencyId;
 
@@ -90,7 +94,7 @@ export function publicType(stored: string): PublicPaymentType {
   return (PAYMENT_TYPES as readonly string[]).includes(stored) ? (stored as PublicPaymentType) : "direct";
 }
 
-export function describeFoundPayment(p: FoundPayment): FoundPaymentJson {
+export function describeFoundPayment(p: FoundPayment): FoundPaymentAnswer {
   const paidIn = p.currency ?? p.request.paymentCurrency;
   const decimals = getCurrency(paidIn)?.decimals ?? 18;
   const type = publicType(p.type);
@@ -101,7 +105,7 @@ export function describeFoundPayment(p: FoundPayment): FoundPaymentJson {
     destinationNetwork: p.network,
     sourceTxHash: p.txHash,
     destinationTxHash: null,
-    timestamp: p.blockTime.toISOString(),
+    timestamp: p.blockTime,
     type,
     conversionRateSource: p.conversionRate,
     conversionRateDestination: null,
@@ -129,7 +133,7 @@ export function describeFoundPayment(p: FoundPayment): FoundPaymentJson {
       requestId: p.request.requestId,
       paymentReference: p.request.paymentReference,
       hasBeenPaid: hasBeenPaid(p.request),
-      customerInfo: (p.request.customerInfo as FoundPaymentJson["request"]["customerInfo"]) ?? null,
+      customerInfo: (p.request.customerInfo as FoundPaymentAnswer["request"]["customerInfo"]) ?? null,
       reference: p.request.reference,
     },
   };
@@ -139,7 +143,7 @@ export function describeSearchResult(
   result: PaymentSearchResult,
   filter: PaymentFilter,
   page: PaymentPage,
-): PaymentSearchResponse {
+): PaymentSearchAnswer {
   const nextCursor = result.next
     ? encodeCursor({ ...result.next, total: result.total, search: searchFingerprint(filter) })
     : null;

@@ -1,15 +1,9 @@
 // The platform profile over HTTP: the dashboard's Settings page writes through it.
-import type { Caller } from "../http/caller";
-import { unauthorized } from "../http/errors";
+import { platformOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
 import { getPlatformProfile, platformProfile, platformProfileBody, updatePlatformProfile } from "./profile";
 
 const TAGS = ["Platform"];
-
-function platformOf(caller: Caller): string {
-  if (caller.kind === "session" || caller.kind === "apiKey") return caller.platformId;
-  throw unauthorized();
-}
 
 export const getPlatformProfileOperation = defineOperation({
   method: "GET",

@@ -42,6 +42,11 @@ export const platformProfileBody = z
   .meta({ id: "PlatformProfileUpdate" });
 export type PlatformProfileBody = z.output<typeof platformProfileBody>;
 
+/** The name to show for a platform: its profile's business name, else the name it was created with. */
+export function platformDisplayName(platform: { name: string; businessName: string | null }): string {
+  return platform.businessName ?? platform.name;
+}
+
 type Row = { id: string; name: string; businessName: string | null; logoPath: string | null };
 
 function view(row: Row): PlatformProfileView {
@@ -50,7 +55,7 @@ function view(row: Row): PlatformProfileView {
     name: row.name,
     businessName: row.businessName,
     logoUrl: row.logoPath,
-    displayName: row.businessName ?? row.name,
+    displayName: platformDisplayName(row),
   };
 }
 

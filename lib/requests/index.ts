@@ -3,19 +3,20 @@
 
 export type { PayCalldata, PayQuote } from "./build-pay-calldata";
 export { buildPayCalldata, quotePayment, toPayCalldata, transactionOrder } from "./build-pay-calldata";
-export type { RequestOwner } from "./caller";
-export { feeForCall, requestOwner } from "./caller";
 export { CHAIN_NAMES } from "./chain-names";
 export { createRequest, prepareRequest } from "./create-request";
 export { approvalTransactions } from "./encode-payment";
 export type { Fee } from "./fee";
 export { parseFee, storedFee } from "./fee";
+export { feeForCall } from "./fee-for-call";
 export { payOptionsOf, payQuery, refuseCrosschain, requireWallet, resolveOfframp, routesQuery } from "./pay-query";
 export { bigNumberValue, conversionAmounts, feeAmountOf, parseAmount } from "./payment-maths";
 export { paymentMethodFor } from "./payment-method";
 export { isRequestId } from "./payment-reference";
 export type { RoutesResponse } from "./payment-routes";
 export { paymentRoutes, routesResponse } from "./payment-routes";
+export type { RequestOwner } from "./request-owner";
+export { requestOwner } from "./request-owner";
 export { describeRequest, hasBeenPaid } from "./request-status";
 export type { NewStoredRequest, RequestStatus, StoredRequest } from "./request-store";
 export {

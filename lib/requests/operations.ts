@@ -5,8 +5,8 @@
 import { badRequest, notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { fiatProgress } from "../payers";
-import { requestOwner } from "./caller";
 import { createRequest } from "./create-request";
+import { requestOwner } from "./request-owner";
 import { describeRequest } from "./request-status";
 import { findRequest, listPayments, type StoredRequest, setRecurrenceStopped } from "./request-store";
 import {
@@ -24,11 +24,6 @@ async function requestOrThrow(platformId: string, requestId: string): Promise<St
   const request = await findRequest(platformId, requestId);
   if (!request) throw notFound("request_not_found", "Request not found");
   return request;
-}
-
-async function offRampView(requestId: string) {
-  const progress = await fiatProgress(requestId);
-  return progress && { ...progress, updatedAt: progress.updatedAt.toISOString() };
 }
 
 export const createRequestOperation = defineOperation({
@@ -66,7 +61,7 @@ export const getRequestOperation = defineOperation({
   errors: { 404: NOT_FOUND },
   handler: async ({ caller, params }) => {
     const request = await requestOrThrow(requestOwner(caller).platformId, params.requestId);
-    return describeRequest(request, await listPayments(request.requestId), await offRampView(request.requestId));
+    return describeRequest(request, await listPayments(request.requestId), await fiatProgress(request.requestId));
   },
 });
 
@@ -93,7 +88,7 @@ export const updateRequestOperation = defineOperation({
     return describeRequest(
       { ...request, isRecurrenceStopped: body.isRecurrenceStopped },
       await listPayments(request.requestId),
-      await offRampView(request.requestId),
+      await fiatProgress(request.requestId),
     );
   },
 });

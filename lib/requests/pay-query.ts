@@ -7,10 +7,11 @@ import { badRequest, notFound, validationError } from "../http/errors";
 import { isUuid } from "../ids/ids";
 import { bindOfframpPayer } from "../payers";
 import type { PayOptions } from "./build-pay-calldata";
-import { feeForCall, type RequestOwner } from "./caller";
 import { CHAIN_NAME_VALUES, CHAIN_NAMES } from "./chain-names";
 import { type Fee, parseFee } from "./fee";
+import { feeForCall } from "./fee-for-call";
 import { isOfframpRequest } from "./offramp-deposit";
+import { type RequestOwner } from "./request-owner";
 import type { StoredRequest } from "./request-store";
 
 const short = (max: number) => z.string().max(max, `must be at most ${max} characters`);

@@ -4,7 +4,7 @@
 import { formatUnits } from "viem";
 import { getCurrency } from "../chains/currencies";
 import type { StoredPayment, StoredRequest } from "./request-store";
-import type { RequestStatusResponse } from "./schemas";
+import type { RequestStatusAnswer } from "./schemas";
 
 function decimalsOf(currencyId: string | null | undefined, fallback: number): number {
   return (currencyId ? getCurrency(currencyId)?.decimals : undefined) ?? fallback;
@@ -17,8 +17,8 @@ export function hasBeenPaid(request: Pick<StoredRequest, "status" | "amountPaid"
 export function describeRequest(
   request: StoredRequest,
   payments: readonly StoredPayment[],
-  offRamp: RequestStatusResponse["offRamp"] = null,
-): RequestStatusResponse {
+  offRamp: RequestStatusAnswer["offRamp"] = null,
+): RequestStatusAnswer {
   const invoice = getCurrency(request.invoiceCurrency);
   const invoiceDecimals = invoice?.decimals ?? 0;
   const paymentDecimals = decimalsOf(request.paymentCurrency, invoiceDecimals);
@@ -65,7 +65,7 @@ export function describeRequest(
         payerAddress: p.payerAddress,
         currency: p.currency,
         blockNumber: Number(p.blockNumber),
-        timestamp: p.blockTime.toISOString(),
+        timestamp: p.blockTime,
         type: p.type,
         conversionRate: p.conversionRate,
       };
@@ -79,7 +79,7 @@ export function describeRequest(
         currency: getCurrency(p.currency ?? request.paymentCurrency)?.symbol ?? request.paymentCurrency,
       })),
     offRamp,
-    createdAt: request.createdAt.toISOString(),
+    createdAt: request.createdAt,
   };
 }
 
@@ -88,7 +88,7 @@ function breakdown(
   request: StoredRequest,
   payments: readonly StoredPayment[],
   decimals: number,
-): RequestStatusResponse["conversionBreakdown"] {
+): RequestStatusAnswer["conversionBreakdown"] {
   if (payments.length === 0 || (payments.length === 1 && hasBeenPaid(request))) return null;
   const usd = request.invoiceCurrency === "USD";
   const remaining = request.expectedAmount > request.amountPaid ? request.expectedAmount - request.amountPaid : 0n;
@@ -104,7 +104,7 @@ function breakdown(
       amount: fmt(p.invoiceAmount),
       ...(usd ? { amountInUsd: fmt(p.invoiceAmount) } : {}),
       ...(p.conversionRate ? { conversionRate: p.conversionRate, rateSource: "chainlink" as const } : {}),
-      timestamp: p.blockTime.toISOString(),
+      timestamp: p.blockTime,
     })),
   };
 }

@@ -2,6 +2,7 @@
 // what depends on the currencies (decimals, address family) is checked in create-request.ts.
 import { z } from "zod";
 import { text } from "../zod/text";
+import { timestamp } from "../zod/timestamp";
 
 export const RECURRENCE_FREQUENCIES = ["DAILY", "WEEKLY", "MONTHLY", "YEARLY"] as const;
 
@@ -127,7 +128,7 @@ const paymentRecord = z
     payerAddress: z.string().nullable(),
     currency: z.string().nullable(),
     blockNumber: z.number(),
-    timestamp: z.string(),
+    timestamp,
     type: z.string(),
     conversionRate: z.string().nullable().describe("Tokens paid per invoice unit, for a converted payment"),
   })
@@ -146,7 +147,7 @@ const conversionBreakdown = z.object({
       amountInUsd: z.string().optional(),
       conversionRate: z.string().optional().describe("Tokens paid per invoice unit, for a converted payment"),
       rateSource: z.enum(["chainlink", "unknown"]).optional(),
-      timestamp: z.string(),
+      timestamp,
     }),
   ),
 });
@@ -196,15 +197,18 @@ export const requestStatusResponse = z
           ),
         paymentDetailsId: z.string().describe("The payer's bank account the fiat is sent to"),
         failureReason: z.string().nullable(),
-        updatedAt: z.string().describe("When the fiat leg last moved (ISO 8601)"),
+        updatedAt: timestamp.describe("When the fiat leg last moved (ISO 8601)"),
       })
       .nullable()
       .describe("The fiat leg of a crypto-to-fiat request, once /pay named the payer; null otherwise"),
-    createdAt: z.string(),
+    createdAt: timestamp,
   })
   .meta({ id: "RequestStatus" });
 
+/** As the API answers it (times as ISO 8601 strings): what components read. */
 export type RequestStatusResponse = z.output<typeof requestStatusResponse>;
+/** As the domain returns it (times as Dates). */
+export type RequestStatusAnswer = z.input<typeof requestStatusResponse>;
 
 /** Where the paying transaction is (build-pay-calldata.ts transactionOrder()): shared by every calldata answer. */
 export const transactionOrderFields = {

@@ -4,17 +4,16 @@
 
 import { CLIENT_ID_NOT_FOUND, findOwnClientId } from "../client-ids";
 import { clientIdParams } from "../client-ids/schemas";
-import type { Caller } from "../http/caller";
+import { type Caller, platformOf } from "../http/caller";
 import { notFound, unauthorized } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { type BrandingOwner, brandingBody, deleteBranding, getBranding, putBranding } from "./branding";
-import { readerPlatform } from "./creator";
 import { brandingView, deletedView } from "./schemas";
 
 const TAGS = ["Secure Payment"];
 
 async function clientOwner(caller: Caller, id: string): Promise<BrandingOwner> {
-  const row = await findOwnClientId(readerPlatform(caller), id);
+  const row = await findOwnClientId(platformOf(caller), id);
   if (!row) throw notFound("client_id_not_found", CLIENT_ID_NOT_FOUND);
   return { clientIdId: row.id };
 }

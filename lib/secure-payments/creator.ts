@@ -43,9 +43,3 @@ export async function creatorOf(caller: Caller): Promise<SecurePaymentCreator> {
       throw unauthorized();
   }
 }
-
-/** The platform a reader acts for (API key, client ID, session). */
-export function readerPlatform(caller: Caller): string {
-  if (caller.kind === "apiKey" || caller.kind === "clientId" || caller.kind === "session") return caller.platformId;
-  throw unauthorized();
-}

@@ -1,7 +1,9 @@
 // /v2/secure-payments: create payment links (API key, client ID + Origin, session, or an
 // orchestrator key with the linked platform's client ID), read them and get their calldata.
+
 import { z } from "zod";
 import { crosschainPayResponse } from "../crosschain/schemas";
+import { platformOf } from "../http/caller";
 import { notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { enforceAccessList } from "./access-policy";
@@ -10,7 +12,7 @@ import { cancelPaymentLink } from "./cancel-payment-link";
 import { createBatchPayoutLink, createMulticallPayout } from "./combine-payout-links";
 import { createSecurePayout } from "./create-payout-link";
 import { createSecurePayment } from "./create-secure-payment";
-import { creatorOf, readerPlatform } from "./creator";
+import { creatorOf } from "./creator";
 import { describeLookup, describeSecurePayment } from "./describe-secure-payment";
 import { previewFeePlan } from "./fee-preview";
 import { loadSecurePayment } from "./load-secure-payment";
@@ -130,7 +132,7 @@ export const getSecurePaymentOperation = defineOperation({
   errors: TOKEN_ERRORS,
   handler: async ({ caller, params, query }) => {
     checkPayerQuery(query);
-    const loaded = await loadSecurePayment(params.token, { platformId: readerPlatform(caller) });
+    const loaded = await loadSecurePayment(params.token, { platformId: platformOf(caller) });
     assertPayable(loaded.status);
     await assertNotInProgress(loaded);
     await enforceAccessList(loaded.sp, [query.wallet, query.eoaWallet]);
@@ -162,7 +164,7 @@ export const paySecurePaymentOperation = defineOperation({
     503: "The payment's network could not be read, or the wallet screening could not be decided (`wallet_screening_unavailable`)",
   },
   handler: async ({ caller, params, query }) => {
-    const platformId = readerPlatform(caller);
+    const platformId = platformOf(caller);
     const loaded = await loadSecurePayment(params.token, { platformId });
     if (loaded.status === "pending" || loaded.status === "partially_settled") await assertNotInProgress(loaded);
     if (query.chain !== undefined || query.token !== undefined)
@@ -225,7 +227,7 @@ export const broadcastTronOperation = defineOperation({
     502: "The Tron node could not be reached",
   },
   handler: async ({ caller, params, body }) =>
-    relayTronTransaction(params.token, body, { platformId: readerPlatform(caller) }),
+    relayTronTransaction(params.token, body, { platformId: platformOf(caller) }),
 });
 
 export const recordIntentOperation = defineOperation({
@@ -247,7 +249,7 @@ export const recordIntentOperation = defineOperation({
     404: "Unknown token (also another platform's)",
     409: "Already completed",
   },
-  handler: async ({ caller, params, body }) => recordIntent(params.token, body, { platformId: readerPlatform(caller) }),
+  handler: async ({ caller, params, body }) => recordIntent(params.token, body, { platformId: platformOf(caller) }),
 });
 
 export const findSecurePaymentOperation = defineOperation({
@@ -262,7 +264,7 @@ export const findSecurePaymentOperation = defineOperation({
   response: securePaymentLookup,
   errors: { 404: "No secure payment of the platform contains this request" },
   handler: async ({ caller, query }) => {
-    const platformId = readerPlatform(caller);
+    const platformId = platformOf(caller);
     const sp = await findSecurePaymentByRequest(platformId, query.requestId);
     if (!sp) throw notFound("secure_payment_not_found", "No secure payment found for this request ID");
     return describeLookup(sp, await loadSecurePayment(sp.token, { platformId }));
@@ -281,7 +283,7 @@ export const getMulticallPayoutOperation = defineOperation({
   response: multicallView,
   errors: { 404: "Unknown multicall token (also another platform's, and tokens that are not multicalls)" },
   handler: async ({ caller, params }) => {
-    const loaded = await loadSecurePayment(params.token, { platformId: readerPlatform(caller) });
+    const loaded = await loadSecurePayment(params.token, { platformId: platformOf(caller) });
     if (loaded.sp.paymentType !== "multicall") throw notFound("secure_payment_not_found", "Multicall payout not found");
     return describeMulticall(loaded);
   },
@@ -322,5 +324,5 @@ export const cancelSecurePaymentOperation = defineOperation({
     409: "Completed or paid in part (`secure_payment_partially_settled`)",
     423: TOKEN_ERRORS[423],
   },
-  handler: async ({ caller, params }) => cancelPaymentLink(readerPlatform(caller), params.token),
+  handler: async ({ caller, params }) => cancelPaymentLink(platformOf(caller), params.token),
 });

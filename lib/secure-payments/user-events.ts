@@ -34,7 +34,7 @@ export async function reportUserEvent(
     securePaymentToken: sp.token,
     requestId: sp.requestIds.length === 1 ? sp.requestIds[0] : null,
     requestIds: sp.requestIds,
-    occurredAt: body.occurredAt ? new Date(body.occurredAt).toISOString() : now.toISOString(),
+    occurredAt: body.occurredAt ? new Date(body.occurredAt) : now,
     timestamp: now,
     properties: {
       wallet_provider: p.wallet_provider ?? null,

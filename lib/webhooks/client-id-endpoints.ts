@@ -17,42 +17,27 @@ import {
   setActive,
 } from "./manage-endpoints";
 import { defaultOutboundPolicy, type OutboundPolicy } from "./outbound-policy";
+import type { ClientIdAction, PlatformEndpointAnswer } from "./schemas";
 
-/** A change made with the client ID alone (no API key or session): shown in the dashboard. */
-export interface ClientIdAction {
-  action: "registered" | "activated" | "deactivated";
-  at: string;
-  address: string;
-  origin: string | null; // null: a backend client ID, which sends no Origin
-}
 const KEPT_ACTIONS = 20;
 
-export interface PlatformEndpointView {
-  id: string;
-  url: string;
-  isActive: boolean;
-  clientId: string | null;
-  requestNetworkHeaders: boolean;
-  clientIdActions: ClientIdAction[];
-  previousSecretExpiresAt: string | null;
-  createdAt: string;
-  updatedAt: string;
+/** The changes made with the client ID alone, as stored (the wire form, in a JSON column). */
+function storedActions(row: Row): ClientIdAction[] {
+  return Array.isArray(row.clientIdActions) ? (row.clientIdActions as unknown as ClientIdAction[]) : [];
 }
 
-export function toPlatformView(row: Row): PlatformEndpointView {
+export function toPlatformView(row: Row): PlatformEndpointAnswer {
   return {
     id: row.id,
     url: row.url,
     isActive: row.isActive,
     clientId: row.clientId?.clientId ?? null,
     requestNetworkHeaders: row.requestNetworkHeaders,
-    clientIdActions: Array.isArray(row.clientIdActions) ? (row.clientIdActions as unknown as ClientIdAction[]) : [],
+    clientIdActions: storedActions(row).map((a) => ({ ...a, at: new Date(a.at) })),
     previousSecretExpiresAt:
-      row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date()
-        ? row.previousSecretExpiresAt.toISOString()
-        : null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+      row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date() ? row.previousSecretExpiresAt : null,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
 }
 
@@ -90,7 +75,7 @@ export async function createPlatformEndpoint(
   return { id: row.id, secret };
 }
 
-export async function listPlatformEndpoints(clientIdId: string): Promise<PlatformEndpointView[]> {
+export async function listPlatformEndpoints(clientIdId: string): Promise<PlatformEndpointAnswer[]> {
   const rows = await (await db()).webhookEndpoint.findMany({
     where: { clientIdId },
     include: INCLUDE,
@@ -100,7 +85,7 @@ export async function listPlatformEndpoints(clientIdId: string): Promise<Platfor
 }
 
 /** One endpoint of a client ID (the dashboard's endpoint page); another client ID's is not found. */
-export async function getPlatformEndpoint(clientIdId: string, id: string): Promise<PlatformEndpointView> {
+export async function getPlatformEndpoint(clientIdId: string, id: string): Promise<PlatformEndpointAnswer> {
   return toPlatformView(await endpointOrThrow({ clientIdId }, id));
 }
 
@@ -109,7 +94,7 @@ export async function setPlatformEndpointActive(
   id: string,
   isActive: boolean,
   byClientIdAlone?: Omit<ClientIdAction, "action">,
-): Promise<PlatformEndpointView> {
+): Promise<PlatformEndpointAnswer> {
   const row = await setActive(scope, id, isActive);
   if (!byClientIdAlone) return toPlatformView(row);
   const action: ClientIdAction = { action: isActive ? "activated" : "deactivated", ...byClientIdAlone };
@@ -129,7 +114,7 @@ export async function updatePlatformEndpoint(
   id: string,
   change: { isActive?: boolean; requestNetworkHeaders?: boolean },
   byClientIdAlone?: Omit<ClientIdAction, "action">,
-): Promise<PlatformEndpointView> {
+): Promise<PlatformEndpointAnswer> {
   if (change.requestNetworkHeaders !== undefined) {
     const row = await endpointOrThrow(scope, id);
     const { count } = await (await db()).webhookEndpoint.updateMany({

@@ -7,40 +7,10 @@ import type { DeliveryStatus, Prisma } from "../db/generated/client";
 import { conflict, notFound } from "../http/errors";
 import { isUlid } from "../ids/ids";
 import { OUTBOX_CHANNEL } from "./emit-event";
+import type { DeliveryAnswer, DeliveryDetailAnswer } from "./schemas";
 
 export const DELIVERY_NOT_FOUND = "Delivery not found";
 /** Delivery ids are ULIDs (upper-case Crockford base32). */
-
-export interface AttemptView {
-  round: number;
-  retryCount: number;
-  startedAt: string;
-  finishedAt: string | null;
-  durationMs: number | null;
-  statusCode: number | null;
-  ok: boolean;
-  error: string | null;
-  responseExcerpt: string | null;
-}
-
-export interface DeliveryView {
-  id: string;
-  eventId: string;
-  event: string;
-  isTest: boolean;
-  status: DeliveryStatus;
-  round: number;
-  attemptCount: number;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  failureReason: string | null;
-  createdAt: string;
-  attempts: AttemptView[];
-}
-
-export interface DeliveryDetail extends DeliveryView {
-  payload: unknown;
-}
 
 const INCLUDE = {
   event: { select: { event: true, isTest: true } },
@@ -49,7 +19,7 @@ const INCLUDE = {
 
 type Row = Prisma.WebhookDeliveryGetPayload<{ include: typeof INCLUDE }>;
 
-function toView(row: Row): DeliveryView {
+function toView(row: Row): DeliveryAnswer {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -58,15 +28,15 @@ function toView(row: Row): DeliveryView {
     status: row.status,
     round: row.round,
     attemptCount: row.attemptCount,
-    nextAttemptAt: row.status === "pending" ? (row.nextAttemptAt?.toISOString() ?? null) : null,
-    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    nextAttemptAt: row.status === "pending" ? row.nextAttemptAt : null,
+    deliveredAt: row.deliveredAt,
     failureReason: row.failureReason,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: row.createdAt,
     attempts: row.attempts.map((a) => ({
       round: a.round,
       retryCount: a.retryCount,
-      startedAt: a.startedAt.toISOString(),
-      finishedAt: a.finishedAt?.toISOString() ?? null,
+      startedAt: a.startedAt,
+      finishedAt: a.finishedAt,
       durationMs: a.durationMs,
       statusCode: a.statusCode,
       ok: a.statusCode !== null && a.statusCode >= 200 && a.statusCode < 300,
@@ -87,7 +57,7 @@ export interface DeliveryFilter {
 export async function listDeliveries(
   endpointId: string,
   f: DeliveryFilter,
-): Promise<{ deliveries: DeliveryView[]; nextCursor: string | null }> {
+): Promise<{ deliveries: DeliveryAnswer[]; nextCursor: string | null }> {
   const rows = await (await db()).webhookDelivery.findMany({
     where: {
       endpointId,
@@ -117,7 +87,7 @@ async function deliveryOrThrow(
   return row;
 }
 
-export async function getDelivery(endpointId: string, deliveryId: string): Promise<DeliveryDetail> {
+export async function getDelivery(endpointId: string, deliveryId: string): Promise<DeliveryDetailAnswer> {
   const row = await deliveryOrThrow(endpointId, deliveryId);
   return { ...toView(row), payload: row.event.payload };
 }
@@ -126,7 +96,11 @@ export async function getDelivery(endpointId: string, deliveryId: string): Promi
  * Sends a finished delivery again: a new round of up to four attempts with the same delivery
  * id and the same bytes (receivers deduplicate by the id), starting now.
  */
-export async function resendDelivery(endpointId: string, deliveryId: string, now = new Date()): Promise<DeliveryView> {
+export async function resendDelivery(
+  endpointId: string,
+  deliveryId: string,
+  now = new Date(),
+): Promise<DeliveryAnswer> {
   const row = await deliveryOrThrow(endpointId, deliveryId);
   const prisma = await db();
   await prisma.$transaction(async (tx) => {

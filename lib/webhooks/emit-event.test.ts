@@ -1,6 +1,8 @@
 // The outbox and the recipients of docs/interface.md "Events": who receives which event, and that an event
 // exists exactly when the change that caused it commits.
+
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { createClientIdRecord } from "../client-ids/create-client-id";
 import { revokeClientId } from "../client-ids/manage-client-ids";
 import { db } from "../db/client";
@@ -169,7 +171,7 @@ describe("the outbox", () => {
       destinationWalletAddress: null,
       chain: "base",
       currency: "USDC",
-      timestamp: approved.linkedAt,
+      timestamp: approved.linkedAt?.toISOString(),
     });
   });
 });
@@ -259,6 +261,7 @@ describe("payloads", () => {
     expect(Object.keys(payload)).toEqual(FIELDS[name as (typeof CURRENT_EVENTS)[number]]);
     expect(payload).toMatchObject({ event: name });
     if ("requestID" in payload) expect(payload.requestID).toBe((payload as { requestId: string }).requestId);
-    expect(() => EVENT_PAYLOADS[name].parse({ ...payload, extra: 1 })).toThrow();
+    expect(z.safeEncode(EVENT_PAYLOADS[name], payload).success).toBe(true);
+    expect(() => z.encode(EVENT_PAYLOADS[name] as z.ZodType, { ...payload, extra: 1 })).toThrow();
   });
 });

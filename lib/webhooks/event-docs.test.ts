@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { buildOpenApiDocument } from "../openapi/build-document";
 import { OPERATIONS, WEBHOOK_EVENTS } from "../openapi/registry";
 import { EVENT_NAMES, EVENT_PAYLOADS } from "./events";
@@ -29,7 +30,7 @@ describe("the API reference", () => {
         }
       ).requestBody.content["application/json"].example;
       expect(Object.keys(example), name).toEqual(Object.keys(EVENT_PAYLOADS[name].shape));
-      expect(EVENT_PAYLOADS[name].safeParse(example).success, name).toBe(true);
+      expect(z.safeEncode(EVENT_PAYLOADS[name] as z.ZodType, example).success, name).toBe(true); // the wire form
     }
     const confirmed = (
       doc.webhooks["payment.confirmed"].post as {

@@ -3,9 +3,9 @@
 // `clientId`, `orchestratorId` and `timestamp` are filled in here from the owner of the
 // resource, never by the caller.
 import { z } from "zod";
+import { timestamp } from "../zod/timestamp";
 
 const decimal = z.string().regex(/^\d+(\.\d+)?$/, "a decimal string");
-const iso = z.iso.datetime({ offset: true });
 const nullableString = z.string().nullable();
 
 const fee = z.strictObject({
@@ -95,13 +95,13 @@ export const EVENT_PAYLOADS = {
     destinationWalletAddress: nullableString,
     chain: nullableString,
     currency: nullableString,
-    timestamp: iso,
+    timestamp,
   }),
   "payment.confirmed": z.strictObject({
     event: z.literal("payment.confirmed"),
     ...paymentFields,
     ...owner,
-    timestamp: iso,
+    timestamp,
   }),
   "payment.failed": z.strictObject({
     event: z.literal("payment.failed"),
@@ -121,7 +121,7 @@ export const EVENT_PAYLOADS = {
     provider: z.string(),
     policyId: z.uuid(),
     ...owner,
-    timestamp: iso,
+    timestamp,
   }),
   "secure_payment.user_event": z.strictObject({
     event: z.literal("secure_payment.user_event"),
@@ -130,8 +130,8 @@ export const EVENT_PAYLOADS = {
     requestId: nullableString,
     requestIds: z.array(z.string()),
     ...owner,
-    occurredAt: iso.describe("As reported by the browser"),
-    timestamp: iso.describe("When the service received it"),
+    occurredAt: timestamp.describe("As reported by the browser"),
+    timestamp: timestamp.describe("When the service received it"),
     properties: z.strictObject({
       wallet_provider: nullableString,
       payment_submission_id: nullableString,
@@ -145,14 +145,14 @@ export const EVENT_PAYLOADS = {
     requestId: z.string(),
     attemptedPayerWalletAddress: z.string().describe("EVM addresses lowercased, Tron addresses as given"),
     ...owner,
-    timestamp: iso,
+    timestamp,
   }),
   // Legacy events, still delivered to existing integrations (their payloads are ours).
   "payment.partial": z.strictObject({
     event: z.literal("payment.partial"),
     ...paymentFields,
     ...owner,
-    timestamp: iso,
+    timestamp,
   }),
   "payment.processing": z.strictObject({
     event: z.literal("payment.processing"),
@@ -164,7 +164,7 @@ export const EVENT_PAYLOADS = {
     subStatus: z.string().describe("The crypto-to-fiat step, e.g. `ongoing_checks`"),
     paymentProcessor: z.string().describe("e.g. `request-tech` for the fiat leg"),
     ...owner,
-    timestamp: iso,
+    timestamp,
   }),
   "payment.refunded": z.strictObject({
     event: z.literal("payment.refunded"),
@@ -176,7 +176,7 @@ export const EVENT_PAYLOADS = {
     txHash: z.string(),
     network: z.string(),
     ...owner,
-    timestamp: iso,
+    timestamp,
   }),
   "compliance.updated": z.strictObject({
     event: z.literal("compliance.updated"),
@@ -186,7 +186,7 @@ export const EVENT_PAYLOADS = {
     agreementStatus: z.string(),
     isCompliant: z.boolean(),
     clientId: owner.clientId,
-    timestamp: iso,
+    timestamp,
   }),
   "payment_detail.updated": z.strictObject({
     event: z.literal("payment_detail.updated"),
@@ -195,7 +195,7 @@ export const EVENT_PAYLOADS = {
     paymentDetailsId: z.string(),
     status: z.string(),
     clientId: owner.clientId,
-    timestamp: iso,
+    timestamp,
   }),
   "request.recurring": z.strictObject({
     event: z.literal("request.recurring"),
@@ -204,11 +204,12 @@ export const EVENT_PAYLOADS = {
     originalRequestId: z.string(),
     paymentReference: z.string(),
     ...owner,
-    timestamp: iso,
+    timestamp,
   }),
 } as const;
 
 export type EventName = keyof typeof EVENT_PAYLOADS;
+/** A payload as sent (times as ISO 8601 strings). */
 export type EventPayload<N extends EventName> = z.output<(typeof EVENT_PAYLOADS)[N]>;
 
 export const CURRENT_EVENTS = [
@@ -259,7 +260,10 @@ export interface EventOwner {
 
 /** Filled in from the owner and the clock, never by the caller. */
 type Derived = "event" | "requestID" | "clientId" | "orchestratorId" | "timestamp";
-export type EventFields<N extends EventName> = Omit<EventPayload<N>, Derived> & { timestamp?: Date };
+/** What the caller gives (times as Dates). */
+export type EventFields<N extends EventName> = Omit<z.input<(typeof EVENT_PAYLOADS)[N]>, Derived> & {
+  timestamp?: Date;
+};
 
 export interface OutgoingEvent<N extends EventName = EventName> {
   name: N;
@@ -277,13 +281,13 @@ export function webhookEvent<N extends EventName>(
 ): OutgoingEvent<N> {
   const schema = EVENT_PAYLOADS[name];
   const given = fields as Record<string, unknown>;
-  const timestamp = (fields.timestamp ?? new Date()).toISOString();
+  const at = fields.timestamp ?? new Date();
   const derived: Record<Derived, unknown> = {
     event: name,
     requestID: given.requestId,
     clientId: owner.clientId,
     orchestratorId: owner.orchestratorId,
-    timestamp,
+    timestamp: at,
   };
   const payload: Record<string, unknown> = {};
   for (const key of Object.keys(schema.shape)) {

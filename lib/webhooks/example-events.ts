@@ -78,7 +78,7 @@ const EXAMPLES: { [N in EventName]: (now: Date) => EventFields<N> } = {
     securePaymentToken: TOKEN,
     requestId: REQUEST_ID,
     requestIds: [REQUEST_ID],
-    occurredAt: new Date(now.getTime() - 1000).toISOString(),
+    occurredAt: new Date(now.getTime() - 1000),
     properties: {
       wallet_provider: "metamask",
       payment_submission_id: null,

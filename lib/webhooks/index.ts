@@ -1,10 +1,7 @@
 // The front door of lib/webhooks: what code outside the domain may call (docs/architecture.md
 // "Domain walls"). Everything else in the folder is private to it; lint enforces that.
-
-export type { ClientIdAction, PlatformEndpointView } from "./client-id-endpoints";
 export { getPlatformEndpoint, listPlatformEndpoints } from "./client-id-endpoints";
 export { DELIVERY_HEADERS } from "./delivery-docs";
-export type { AttemptView, DeliveryDetail, DeliveryView } from "./delivery-log";
 export { listDeliveries, purgeDeliveryLog } from "./delivery-log";
 export type { DeliveryWorkerOptions } from "./delivery-worker";
 export { startDeliveryWorker } from "./delivery-worker";

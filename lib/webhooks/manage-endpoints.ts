@@ -118,7 +118,7 @@ export async function rotateSecret(scope: EndpointScope, id: string, overlapSeco
       "webhook_secret_rotation_conflict",
       "The secret was rotated meanwhile, or the endpoint removed; look at the endpoint again before rotating",
     );
-  return { id: row.id, secret, previousSecretExpiresAt: previousSecretExpiresAt?.toISOString() ?? null };
+  return { id: row.id, secret, previousSecretExpiresAt };
 }
 
 /** Removes the endpoint and its delivery log for good; pending deliveries to it stop. An

@@ -15,19 +15,13 @@ import {
   setActive,
 } from "./manage-endpoints";
 import { defaultOutboundPolicy, type OutboundPolicy } from "./outbound-policy";
+import type { OrchestratorEndpointAnswer } from "./schemas";
 
 /** Registered in all, deactivated ones included (orchestrators keep those until they remove them). */
 const MAX_REGISTERED_PER_ORCHESTRATOR = 100;
 
-export interface OrchestratorEndpointView {
-  id: string;
-  url: string;
-  isActive: boolean;
-  createdAt: string;
-}
-
-export function toOrchestratorView(row: WebhookEndpoint): OrchestratorEndpointView {
-  return { id: row.id, url: row.url, isActive: row.isActive, createdAt: row.createdAt.toISOString() };
+export function toOrchestratorView(row: WebhookEndpoint): OrchestratorEndpointAnswer {
+  return { id: row.id, url: row.url, isActive: row.isActive, createdAt: row.createdAt };
 }
 
 /**
@@ -63,7 +57,7 @@ export async function createOrchestratorEndpoint(
   orchestratorId: string,
   url: string,
   policy: OutboundPolicy = defaultOutboundPolicy(),
-): Promise<{ webhook: OrchestratorEndpointView; secret: string }> {
+): Promise<{ webhook: OrchestratorEndpointAnswer; secret: string }> {
   const checked = await checkedUrl(url, policy);
   const { row, secret } = await createEndpoint(
     { platformId: null, clientIdId: null, orchestratorId, url: checked },
@@ -76,7 +70,7 @@ export async function createOrchestratorEndpoint(
 }
 
 /** Every endpoint of the orchestrator, inactive ones included. */
-export async function listOrchestratorEndpoints(orchestratorId: string): Promise<OrchestratorEndpointView[]> {
+export async function listOrchestratorEndpoints(orchestratorId: string): Promise<OrchestratorEndpointAnswer[]> {
   const rows = await (await db()).webhookEndpoint.findMany({
     where: { orchestratorId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -88,7 +82,7 @@ export async function setOrchestratorEndpointActive(
   orchestratorId: string,
   id: string,
   isActive: boolean,
-): Promise<OrchestratorEndpointView> {
+): Promise<OrchestratorEndpointAnswer> {
   if (!isActive) return toOrchestratorView(await setActive({ orchestratorId }, id, false));
   const row = await endpointOrThrow({ orchestratorId }, id);
   if (row.isActive) return toOrchestratorView(row);

@@ -14,18 +14,14 @@ import { conflict, forbidden, notFound, unauthorized, validationError } from "..
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
 import { findActiveLink } from "../orchestrators";
-import {
-  type ClientIdAction,
-  createPlatformEndpoint,
-  listPlatformEndpoints,
-  updatePlatformEndpoint,
-} from "./client-id-endpoints";
+import { createPlatformEndpoint, listPlatformEndpoints, updatePlatformEndpoint } from "./client-id-endpoints";
 import { DELIVERY_CONTRACT } from "./delivery-docs";
 import { getDelivery, listDeliveries, resendDelivery } from "./delivery-log";
 import type { EventOwner } from "./events";
 import { deleteEndpoint, type EndpointScope, endpointOrThrow, rotateSecret } from "./manage-endpoints";
 import { defaultOutboundPolicy } from "./outbound-policy";
 import {
+  type ClientIdAction,
   createdPlatformWebhook,
   createPlatformWebhookBody,
   DEFAULT_ROTATION_OVERLAP_SECONDS,

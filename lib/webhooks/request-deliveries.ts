@@ -9,8 +9,8 @@ export interface RequestDeliveryView {
   event: string;
   status: DeliveryStatus;
   attemptCount: number;
-  createdAt: string;
-  deliveredAt: string | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
   failureReason: string | null;
   endpoint: { id: string; url: string; clientIdId: string | null };
 }
@@ -30,8 +30,8 @@ export async function deliveriesAboutRequest(platformId: string, requestId: stri
     event: r.event.event,
     status: r.status,
     attemptCount: r.attemptCount,
-    createdAt: r.createdAt.toISOString(),
-    deliveredAt: r.deliveredAt?.toISOString() ?? null,
+    createdAt: r.createdAt,
+    deliveredAt: r.deliveredAt,
     failureReason: r.failureReason,
     endpoint: r.endpoint,
   }));

@@ -2,6 +2,7 @@
 // delivery log.
 import { z } from "zod";
 import { text } from "../zod/text";
+import { timestamp } from "../zod/timestamp";
 import { EVENT_NAMES } from "./events";
 import { MAX_URL_LENGTH } from "./outbound-policy";
 
@@ -113,7 +114,7 @@ export const CLIENT_ID_ACTIONS = ["registered", "activated", "deactivated"] as c
 export const clientIdAction = z
   .object({
     action: z.enum(CLIENT_ID_ACTIONS),
-    at: z.string().describe("When (ISO 8601)"),
+    at: timestamp.describe("When (ISO 8601)"),
     address: z.string().describe("The address the request came from (see TRUSTED_PROXIES)"),
     origin: z
       .string()
@@ -136,14 +137,13 @@ export const platformWebhook = z
       .describe(
         "What was done to this endpoint with the client ID alone (no API key or session): registration, activation, deactivation — oldest first, the last 20",
       ),
-    previousSecretExpiresAt: z
-      .string()
+    previousSecretExpiresAt: timestamp
       .nullable()
       .describe(
         "After a secret rotation: until when the previous secret still signs `webhook-signature` beside the new one; null when only the current secret signs",
       ),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
   })
   .meta({ id: "Webhook" });
 
@@ -159,8 +159,7 @@ export const rotatedSecret = z
   .object({
     id: z.string(),
     secret: z.string().describe("The new signing secret, shown only now: store it"),
-    previousSecretExpiresAt: z
-      .string()
+    previousSecretExpiresAt: timestamp
       .nullable()
       .describe(
         "Until when the previous secret also signs `webhook-signature` (both `v1,` signatures are sent); null when overlapSeconds was 0",
@@ -169,7 +168,7 @@ export const rotatedSecret = z
   .meta({ id: "RotatedWebhookSecret" });
 
 export const orchestratorWebhook = z
-  .object({ id: z.string(), url: z.string(), isActive: z.boolean(), createdAt: z.string() })
+  .object({ id: z.string(), url: z.string(), isActive: z.boolean(), createdAt: timestamp })
   .meta({ id: "OrchestratorWebhook" });
 
 export const createdOrchestratorWebhook = z
@@ -196,8 +195,8 @@ const attempt = z
   .object({
     round: z.number().int().describe("0 for the first send, +1 for every resend"),
     retryCount: z.number().int().describe("x-service-retry-count of the attempt, 0 to 3"),
-    startedAt: z.string(),
-    finishedAt: z.string().nullable().describe("null while in flight"),
+    startedAt: timestamp,
+    finishedAt: timestamp.nullable().describe("null while in flight"),
     durationMs: z.number().int().nullable(),
     statusCode: z
       .number()
@@ -224,10 +223,10 @@ export const deliveryView = z
       .describe("`pending` (attempts under way), `delivered` (a 2xx), `failed` (4 attempts without a 2xx)"),
     round: z.number().int(),
     attemptCount: z.number().int().describe("Finished attempts of the current round"),
-    nextAttemptAt: z.string().nullable(),
-    deliveredAt: z.string().nullable(),
+    nextAttemptAt: timestamp.nullable(),
+    deliveredAt: timestamp.nullable(),
     failureReason: z.string().nullable(),
-    createdAt: z.string(),
+    createdAt: timestamp,
     attempts: z.array(attempt).describe("Every attempt, oldest first"),
   })
   .meta({ id: "WebhookDelivery" });
@@ -242,3 +241,16 @@ export const deliveryPage = z
     nextCursor: z.string().nullable().describe("Pass as `cursor` for the next page; null on the last"),
   })
   .meta({ id: "WebhookDeliveryPage" });
+
+// As the API answers them (times as ISO 8601 strings; a client ID action is also stored so, in
+// the endpoint's JSON column): what components read.
+export type ClientIdAction = z.output<typeof clientIdAction>;
+export type PlatformEndpointView = z.output<typeof platformWebhook>;
+export type AttemptView = z.output<typeof attempt>;
+export type DeliveryView = z.output<typeof deliveryView>;
+export type DeliveryDetail = z.output<typeof deliveryDetail>;
+// As the domain returns them (times as Dates).
+export type PlatformEndpointAnswer = z.input<typeof platformWebhook>;
+export type OrchestratorEndpointAnswer = z.input<typeof orchestratorWebhook>;
+export type DeliveryAnswer = z.input<typeof deliveryView>;
+export type DeliveryDetailAnswer = z.input<typeof deliveryDetail>;

@@ -11,7 +11,7 @@ import { formatTime } from "@/components/ui/format-time";
 import { EmptyState } from "@/components/ui/states";
 import type { WebhookEventChoices } from "@/lib/dashboard/browser";
 import { type DeliveryLogQuery, endpointHref } from "@/lib/dashboard/browser";
-import type { DeliveryView } from "@/lib/webhooks";
+import type { DeliveryView } from "@/lib/webhooks/schemas";
 import { DeliveryItem } from "./delivery-item";
 import { useAutoRefresh } from "./use-auto-refresh";
 

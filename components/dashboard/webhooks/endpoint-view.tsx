@@ -9,7 +9,7 @@ import { formatTime } from "@/components/ui/format-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { WebhookEventChoices } from "@/lib/dashboard/browser";
 import { clientWebhooksHref, type DeliveryLogQuery, endpointHref } from "@/lib/dashboard/browser";
-import type { DeliveryView, PlatformEndpointView } from "@/lib/webhooks";
+import type { DeliveryView, PlatformEndpointView } from "@/lib/webhooks/schemas";
 import { ClientIdActionList } from "./client-id-actions";
 import { DeliveryLog } from "./delivery-log";
 import { DeleteEndpointButton, EndpointActiveButton, HeaderNamesSetting } from "./endpoint-actions";

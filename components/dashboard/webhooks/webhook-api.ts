@@ -1,8 +1,9 @@
 // The dashboard's webhook changes, through the same /v1/webhook API integrators call (with the
 // session cookie, the client ID named in the body).
 
-import type { DeliveryDetail, DeliveryView, PlatformEndpointView, TestResult } from "@/lib/webhooks";
+import type { TestResult } from "@/lib/webhooks";
 import type { EventName } from "@/lib/webhooks/browser";
+import type { DeliveryDetail, DeliveryView, PlatformEndpointView } from "@/lib/webhooks/schemas";
 import { apiRequest } from "../api-client";
 
 const endpointPath = (webhookId: string) => `/v1/webhook/${encodeURIComponent(webhookId)}`;

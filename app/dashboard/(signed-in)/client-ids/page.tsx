@@ -1,13 +1,15 @@
 import { ClientIdsManager } from "@/components/dashboard/client-ids-manager";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { listClientIds } from "@/lib/client-ids";
+import { clientIdListItem } from "@/lib/client-ids/schemas";
 import { requireDashboardSession } from "@/lib/dashboard";
+import { wireForm } from "@/lib/zod/wire-form";
 
 export const metadata = { title: "Client IDs" };
 
 export default async function ClientIdsPage() {
   const session = await requireDashboardSession();
-  const clientIds = await listClientIds(session.platform.id);
+  const clientIds = (await listClientIds(session.platform.id)).map((c) => wireForm(clientIdListItem, c));
   return (
     <>
       <PageHeader title="Client IDs">

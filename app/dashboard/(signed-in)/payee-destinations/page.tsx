@@ -6,12 +6,14 @@ import { sandboxDemoWallets } from "@/lib/auth";
 import { getConfig } from "@/lib/config";
 import { destinationNetworkChoices, requireDashboardSession } from "@/lib/dashboard";
 import { listDestinations } from "@/lib/payee-destinations";
+import { payeeDestination } from "@/lib/payee-destinations/schemas";
+import { wireForm } from "@/lib/zod/wire-form";
 
 export const metadata = { title: "Payee destinations" };
 
 export default async function PayeeDestinationsPage() {
   const session = await requireDashboardSession();
-  const destinations = await listDestinations(session.platform.id);
+  const destinations = (await listDestinations(session.platform.id)).map((d) => wireForm(payeeDestination, d));
   const networks = destinationNetworkChoices();
   const config = getConfig();
   return (

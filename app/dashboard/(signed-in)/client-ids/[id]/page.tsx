@@ -2,11 +2,14 @@ import { ClientIdDestinationPanel } from "@/components/dashboard/client-id-desti
 import { ClientIdDetails } from "@/components/dashboard/client-id-details";
 import { ClientIdWebhooksPanel } from "@/components/dashboard/webhooks/client-id-webhooks-panel";
 import { getClientId } from "@/lib/client-ids";
+import { clientIdRecord } from "@/lib/client-ids/schemas";
 import { orNotFound, requireDashboardSession } from "@/lib/dashboard";
 import { ApiError } from "@/lib/http/errors";
 import { getClientIdLink } from "@/lib/orchestrators";
+import { linkView } from "@/lib/orchestrators/schemas";
 import { listDestinations } from "@/lib/payee-destinations";
 import { endpointCountsByClientId } from "@/lib/webhooks";
+import { wireForm } from "@/lib/zod/wire-form";
 
 export const metadata = { title: "Client ID" };
 
@@ -22,7 +25,7 @@ export default async function ClientIdPage({ params }: { params: Promise<{ id: s
   const destinations = await listDestinations(session.platform.id, { active: true });
   return (
     <div className="space-y-6">
-      <ClientIdDetails record={record} link={link} />
+      <ClientIdDetails record={wireForm(clientIdRecord, record)} link={link && wireForm(linkView, link)} />
       <ClientIdDestinationPanel
         clientIdId={record.id}
         bound={record.payeeDestinationId}

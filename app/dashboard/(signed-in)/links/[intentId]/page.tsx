@@ -2,6 +2,8 @@ import { LinkRequestReview } from "@/components/dashboard/link-request-review";
 import { listClientIds } from "@/lib/client-ids";
 import { orNotFound, requireDashboardSession } from "@/lib/dashboard";
 import { getLinkRequest } from "@/lib/orchestrators";
+import { linkView } from "@/lib/orchestrators/schemas";
+import { wireForm } from "@/lib/zod/wire-form";
 
 export const metadata = { title: "Onboarding request" };
 
@@ -23,5 +25,5 @@ export default async function LinkRequestPage({
   const selectable = clientIds
     .filter((c) => c.status === "active")
     .map((c) => ({ id: c.id, clientId: c.clientId, label: c.label }));
-  return <LinkRequestReview request={request} clientIds={selectable} onboardingKey={key ?? ""} />;
+  return <LinkRequestReview request={wireForm(linkView, request)} clientIds={selectable} onboardingKey={key ?? ""} />;
 }

@@ -11,6 +11,8 @@ import {
   webhookUrlRule,
 } from "@/lib/dashboard";
 import { listPlatformEndpoints, recentDeliveryCounts } from "@/lib/webhooks";
+import { platformWebhook } from "@/lib/webhooks/schemas";
+import { wireForm } from "@/lib/zod/wire-form";
 
 export const metadata = { title: "Webhooks" };
 
@@ -18,7 +20,7 @@ export default async function ClientWebhooksPage({ params }: { params: Promise<{
   const { clientId } = await params;
   const session = await requireDashboardSession();
   const client = await orNotFound(getClientId(session.platform.id, clientId));
-  const endpoints = await listPlatformEndpoints(client.id);
+  const endpoints = (await listPlatformEndpoints(client.id)).map((e) => wireForm(platformWebhook, e));
   const recent = await recentDeliveryCounts(endpoints.map((e) => e.id));
   return (
     <>

@@ -4,7 +4,9 @@ import { RequestDetails } from "@/components/dashboard/payments/request-details"
 import { RequestDeliveries } from "@/components/dashboard/webhooks/request-deliveries";
 import { requireDashboardSession } from "@/lib/dashboard";
 import { describeRequest, findRequest, isRequestId, listPayments } from "@/lib/requests";
+import { requestStatusResponse } from "@/lib/requests/schemas";
 import { deliveriesAboutRequest } from "@/lib/webhooks";
+import { wireForm } from "@/lib/zod/wire-form";
 
 export const metadata = { title: "Request" };
 
@@ -18,7 +20,7 @@ export default async function RequestPage({ params }: { params: Promise<{ reques
     listPayments(request.requestId),
     deliveriesAboutRequest(session.platform.id, request.requestId),
   ]);
-  const status = describeRequest(request, payments);
+  const status = wireForm(requestStatusResponse, describeRequest(request, payments));
   return (
     <>
       <PageHeader title={request.reference ? `Request ${request.reference}` : "Request"}>

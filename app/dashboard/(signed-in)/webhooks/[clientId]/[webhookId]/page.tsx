@@ -2,6 +2,8 @@ import { EndpointView } from "@/components/dashboard/webhooks/endpoint-view";
 import { getClientId } from "@/lib/client-ids";
 import { orNotFound, parseDeliveryLogQuery, platformEventChoices, requireDashboardSession } from "@/lib/dashboard";
 import { getPlatformEndpoint, listDeliveries } from "@/lib/webhooks";
+import { deliveryPage, platformWebhook } from "@/lib/webhooks/schemas";
+import { wireForm } from "@/lib/zod/wire-form";
 
 export const metadata = { title: "Webhook endpoint" };
 
@@ -24,9 +26,9 @@ export default async function WebhookEndpointPage({
   return (
     <EndpointView
       client={{ id: client.id, label: client.label, clientId: client.clientId }}
-      endpoint={endpoint}
+      endpoint={wireForm(platformWebhook, endpoint)}
       events={platformEventChoices()}
-      log={{ ...page, query, ignored, readAt }}
+      log={{ ...wireForm(deliveryPage, page), query, ignored, readAt }}
     />
   );
 }

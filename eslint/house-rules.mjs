@@ -2,12 +2,14 @@
 // - domain-walls: code outside a domain imports only the domain's public surface (domains.mjs);
 // - no-folder-cycles: no cycle between folders of lib/ (lib/a → lib/b → … → lib/a), tests aside;
 // - no-file-cycles: no cycle between files anywhere (import/no-cycle's job, done here on the
-//   same graph: that rule needs a resolver this repository does not configure).
+//   same graph: that rule needs a resolver this repository does not configure);
+// - table-walls: a folder of lib/ reads and writes only the tables its domain owns (tables.mjs).
 // Prisma and viem in app/ are no-restricted-imports' (eslint.config.mjs).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isTestCode, PUBLIC_SURFACE } from "./domains.mjs";
+import { SCHEMA_OWNERS, TABLE_WALL_EXCEPTIONS, TABLES } from "./tables.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const SOURCE = /\.(ts|tsx|mjs)$/;
@@ -185,6 +187,113 @@ const noFileCycles = {
   },
 };
 
+// The methods of a Prisma model delegate (`tx.payment.<method>`): a member chain ending in one
+// of them on a model's accessor is that model's table being read or written.
+const PRISMA_METHODS = new Set([
+  "aggregate",
+  "count",
+  "create",
+  "createMany",
+  "createManyAndReturn",
+  "delete",
+  "deleteMany",
+  "findFirst",
+  "findFirstOrThrow",
+  "findMany",
+  "findUnique",
+  "findUniqueOrThrow",
+  "groupBy",
+  "update",
+  "updateMany",
+  "updateManyAndReturn",
+  "upsert",
+]);
+const lowerFirst = (name) => name[0].toLowerCase() + name.slice(1);
+const BY_ACCESSOR = new Map(Object.entries(TABLES).map(([model, t]) => [lowerFirst(model), { model, ...t }]));
+const BY_TABLE = new Map(Object.entries(TABLES).map(([model, t]) => [t.table, { model, ...t }]));
+// A table named after a keyword that takes one: FROM, JOIN, INTO, UPDATE, DELETE FROM, TABLE
+// (TRUNCATE TABLE, LOCK TABLE), maybe schema-qualified, maybe quoted.
+const SQL_TABLE =
+  /\b(?:from|join|into|update|truncate(?:\s+table)?|table)\s+(?:only\s+)?(?:"?(\w+)"?\s*\.\s*)?"?(\w+)"?/gi;
+const RAW_TAGS = new Set(["$queryRaw", "$executeRaw", "$queryRawUnsafe", "$executeRawUnsafe"]);
+
+/** The owners of the tables an SQL text names: [{ name, owner }]. */
+export function tablesInSql(text) {
+  const found = [];
+  for (const m of text.matchAll(SQL_TABLE)) {
+    const [, schema, name] = m;
+    const schemaOwner = schema && Object.entries(SCHEMA_OWNERS).find(([s]) => schema === s || schema.endsWith(`_${s}`));
+    if (schemaOwner) found.push({ name: `${schema}.${name}`, owner: schemaOwner[1] });
+    else if (BY_TABLE.has(name)) found.push({ name, owner: BY_TABLE.get(name).owner });
+  }
+  return found;
+}
+
+/** Is this tagged template SQL: `x.$queryRaw\`…\``, `x.$executeRaw\`…\``, `Prisma.sql\`…\``? */
+function isSqlTag(tag) {
+  if (tag.type === "TSInstantiationExpression") return isSqlTag(tag.expression);
+  if (tag.type !== "MemberExpression" || tag.property.type !== "Identifier") return false;
+  if (RAW_TAGS.has(tag.property.name)) return true;
+  return tag.property.name === "sql" && tag.object.type === "Identifier" && tag.object.name === "Prisma";
+}
+
+const tableWalls = {
+  meta: {
+    type: "problem",
+    docs: { description: "A domain reads and writes only the tables it owns (eslint/tables.mjs)" },
+    schema: [],
+  },
+  create(context) {
+    const here = rel(context.filename);
+    const folder = libFolder(here);
+    if (!folder || isTestCode(here) || folder in TABLE_WALL_EXCEPTIONS) return {};
+    const check = (node, what, owner) => {
+      if (owner === folder) return;
+      context.report({
+        node,
+        message: `${what} belongs to the ${owner} domain (eslint/tables.mjs): call a function of lib/${owner} instead of touching its table from lib/${folder}`,
+      });
+    };
+    return {
+      MemberExpression(node) {
+        if (node.property.type !== "Identifier" || !PRISMA_METHODS.has(node.property.name)) return;
+        const inner = node.object;
+        if (inner.type !== "MemberExpression" || inner.computed || inner.property.type !== "Identifier") return;
+        const model = BY_ACCESSOR.get(inner.property.name);
+        if (model) check(node, `${model.model} (table ${model.table})`, model.owner);
+      },
+      TaggedTemplateExpression(node) {
+        if (!isSqlTag(node.tag)) return;
+        const text = node.quasi.quasis.map((q) => q.value.cooked ?? q.value.raw).join(" ${} ");
+        for (const t of tablesInSql(text)) check(node, `Table ${t.name}`, t.owner);
+      },
+      CallExpression(node) {
+        // Prisma.raw("…") and the Unsafe variants take SQL as a plain string.
+        const callee = node.callee;
+        if (callee.type !== "MemberExpression" || callee.property.type !== "Identifier") return;
+        const name = callee.property.name;
+        const isRaw =
+          RAW_TAGS.has(name) ||
+          (name === "raw" && callee.object.type === "Identifier" && callee.object.name === "Prisma");
+        const arg = node.arguments[0];
+        if (!isRaw || !arg) return;
+        const text =
+          arg.type === "Literal" && typeof arg.value === "string"
+            ? arg.value
+            : arg.type === "TemplateLiteral"
+              ? arg.quasis.map((q) => q.value.cooked ?? q.value.raw).join(" ${} ")
+              : null;
+        if (text) for (const t of tablesInSql(text)) check(node, `Table ${t.name}`, t.owner);
+      },
+    };
+  },
+};
+
 export const houseRules = {
-  rules: { "domain-walls": domainWalls, "no-folder-cycles": noFolderCycles, "no-file-cycles": noFileCycles },
+  rules: {
+    "domain-walls": domainWalls,
+    "no-folder-cycles": noFolderCycles,
+    "no-file-cycles": noFileCycles,
+    "table-walls": tableWalls,
+  },
 };

@@ -237,6 +237,47 @@ function isSqlTag(tag) {
   return tag.property.name === "sql" && tag.object.type === "Identifier" && tag.object.name === "Prisma";
 }
 
+/** Relation fields of prisma/schema.prisma: field name → the owners of the models it leads to
+ * (`clientId` → client-ids: `include: { clientId: … }` on a link reads client_ids). */
+function relationOwners() {
+  const schema = readFileSync(join(ROOT, "prisma/schema.prisma"), "utf8");
+  const owners = new Map();
+  for (const [, body] of schema.matchAll(/^model \w+ \{$([\s\S]*?)^\}$/gm)) {
+    for (const [, field, type] of body.matchAll(/^\s+(\w+)\s+(\w+)(?:\[\]|\?)?(?:\s|$)/gm)) {
+      if (type in TABLES) (owners.get(field) ?? owners.set(field, new Set()).get(field)).add(TABLES[type].owner);
+    }
+  }
+  return owners;
+}
+let relationCache;
+// Keys that make an object a Prisma relation read: `rel: { select | include | where | is | some … }`.
+const RELATION_READ = new Set(["select", "include", "where", "is", "isNot", "some", "every", "none", "orderBy"]);
+// Keys whose object value holds relation fields: `include: { rel: true }`, `where: { rel: {…} }`
+// (`select: { clientId: true }` may be a column of the same name: not counted).
+const RELATION_HOLDERS = new Set(["include", "where", "AND", "OR", "NOT"]);
+// A filter on a column (`clientId: { in: […] }`), not a relation.
+const SCALAR_FILTERS = new Set([
+  "equals",
+  "in",
+  "notIn",
+  "lt",
+  "lte",
+  "gt",
+  "gte",
+  "not",
+  "contains",
+  "startsWith",
+  "endsWith",
+  "mode",
+  "has",
+  "hasSome",
+  "hasEvery",
+  "isEmpty",
+  "path",
+]);
+const keyName = (property) =>
+  property.key.type === "Identifier" ? property.key.name : property.key.type === "Literal" ? property.key.value : null;
+
 const tableWalls = {
   meta: {
     type: "problem",
@@ -261,6 +302,26 @@ const tableWalls = {
         if (inner.type !== "MemberExpression" || inner.computed || inner.property.type !== "Identifier") return;
         const model = BY_ACCESSOR.get(inner.property.name);
         if (model) check(node, `${model.model} (table ${model.table})`, model.owner);
+      },
+      Property(node) {
+        // A relation read: `clientId: { select: … }` anywhere (an INCLUDE constant too), or a
+        // relation named inside include/select/where (`include: { user: true }`, `where: { clientId: { platformId } }`).
+        const owners = (relationCache ??= relationOwners()).get(keyName(node));
+        if (!owners || owners.has(folder)) return;
+        const value = node.value;
+        const readsRelation =
+          value.type === "ObjectExpression" &&
+          value.properties.some((p) => p.type === "Property" && RELATION_READ.has(keyName(p)));
+        const holder = node.parent?.type === "ObjectExpression" ? node.parent.parent : null;
+        const holderKey = holder?.type === "Property" ? keyName(holder) : null;
+        const inHolder =
+          (holderKey === "include" &&
+            (value.type === "ObjectExpression" || (value.type === "Literal" && value.value === true))) ||
+          (RELATION_HOLDERS.has(holderKey) &&
+            holderKey !== "select" &&
+            value.type === "ObjectExpression" &&
+            value.properties.some((p) => p.type !== "Property" || !SCALAR_FILTERS.has(keyName(p))));
+        if (readsRelation || inHolder) check(node, `Relation ${keyName(node)}`, [...owners].join(" or "));
       },
       TaggedTemplateExpression(node) {
         if (!isSqlTag(node.tag)) return;

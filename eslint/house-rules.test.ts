@@ -56,6 +56,21 @@ describe("house/table-walls", () => {
     ]);
   });
 
+  it("fails a file that reads another domain's table through a Prisma relation", async () => {
+    const code = `
+import { db } from "@/lib/db/client";
+export const INCLUDE = { clientId: { select: { clientId: true } } } as const;
+export const endpoints = async (platformId: string) =>
+  (await db()).webhookEndpoint.findMany({ where: { clientId: { platformId } }, include: { orchestrator: true } });
+export const byIds = async (ids: string[]) => (await db()).webhookEndpoint.findMany({ where: { clientIdId: { in: ids } } });
+`;
+    expect(await houseMessages("lib/webhooks/leak.ts", code)).toEqual([
+      expect.stringMatching(/^house\/table-walls: Relation clientId belongs to the client-ids domain/),
+      expect.stringMatching(/^house\/table-walls: Relation clientId belongs to the client-ids domain/),
+      expect.stringMatching(/^house\/table-walls: Relation orchestrator belongs to the orchestrators domain/),
+    ]);
+  });
+
   it("lets the owner through, and tests", async () => {
     expect(await houseMessages("lib/webhooks/purge.ts", crossesByPrisma)).toEqual([
       expect.stringMatching(/Payment \(table payments\) belongs to the payments domain/),

@@ -16,6 +16,7 @@ import type { AuthKind } from "../http/caller";
 import { type Operation } from "../http/operation";
 import { OPERATIONS } from "../openapi/registry";
 import { revokeOrchestratorKey } from "../orchestrators/accounts";
+import { endLinkOf } from "../orchestrators/active-links";
 import { onboardingKey } from "../orchestrators/onboarding-key";
 import { createLinkRequest } from "../orchestrators/orchestrator-links";
 import { approveLinkRequest, linkClientIdDirect } from "../orchestrators/platform-links";
@@ -470,7 +471,7 @@ async function revokedParty(): Promise<Party> {
   await deleteSession(p.session);
   await deleteSession(p.walletSession);
   await deleteSession(extra.token);
-  await revokeClientId(p.platformId, p.clientIdId);
+  await revokeClientId(p.platformId, p.clientIdId, endLinkOf);
   const keyRow = await prisma.orchestratorKey.findFirstOrThrow({ where: { orchestratorId: p.orchestratorId } });
   await revokeOrchestratorKey(keyRow.id);
   return p;
@@ -570,7 +571,7 @@ describe("a revoked client ID in the browser", () => {
       ).status,
     ).toBe(403);
 
-    await revokeClientId(p.platformId, p.clientIdId);
+    await revokeClientId(p.platformId, p.clientIdId, endLinkOf);
     const after = await call(currencies, "GET", "/v2/currencies?network=base", { headers: browserHeaders });
     expect(after.status).toBe(401);
     expect(after.json.message).toMatch(/revoked/i);

@@ -86,10 +86,16 @@ export async function getClientId(platformId: string, id: string): Promise<Clien
   return toClientIdRecord(await getClientIdOrThrow(platformId, id));
 }
 
+/** What a revoke also ends, in its transaction: the client ID's orchestrator link (orchestrators'
+ * endLinkOf, passed where both are visible: lib/orchestrators/operations.ts). */
+export type EndLinks = (tx: Prisma.TransactionClient, clientIdId: string, now: Date) => Promise<void>;
+
+/** Changes the fields sent; `status: revoked` revokes (revokeClientId, with `endLinks`). */
 export async function updateClientId(
   platformId: string,
   id: string,
   patch: UpdateClientIdBody,
+  endLinks: EndLinks,
 ): Promise<ClientIdRecord> {
   const current = await getClientIdOrThrow(platformId, id);
   if (current.status === "revoked") throw badRequest("client_id_revoked", REVOKED_MESSAGE);
@@ -102,7 +108,7 @@ export async function updateClientId(
   if (status === "revoked") {
     // Revoking through PUT may carry other changes: apply them first, then revoke.
     if (Object.values(fields).some((v) => v !== undefined)) await applyUpdate(platformId, id, fields);
-    return revokeClientId(platformId, id);
+    return revokeClientId(platformId, id, endLinks);
   }
   return toClientIdRecord(await applyUpdate(platformId, id, { ...fields, ...(status ? { status } : {}) }));
 }
@@ -133,10 +139,16 @@ export async function lockClientId(tx: Prisma.TransactionClient, id: string): Pr
 }
 
 /**
- * Revokes permanently: the client ID authenticates nothing from now on, and its orchestrator
- * link (if any) ends. Revoking a revoked client ID changes nothing and answers the same record.
+ * Revokes permanently: the client ID authenticates nothing from now on, and `endLinks` ends its
+ * orchestrator link (if any) in the same transaction. Revoking a revoked client ID changes
+ * nothing and answers the same record.
  */
-export async function revokeClientId(platformId: string, id: string, now = new Date()): Promise<ClientIdRecord> {
+export async function revokeClientId(
+  platformId: string,
+  id: string,
+  endLinks: EndLinks,
+  now = new Date(),
+): Promise<ClientIdRecord> {
   await getClientIdOrThrow(platformId, id);
   const prisma = await db();
   await prisma.$transaction(async (tx) => {
@@ -144,12 +156,7 @@ export async function revokeClientId(platformId: string, id: string, now = new D
       where: { id, platformId, status: { not: "revoked" } },
       data: { status: "revoked", revokedAt: now },
     });
-    if (count === 1) {
-      await tx.orchestratorLink.updateMany({
-        where: { clientIdId: id, status: "active" },
-        data: { status: "unlinked", unlinkedAt: now },
-      });
-    }
+    if (count === 1) await endLinks(tx, id, now);
   });
   await forgetResolvedClientIds();
   return toClientIdRecord(await getClientIdOrThrow(platformId, id));

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createClientIdRecord } from "../client-ids/create-client-id";
 import { revokeClientId } from "../client-ids/manage-client-ids";
 import { db } from "../db/client";
+import { endLinkOf } from "../orchestrators/active-links";
 import { onboardingKey } from "../orchestrators/onboarding-key";
 import { createLinkRequest } from "../orchestrators/orchestrator-links";
 import { approveLinkRequest, linkClientIdDirect, unlinkClientId } from "../orchestrators/platform-links";
@@ -34,7 +35,7 @@ async function world() {
       .id,
   };
   await setOrchestratorEndpointActive(o.orchestratorId, ep.orchestratorOff, false);
-  await revokeClientId(p.platformId, revoked.id);
+  await revokeClientId(p.platformId, revoked.id, endLinkOf);
   const owner: EventOwner = {
     platformId: p.platformId,
     clientIdId: p.clientIdId,

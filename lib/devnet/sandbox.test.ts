@@ -28,9 +28,9 @@ import {
   erc20PermitAbi,
   getContract,
 } from "../chains/contracts";
+import { chainFingerprint, checkChainContinuity } from "../payments/indexer/chain-continuity";
 import { DEMO_TOKEN_BALANCE, DEMO_WALLETS } from "./accounts";
 import { actAsAdmin, devChain } from "./dev-chain";
-import { chainFingerprint, checkChainContinuity } from "./fingerprint";
 import { placeContract, withConstructorArgs } from "./place-contract";
 import { freePortBase } from "./ports";
 import { feedAddress, fiatHash, USD_HASH } from "./price-feeds";

@@ -17,16 +17,16 @@ import { type Operation } from "../http/operation";
 import { OPERATIONS } from "../openapi/registry";
 import { revokeOrchestratorKey } from "../orchestrators/accounts";
 import { endLinkOf } from "../orchestrators/active-links";
+import { createTestOrchestrator, createTestSession } from "../orchestrators/fixtures";
 import { onboardingKey } from "../orchestrators/onboarding-key";
 import { createLinkRequest } from "../orchestrators/orchestrator-links";
 import { approveLinkRequest, linkClientIdDirect } from "../orchestrators/platform-links";
-import { createTestOrchestrator, createTestSession } from "../orchestrators/test-fixtures";
-import { registerTestDestination } from "../payee-destinations/test-fixtures";
+import { registerTestDestination } from "../payee-destinations/fixtures";
 import { addBankAccount, registerPayer, submitKyc } from "../payers/compliance";
 import { BANK, IDENTITY } from "../payers/payer-fixtures";
 import type { BankDetails, PayerIdentity } from "../payers/schemas";
 import { insertFixturePayment, insertFixtureRequest } from "../payments/search-fixtures";
-import { insertTestSchedule } from "../recurring/test-fixtures";
+import { insertTestSchedule } from "../recurring/fixtures";
 import { createRequest } from "../requests/create-request";
 import { createMulticallPayout } from "../secure-payments/combine-payout-links";
 import { createSecurePayout } from "../secure-payments/create-payout-link";
@@ -36,7 +36,7 @@ import { call } from "../test/http";
 import { createPlatformEndpoint } from "../webhooks/client-id-endpoints";
 import { exampleEvent } from "../webhooks/example-events";
 import { createOrchestratorEndpoint } from "../webhooks/orchestrator-endpoints";
-import { emitInTransaction } from "../webhooks/test-helpers";
+import { emitInTransaction } from "../webhooks/webhook-fixtures";
 import { routeHandlers } from "./route";
 
 interface Party {

@@ -36,9 +36,9 @@ import { freePortBase } from "./ports";
 import { feedAddress, fiatHash, USD_HASH } from "./price-feeds";
 import { type Sandbox, startSandbox, stateFileOf } from "./sandbox";
 import { sandboxContract } from "./sandbox-contracts";
+import { startTestSandbox } from "./sandbox-fixtures";
+import { PERMIT_VERSION, testToken } from "./sandbox-tokens";
 import { MULTICALL3_ADDRESS } from "./setup-chain";
-import { startTestSandbox } from "./test-sandbox";
-import { PERMIT_VERSION, testToken } from "./test-tokens";
 
 const feedAbi = parseAbi(["function latestRound() view returns (uint256)"]);
 

@@ -5,7 +5,7 @@
 // - Dashboard: pages learn which path was asked for (layouts and pages are not told), so a
 //   signed-out visitor is sent to sign in and brought back to that page.
 import { type NextRequest, NextResponse } from "next/server";
-import { DASHBOARD_PATH_HEADER } from "./lib/dashboard/sign-in-redirect";
+import { DASHBOARD_PATH_HEADER } from "./lib/dashboard/browser";
 
 function isDecodable(path: string): boolean {
   try {

@@ -1,173 +1,41 @@
-// The domain walls (docs/architecture.md "Domain walls"). A domain is a folder of lib/ that
-// owns tables or a surface; other code may import only the files listed here as its public
-// surface. Tests, test fixtures, e2e and bench may reach inside (they are not shipped).
-// To expose a file: add it here, in the same change that needs it, and say why in review.
-// Folders not listed (api, http, db, chains, jobs, zod, addresses, …) are shared layers.
-export const PUBLIC_SURFACE = {
-  auth: [
-    "api-key-operations.ts",
-    "api-keys.ts",
-    "clock.ts",
-    "demo-wallet-operations.ts",
-    "demo-wallet.ts",
-    "operations.ts",
-    "passwords.ts",
-    "schemas.ts",
-    "sessions.ts",
-    "tokens.ts",
-    "users.ts",
-  ],
-  platforms: ["create-platform.ts", "operations.ts", "profile.ts"],
-  "client-ids": [
-    "browser-origins.ts",
-    "client-id-fee.ts",
-    "create-client-id.ts",
-    "operations.ts",
-    "fee-percentage.ts",
-    "manage-client-ids.ts",
-    "origin.ts",
-    "resolve.ts",
-    "schemas.ts",
-  ],
-  orchestrators: [
-    "accounts.ts",
-    "active-links.ts",
-    "operations.ts",
-    "orchestrator-links.ts",
-    "platform-links.ts",
-    "resolve.ts",
-    "schemas.ts",
-  ],
-  "payee-destinations": [
-    "destination-id.ts",
-    "destination-tokens.ts",
-    "operations.ts",
-    "read-destinations.ts",
-    "register-with-key.ts",
-    "resolve-destination.ts",
-    "schemas.ts",
-    "signing-nonces.ts",
-    "signing-typed-data.ts",
-  ],
-  requests: [
-    "build-pay-calldata.ts",
-    "caller.ts",
-    "chain-names.ts",
-    "create-request.ts",
-    "encode-payment.ts",
-    "operations.ts",
-    "fee.ts",
-    "payment-maths.ts",
-    "payment-method.ts",
-    "payment-reference.ts",
-    "payment-routes.ts",
-    "pay-query.ts",
-    "request-status.ts",
-    "request-store.ts",
-    "schemas.ts",
-    "settlement-store.ts",
-  ],
-  payments: [
-    "indexer/start-detection.ts",
-    "payment-volume.ts",
-    "search-operation.ts",
-    "search-payments.ts",
-    "search-query.ts",
-    "search-response.ts",
-  ],
-  payouts: ["create-batch-payout.ts", "operations.ts"],
-  payers: [
-    "dashboard-operations.ts",
-    "operations.ts",
-    "dashboard-view.ts",
-    "offramp.ts",
-    "payer-store.ts",
-    "portal-operations.ts",
-    "portal-page.ts",
-    "schemas.ts",
-  ],
-  recurring: ["create-recurring-payout.ts", "operations.ts", "list-schedules.ts", "relayer.ts", "schemas.ts"],
-  "secure-payments": [
-    "branding-operations.ts",
-    "branding-rules.ts",
-    "branding.ts",
-    "build-secure-payment-calls.ts",
-    "contract-check.ts",
-    "contract-policy.ts",
-    "create-secure-payment.ts",
-    "detected-payments.ts",
-    "operations.ts",
-    "fee-plan.ts",
-    "load-secure-payment.ts",
-    "multicall-state.ts",
-    "page-state.ts",
-    "payment-intents.ts",
-    "payment-links.ts",
-    "schemas.ts",
-  ],
-  webhooks: [
-    "client-id-endpoints.ts",
-    "delivery-docs.ts",
-    "delivery-log.ts",
-    "delivery-policy.ts",
-    "delivery-worker.ts",
-    "emit-event.ts",
-    "endpoint-summaries.ts",
-    "event-docs.ts",
-    "events.ts",
-    "manage-endpoints.ts",
-    "orchestrator-endpoints.ts",
-    "orchestrator-webhook-operations.ts",
-    "platform-webhook-operations.ts",
-    "request-deliveries.ts",
-    "schemas.ts",
-    "send-test-event.ts",
-    "webhook-secret.ts",
-  ],
-  "pay-page": [
-    "crosschain.ts",
-    "operations.ts",
-    "format.ts",
-    "load-pay-page.ts",
-    "page-branding.ts",
-    "pay-page-view.ts",
-    "qr-path.ts",
-  ],
-  dashboard: [
-    "branding-form.ts",
-    "delivery-log-query.ts",
-    "or-not-found.ts",
-    "overview.ts",
-    "page-session.ts",
-    "payee-destination-choices.ts",
-    "payment-rows.ts",
-    "payment-search-query.ts",
-    "payments-csv.ts",
-    "sandbox-transaction.ts",
-    "sign-in-redirect.ts",
-    "volume-chart.ts",
-    "webhook-event-choices.ts",
-    "webhook-hrefs.ts",
-    "webhook-url-rule.ts",
-  ],
-  kyt: ["ofac-sdn.ts", "read-screenings.ts", "screen-wallets.ts"],
-  crosschain: [
-    "crosschain-routes.ts",
-    "deploy-gateway.ts",
-    "operations.ts",
-    "intent-check.ts",
-    "intent-progress.ts",
-    "liquidity.ts",
-    "page-policy.ts",
-    "payout-source.ts",
-    "quote-intent.ts",
-    "schemas.ts",
-    "settle-intents.ts",
-    "submit-intent.ts",
-  ],
-  currencies: ["operations.ts"],
-  health: ["operations.ts", "health-server.ts"],
-};
+// The domain walls (docs/architecture.md "Domain walls"). A domain is a folder of lib/ that owns
+// tables or a surface. Code outside it imports only its doors:
+// - index.ts, the front door: the operations (functions) and types other domains may use;
+// - browser.ts, the same for browser code: pure functions and constants, no I/O (lint checks);
+// - schemas.ts, the zod shapes of its API (components import their types);
+// - its API operations (operations.ts, <topic>-operations.ts), for the edge only: app/ binds
+//   them to routes and lib/openapi lists them.
+// Everything else in the folder is private. Folders not listed (api, http, db, chains, jobs,
+// zod, addresses, …) are shared layers, imported file by file.
+export const DOMAINS = [
+  "auth",
+  "platforms",
+  "client-ids",
+  "orchestrators",
+  "payee-destinations",
+  "requests",
+  "payments",
+  "payouts",
+  "payers",
+  "recurring",
+  "secure-payments",
+  "webhooks",
+  "pay-page",
+  "dashboard",
+  "kyt",
+  "crosschain",
+  "currencies",
+  "health",
+];
+
+const isOperations = (name) => /^(.+-)?operations\.ts$/.test(name);
+const isEdge = (path) => path.startsWith("app/") || path.startsWith("lib/openapi/");
+
+/** Whether `importer` (a repository path outside the domain) may import `inside`, a path within it. */
+export function isDoor(importer, inside) {
+  if (inside === "index.ts" || inside === "browser.ts" || inside === "schemas.ts") return true;
+  return isOperations(inside) && isEdge(importer);
+}
 
 /** Files that may reach inside any domain: tests and what only tests use (named *-fixtures.ts
  * or fixtures.ts, or in lib/test, e2e, bench). No other name exempts a file: shipped code is

@@ -1,5 +1,6 @@
 // The house rules a machine can check (docs/architecture.md "Layers", "Domain walls"):
-// - domain-walls: code outside a domain imports only the domain's public surface (domains.mjs);
+// - domain-walls: code outside a domain imports only its doors (domains.mjs), and a browser.ts
+//   door re-exports only code that reaches no database, Node module or server package;
 // - no-folder-cycles: no cycle between folders of lib/ (lib/a → lib/b → … → lib/a), tests aside;
 // - no-file-cycles: no cycle between files anywhere (import/no-cycle's job, done here on the
 //   same graph: that rule needs a resolver this repository does not configure);
@@ -8,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { isTestCode, PUBLIC_SURFACE } from "./domains.mjs";
+import { DOMAINS, isDoor, isTestCode } from "./domains.mjs";
 import { KNOWN_TABLE_CROSSINGS, SCHEMA_OWNERS, TABLES } from "./tables.mjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -113,7 +114,7 @@ function fileCycleEdges() {
       const from = rel(file);
       if (isTestCode(from)) continue;
       for (const m of readFileSync(file, "utf8").matchAll(IMPORT)) {
-        if (/^import\s+type\s/.test(m[0])) continue; // erased at build: cannot cycle at run time
+        if (/^(import|export)\s+type\s/.test(m[0])) continue; // erased at build: cannot cycle at run time
         const target = resolveImport(file, m[1] ?? m[2]);
         if (target) (graph.get(from) ?? graph.set(from, new Set()).get(from)).add(rel(target));
       }
@@ -138,19 +139,52 @@ function importVisitor(context, check) {
   };
 }
 
+// What makes a file server-only: browser.ts doors must not reach these (they are bundled for the browser).
+const SERVER_ONLY = /^(node:|pg$|pg-boss$|@prisma\/|@electric-sql\/|pglite-prisma-adapter$|pino$|next\/headers$)/;
+const serverMemo = new Map();
+/** The chain of imports by which a file reaches server-only code, or null. */
+function serverPath(file, seen = new Set()) {
+  if (serverMemo.has(file)) return serverMemo.get(file);
+  if (seen.has(file)) return null;
+  seen.add(file);
+  let found = rel(file).startsWith("lib/db/") ? [rel(file)] : null;
+  for (const m of found ? [] : readFileSync(file, "utf8").matchAll(IMPORT)) {
+    if (/^(import|export)\s+type\s/.test(m[0])) continue;
+    const spec = m[1] ?? m[2];
+    if (SERVER_ONLY.test(spec)) found = [rel(file), spec];
+    else {
+      const target = resolveImport(file, spec);
+      const below = target && serverPath(target, seen);
+      if (below) found = [rel(file), ...below];
+    }
+    if (found) break;
+  }
+  serverMemo.set(file, found);
+  return found;
+}
+
 const domainWalls = {
-  meta: { type: "problem", docs: { description: "Import another domain only through its public surface" }, schema: [] },
+  meta: { type: "problem", docs: { description: "Import another domain only through its doors" }, schema: [] },
   create(context) {
     const here = rel(context.filename);
     if (isTestCode(here)) return {};
+    const browserDoor = /^lib\/[^/]+\/browser\.ts$/.test(here);
     return importVisitor(context, (node, target) => {
+      if (browserDoor && node.exportKind !== "type" && node.importKind !== "type") {
+        const path = serverPath(join(ROOT, target));
+        if (path)
+          context.report({
+            node,
+            message: `browser.ts is bundled for the browser, but ${path.join(" → ")} is server code: export it from index.ts instead`,
+          });
+      }
       const domain = libFolder(target);
-      if (!domain || !(domain in PUBLIC_SURFACE) || libFolder(here) === domain) return;
+      if (!domain || !DOMAINS.includes(domain) || libFolder(here) === domain) return;
       const inside = target.split("/").slice(2).join("/");
-      if (PUBLIC_SURFACE[domain].includes(inside)) return;
+      if (isDoor(here, inside)) return;
       context.report({
         node,
-        message: `${target} is internal to the ${domain} domain: use its public surface (eslint/domains.mjs lists it) or expose this file there`,
+        message: `${target} is private to the ${domain} domain: import lib/${domain} (index.ts; browser.ts from browser code), or export what you need from there`,
       });
     });
   },

@@ -5,7 +5,7 @@
 import { getAddress, type Hex } from "viem";
 import { EVM_NETWORK_IDS, type EvmNetworkId } from "../lib/chains/networks";
 import { rpcEnvName } from "../lib/config";
-import { deployGateway } from "../lib/crosschain/deploy-gateway";
+import { deployGateway } from "../lib/crosschain";
 
 const network = process.argv[2] as EvmNetworkId;
 if (!EVM_NETWORK_IDS.includes(network)) {

@@ -9,7 +9,7 @@
 // with --out, point KYT_SANCTIONS_LIST_FILE at the file and restart: no rebuild needed.
 import fs from "node:fs";
 import path from "node:path";
-import { parseSdn, type SanctionedAddresses } from "../lib/kyt/ofac-sdn";
+import { parseSdn, type SanctionedAddresses } from "../lib/kyt";
 
 const BUNDLED = path.resolve(import.meta.dirname, "../data/ofac-sanctions/sanctioned-addresses.json");
 

@@ -13,7 +13,7 @@ import {
   issueOrchestratorKey,
   listOrchestrators,
   revokeOrchestratorKey,
-} from "../lib/orchestrators/accounts";
+} from "../lib/orchestrators";
 
 const USAGE = `Usage:
   tsx scripts/orchestrator.ts create <name>

@@ -5,8 +5,8 @@
 import { getConfig } from "../lib/config";
 import { getDatabase } from "../lib/db/client";
 import { migrate } from "../lib/db/migrate";
-import { reencryptPayerData } from "../lib/payers/payer-store";
-import { reencryptWebhookSecrets } from "../lib/webhooks/webhook-secret";
+import { reencryptPayerData } from "../lib/payers";
+import { reencryptWebhookSecrets } from "../lib/webhooks";
 
 try {
   const config = getConfig();

@@ -7,7 +7,7 @@ import { processState } from "../lib/boot/process-state";
 import { getConfig } from "../lib/config";
 import { getDatabase } from "../lib/db/client";
 import { migrate } from "../lib/db/migrate";
-import { startHealthServer } from "../lib/health/health-server";
+import { startHealthServer } from "../lib/health";
 import { startWorkers } from "../lib/workers/run-workers";
 
 const config = getConfig();

@@ -2,7 +2,7 @@
 // by the browser on same-origin requests; its POST/PUT/DELETE carry the Origin header the
 // API's CSRF check wants). A 401 means the session ended: back to sign-in, then here again.
 
-import { SIGN_IN_PATH } from "@/lib/dashboard/sign-in-redirect";
+import { SIGN_IN_PATH } from "@/lib/dashboard/browser";
 import type { ErrorBody, ErrorCode, FieldError } from "@/lib/http/errors";
 
 export class ApiRequestError extends Error {

@@ -1,8 +1,8 @@
 // The operator treasury's balance per network and stablecoin (lib/crosschain/liquidity.ts),
 // with the low-balance warning: payouts larger than a treasury holds are refunded.
 import { ListTable, Td } from "@/components/ui/table";
-import type { Liquidity } from "@/lib/crosschain/liquidity";
-import { formatAmount } from "@/lib/pay-page/format";
+import type { Liquidity } from "@/lib/crosschain";
+import { formatAmount } from "@/lib/pay-page/browser";
 
 export function LiquidityTable({ liquidity }: { liquidity: Liquidity }) {
   const low = liquidity.balances.filter((b) => b.low);

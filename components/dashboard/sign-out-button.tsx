@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
-import { SIGN_IN_PATH, signInUrl } from "@/lib/dashboard/sign-in-redirect";
+import { SIGN_IN_PATH, signInUrl } from "@/lib/dashboard/browser";
 import { apiRequest } from "./api-client";
 
 /** Ends the session, then opens the sign-in page (which comes back to `returnTo`, when given). */

@@ -2,8 +2,8 @@
 // library). Each bar names its day and amount on hover (SVG <title>); the figures are also
 // in a table for screen readers.
 
-import type { VolumeSeries } from "@/lib/dashboard/volume-chart";
-import { formatMoney } from "@/lib/pay-page/format";
+import type { VolumeSeries } from "@/lib/dashboard/browser";
+import { formatMoney } from "@/lib/pay-page/browser";
 
 const WIDTH = 600;
 const HEIGHT = 120;

@@ -1,8 +1,8 @@
 // The steps a payer goes through, named from the transactions the service answered: approvals
 // (and the USDT reset to 0) first, then the payment, then fee payments. Pure: the page's
 // progress list and the order of wallet prompts both come from here.
-import { formatMoney, unitsToDecimal } from "@/lib/pay-page/format";
-import type { CallPolicy, PolicyTarget } from "@/lib/secure-payments/contract-check";
+import { formatMoney, unitsToDecimal } from "@/lib/pay-page/browser";
+import type { CallPolicy, PolicyTarget } from "@/lib/secure-payments/browser";
 
 export interface WireTransaction {
   to: string;

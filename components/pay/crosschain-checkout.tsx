@@ -19,9 +19,9 @@ import {
   type CrosschainSource,
   checkCrosschainIntent,
   decimalUnits,
-} from "@/lib/crosschain/intent-check";
-import { formatMoney, unitsToDecimal } from "@/lib/pay-page/format";
-import type { CheckoutProps } from "@/lib/pay-page/pay-page-view";
+} from "@/lib/crosschain/browser";
+import type { CheckoutProps } from "@/lib/pay-page/browser";
+import { formatMoney, unitsToDecimal } from "@/lib/pay-page/browser";
 import { ACTION_CLASSES } from "./action-link";
 import type { PayerWallet } from "./checkout-flow";
 import {

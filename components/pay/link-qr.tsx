@@ -1,5 +1,5 @@
 // The link as a QR code, drawn on the server (no script), to open the page on a phone's wallet.
-import { qrPath } from "@/lib/pay-page/qr-path";
+import { qrPath } from "@/lib/pay-page/browser";
 
 export function LinkQr({ link }: { link: string }) {
   const { size, d } = qrPath(link);

@@ -2,8 +2,8 @@
 // then the totals of what paying now sends. Server component.
 
 import { formatTime } from "@/components/ui/format-time";
-import { formatMoney } from "@/lib/pay-page/format";
-import type { PayableView } from "@/lib/pay-page/pay-page-view";
+import type { PayableView } from "@/lib/pay-page/browser";
+import { formatMoney } from "@/lib/pay-page/browser";
 
 export function MulticallSummary({ view }: { view: PayableView }) {
   const children = view.children ?? [];

@@ -1,10 +1,9 @@
 // The payment page's calls to the service, from the browser. The link's token is the page's
 // only credential (lib/pay-page/operations.ts, and the payer events of /v2/secure-payments).
 
-import type { CrosschainAnswer } from "@/lib/crosschain/intent-check";
+import type { CrosschainAnswer } from "@/lib/crosschain/browser";
 import type { ErrorBody, ErrorCode } from "@/lib/http/errors";
-import type { PageIntentProgress } from "@/lib/pay-page/crosschain";
-import type { PagePaymentProgress } from "@/lib/pay-page/operations";
+import type { PageIntentProgress, PagePaymentProgress } from "@/lib/pay-page";
 import type { SecurePaymentCalldata } from "@/lib/secure-payments/schemas";
 
 export interface PageCredentials {

@@ -1,7 +1,7 @@
 // The frame of every payment page state: the payee's colours (as CSS variables checked on the
 // server), logo, the sandbox notice, and the terms and privacy links. Server component.
 import type { CSSProperties, ReactNode } from "react";
-import { brandingStyle, type PageBranding } from "@/lib/pay-page/page-branding";
+import { brandingStyle, type PageBranding } from "@/lib/pay-page/browser";
 
 export function PayShell({
   branding,

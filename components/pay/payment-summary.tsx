@@ -1,8 +1,8 @@
 // What is being paid, rendered on the server: the amount first (the largest paint of the page),
 // then payee, network, token, fees, total and expiry.
 import { formatTime } from "@/components/ui/format-time";
-import { formatMoney } from "@/lib/pay-page/format";
-import type { PayableView } from "@/lib/pay-page/pay-page-view";
+import type { PayableView } from "@/lib/pay-page/browser";
+import { formatMoney } from "@/lib/pay-page/browser";
 
 function Row({ term, children }: { term: string; children: React.ReactNode }) {
   return (

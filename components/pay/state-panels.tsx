@@ -4,8 +4,8 @@
 // BlockedPanel, which the browser checkouts render.
 import type { Ref } from "react";
 import { formatTime } from "@/components/ui/format-time";
-import { formatMoney } from "@/lib/pay-page/format";
-import type { CompletedView, ExpiredView, NotPayableView } from "@/lib/pay-page/pay-page-view";
+import type { CompletedView, ExpiredView, NotPayableView } from "@/lib/pay-page/browser";
+import { formatMoney } from "@/lib/pay-page/browser";
 import { ActionLink } from "./action-link";
 import { PayCard } from "./pay-shell";
 import { ReceiptHeading } from "./receipt-heading";

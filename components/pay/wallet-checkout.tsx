@@ -11,7 +11,7 @@ import { connectorLabel, useWalletConnectors } from "@/components/wallet/use-wal
 import type { WalletConfigOptions } from "@/components/wallet/wagmi-config";
 import { connectFailureText } from "@/components/wallet/wallet-errors";
 import { WalletProvider } from "@/components/wallet/wallet-provider";
-import type { CheckoutProps } from "@/lib/pay-page/pay-page-view";
+import type { CheckoutProps } from "@/lib/pay-page/browser";
 import { ACTION_CLASSES } from "./action-link";
 import { CheckoutFlow, type PayerWallet } from "./checkout-flow";
 import {

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/form-fields";
-import type { PayerPortalView } from "@/lib/payers/portal-page";
+import type { PayerPortalView } from "@/lib/payers";
 
 const FIELDS = [
   ["firstName", "First name"],

@@ -2,7 +2,7 @@
 // local chains (status, block, from/to, token transfers). Server component.
 import { formatTime } from "@/components/ui/format-time";
 import { SandboxBanner } from "@/components/ui/sandbox-banner";
-import type { SandboxTransactionView } from "@/lib/dashboard/sandbox-transaction";
+import type { SandboxTransactionView } from "@/lib/dashboard";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -3,10 +3,8 @@
 // silent fall-back to another one. A client ID sent along with a session (a browser page of
 // an integrator acting for a signed-in user) is checked like one sent alone and must belong
 // to the session's platform; the session is the caller and carries it as `client`.
-import { resolveApiKey } from "../auth/api-keys";
-import { resolveSession } from "../auth/sessions";
-import { isOriginAllowed } from "../client-ids/origin";
-import { resolveClientId } from "../client-ids/resolve";
+import { resolveApiKey, resolveSession } from "../auth";
+import { isOriginAllowed, resolveClientId } from "../client-ids";
 import { getConfig } from "../config";
 import {
   type AuthKind,
@@ -19,7 +17,7 @@ import {
 } from "../http/caller";
 import type { ErrorCode } from "../http/error-codes";
 import { ApiError, forbidden, unauthorized } from "../http/errors";
-import { resolveOrchestratorKey } from "../orchestrators/resolve";
+import { resolveOrchestratorKey } from "../orchestrators";
 
 /** A credential that was sent but is unknown, revoked or expired: what a guesser gets. Counted
  * per source by the wrapper (lib/api/route.ts), unlike a missing or misplaced credential. */

@@ -1,7 +1,7 @@
 // The one wrapper every API route goes through: credentials, Origin, CSRF, rate limit, body
 // size, zod parsing, Idempotency-Key, error shape, request id, CORS and one log line.
 import { ZodError, z } from "zod";
-import { isClientIdOrigin } from "../client-ids/browser-origins";
+import { isClientIdOrigin } from "../client-ids";
 import { getConfig } from "../config";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import type { Caller } from "../http/caller";

@@ -2,8 +2,8 @@
 // its prefix) and revoked, from the dashboard or any client holding a session.
 
 import { z } from "zod";
-import type { Caller } from "../http/caller";
-import { notFound, unauthorized } from "../http/errors";
+import { sessionPlatformOf } from "../http/caller";
+import { notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { isUuid } from "../ids/ids";
 import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from "./api-keys";
@@ -11,11 +11,6 @@ import { apiKeyParams, apiKeyRecord, createApiKeyBody, createdApiKey } from "./s
 
 const TAGS = ["API keys"];
 const NOT_FOUND = "API key not found";
-
-function platformOf(caller: Caller): string {
-  if (caller.kind !== "session") throw unauthorized();
-  return caller.platformId;
-}
 
 export const listApiKeysOperation = defineOperation({
   method: "GET",
@@ -25,7 +20,7 @@ export const listApiKeysOperation = defineOperation({
   tags: TAGS,
   auth: ["session"],
   response: z.array(apiKeyRecord),
-  handler: async ({ caller }) => listApiKeys(platformOf(caller)),
+  handler: async ({ caller }) => listApiKeys(sessionPlatformOf(caller)),
 });
 
 export const createApiKeyOperation = defineOperation({
@@ -40,7 +35,7 @@ export const createApiKeyOperation = defineOperation({
   response: createdApiKey,
   idempotency: false,
   handler: async ({ caller, body }) => {
-    const k = await createApiKey(platformOf(caller), body.name);
+    const k = await createApiKey(sessionPlatformOf(caller), body.name);
     return {
       id: k.id,
       name: k.name,
@@ -64,7 +59,7 @@ export const revokeApiKeyOperation = defineOperation({
   response: apiKeyRecord,
   errors: { 404: "No key with this id on the platform" },
   handler: async ({ caller, params }) => {
-    const platformId = platformOf(caller);
+    const platformId = sessionPlatformOf(caller);
     if (!isUuid(params.apiKeyId)) throw notFound("api_key_not_found", NOT_FOUND);
     await revokeApiKey(platformId, params.apiKeyId);
     const key = await getApiKey(platformId, params.apiKeyId);

@@ -8,7 +8,7 @@ import { isOwnOrigin, refuseCrossSite } from "../http/csrf";
 import { unauthorized } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
-import { getPlatform } from "../platforms/create-platform";
+import { getPlatform } from "../platforms";
 import { now } from "./clock";
 import { beginLoginAttempt, clearLoginFailures, recordLoginFailure } from "./login-throttle";
 import {

@@ -4,7 +4,7 @@
 import { displayWalletAddress } from "../addresses/wallet-address";
 import { db } from "../db/client";
 import { conflict, notFound, unauthorized } from "../http/errors";
-import { createPlatform } from "../platforms/create-platform";
+import { createPlatform } from "../platforms";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { SignInAddress, WalletType } from "./wallet-address";
 

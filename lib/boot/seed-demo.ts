@@ -3,19 +3,17 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { privateKeyToAccount } from "viem/accounts";
-import { createApiKey } from "../auth/api-keys";
-import { createEmailUser } from "../auth/users";
+import { createApiKey, createEmailUser } from "../auth";
 import { NETWORKS } from "../chains/networks";
-import { createClientIdRecord } from "../client-ids/create-client-id";
+import { createClientIdRecord } from "../client-ids";
 import { db } from "../db/client";
 import { DEMO_WALLETS } from "../devnet/accounts";
 import { TRON_DEMO_WALLETS, type TronDevAccount } from "../devnet/tron/accounts";
 import { log } from "../log";
-import { destinationTokens } from "../payee-destinations/destination-tokens";
-import { registerDestinationWithKey } from "../payee-destinations/register-with-key";
-import { createPlatform, hasPlatforms } from "../platforms/create-platform";
-import { createRequest } from "../requests/create-request";
-import { createSecurePayment } from "../secure-payments/create-secure-payment";
+import { destinationTokens, registerDestinationWithKey } from "../payee-destinations";
+import { createPlatform, hasPlatforms } from "../platforms";
+import { createRequest } from "../requests";
+import { createSecurePayment } from "../secure-payments";
 import { credentialsPath } from "./demo-api-key";
 
 export interface DemoCredentials {

@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import { type ClientId as ClientIdRow, type ClientIdStatus, Prisma } from "../db/generated/client";
 import { badRequest, notFound, validationError } from "../http/errors";
 import { isUuid } from "../ids/ids";
-import { resolvePayeeDestination } from "../payee-destinations/resolve-destination";
+import { resolvePayeeDestination } from "../payee-destinations";
 import { createClientIdRecord } from "./create-client-id";
 import { feePercentageToBasisPoints } from "./fee-percentage";
 import { forgetResolvedClientIds } from "./resolve";

@@ -1,19 +1,12 @@
 // /v2/client-ids: a platform manages its client IDs with its API key, or from the dashboard
 // with its session (the same operations; cookie calls are CSRF-checked by the wrapper).
 import { z } from "zod";
-import type { Caller } from "../http/caller";
-import { unauthorized } from "../http/errors";
+import { platformOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
 import { createClientId, getClientId, listClientIds } from "./manage-client-ids";
 import { clientIdListItem, clientIdParams, clientIdRecord, createClientIdBody } from "./schemas";
 
 const TAGS = ["Client IDs"];
-
-/** The platform behind an API key or a dashboard session. */
-export function platformOf(caller: Caller): string {
-  if (caller.kind === "apiKey" || caller.kind === "session") return caller.platformId;
-  throw unauthorized();
-}
 
 const CREATE_DESCRIPTION =
   "A client ID is the credential of browser calls: sent as `x-client-id`, it is accepted only from the origins in `allowedDomains`. Its value is public; it is answered in full every time. " +

@@ -8,9 +8,8 @@ import { gatewayAddress, operatorAddress, operatorKey } from "../chains/crosscha
 import { findCurrencies } from "../chains/currencies";
 import type { EvmNetworkId } from "../chains/networks";
 import { getConfig } from "../config";
-import { CHAIN_NAMES } from "../requests/chain-names";
-import type { RoutesResponse } from "../requests/payment-routes";
-import type { StoredRequest } from "../requests/request-store";
+import type { RoutesResponse, StoredRequest } from "../requests";
+import { CHAIN_NAMES } from "../requests";
 import { operatorFee, rescale } from "./operator-fee";
 import { crosschainDue } from "./quote-intent";
 

@@ -10,7 +10,7 @@ import { type EvmNetworkId, NETWORKS } from "../chains/networks";
 import { getConfig } from "../config";
 import { badRequest } from "../http/errors";
 import { log } from "../log";
-import { CHAIN_NAMES } from "../requests/chain-names";
+import { CHAIN_NAMES } from "../requests";
 
 export interface LiquidityRow {
   network: string;

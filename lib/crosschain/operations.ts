@@ -4,19 +4,20 @@
 import { z } from "zod";
 import { badRequest, notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
-import { buildPayCalldata } from "../requests/build-pay-calldata";
-import { requestOwner } from "../requests/caller";
+import type { StoredRequest } from "../requests";
 import {
+  buildPayCalldata,
+  findRequest,
+  paymentRoutes,
   payOptionsOf,
   payQuery,
   refuseCrosschain,
+  requestOwner,
   requireWallet,
   resolveOfframp,
   routesQuery,
-} from "../requests/pay-query";
-import { paymentRoutes, routesResponse } from "../requests/payment-routes";
-import type { StoredRequest } from "../requests/request-store";
-import { findRequest } from "../requests/request-store";
+  routesResponse,
+} from "../requests";
 import { payCalldataResponse, requestIdParams } from "../requests/schemas";
 import { crosschainRoutes } from "./crosschain-routes";
 import { treasuryLiquidity } from "./liquidity";

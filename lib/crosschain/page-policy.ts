@@ -10,8 +10,8 @@ import { gatewayAddress, operatorAddress, operatorKey } from "../chains/crosscha
 import { findCurrencies } from "../chains/currencies";
 import { type EvmNetworkId, NETWORKS } from "../chains/networks";
 import { getConfig } from "../config";
-import { CHAIN_NAMES } from "../requests/chain-names";
-import type { StoredRequest } from "../requests/request-store";
+import type { StoredRequest } from "../requests";
+import { CHAIN_NAMES } from "../requests";
 import type { CrosschainPolicy } from "./intent-check";
 import { crosschainDue } from "./quote-intent";
 

@@ -23,8 +23,8 @@ import { type Currency, findCurrencies, getCurrency, isSameAsset } from "../chai
 import { type EvmNetworkId, NETWORKS } from "../chains/networks";
 import { getConfig } from "../config";
 import { badRequest, validationError } from "../http/errors";
-import { CHAIN_NAMES } from "../requests/chain-names";
-import type { StoredRequest } from "../requests/request-store";
+import type { StoredRequest } from "../requests";
+import { CHAIN_NAMES } from "../requests";
 import { insertIntent, type PermitDomain } from "./intent-store";
 import { type IntentTerms, paymentIntentJson } from "./intent-typed-data";
 import { PERMIT_TYPES } from "./intent-types";

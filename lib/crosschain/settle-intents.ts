@@ -31,10 +31,8 @@ import { GATEWAY_ABI, operatorKey } from "../chains/crosschain-gateway";
 import { getConfig } from "../config";
 import { db } from "../db/client";
 import { log } from "../log";
-import { findRequest, paymentReferenceHash } from "../requests/request-store";
-import { lockRequestsByReferenceHash } from "../requests/settlement-store";
-import { emitEvent } from "../webhooks/emit-event";
-import { ON_CHAIN_PAYMENT_PROCESSOR, webhookEvent } from "../webhooks/events";
+import { findRequest, lockRequestsByReferenceHash, paymentReferenceHash } from "../requests";
+import { emitEvent, ON_CHAIN_PAYMENT_PROCESSOR, webhookEvent } from "../webhooks";
 import {
   changeIntent,
   type IntentStatus,

@@ -1,6 +1,6 @@
 // The branding editor's form: the stored branding as text fields, and the fields back as the
 // PUT body of /v2/client-ids/{id}/branding (an emptied field clears the stored value). Pure.
-import type { BrandingInput } from "../pay-page/page-branding";
+import type { BrandingInput } from "../pay-page/browser";
 
 export const COLOR_FIELDS = [
   { key: "pageBackgroundColor", label: "Page background" },

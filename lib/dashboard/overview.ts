@@ -1,9 +1,8 @@
 // The overview page's money figures for one platform: volume per day and currency over the
 // last 30 UTC days, how many payments there are, the newest ones and the open payment links.
 
-import { dailyVolume } from "../payments/payment-volume";
-import { searchPayments } from "../payments/search-payments";
-import { listPaymentLinks } from "../secure-payments/payment-links";
+import { dailyVolume, searchPayments } from "../payments";
+import { listPaymentLinks } from "../secure-payments";
 import { type PaymentRow, toPaymentRow } from "./payment-rows";
 import { type VolumeSeries, volumeSeries, volumeWindow } from "./volume-chart";
 

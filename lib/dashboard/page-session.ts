@@ -5,10 +5,9 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { resolveSession, type SessionKind } from "../auth/sessions";
-import { getSignedInUser, type PublicUser } from "../auth/users";
+import { getSignedInUser, type PublicUser, resolveSession, type SessionKind } from "../auth";
 import { SESSION_COOKIE } from "../http/caller";
-import { getPlatform, platformDisplayName } from "../platforms/create-platform";
+import { getPlatform, platformDisplayName } from "../platforms";
 import { DASHBOARD_HOME, DASHBOARD_PATH_HEADER, signInUrl } from "./sign-in-redirect";
 
 export interface DashboardSession {

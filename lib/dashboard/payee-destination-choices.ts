@@ -1,7 +1,7 @@
 // What the payee-destinations page offers: every network of the service with its destination
 // tokens (USDC first, then USDT; never USDT0), as plain data for the page's client components.
 import { NETWORK_IDS, NETWORKS, type NetworkId } from "../chains/networks";
-import { type DestinationSymbol, destinationSymbol, destinationTokens } from "../payee-destinations/destination-tokens";
+import { type DestinationSymbol, destinationSymbol, destinationTokens } from "../payee-destinations/browser";
 
 export interface DestinationTokenChoice {
   symbol: DestinationSymbol;

@@ -1,8 +1,8 @@
 // A found payment as the dashboard shows and exports it: the API's description (amounts as
 // decimal strings in the token's decimals) plus the payer, which the published answer of
 // GET /v2/payments does not carry. Pure: no I/O.
-import type { FoundPayment } from "../payments/search-payments";
-import { describeFoundPayment, type FoundPaymentJson } from "../payments/search-response";
+import type { FoundPayment } from "../payments";
+import { describeFoundPayment, type FoundPaymentJson } from "../payments";
 
 export type PaymentRow = FoundPaymentJson & { payer: string | null };
 

@@ -13,7 +13,7 @@ import {
   type PaymentSearchQuery,
   paymentSearchFields,
   toPaymentFilter,
-} from "../payments/search-query";
+} from "../payments";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 type FilterName = (typeof FILTER_NAMES)[number];

@@ -6,11 +6,11 @@
 // recorded or removed meanwhile shifts nothing; rows recorded after the export began are left
 // out (toDate is capped at its start).
 
-import { resolveSession } from "../auth/sessions";
+import { resolveSession } from "../auth";
 import { readCookie, SESSION_COOKIE } from "../http/caller";
 import { errorResponse } from "../http/errors";
-import { searchPayments } from "../payments/search-payments";
-import type { PageAfter } from "../payments/search-query";
+import type { PageAfter } from "../payments";
+import { searchPayments } from "../payments";
 import { type PaymentRow, toPaymentRow } from "./payment-rows";
 import { parsePaymentsPageQuery } from "./payment-search-query";
 

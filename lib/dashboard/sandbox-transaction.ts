@@ -6,7 +6,7 @@ import { getPublicClient } from "../chains/clients";
 import { tokenByAddress } from "../chains/currencies";
 import { EVM_NETWORK_IDS, type EvmNetworkId, NETWORKS } from "../chains/networks";
 import { getConfig } from "../config";
-import { formatMoney, unitsToDecimal } from "../pay-page/format";
+import { formatMoney, unitsToDecimal } from "../pay-page";
 
 export interface SandboxTokenTransfer {
   /** "42.50 USDC", or raw units and the contract address for a token the currency list lacks. */

@@ -2,7 +2,7 @@
 // symbol. Sums of one symbol on several networks (USDC on base, 6 decimals, and on bsc, 18)
 // are added at 18 decimals, then written as decimal strings. Pure: no I/O.
 import { getCurrency } from "../chains/currencies";
-import type { DailyVolume } from "../payments/payment-volume";
+import type { DailyVolume } from "../payments";
 
 const COMMON_DECIMALS = 18;
 

@@ -1,6 +1,6 @@
 // The events a platform's endpoint can be sent as a test: those platforms receive
 // (docs/interface.md "Events"), the current ones first, then the legacy ones.
-import { CURRENT_EVENTS, EVENT_RECIPIENTS, type EventName, LEGACY_EVENTS } from "../webhooks/events";
+import { CURRENT_EVENTS, EVENT_RECIPIENTS, type EventName, LEGACY_EVENTS } from "../webhooks/browser";
 
 export interface WebhookEventChoices {
   current: EventName[];

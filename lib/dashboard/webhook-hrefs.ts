@@ -1,7 +1,7 @@
 // Addresses of the dashboard's webhook pages, for server pages and client components alike
 // (no server-only imports here). The delivery log keeps its filters and page in the query.
 import type { DeliveryStatus } from "../db/generated/enums";
-import type { EventName } from "../webhooks/events";
+import type { EventName } from "../webhooks/browser";
 
 export interface DeliveryLogQuery {
   event?: EventName;

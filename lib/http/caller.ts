@@ -70,3 +70,15 @@ export function orchestratorOf(caller: Caller): string {
   if (caller.kind === "orchestratorKey") return caller.orchestratorId;
   throw unauthorized();
 }
+
+/** The platform of an API-key or session caller; any other caller is refused. */
+export function platformOf(caller: Caller): string {
+  if (caller.kind === "apiKey" || caller.kind === "session") return caller.platformId;
+  throw unauthorized();
+}
+
+/** The platform of a signed-in session (dashboard-only operations); any other caller is refused. */
+export function sessionPlatformOf(caller: Caller): string {
+  if (caller.kind === "session") return caller.platformId;
+  throw unauthorized();
+}

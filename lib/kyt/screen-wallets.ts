@@ -10,8 +10,7 @@ import type { NetworkId } from "../chains/networks";
 import { getConfig } from "../config";
 import { db } from "../db/client";
 import { log } from "../log";
-import { emitEvent } from "../webhooks/emit-event";
-import { type EventOwner, webhookEvent } from "../webhooks/events";
+import { type EventOwner, emitEvent, webhookEvent } from "../webhooks";
 import { screeningProviders } from "./providers";
 import { ScreeningUnavailable, type ScreeningVerdict } from "./screening-provider";
 import {

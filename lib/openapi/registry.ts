@@ -65,15 +65,14 @@ import {
 import * as payerDashboard from "../payers/dashboard-operations";
 import * as payers from "../payers/operations";
 import * as payerPages from "../payers/portal-operations";
-import { searchPaymentsOperation } from "../payments/search-operation";
+import { searchPaymentsOperation } from "../payments/search-operations";
 import { createBatchPayoutOperation, createPayoutOperation } from "../payouts/operations";
 import { getPlatformProfileOperation, updatePlatformProfileOperation } from "../platforms/operations";
 import { activateRecurringOperation, getRecurringOperation, updateRecurringOperation } from "../recurring/operations";
 import { createRequestOperation, getRequestOperation, updateRequestOperation } from "../requests/operations";
 import * as securePaymentBranding from "../secure-payments/branding-operations";
 import * as securePayments from "../secure-payments/operations";
-import { DELIVERY_HEADERS } from "../webhooks/delivery-docs";
-import { EVENT_DOCS } from "../webhooks/event-docs";
+import { DELIVERY_HEADERS, EVENT_DOCS } from "../webhooks";
 import * as orchestratorWebhooks from "../webhooks/orchestrator-webhook-operations";
 import * as platformWebhooks from "../webhooks/platform-webhook-operations";
 import type { WebhookDoc } from "./build-document";

@@ -1,6 +1,6 @@
 // Orchestrator accounts and their keys. There is no public sign-up: operators create them with
 // `scripts/orchestrator.ts`. A key is shown once and stored as a SHA-256 hash.
-import { generateToken, hashToken, tokenPrefix } from "../auth/tokens";
+import { generateToken, hashToken, tokenPrefix } from "../auth";
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { isUuid } from "../ids/ids";

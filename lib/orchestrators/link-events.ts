@@ -1,8 +1,7 @@
 // The `client_id.linked` event (docs/interface.md "Events"): emitted to the orchestrator when a platform
 // completes hosted onboarding. Direct API links do not emit it.
 import type { Prisma } from "../db/generated/client";
-import { emitEvent } from "../webhooks/emit-event";
-import { type OutgoingEvent, webhookEvent } from "../webhooks/events";
+import { emitEvent, type OutgoingEvent, webhookEvent } from "../webhooks";
 
 export interface LinkedLink {
   platformId: string;

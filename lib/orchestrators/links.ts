@@ -10,7 +10,7 @@
 // Each audience has its file: orchestrator-links.ts, platform-links.ts, and active-links.ts
 // for other domains; this one holds the row shape and rules they share.
 
-import { CLIENT_ID_NOT_FOUND, clientIdsByIds } from "../client-ids/manage-client-ids";
+import { CLIENT_ID_NOT_FOUND, clientIdsByIds } from "../client-ids";
 import { getConfig } from "../config";
 import { db } from "../db/client";
 import type { LinkStatus, OrchestratorLink, Prisma } from "../db/generated/client";

@@ -2,11 +2,9 @@
 // follow their links; platforms (x-api-key or dashboard session) link, read and unlink their
 // client IDs, and approve or reject hosted onboarding (session only: a person decides).
 import { z } from "zod";
-import { revokeClientId, updateClientId } from "../client-ids/manage-client-ids";
-import { platformOf } from "../client-ids/operations";
+import { revokeClientId, updateClientId } from "../client-ids";
 import { clientIdParams, clientIdRecord, updateClientIdBody } from "../client-ids/schemas";
-import { type Caller, orchestratorOf } from "../http/caller";
-import { unauthorized } from "../http/errors";
+import { orchestratorOf, platformOf, sessionPlatformOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
 import { endLinkOf } from "./active-links";
@@ -182,11 +180,6 @@ export const unlinkClientIdOperation = defineOperation({
 
 // ---------- platforms: hosted onboarding, from the dashboard ----------
 
-function sessionPlatform(caller: Caller): string {
-  if (caller.kind === "session") return caller.platformId;
-  throw unauthorized();
-}
-
 export const getLinkRequestOperation = defineOperation({
   method: "GET",
   path: "/v1/orchestrator-links/{intentId}",
@@ -200,7 +193,7 @@ export const getLinkRequestOperation = defineOperation({
   response: linkView,
   errors: { 404: "No such request, the key is missing or wrong, or it was approved by another platform" },
   handler: async ({ caller, params, query }) =>
-    getLinkRequest(sessionPlatform(caller), { intentId: params.intentId, key: query.key }),
+    getLinkRequest(sessionPlatformOf(caller), { intentId: params.intentId, key: query.key }),
 });
 
 export const approveLinkRequestOperation = defineOperation({
@@ -221,7 +214,7 @@ export const approveLinkRequestOperation = defineOperation({
     410: "The request expired",
   },
   handler: async ({ caller, params, body }) =>
-    approveLinkRequest(sessionPlatform(caller), { intentId: params.intentId, key: body.key }, body.clientId),
+    approveLinkRequest(sessionPlatformOf(caller), { intentId: params.intentId, key: body.key }, body.clientId),
 });
 
 export const rejectLinkRequestOperation = defineOperation({
@@ -240,5 +233,5 @@ export const rejectLinkRequestOperation = defineOperation({
     410: "The request expired",
   },
   handler: async ({ caller, params, body }) =>
-    rejectLinkRequest(sessionPlatform(caller), { intentId: params.intentId, key: body.key }),
+    rejectLinkRequest(sessionPlatformOf(caller), { intentId: params.intentId, key: body.key }),
 });

@@ -1,7 +1,7 @@
 // The orchestrator's side of links (x-orchestrator-key): hosted onboarding requests it opens,
 // its links listed, read and ended. The model is described in links.ts.
 
-import { clientIdIdByValue } from "../client-ids/manage-client-ids";
+import { clientIdIdByValue } from "../client-ids";
 import { db } from "../db/client";
 import type { LinkStatus } from "../db/generated/client";
 import { conflict, notFound } from "../http/errors";

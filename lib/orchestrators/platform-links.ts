@@ -2,13 +2,7 @@
 // onboarding requests seen, approved or rejected from their onboarding URL. The model is
 // described in links.ts.
 
-import {
-  CLIENT_ID_NOT_FOUND,
-  clientIdIdsOf,
-  findOwnClientId,
-  getClientIdOrThrow,
-  lockClientId,
-} from "../client-ids/manage-client-ids";
+import { CLIENT_ID_NOT_FOUND, clientIdIdsOf, findOwnClientId, getClientIdOrThrow, lockClientId } from "../client-ids";
 import { db } from "../db/client";
 import type { LinkStatus } from "../db/generated/client";
 import { ApiError, conflict, notFound } from "../http/errors";

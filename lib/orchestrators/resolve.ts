@@ -1,5 +1,5 @@
 // Orchestrator keys: stored as hashes like API keys, and cached like them.
-import { hashToken } from "../auth/tokens";
+import { hashToken } from "../auth";
 import { db } from "../db/client";
 import { credentialCache, forgetCredentials } from "../http/credential-cache";
 

@@ -3,17 +3,18 @@
 // payment's own checks (buildSecurePaymentIntent: payable, access list, screening).
 import { isAddress } from "viem";
 import { z } from "zod";
-import { crosschainRoutes } from "../crosschain/crosschain-routes";
-import { intentProgress } from "../crosschain/intent-progress";
-import { crosschainPagePolicy } from "../crosschain/page-policy";
-import type { CrosschainQuote } from "../crosschain/quote-intent";
-import { type IntentSubmission, submitIntent } from "../crosschain/submit-intent";
+import type { CrosschainQuote } from "../crosschain";
+import {
+  crosschainPagePolicy,
+  crosschainRoutes,
+  type IntentSubmission,
+  intentProgress,
+  submitIntent,
+} from "../crosschain";
 import { badRequest, notFound, validationError } from "../http/errors";
-import { CHAIN_NAMES } from "../requests/chain-names";
-import type { RoutesResponse } from "../requests/payment-routes";
-import type { StoredRequest } from "../requests/request-store";
-import { buildSecurePaymentIntent } from "../secure-payments/build-secure-payment-calls";
-import { loadSecurePayment } from "../secure-payments/load-secure-payment";
+import type { RoutesResponse, StoredRequest } from "../requests";
+import { CHAIN_NAMES } from "../requests";
+import { buildSecurePaymentIntent, loadSecurePayment } from "../secure-payments";
 
 export const pageIntentProgress = z
   .object({

@@ -7,15 +7,17 @@ import { formatUnits } from "viem";
 import { type Currency, getCurrency, isNative } from "../chains/currencies";
 import { NETWORKS, type NetworkId } from "../chains/networks";
 import { getConfig } from "../config";
-import { crosschainPagePolicy } from "../crosschain/page-policy";
-import { getPlatform, platformDisplayName } from "../platforms/create-platform";
-import type { StoredRequest } from "../requests/request-store";
-import { paymentCallPolicy } from "../secure-payments/contract-policy";
-import { securePaymentUrl } from "../secure-payments/create-secure-payment";
-import { feeLegs } from "../secure-payments/fee-plan";
-import type { LoadedSecurePayment } from "../secure-payments/load-secure-payment";
-import type { describeMulticall } from "../secure-payments/multicall-state";
-import { type PageState, securePaymentPageState } from "../secure-payments/page-state";
+import { crosschainPagePolicy } from "../crosschain";
+import { getPlatform, platformDisplayName } from "../platforms";
+import type { StoredRequest } from "../requests";
+import type { describeMulticall, LoadedSecurePayment } from "../secure-payments";
+import {
+  feeLegs,
+  type PageState,
+  paymentCallPolicy,
+  securePaymentPageState,
+  securePaymentUrl,
+} from "../secure-payments";
 import { formatMoney } from "./format";
 import { type BrandingInput, pageBranding } from "./page-branding";
 import { type MulticallChildView, type PayNetwork, type PayPageView, type PayRedirect } from "./pay-page-view";

@@ -6,12 +6,9 @@
 import { z } from "zod";
 import { crosschainPayResponse, submitIntentBody, submitIntentResponse } from "../crosschain/schemas";
 import { defineOperation } from "../http/operation";
-import { routesResponse } from "../requests/payment-routes";
+import { routesResponse } from "../requests";
 import { addressText } from "../requests/schemas";
-import { buildSecurePaymentCalls } from "../secure-payments/build-secure-payment-calls";
-import { detectedPayments } from "../secure-payments/detected-payments";
-import { loadSecurePayment } from "../secure-payments/load-secure-payment";
-import { recordIntent } from "../secure-payments/payment-intents";
+import { buildSecurePaymentCalls, detectedPayments, loadSecurePayment, recordIntent } from "../secure-payments";
 import { intentBody, intentResponse, securePaymentCalldata, tokenParams } from "../secure-payments/schemas";
 import {
   pageCrosschainIntent,

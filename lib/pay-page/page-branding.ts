@@ -1,7 +1,7 @@
 // What the payment page makes of a client ID's branding: colours and links are checked again
 // here (whatever was stored), so a branding record can never inject CSS or a javascript: link
 // into the page a payer trusts. Pure: no I/O.
-import { HEX_COLOR, RASTER_LOGO_DATA_URL } from "../secure-payments/branding-rules";
+import { HEX_COLOR, RASTER_LOGO_DATA_URL } from "../secure-payments/browser";
 
 export interface BrandingInput {
   logoPath?: string | null;

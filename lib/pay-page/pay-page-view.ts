@@ -2,8 +2,8 @@
 // everything the first paint needs. The browser island gets only the payable state's few
 // fields it acts on (token, network, labels, the contract-check policy).
 import type { NetworkId } from "../chains/networks";
-import type { CrosschainPolicy } from "../crosschain/intent-check";
-import type { CallPolicy } from "../secure-payments/contract-check";
+import type { CrosschainPolicy } from "../crosschain/browser";
+import type { CallPolicy } from "../secure-payments/browser";
 import type { PageBranding } from "./page-branding";
 
 export interface PayNetwork {

@@ -4,7 +4,7 @@
 // nonce exactly one succeeds. A wallet has at most one active destination: adding another
 // deactivates the previous one (under a lock on the (platform, wallet) pair).
 import type { Hex } from "viem";
-import { now } from "../auth/clock";
+import { now } from "../auth";
 import { networkByChainId } from "../chains/networks";
 import { db } from "../db/client";
 import type { PayeeDestination, Prisma } from "../db/generated/client";

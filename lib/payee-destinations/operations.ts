@@ -3,7 +3,7 @@
 // with its Origin may come along and must be the same platform's. Reading needs any
 // credential of the platform.
 import { z } from "zod";
-import { getSignedInUser } from "../auth/users";
+import { getSignedInUser } from "../auth";
 import type { Caller } from "../http/caller";
 import { unauthorized } from "../http/errors";
 import { defineOperation } from "../http/operation";

@@ -3,7 +3,7 @@
 // with it, so the signed data is rebuilt from the server's values, never from the client's.
 import { randomBytes } from "node:crypto";
 import type { Hex } from "viem";
-import { now } from "../auth/clock";
+import { now } from "../auth";
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import type { DestinationAction, SigningPayload } from "./signing-typed-data";

@@ -6,8 +6,7 @@ import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { ApiError, badRequest, conflict, notFound, unauthorized } from "../http/errors";
 import { log } from "../log";
-import { emitEvent } from "../webhooks/emit-event";
-import { webhookEvent } from "../webhooks/events";
+import { emitEvent, webhookEvent } from "../webhooks";
 import { complianceProvider } from "./compliance-provider";
 import { kycStatusOf, type ProviderWebhook, verifyProviderWebhook } from "./http-compliance-provider";
 import {

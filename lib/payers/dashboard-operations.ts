@@ -2,8 +2,7 @@
 // queue, erasing a payer, and marking an off-ramp payment's fiat progress (the built-in fiat
 // provider is the operator).
 import { z } from "zod";
-import type { Caller } from "../http/caller";
-import { unauthorized } from "../http/errors";
+import { sessionPlatformOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
 import { erase, reviewKyc } from "./compliance";
 import { FIAT_SUB_STATUSES } from "./fiat-steps";
@@ -11,11 +10,6 @@ import { advanceFiatLeg } from "./offramp";
 import { successResponse } from "./schemas";
 
 const TAGS = ["Payers (dashboard)"];
-
-function platformOf(caller: Caller): string {
-  if (caller.kind !== "session") throw unauthorized();
-  return caller.platformId;
-}
 
 const payerParams = z.strictObject({ userId: z.uuid("must be a payer's userId (UUID)") });
 
@@ -33,7 +27,7 @@ export const reviewPayerOperation = defineOperation({
   status: 200,
   errors: { 404: "No payer with this id on your platform", 409: "The payer is not waiting for review" },
   handler: async ({ caller, params, body }) => {
-    await reviewKyc(platformOf(caller), params.userId, body.decision, body.reason);
+    await reviewKyc(sessionPlatformOf(caller), params.userId, body.decision, body.reason);
     return { success: true };
   },
 });
@@ -50,7 +44,7 @@ export const erasePayerOperation = defineOperation({
   response: successResponse,
   errors: { 404: "No payer with this id on your platform" },
   handler: async ({ caller, params }) => {
-    await erase(platformOf(caller), params.userId);
+    await erase(sessionPlatformOf(caller), params.userId);
     return { success: true };
   },
 });
@@ -81,7 +75,7 @@ export const advanceOfframpOperation = defineOperation({
     409: "This step cannot follow the current one",
   },
   handler: async ({ caller, params, body }) => {
-    await advanceFiatLeg(platformOf(caller), params.requestId, body.subStatus, body.reason);
+    await advanceFiatLeg(sessionPlatformOf(caller), params.requestId, body.subStatus, body.reason);
     return { success: true };
   },
 });

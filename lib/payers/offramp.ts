@@ -6,8 +6,7 @@
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { conflict, forbidden, notFound } from "../http/errors";
-import { emitEvents } from "../webhooks/emit-event";
-import { type EventFields, type EventOwner, type OutgoingEvent, webhookEvent } from "../webhooks/events";
+import { type EventFields, type EventOwner, emitEvents, type OutgoingEvent, webhookEvent } from "../webhooks";
 import { AWAITING_PAYMENT, type FiatSubStatus, refuseFiatStep } from "./fiat-steps";
 import { findPayer, hasPaymentDetail, isCompliant } from "./payer-store";
 

@@ -1,7 +1,7 @@
 // What the hosted KYC and agreement pages (app/payer/[token]) show the payer: their own data,
 // with the tax number masked (they retype it to correct it), and where they stand. Opening the
 // page reads identity data whole, so it is recorded like any other such read.
-import { getPlatform } from "../platforms/create-platform";
+import { getPlatform } from "../platforms";
 import { payerByPortalToken, readIdentity, recordRead } from "./payer-store";
 import type { PayerIdentity } from "./schemas";
 

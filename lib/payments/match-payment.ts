@@ -13,7 +13,7 @@ import {
   nativeCurrencyOf,
   tokenByAddress,
 } from "../chains/currencies";
-import { CHAINLINK_DECIMALS } from "../requests/payment-maths";
+import { CHAINLINK_DECIMALS } from "../requests/browser";
 import type { DetectedPayment } from "./detected-payment";
 
 export interface PayableRequest {

@@ -5,8 +5,8 @@ import { formatUnits } from "viem";
 import { type Currency, getCurrency } from "../chains/currencies";
 import { explorerTxUrl } from "../chains/explorer";
 import { sandboxExplorer } from "../chains/sandbox-explorer";
-import type { SettlingRequest } from "../requests/settlement-store";
-import { ON_CHAIN_PAYMENT_PROCESSOR, type OutgoingEvent, webhookEvent } from "../webhooks/events";
+import type { SettlingRequest } from "../requests";
+import { ON_CHAIN_PAYMENT_PROCESSOR, type OutgoingEvent, webhookEvent } from "../webhooks";
 
 export interface RecordedPayment {
   request: SettlingRequest;

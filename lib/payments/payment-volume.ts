@@ -4,7 +4,7 @@
 import { toBigInt } from "../db/amounts";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
-import { joinRequestSql, REQUEST_PAYMENT_CURRENCY_SQL } from "../requests/request-store";
+import { joinRequestSql, REQUEST_PAYMENT_CURRENCY_SQL } from "../requests";
 
 export interface DailyVolume {
   /** UTC day, YYYY-MM-DD. */

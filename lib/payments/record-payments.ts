@@ -4,18 +4,13 @@
 // its events go to the outbox in the same transaction. A batch seen twice (a crash before the
 // cursor moved) stores nothing new and emits nothing new.
 import { randomUUID } from "node:crypto";
-import { type PayoutSource, payoutSources } from "../crosschain/payout-source";
+import { type PayoutSource, payoutSources } from "../crosschain";
 import type { Prisma } from "../db/generated/client";
 import { log } from "../log";
-import { awaitingFiat, startFiatLeg } from "../payers/offramp";
-import {
-  lockRequests,
-  lockRequestsByReferenceHash,
-  type SettlingRequest,
-  setAmountsPaid,
-} from "../requests/settlement-store";
-import { emitEvents } from "../webhooks/emit-event";
-import type { OutgoingEvent } from "../webhooks/events";
+import { awaitingFiat, startFiatLeg } from "../payers";
+import { lockRequests, lockRequestsByReferenceHash, type SettlingRequest, setAmountsPaid } from "../requests";
+import type { OutgoingEvent } from "../webhooks";
+import { emitEvents } from "../webhooks";
 import type { DetectedPayment } from "./detected-payment";
 import { matchPayment } from "./match-payment";
 import { paymentEvents, type RecordedPayment } from "./payment-events";

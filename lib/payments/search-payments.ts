@@ -20,7 +20,7 @@ import {
   type RequestColumns,
   type RequestStatus,
   requestIdsWithSql,
-} from "../requests/request-store";
+} from "../requests";
 import type { PageAfter, PaymentFilter, PaymentPage } from "./search-query";
 
 export interface FoundPayment {

@@ -3,7 +3,7 @@
 import { formatUnits } from "viem";
 import { z } from "zod";
 import { getCurrency } from "../chains/currencies";
-import { hasBeenPaid } from "../requests/request-status";
+import { hasBeenPaid } from "../requests";
 import { customerInfoSchema } from "../requests/schemas";
 import type { FoundPayment, PaymentSearchResult } from "./search-payments";
 import {

@@ -12,20 +12,25 @@ import { readPayerState } from "../chains/payer-state";
 import { isTronAddress } from "../chains/tron";
 import { ApiError, badRequest, type FieldError, notFound, unavailable, validationError } from "../http/errors";
 import { log } from "../log";
-import { transactionOrder } from "../requests/build-pay-calldata";
-import { feeForCall, type RequestOwner } from "../requests/caller";
-import { prepareRequest } from "../requests/create-request";
-import { approvalTransactions } from "../requests/encode-payment";
-import { type Fee, parseFee, storedFee } from "../requests/fee";
-import { bigNumberValue, conversionAmounts, feeAmountOf } from "../requests/payment-maths";
-import { paymentMethodFor } from "../requests/payment-method";
 import {
+  approvalTransactions,
   asStored,
+  bigNumberValue,
+  conversionAmounts,
+  type Fee,
+  feeAmountOf,
+  feeForCall,
   findRequests,
   insertRequests,
   type NewStoredRequest,
+  parseFee,
+  paymentMethodFor,
+  prepareRequest,
+  type RequestOwner,
   type StoredRequest,
-} from "../requests/request-store";
+  storedFee,
+  transactionOrder,
+} from "../requests";
 import { readBatchFee } from "./batch-fee";
 import { networkOfCurrency } from "./create-payout";
 import { type BatchItem, encodeBatchPayment } from "./encode-batch";

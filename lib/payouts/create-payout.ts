@@ -6,13 +6,19 @@ import { parseNetworkAddress, sameAddress } from "../addresses/wallet-address";
 import { getCurrency } from "../chains/currencies";
 import type { NetworkId } from "../chains/networks";
 import { type FieldError, validationError } from "../http/errors";
-import { createRecurringPayout } from "../recurring/create-recurring-payout";
+import { createRecurringPayout } from "../recurring";
 import type { RecurringPayoutAnswer } from "../recurring/schemas";
-import { buildPayCalldata, type PayCalldata } from "../requests/build-pay-calldata";
-import { feeForCall, type RequestOwner } from "../requests/caller";
-import { prepareRequest } from "../requests/create-request";
-import { type Fee, parseFee } from "../requests/fee";
-import { asStored, insertRequests } from "../requests/request-store";
+import {
+  asStored,
+  buildPayCalldata,
+  type Fee,
+  feeForCall,
+  insertRequests,
+  type PayCalldata,
+  parseFee,
+  prepareRequest,
+  type RequestOwner,
+} from "../requests";
 import type { PayoutBody } from "./schemas";
 
 export interface PayoutResult extends PayCalldata {

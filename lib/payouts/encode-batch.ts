@@ -9,7 +9,7 @@
 import { type Address, encodeFunctionData, type Hex } from "viem";
 import { BATCH_PAYMENT_NETWORK_ID, batchConversionPaymentsAbi, getContract } from "../chains/contracts";
 import type { EvmNetworkId } from "../chains/networks";
-import type { EvmTransaction } from "../requests/encode-payment";
+import type { EvmTransaction } from "../requests/browser";
 
 export type BatchItem =
   | { kind: "erc20"; token: Address; recipient: Address; amount: bigint; feeAmount: bigint; paymentReference: Hex }

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { defineOperation } from "../http/operation";
 import { recurringPayoutResponse } from "../recurring/schemas";
-import { requestOwner } from "../requests/caller";
+import { requestOwner } from "../requests";
 import { payCalldataResponse } from "../requests/schemas";
 import { createBatchPayout } from "./create-batch-payout";
 import { createPayout } from "./create-payout";

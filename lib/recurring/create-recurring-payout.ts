@@ -11,11 +11,16 @@ import { getCurrency, isSameAsset, requiresAllowanceReset } from "../chains/curr
 import { type EvmNetworkId, NETWORKS } from "../chains/networks";
 import { recurringProxyAddress, SCHEDULE_PERMIT_TYPES, type SchedulePermit } from "../chains/recurring-proxy";
 import { type FieldError, validationError } from "../http/errors";
-import { feeForCall, type RequestOwner } from "../requests/caller";
-import { prepareRequest } from "../requests/create-request";
-import { type Fee, parseFee, storedFee } from "../requests/fee";
-import { feeAmountOf } from "../requests/payment-maths";
-import { insertRequests } from "../requests/request-store";
+import {
+  type Fee,
+  feeAmountOf,
+  feeForCall,
+  insertRequests,
+  parseFee,
+  prepareRequest,
+  type RequestOwner,
+  storedFee,
+} from "../requests";
 import { insertRecurringPayment, openSchedulesOf, withTransaction } from "./recurring-store";
 import {
   type Frequency,

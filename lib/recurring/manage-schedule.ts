@@ -6,7 +6,7 @@ import { requiresAllowanceReset, tokenByAddress } from "../chains/currencies";
 import { NETWORKS } from "../chains/networks";
 import { schedulePermitTypedData } from "../chains/recurring-proxy";
 import { badRequest, notFound } from "../http/errors";
-import { findRequest, listPayments, setRecurrenceStopped } from "../requests/request-store";
+import { findRequest, listPayments, setRecurrenceStopped } from "../requests";
 import { approveTransactions } from "./create-recurring-payout";
 import {
   findRecurringPayment,

@@ -27,14 +27,13 @@ import { type ChainClient, getPublicClient } from "../chains/clients";
 import { erc20Abi } from "../chains/contracts";
 import { EVM_NETWORK_IDS, type EvmNetworkId, NETWORKS } from "../chains/networks";
 import { recurringProxyAbi, recurringProxyAddress, schedulePermitTypedData } from "../chains/recurring-proxy";
-import { getClientIdOrThrow } from "../client-ids/manage-client-ids";
+import { getClientIdOrThrow } from "../client-ids";
 import { getConfig } from "../config";
 import { SANDBOX_RELAYER } from "../devnet/accounts";
 import { type ExclusiveLoop, runExclusively } from "../jobs/exclusive-loop";
 import { log } from "../log";
-import { findRequest } from "../requests/request-store";
-import { emitEvent } from "../webhooks/emit-event";
-import { ON_CHAIN_PAYMENT_PROCESSOR, webhookEvent } from "../webhooks/events";
+import { findRequest } from "../requests";
+import { emitEvent, ON_CHAIN_PAYMENT_PROCESSOR, webhookEvent } from "../webhooks";
 import {
   activeSchedules,
   forgetSending,

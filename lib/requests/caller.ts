@@ -1,7 +1,7 @@
 // Who owns what a request operation reads or creates: the platform behind the API key or the
 // client ID, and the client ID itself (recorded on new requests; its fee settings apply).
 
-import { getClientIdFee } from "../client-ids/client-id-fee";
+import { getClientIdFee } from "../client-ids";
 import type { Caller } from "../http/caller";
 import { unauthorized } from "../http/errors";
 import { type Fee, storedFee } from "./fee";

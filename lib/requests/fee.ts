@@ -3,7 +3,7 @@
 
 import { parseNetworkAddress } from "../addresses/wallet-address";
 import type { NetworkId } from "../chains/networks";
-import { feePercentageToBasisPoints, normalizeFeePercentage } from "../client-ids/fee-percentage";
+import { feePercentageToBasisPoints, normalizeFeePercentage } from "../client-ids/browser";
 import type { FieldError } from "../http/errors";
 
 export interface Fee {

@@ -4,7 +4,7 @@
 
 import { badRequest, notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
-import { fiatProgress } from "../payers/offramp";
+import { fiatProgress } from "../payers";
 import { requestOwner } from "./caller";
 import { createRequest } from "./create-request";
 import { describeRequest } from "./request-status";

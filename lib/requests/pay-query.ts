@@ -5,7 +5,7 @@ import { z } from "zod";
 import { getCurrency, isSameAsset } from "../chains/currencies";
 import { badRequest, notFound, validationError } from "../http/errors";
 import { isUuid } from "../ids/ids";
-import { bindOfframpPayer } from "../payers/offramp";
+import { bindOfframpPayer } from "../payers";
 import type { PayOptions } from "./build-pay-calldata";
 import { feeForCall, type RequestOwner } from "./caller";
 import { CHAIN_NAME_VALUES, CHAIN_NAMES } from "./chain-names";

@@ -1,7 +1,7 @@
 // What payment detection reads and writes of requests: the requests a batch of payment
 // references names (locked, so two writers settle one request in turn), and the amount paid,
 // from which the status follows. Called inside the detection's transaction.
-import { publicClientIdSql } from "../client-ids/manage-client-ids";
+import { publicClientIdSql } from "../client-ids";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { type CustomerInfo, paymentReferenceHash, type RequestStatus } from "./request-store";

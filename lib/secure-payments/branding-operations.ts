@@ -2,7 +2,7 @@
 // and per orchestrator (its key). GET answers null when none is set; PUT sets the given
 // fields (null clears one); DELETE removes it, back to the neutral page.
 
-import { CLIENT_ID_NOT_FOUND, findOwnClientId } from "../client-ids/manage-client-ids";
+import { CLIENT_ID_NOT_FOUND, findOwnClientId } from "../client-ids";
 import { clientIdParams } from "../client-ids/schemas";
 import type { Caller } from "../http/caller";
 import { notFound, unauthorized } from "../http/errors";

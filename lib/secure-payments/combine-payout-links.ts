@@ -4,8 +4,8 @@
 import { ulid } from "ulid";
 import { db } from "../db/client";
 import { badRequest, conflict, notFound, validationError } from "../http/errors";
-import { TRON_BATCH_MESSAGE } from "../payouts/create-batch-payout";
-import { findRequests } from "../requests/request-store";
+import { TRON_BATCH_MESSAGE } from "../payouts";
+import { findRequests } from "../requests";
 import { type CreatedSecurePayment, securePaymentUrl } from "./create-secure-payment";
 import type { SecurePaymentCreator } from "./creator";
 import { feePlanOf } from "./fee-plan";

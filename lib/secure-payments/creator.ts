@@ -4,7 +4,7 @@
 // orchestrator is then fixed on the payment, its requests and its events.
 import type { Caller } from "../http/caller";
 import { badRequest, forbidden, unauthorized } from "../http/errors";
-import { isLinked } from "../orchestrators/active-links";
+import { isLinked } from "../orchestrators";
 
 export interface SecurePaymentCreator {
   platformId: string;

@@ -4,9 +4,9 @@
 import { formatUnits } from "viem";
 import { getCurrency, isNative } from "../chains/currencies";
 import { NETWORKS } from "../chains/networks";
-import { kytResultsOf } from "../kyt/read-screenings";
-import { formatDestinationId, payeeInteropAddress } from "../payee-destinations/destination-id";
-import type { StoredRequest } from "../requests/request-store";
+import { kytResultsOf } from "../kyt";
+import { formatDestinationId, payeeInteropAddress } from "../payee-destinations";
+import type { StoredRequest } from "../requests";
 import { resolveBranding } from "./branding";
 import { securePaymentUrl } from "./create-secure-payment";
 import { detectedPayments } from "./detected-payments";

@@ -2,7 +2,7 @@
 // link is paid, what it polls while it waits, and who paid, for the lookup by request id.
 import { explorerTxUrl } from "../chains/explorer";
 import { sandboxExplorer } from "../chains/sandbox-explorer";
-import { listPayments, type StoredRequest } from "../requests/request-store";
+import { listPayments, type StoredRequest } from "../requests";
 
 export interface RecordedPaymentView {
   requestId: string;

@@ -1,7 +1,7 @@
 // The owner of a secure payment's events: its platform, the client ID it was created with
 // (internal id for routing, public value for payloads) and the orchestrator fixed at creation.
-import { clientIdsByIds } from "../client-ids/manage-client-ids";
-import type { EventOwner } from "../webhooks/events";
+import { clientIdsByIds } from "../client-ids";
+import type { EventOwner } from "../webhooks";
 import type { StoredSecurePayment } from "./secure-payment-store";
 
 export async function eventOwnerOf(

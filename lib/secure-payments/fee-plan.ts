@@ -4,9 +4,8 @@
 // (USDC/USDT count 1:1); a fee plan exists only for a single stablecoin currency. Pure.
 import { formatUnits } from "viem";
 import { type Currency, getCurrency } from "../chains/currencies";
-import { storedFee } from "../requests/fee";
-import { feeAmountOf } from "../requests/payment-maths";
-import type { StoredRequest } from "../requests/request-store";
+import type { StoredRequest } from "../requests";
+import { feeAmountOf, storedFee } from "../requests/browser";
 import type { FeePlan } from "./schemas";
 
 const USD_STABLECOINS = new Set(["USDC", "USDT", "USDT0", "USDbC"]);

@@ -2,8 +2,7 @@
 // as creation (the creating client ID's fee, borne by the payer), and no side effects.
 import { findCurrencies, getCurrency } from "../chains/currencies";
 import { badRequest, validationError } from "../http/errors";
-import { feeForCall } from "../requests/caller";
-import { feeAmountOf, parseAmount } from "../requests/payment-maths";
+import { feeAmountOf, feeForCall, parseAmount } from "../requests";
 import type { SecurePaymentCreator } from "./creator";
 import { isUsdStablecoin, planOf } from "./fee-plan";
 import type { FeePreviewBody } from "./schemas";

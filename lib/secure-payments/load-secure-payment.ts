@@ -1,7 +1,7 @@
 // Loading a secure payment with its requests and derived status, for reads and for paying.
 // The hosted page passes the token alone (the token is its credential); API callers pass
 // their platform, and another platform's token answers 404 like an unknown one.
-import type { StoredRequest } from "../requests/request-store";
+import type { StoredRequest } from "../requests";
 import { deriveStatus, type SecurePaymentStatus, unknownToken } from "./payment-state";
 import { requestsOf } from "./request-views";
 import { findSecurePaymentByToken, type StoredSecurePayment } from "./secure-payment-store";

@@ -3,8 +3,8 @@
 // and the amount summary of what paying now would cost. No calldata here (that is /pay).
 import { formatUnits, parseUnits } from "viem";
 import { getCurrency } from "../chains/currencies";
-import { hasBeenPaid } from "../requests/request-status";
-import type { StoredRequest } from "../requests/request-store";
+import type { StoredRequest } from "../requests";
+import { hasBeenPaid } from "../requests";
 import { linkFields } from "./describe-secure-payment";
 import { feeLegs, feePlanOf } from "./fee-plan";
 import type { LoadedSecurePayment } from "./load-secure-payment";

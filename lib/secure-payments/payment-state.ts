@@ -2,8 +2,8 @@
 // their `status` and `amountPaid`) and the clock: nothing has to run at expiry or payment for
 // the state to be right. Pure: no I/O.
 import { ApiError, conflict, forbidden, notFound } from "../http/errors";
-import { hasBeenPaid } from "../requests/request-status";
-import type { StoredRequest } from "../requests/request-store";
+import type { StoredRequest } from "../requests";
+import { hasBeenPaid } from "../requests";
 import type { StoredSecurePayment } from "./secure-payment-store";
 
 export type SecurePaymentStatus = "pending" | "completed" | "expired" | "invalidated" | "partially_settled";

@@ -1,5 +1,5 @@
 // Requests of a secure payment as this domain reads them, through the requests domain.
-import { asStored, findRequests, type NewStoredRequest, type StoredRequest } from "../requests/request-store";
+import { asStored, findRequests, type NewStoredRequest, type StoredRequest } from "../requests";
 import type { StoredSecurePayment } from "./secure-payment-store";
 
 export function asStoredAll(requests: readonly NewStoredRequest[], now: Date): StoredRequest[] {

@@ -5,7 +5,7 @@
 // `wallet_screening_unavailable` unless the operator set KYT_ON_PROVIDER_ERROR=allow.
 import { getConfig } from "../config";
 import { forbidden, unavailable } from "../http/errors";
-import { screenWallets, type WalletToScreen } from "../kyt/screen-wallets";
+import { screenWallets, type WalletToScreen } from "../kyt";
 import { eventOwnerOf } from "./event-owner";
 import type { LoadedSecurePayment } from "./load-secure-payment";
 import type { StoredSecurePayment } from "./secure-payment-store";

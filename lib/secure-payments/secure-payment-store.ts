@@ -2,7 +2,7 @@
 import { db } from "../db/client";
 import type { Prisma, SecurePayment as Row } from "../db/generated/client";
 import { isUlid } from "../ids/ids";
-import { isRequestId } from "../requests/payment-reference";
+import { isRequestId } from "../requests";
 
 export type SecurePaymentType = Row["paymentType"];
 

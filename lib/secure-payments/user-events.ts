@@ -6,8 +6,7 @@
 import { consumeRateLimit } from "../api/rate-limit";
 import { db } from "../db/client";
 import { ApiError } from "../http/errors";
-import { emitEvent } from "../webhooks/emit-event";
-import { webhookEvent } from "../webhooks/events";
+import { emitEvent, webhookEvent } from "../webhooks";
 import { eventOwnerOf } from "./event-owner";
 import { unknownToken } from "./payment-state";
 import type { UserEventBody } from "./schemas";

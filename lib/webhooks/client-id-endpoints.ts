@@ -2,7 +2,7 @@
 // the dashboard session, activated, deactivated, deleted for good (manage-endpoints.ts). What was
 // done with the client ID alone is recorded on the endpoint and shown in the dashboard.
 
-import { lockClientId } from "../client-ids/manage-client-ids";
+import { lockClientId } from "../client-ids";
 import { db } from "../db/client";
 import { conflict, notFound } from "../http/errors";
 import {

@@ -4,7 +4,7 @@
 // at commit, at most one per NOTIFY_GAP_MS from a process) wakes the delivery workers, which
 // claim the new deliveries from their rows (delivery-worker.ts).
 import { monotonicFactory } from "ulid";
-import { publicClientIdSql, unrevokedClientIdsSql } from "../client-ids/manage-client-ids";
+import { publicClientIdSql, unrevokedClientIdsSql } from "../client-ids";
 import { Prisma } from "../db/generated/client";
 import { EVENT_RECIPIENTS, type EventName, type OutgoingEvent } from "./events";
 

@@ -4,7 +4,7 @@
 // answered only at creation. Every lookup is scoped to its owner: another owner's endpoint is
 // "not found", exactly like a missing one.
 import { randomUUID } from "node:crypto";
-import { clientIdsByIds } from "../client-ids/manage-client-ids";
+import { clientIdsByIds } from "../client-ids";
 import { db } from "../db/client";
 import { Prisma, type WebhookEndpoint } from "../db/generated/client";
 import { conflict, notFound, validationError } from "../http/errors";

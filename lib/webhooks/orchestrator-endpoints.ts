@@ -5,7 +5,7 @@
 import { db } from "../db/client";
 import type { Prisma, WebhookEndpoint } from "../db/generated/client";
 import { conflict, notFound } from "../http/errors";
-import { lockOrchestrator } from "../orchestrators/accounts";
+import { lockOrchestrator } from "../orchestrators";
 import {
   checkedUrl,
   createEndpoint,

@@ -6,13 +6,13 @@
 // it does is recorded on the endpoint (when, from which address) for the dashboard to show.
 // docs/decisions/webhooks-client-id-alone.md.
 import { z } from "zod";
-import { allowsWebhooksByClientIdAlone, CLIENT_ID_NOT_FOUND, findOwnClientId } from "../client-ids/manage-client-ids";
+import { allowsWebhooksByClientIdAlone, CLIENT_ID_NOT_FOUND, findOwnClientId } from "../client-ids";
 import type { Caller } from "../http/caller";
 import { clientIp } from "../http/client-ip";
 import { conflict, forbidden, notFound, unauthorized, validationError } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
-import { findActiveLink } from "../orchestrators/active-links";
+import { findActiveLink } from "../orchestrators";
 import {
   type ClientIdAction,
   createPlatformEndpoint,

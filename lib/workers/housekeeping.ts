@@ -4,10 +4,10 @@
 // wallet screening verdicts past KYT_CACHE_SECONDS (kyt).
 import { purgeIdempotencyKeys } from "../api/idempotency";
 import { purgeRateLimitBuckets } from "../api/rate-limit";
-import { purgeExpiredSignIns } from "../auth/sessions";
-import { purgeScreeningCache } from "../kyt/screen-wallets";
-import { purgeSigningNonces } from "../payee-destinations/signing-nonces";
-import { purgeDeliveryLog } from "../webhooks/delivery-log";
+import { purgeExpiredSignIns } from "../auth";
+import { purgeScreeningCache } from "../kyt";
+import { purgeSigningNonces } from "../payee-destinations";
+import { purgeDeliveryLog } from "../webhooks";
 
 export async function purgeExpired(now = new Date()) {
   const [idempotency, rateLimitBuckets, signIns, nonces, webhookEvents, screeningVerdicts] = await Promise.all([

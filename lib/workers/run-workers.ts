@@ -11,14 +11,14 @@
 
 import { operatorKey } from "../chains/crosschain-gateway";
 import { getConfig } from "../config";
-import { settleOpenIntents } from "../crosschain/settle-intents";
+import { settleOpenIntents } from "../crosschain";
 import { type Database, getDatabase } from "../db/client";
 import { runExclusively } from "../jobs/exclusive-loop";
 import { startJobQueue } from "../jobs/job-queue";
 import { log } from "../log";
-import { startPaymentDetection } from "../payments/indexer/start-detection";
-import { startRecurringRelayer } from "../recurring/relayer";
-import { type DeliveryWorkerOptions, startDeliveryWorker } from "../webhooks/delivery-worker";
+import { startPaymentDetection } from "../payments";
+import { startRecurringRelayer } from "../recurring";
+import { type DeliveryWorkerOptions, startDeliveryWorker } from "../webhooks";
 import { purgeExpired } from "./housekeeping";
 
 const HOUSEKEEPING_MS = 10 * 60_000;

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { DashboardNav } from "@/components/dashboard/dashboard-nav";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
+import { requireDashboardSession } from "@/lib/dashboard";
 
 export default async function SignedInLayout({ children }: { children: React.ReactNode }) {
   const session = await requireDashboardSession();

@@ -2,11 +2,10 @@ import Link from "next/link";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { PaymentsTable } from "@/components/dashboard/payments/payments-table";
 import { VolumeChart } from "@/components/dashboard/volume-chart";
-import { listApiKeys } from "@/lib/auth/api-keys";
-import { listClientIds } from "@/lib/client-ids/manage-client-ids";
-import { loadOverview, VOLUME_DAYS } from "@/lib/dashboard/overview";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { listPlatformLinks } from "@/lib/orchestrators/platform-links";
+import { listApiKeys } from "@/lib/auth";
+import { listClientIds } from "@/lib/client-ids";
+import { loadOverview, requireDashboardSession, VOLUME_DAYS } from "@/lib/dashboard";
+import { listPlatformLinks } from "@/lib/orchestrators";
 
 export const metadata = { title: "Overview" };
 

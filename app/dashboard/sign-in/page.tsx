@@ -1,9 +1,8 @@
 import { redirect } from "next/navigation";
 import { SignInPanel } from "@/components/dashboard/sign-in/sign-in-panel";
-import { sandboxDemoWallets } from "@/lib/auth/demo-wallet";
+import { sandboxDemoWallets } from "@/lib/auth";
 import { getConfig } from "@/lib/config";
-import { getDashboardSession } from "@/lib/dashboard/page-session";
-import { safeNextPath } from "@/lib/dashboard/sign-in-redirect";
+import { getDashboardSession, safeNextPath } from "@/lib/dashboard";
 
 export const metadata = { title: "Sign in" };
 

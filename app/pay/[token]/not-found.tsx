@@ -2,7 +2,7 @@
 import { PayShell } from "@/components/pay/pay-shell";
 import { UnknownPanel } from "@/components/pay/state-panels";
 import { getConfig } from "@/lib/config";
-import { pageBranding } from "@/lib/pay-page/page-branding";
+import { pageBranding } from "@/lib/pay-page";
 
 export default function UnknownPaymentLink() {
   return (

@@ -9,8 +9,7 @@ import { PayCard, PayShell } from "@/components/pay/pay-shell";
 import { PaymentSummary } from "@/components/pay/payment-summary";
 import { CompletedPanel, ExpiredPanel, NotPayablePanel } from "@/components/pay/state-panels";
 import { getConfig } from "@/lib/config";
-import { loadPayPage } from "@/lib/pay-page/load-pay-page";
-import { checkoutProps } from "@/lib/pay-page/pay-page-view";
+import { checkoutProps, loadPayPage } from "@/lib/pay-page";
 
 export const dynamic = "force-dynamic";
 

@@ -8,14 +8,8 @@ import { type FormEvent, useMemo, useState } from "react";
 import { ApiRequestError, apiRequest } from "@/components/dashboard/api-client";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/form-fields";
-import {
-  type BrandingForm,
-  brandingBodyOf,
-  brandingForm,
-  COLOR_FIELDS,
-  pickerValue,
-} from "@/lib/dashboard/branding-form";
-import { type BrandingInput, DEFAULT_COLORS, pageBranding, safeColor } from "@/lib/pay-page/page-branding";
+import { type BrandingForm, brandingBodyOf, brandingForm, COLOR_FIELDS, pickerValue } from "@/lib/dashboard/browser";
+import { type BrandingInput, DEFAULT_COLORS, pageBranding, safeColor } from "@/lib/pay-page/browser";
 import { BrandingPreview } from "./branding-preview";
 
 const DEFAULTS: Record<(typeof COLOR_FIELDS)[number]["key"], string> = {

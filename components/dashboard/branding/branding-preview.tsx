@@ -4,8 +4,7 @@
 import { ACTION_CLASSES } from "@/components/pay/action-link";
 import { PayCard, PayShell } from "@/components/pay/pay-shell";
 import { PaymentSummary } from "@/components/pay/payment-summary";
-import type { PageBranding } from "@/lib/pay-page/page-branding";
-import type { PayableView } from "@/lib/pay-page/pay-page-view";
+import type { PageBranding, PayableView } from "@/lib/pay-page/browser";
 
 function sample(branding: PageBranding, merchantName: string): PayableView {
   return {

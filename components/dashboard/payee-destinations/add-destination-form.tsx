@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError, SelectField } from "@/components/ui/form-fields";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import type { DestinationNetworkChoice } from "@/lib/dashboard/payee-destination-choices";
+import type { DestinationNetworkChoice } from "@/lib/dashboard/browser";
 import type { PayeeDestinationView } from "@/lib/payee-destinations/schemas";
 import { addPayeeDestination, DestinationChangeError, describeChangeFailure, stepText } from "./destination-change";
 import { PayeeWalletField, usePayeeWallet } from "./payee-wallets";

@@ -6,7 +6,7 @@ import { useState, useTransition } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { WalletConfigOptions } from "@/components/wallet/wagmi-config";
 import { WalletProvider } from "@/components/wallet/wallet-provider";
-import type { DestinationNetworkChoice } from "@/lib/dashboard/payee-destination-choices";
+import type { DestinationNetworkChoice } from "@/lib/dashboard/browser";
 import type { PayeeDestinationView } from "@/lib/payee-destinations/schemas";
 import { AddDestinationForm } from "./add-destination-form";
 import { DeactivateDestinationButton } from "./deactivate-destination";

@@ -13,7 +13,7 @@ import { connectTronLink, type TronWalletSession } from "@/components/wallet/tro
 import { connectorLabel, useWalletConnectors } from "@/components/wallet/use-wallet-connectors";
 import { isWalletChain } from "@/components/wallet/wagmi-config";
 import { connectFailureText } from "@/components/wallet/wallet-errors";
-import { structTypes } from "@/lib/payee-destinations/signing-typed-data";
+import { structTypes } from "@/lib/payee-destinations/browser";
 import { apiRequest } from "../api-client";
 import type { PayeeSigner, WireTypedData } from "./destination-change";
 import { sameWallet } from "./wallet-addresses";

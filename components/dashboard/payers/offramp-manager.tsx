@@ -10,7 +10,7 @@ import { formatTime } from "@/components/ui/format-time";
 import { EmptyState } from "@/components/ui/states";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ListTable, Td } from "@/components/ui/table";
-import type { OfframpRow } from "@/lib/payers/dashboard-view";
+import type { OfframpRow } from "@/lib/payers";
 import { apiRequest, errorMessage } from "../api-client";
 
 function NextStep({ row, onDone }: { row: OfframpRow; onDone: () => void }) {

@@ -11,7 +11,7 @@ import { formatTime } from "@/components/ui/format-time";
 import { EmptyState } from "@/components/ui/states";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ListTable, Td } from "@/components/ui/table";
-import type { PayerListRow } from "@/lib/payers/dashboard-view";
+import type { PayerListRow } from "@/lib/payers";
 import { apiRequest, errorMessage } from "../api-client";
 
 function ReviewCard({ payer, onDone }: { payer: PayerListRow; onDone: () => void }) {

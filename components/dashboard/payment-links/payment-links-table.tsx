@@ -5,9 +5,8 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { formatTime } from "@/components/ui/format-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, Td, Th } from "@/components/ui/table";
-import { formatMoney } from "@/lib/pay-page/format";
-import { qrPath } from "@/lib/pay-page/qr-path";
-import type { PaymentLinkRow } from "@/lib/secure-payments/payment-links";
+import { formatMoney, qrPath } from "@/lib/pay-page/browser";
+import type { PaymentLinkRow } from "@/lib/secure-payments";
 import { CancelLinkButton } from "./cancel-link-button";
 
 function Qr({ link, token }: { link: string; token: string }) {

@@ -5,8 +5,8 @@ import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { SelectField, TextField } from "@/components/ui/form-fields";
 import { PhoneCollapsible } from "@/components/ui/phone-collapsible";
-import type { PaymentsPageQuery } from "@/lib/dashboard/payment-search-query";
-import { PAYMENT_TYPES, type PaymentOrder } from "@/lib/payments/search-query";
+import type { PaymentsPageQuery } from "@/lib/dashboard";
+import { PAYMENT_TYPES, type PaymentOrder } from "@/lib/payments";
 
 export function PaymentFilters({
   values,

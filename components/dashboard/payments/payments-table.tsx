@@ -2,9 +2,9 @@
 import Link from "next/link";
 import { formatTime } from "@/components/ui/format-time";
 import { Table, Td, Th } from "@/components/ui/table";
-import type { PaymentRow } from "@/lib/dashboard/payment-rows";
-import { formatMoney, usdValue } from "@/lib/pay-page/format";
-import type { PaymentOrder } from "@/lib/payments/search-query";
+import type { PaymentRow } from "@/lib/dashboard";
+import { formatMoney, usdValue } from "@/lib/pay-page/browser";
+import type { PaymentOrder } from "@/lib/payments";
 import { TxLink } from "./explorer-link";
 import { short } from "./short";
 

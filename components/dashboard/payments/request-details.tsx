@@ -7,7 +7,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { getCurrency } from "@/lib/chains/currencies";
 import { explorerAddressUrl } from "@/lib/chains/explorer";
 import { sandboxExplorer } from "@/lib/chains/sandbox-explorer";
-import { formatMoney } from "@/lib/pay-page/format";
+import { formatMoney } from "@/lib/pay-page/browser";
 import type { RequestStatusResponse } from "@/lib/requests/schemas";
 import { TxLink } from "./explorer-link";
 

@@ -4,7 +4,7 @@ import { formatTime } from "@/components/ui/format-time";
 import { EmptyState } from "@/components/ui/states";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ListTable, Td } from "@/components/ui/table";
-import type { ScreeningRow } from "@/lib/kyt/read-screenings";
+import type { ScreeningRow } from "@/lib/kyt";
 
 export function ScreeningsTable({ rows }: { rows: ScreeningRow[] }) {
   if (rows.length === 0) {

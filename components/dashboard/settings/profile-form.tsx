@@ -7,7 +7,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/form-fields";
-import type { PlatformProfileView } from "@/lib/platforms/profile";
+import type { PlatformProfileView } from "@/lib/platforms";
 import { ApiRequestError, apiRequest, errorMessage } from "../api-client";
 
 const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"];

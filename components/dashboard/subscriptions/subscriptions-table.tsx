@@ -6,7 +6,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, Td, Th } from "@/components/ui/table";
 import { explorerTxUrl } from "@/lib/chains/explorer";
 import type { NetworkId } from "@/lib/chains/networks";
-import type { SubscriptionRow } from "@/lib/recurring/list-schedules";
+import type { SubscriptionRow } from "@/lib/recurring";
 import { CancelSubscriptionButton } from "./cancel-subscription-button";
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;

@@ -2,7 +2,7 @@
 // receiver answered (or why there was no answer), how long it took, and the start of its answer.
 import { formatTime } from "@/components/ui/format-time";
 import { Table, Td, Th } from "@/components/ui/table";
-import type { AttemptView } from "@/lib/webhooks/delivery-log";
+import type { AttemptView } from "@/lib/webhooks";
 
 function Result({ attempt }: { attempt: AttemptView }) {
   if (attempt.finishedAt === null) return <span className="text-blue-800">in flight…</span>;

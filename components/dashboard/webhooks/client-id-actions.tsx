@@ -1,7 +1,7 @@
 // What was done to an endpoint with the client ID alone (no API key or session): a client ID
 // is public, so the platform must be able to see such changes, when and from where.
 import { formatTime } from "@/components/ui/format-time";
-import type { ClientIdAction } from "@/lib/webhooks/client-id-endpoints";
+import type { ClientIdAction } from "@/lib/webhooks";
 
 const VERB: Record<ClientIdAction["action"], string> = {
   registered: "Registered",

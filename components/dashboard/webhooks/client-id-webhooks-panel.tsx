@@ -1,8 +1,8 @@
 // On a client ID's page: how many webhook endpoints it has, and the way to manage them.
 import Link from "next/link";
 import { buttonClasses } from "@/components/ui/button-classes";
-import { clientWebhooksHref } from "@/lib/dashboard/webhook-hrefs";
-import type { EndpointCounts } from "@/lib/webhooks/endpoint-summaries";
+import { clientWebhooksHref } from "@/lib/dashboard/browser";
+import type { EndpointCounts } from "@/lib/webhooks";
 
 export function ClientIdWebhooksPanel({
   clientIdId,

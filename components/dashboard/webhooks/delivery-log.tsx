@@ -9,9 +9,9 @@ import { Button } from "@/components/ui/button";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { formatTime } from "@/components/ui/format-time";
 import { EmptyState } from "@/components/ui/states";
-import type { WebhookEventChoices } from "@/lib/dashboard/webhook-event-choices";
-import { type DeliveryLogQuery, endpointHref } from "@/lib/dashboard/webhook-hrefs";
-import type { DeliveryView } from "@/lib/webhooks/delivery-log";
+import type { WebhookEventChoices } from "@/lib/dashboard/browser";
+import { type DeliveryLogQuery, endpointHref } from "@/lib/dashboard/browser";
+import type { DeliveryView } from "@/lib/webhooks";
 import { DeliveryItem } from "./delivery-item";
 import { useAutoRefresh } from "./use-auto-refresh";
 

@@ -4,9 +4,9 @@ import Link from "next/link";
 import { formatTime } from "@/components/ui/format-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, Td, Th } from "@/components/ui/table";
-import { endpointHref } from "@/lib/dashboard/webhook-hrefs";
-import type { EventName } from "@/lib/webhooks/events";
-import type { RequestDeliveryView } from "@/lib/webhooks/request-deliveries";
+import { endpointHref } from "@/lib/dashboard/browser";
+import type { RequestDeliveryView } from "@/lib/webhooks";
+import type { EventName } from "@/lib/webhooks/browser";
 import { shortUrl } from "./short-url";
 
 export function RequestDeliveries({ deliveries }: { deliveries: RequestDeliveryView[] }) {

@@ -1,10 +1,8 @@
 // The dashboard's webhook changes, through the same /v1/webhook API integrators call (with the
 // session cookie, the client ID named in the body).
 
-import type { PlatformEndpointView } from "@/lib/webhooks/client-id-endpoints";
-import type { DeliveryDetail, DeliveryView } from "@/lib/webhooks/delivery-log";
-import type { EventName } from "@/lib/webhooks/events";
-import type { TestResult } from "@/lib/webhooks/send-test-event";
+import type { DeliveryDetail, DeliveryView, PlatformEndpointView, TestResult } from "@/lib/webhooks";
+import type { EventName } from "@/lib/webhooks/browser";
 import { apiRequest } from "../api-client";
 
 const endpointPath = (webhookId: string) => `/v1/webhook/${encodeURIComponent(webhookId)}`;

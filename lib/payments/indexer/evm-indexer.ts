@@ -13,7 +13,7 @@ import { recurringProxyAddress } from "../../chains/recurring-proxy";
 import { getConfig } from "../../config";
 import { db } from "../../db/client";
 import { log } from "../../log";
-import { knownReferenceHashes } from "../../requests/settlement-store";
+import { knownReferenceHashes } from "../../requests";
 import type { DetectedPayment } from "../detected-payment";
 import { recordPayments, undoPaymentsAbove } from "../record-payments";
 import { checkChainContinuity } from "./chain-continuity";

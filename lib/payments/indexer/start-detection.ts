@@ -12,7 +12,7 @@ import type { EvmNetworkId, NetworkId } from "../../chains/networks";
 import { getConfig } from "../../config";
 import { type ExclusiveLoop, runExclusively } from "../../jobs/exclusive-loop";
 import { log } from "../../log";
-import { backfillReferenceHashes } from "../../requests/settlement-store";
+import { backfillReferenceHashes } from "../../requests";
 import { indexStep, type StepResult } from "./evm-indexer";
 import { tronIndexStep } from "./tron-indexer";
 

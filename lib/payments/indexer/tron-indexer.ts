@@ -6,7 +6,7 @@ import { getContract } from "../../chains/contracts";
 import { getConfig } from "../../config";
 import { db } from "../../db/client";
 import { log } from "../../log";
-import { knownReferenceHashes } from "../../requests/settlement-store";
+import { knownReferenceHashes } from "../../requests";
 import type { DetectedPayment } from "../detected-payment";
 import { recordPayments } from "../record-payments";
 import { readCursor, setCursor } from "./cursor-store";

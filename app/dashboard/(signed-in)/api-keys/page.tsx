@@ -1,7 +1,7 @@
 import { type ApiKeyRow, ApiKeysManager } from "@/components/dashboard/api-keys-manager";
 import { PageHeader } from "@/components/dashboard/page-header";
-import { listApiKeys } from "@/lib/auth/api-keys";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
+import { listApiKeys } from "@/lib/auth";
+import { requireDashboardSession } from "@/lib/dashboard";
 
 export const metadata = { title: "API keys" };
 

@@ -3,9 +3,9 @@ import { NoClientIdsYet } from "@/components/dashboard/no-client-ids";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, Td, Th } from "@/components/ui/table";
-import { listClientIds } from "@/lib/client-ids/manage-client-ids";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { getBranding } from "@/lib/secure-payments/branding";
+import { listClientIds } from "@/lib/client-ids";
+import { requireDashboardSession } from "@/lib/dashboard";
+import { getBranding } from "@/lib/secure-payments";
 
 export const metadata = { title: "Payment page" };
 

@@ -1,7 +1,7 @@
 import { ClientIdsManager } from "@/components/dashboard/client-ids-manager";
 import { PageHeader } from "@/components/dashboard/page-header";
-import { listClientIds } from "@/lib/client-ids/manage-client-ids";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
+import { listClientIds } from "@/lib/client-ids";
+import { requireDashboardSession } from "@/lib/dashboard";
 
 export const metadata = { title: "Client IDs" };
 

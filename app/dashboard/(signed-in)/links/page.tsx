@@ -5,9 +5,9 @@ import { formatTime } from "@/components/ui/format-time";
 import { EmptyState } from "@/components/ui/states";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, Td, Th } from "@/components/ui/table";
-import { listClientIds } from "@/lib/client-ids/manage-client-ids";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { listPlatformLinks } from "@/lib/orchestrators/platform-links";
+import { listClientIds } from "@/lib/client-ids";
+import { requireDashboardSession } from "@/lib/dashboard";
+import { listPlatformLinks } from "@/lib/orchestrators";
 
 export const metadata = { title: "Orchestrator links" };
 

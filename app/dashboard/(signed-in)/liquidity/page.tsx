@@ -1,8 +1,8 @@
 import { LiquidityTable } from "@/components/dashboard/liquidity-table";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { EmptyState } from "@/components/ui/states";
-import { dashboardLiquidity } from "@/lib/crosschain/liquidity";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
+import { dashboardLiquidity } from "@/lib/crosschain";
+import { requireDashboardSession } from "@/lib/dashboard";
 
 export const metadata = { title: "Crosschain liquidity" };
 

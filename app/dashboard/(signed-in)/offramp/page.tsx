@@ -1,7 +1,7 @@
 import { PageHeader } from "@/components/dashboard/page-header";
 import { OfframpManager } from "@/components/dashboard/payers/offramp-manager";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { offrampPage } from "@/lib/payers/dashboard-view";
+import { requireDashboardSession } from "@/lib/dashboard";
+import { offrampPage } from "@/lib/payers";
 
 export const metadata = { title: "Off-ramp payments" };
 

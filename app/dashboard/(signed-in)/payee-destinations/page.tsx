@@ -2,11 +2,10 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { DestinationsTable } from "@/components/dashboard/payee-destinations/destinations-table";
 import { PayeeDestinationsManager } from "@/components/dashboard/payee-destinations/payee-destinations-manager";
 import { WalletSessionRequired } from "@/components/dashboard/payee-destinations/wallet-session-required";
-import { sandboxDemoWallets } from "@/lib/auth/demo-wallet";
+import { sandboxDemoWallets } from "@/lib/auth";
 import { getConfig } from "@/lib/config";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { destinationNetworkChoices } from "@/lib/dashboard/payee-destination-choices";
-import { listDestinations } from "@/lib/payee-destinations/read-destinations";
+import { destinationNetworkChoices, requireDashboardSession } from "@/lib/dashboard";
+import { listDestinations } from "@/lib/payee-destinations";
 
 export const metadata = { title: "Payee destinations" };
 

@@ -1,7 +1,7 @@
 import { PageHeader } from "@/components/dashboard/page-header";
 import { PayersManager } from "@/components/dashboard/payers/payers-manager";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { payersPage } from "@/lib/payers/dashboard-view";
+import { requireDashboardSession } from "@/lib/dashboard";
+import { payersPage } from "@/lib/payers";
 
 export const metadata = { title: "Payers" };
 

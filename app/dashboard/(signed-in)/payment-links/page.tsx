@@ -4,9 +4,9 @@ import { CreatePaymentLinkForm } from "@/components/dashboard/payment-links/crea
 import { PaymentLinksTable } from "@/components/dashboard/payment-links/payment-links-table";
 import { EmptyState } from "@/components/ui/states";
 import { NETWORKS } from "@/lib/chains/networks";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { listDestinations } from "@/lib/payee-destinations/read-destinations";
-import { LINK_STATES, type LinkState, listPaymentLinks } from "@/lib/secure-payments/payment-links";
+import { requireDashboardSession } from "@/lib/dashboard";
+import { listDestinations } from "@/lib/payee-destinations";
+import { LINK_STATES, type LinkState, listPaymentLinks } from "@/lib/secure-payments";
 
 export const metadata = { title: "Payment links" };
 

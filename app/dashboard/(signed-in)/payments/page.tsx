@@ -4,10 +4,14 @@ import { PaymentFilters } from "@/components/dashboard/payments/payment-filters"
 import { PaymentsTable } from "@/components/dashboard/payments/payments-table";
 import { buttonClasses } from "@/components/ui/button-classes";
 import { EmptyState } from "@/components/ui/states";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { toPaymentRow } from "@/lib/dashboard/payment-rows";
-import { parsePaymentsPageQuery, paymentsCsvHref, paymentsHref } from "@/lib/dashboard/payment-search-query";
-import { searchPayments } from "@/lib/payments/search-payments";
+import {
+  parsePaymentsPageQuery,
+  paymentsCsvHref,
+  paymentsHref,
+  requireDashboardSession,
+  toPaymentRow,
+} from "@/lib/dashboard";
+import { searchPayments } from "@/lib/payments";
 
 export const metadata = { title: "Payments" };
 

@@ -1,7 +1,7 @@
 import { PageHeader } from "@/components/dashboard/page-header";
 import { ScreeningsTable } from "@/components/dashboard/screening/screenings-table";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { latestScreenings } from "@/lib/kyt/read-screenings";
+import { requireDashboardSession } from "@/lib/dashboard";
+import { latestScreenings } from "@/lib/kyt";
 
 export const metadata = { title: "Wallet screening" };
 

@@ -1,10 +1,10 @@
 import { PageHeader } from "@/components/dashboard/page-header";
 import { ProfileForm } from "@/components/dashboard/settings/profile-form";
 import { SignInMethods } from "@/components/dashboard/settings/sign-in-methods";
-import { sandboxDemoWallets } from "@/lib/auth/demo-wallet";
+import { sandboxDemoWallets } from "@/lib/auth";
 import { getConfig } from "@/lib/config";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { getPlatformProfile } from "@/lib/platforms/profile";
+import { requireDashboardSession } from "@/lib/dashboard";
+import { getPlatformProfile } from "@/lib/platforms";
 
 export const metadata = { title: "Settings" };
 

@@ -1,8 +1,8 @@
 import { PageHeader } from "@/components/dashboard/page-header";
 import { SubscriptionsTable } from "@/components/dashboard/subscriptions/subscriptions-table";
 import { EmptyState } from "@/components/ui/states";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { listSubscriptions } from "@/lib/recurring/list-schedules";
+import { requireDashboardSession } from "@/lib/dashboard";
+import { listSubscriptions } from "@/lib/recurring";
 
 export const metadata = { title: "Subscriptions" };
 

@@ -3,10 +3,9 @@ import { NoClientIdsYet } from "@/components/dashboard/no-client-ids";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, Td, Th } from "@/components/ui/table";
-import { listClientIds } from "@/lib/client-ids/manage-client-ids";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { clientWebhooksHref } from "@/lib/dashboard/webhook-hrefs";
-import { endpointCountsByClientId } from "@/lib/webhooks/endpoint-summaries";
+import { listClientIds } from "@/lib/client-ids";
+import { clientWebhooksHref, requireDashboardSession } from "@/lib/dashboard";
+import { endpointCountsByClientId } from "@/lib/webhooks";
 
 export const metadata = { title: "Webhooks" };
 

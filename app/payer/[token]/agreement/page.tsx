@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { AgreementForm } from "@/components/payer-pages/agreement-form";
 import { PayerShell } from "@/components/payer-pages/payer-shell";
-import { loadPayerPortal } from "@/lib/payers/portal-page";
+import { loadPayerPortal } from "@/lib/payers";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = {

@@ -1,10 +1,9 @@
 import Link from "next/link";
 import { BrandingEditor } from "@/components/dashboard/branding/branding-editor";
 import { PageHeader } from "@/components/dashboard/page-header";
-import { getClientId } from "@/lib/client-ids/manage-client-ids";
-import { orNotFound } from "@/lib/dashboard/or-not-found";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { getBranding } from "@/lib/secure-payments/branding";
+import { getClientId } from "@/lib/client-ids";
+import { orNotFound, requireDashboardSession } from "@/lib/dashboard";
+import { getBranding } from "@/lib/secure-payments";
 
 export const metadata = { title: "Payment page" };
 

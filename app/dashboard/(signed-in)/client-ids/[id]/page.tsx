@@ -1,13 +1,12 @@
 import { ClientIdDestinationPanel } from "@/components/dashboard/client-id-destination-panel";
 import { ClientIdDetails } from "@/components/dashboard/client-id-details";
 import { ClientIdWebhooksPanel } from "@/components/dashboard/webhooks/client-id-webhooks-panel";
-import { getClientId } from "@/lib/client-ids/manage-client-ids";
-import { orNotFound } from "@/lib/dashboard/or-not-found";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
+import { getClientId } from "@/lib/client-ids";
+import { orNotFound, requireDashboardSession } from "@/lib/dashboard";
 import { ApiError } from "@/lib/http/errors";
-import { getClientIdLink } from "@/lib/orchestrators/platform-links";
-import { listDestinations } from "@/lib/payee-destinations/read-destinations";
-import { endpointCountsByClientId } from "@/lib/webhooks/endpoint-summaries";
+import { getClientIdLink } from "@/lib/orchestrators";
+import { listDestinations } from "@/lib/payee-destinations";
+import { endpointCountsByClientId } from "@/lib/webhooks";
 
 export const metadata = { title: "Client ID" };
 

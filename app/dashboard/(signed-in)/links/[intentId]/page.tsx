@@ -1,8 +1,7 @@
 import { LinkRequestReview } from "@/components/dashboard/link-request-review";
-import { listClientIds } from "@/lib/client-ids/manage-client-ids";
-import { orNotFound } from "@/lib/dashboard/or-not-found";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { getLinkRequest } from "@/lib/orchestrators/platform-links";
+import { listClientIds } from "@/lib/client-ids";
+import { orNotFound, requireDashboardSession } from "@/lib/dashboard";
+import { getLinkRequest } from "@/lib/orchestrators";
 
 export const metadata = { title: "Onboarding request" };
 

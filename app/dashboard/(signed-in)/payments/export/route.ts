@@ -1,4 +1,4 @@
-import { exportPaymentsCsv } from "@/lib/dashboard/payments-csv";
+import { exportPaymentsCsv } from "@/lib/dashboard";
 
 export const dynamic = "force-dynamic";
 export const GET = (req: Request) => exportPaymentsCsv(req);

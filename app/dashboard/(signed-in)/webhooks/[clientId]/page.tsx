@@ -1,15 +1,16 @@
 import Link from "next/link";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { WebhookEndpointsManager } from "@/components/dashboard/webhooks/endpoints-manager";
-import { getClientId } from "@/lib/client-ids/manage-client-ids";
+import { getClientId } from "@/lib/client-ids";
 import { getConfig } from "@/lib/config";
-import { orNotFound } from "@/lib/dashboard/or-not-found";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { platformEventChoices } from "@/lib/dashboard/webhook-event-choices";
-import { WEBHOOKS_HREF } from "@/lib/dashboard/webhook-hrefs";
-import { webhookUrlRule } from "@/lib/dashboard/webhook-url-rule";
-import { listPlatformEndpoints } from "@/lib/webhooks/client-id-endpoints";
-import { recentDeliveryCounts } from "@/lib/webhooks/endpoint-summaries";
+import {
+  orNotFound,
+  platformEventChoices,
+  requireDashboardSession,
+  WEBHOOKS_HREF,
+  webhookUrlRule,
+} from "@/lib/dashboard";
+import { listPlatformEndpoints, recentDeliveryCounts } from "@/lib/webhooks";
 
 export const metadata = { title: "Webhooks" };
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { SandboxTransaction } from "@/components/sandbox/sandbox-transaction";
-import { loadSandboxTransaction } from "@/lib/dashboard/sandbox-transaction";
+import { loadSandboxTransaction } from "@/lib/dashboard";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sandbox transaction" };

@@ -2,11 +2,9 @@ import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { RequestDetails } from "@/components/dashboard/payments/request-details";
 import { RequestDeliveries } from "@/components/dashboard/webhooks/request-deliveries";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { isRequestId } from "@/lib/requests/payment-reference";
-import { describeRequest } from "@/lib/requests/request-status";
-import { findRequest, listPayments } from "@/lib/requests/request-store";
-import { deliveriesAboutRequest } from "@/lib/webhooks/request-deliveries";
+import { requireDashboardSession } from "@/lib/dashboard";
+import { describeRequest, findRequest, isRequestId, listPayments } from "@/lib/requests";
+import { deliveriesAboutRequest } from "@/lib/webhooks";
 
 export const metadata = { title: "Request" };
 

@@ -1,11 +1,7 @@
 import { EndpointView } from "@/components/dashboard/webhooks/endpoint-view";
-import { getClientId } from "@/lib/client-ids/manage-client-ids";
-import { parseDeliveryLogQuery } from "@/lib/dashboard/delivery-log-query";
-import { orNotFound } from "@/lib/dashboard/or-not-found";
-import { requireDashboardSession } from "@/lib/dashboard/page-session";
-import { platformEventChoices } from "@/lib/dashboard/webhook-event-choices";
-import { getPlatformEndpoint } from "@/lib/webhooks/client-id-endpoints";
-import { listDeliveries } from "@/lib/webhooks/delivery-log";
+import { getClientId } from "@/lib/client-ids";
+import { orNotFound, parseDeliveryLogQuery, platformEventChoices, requireDashboardSession } from "@/lib/dashboard";
+import { getPlatformEndpoint, listDeliveries } from "@/lib/webhooks";
 
 export const metadata = { title: "Webhook endpoint" };
 

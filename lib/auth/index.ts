@@ -1,0 +1,10 @@
+// The front door of lib/auth: what code outside the domain may call (docs/architecture.md
+// "Domain walls"). Everything else in the folder is private to it; lint enforces that.
+export { createApiKey, listApiKeys, resolveApiKey } from "./api-keys";
+export { now } from "./clock";
+export { sandboxDemoWallets } from "./demo-wallet";
+export type { SessionKind } from "./sessions";
+export { purgeExpiredSignIns, resolveSession } from "./sessions";
+export { generateToken, hashToken, tokenPrefix } from "./tokens";
+export type { PublicUser } from "./users";
+export { createEmailUser, getSignedInUser } from "./users";

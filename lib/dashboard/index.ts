@@ -1,0 +1,18 @@
+// The front door of lib/dashboard: what code outside the domain may call (docs/architecture.md
+// "Domain walls"). Everything else in the folder is private to it; lint enforces that.
+export { parseDeliveryLogQuery } from "./delivery-log-query";
+export { orNotFound } from "./or-not-found";
+export { loadOverview, VOLUME_DAYS } from "./overview";
+export { getDashboardSession, requireDashboardSession } from "./page-session";
+export { destinationNetworkChoices } from "./payee-destination-choices";
+export type { PaymentRow } from "./payment-rows";
+export { toPaymentRow } from "./payment-rows";
+export type { PaymentsPageQuery } from "./payment-search-query";
+export { parsePaymentsPageQuery, paymentsCsvHref, paymentsHref } from "./payment-search-query";
+export { exportPaymentsCsv } from "./payments-csv";
+export type { SandboxTransactionView } from "./sandbox-transaction";
+export { loadSandboxTransaction } from "./sandbox-transaction";
+export { safeNextPath } from "./sign-in-redirect";
+export { platformEventChoices } from "./webhook-event-choices";
+export { clientWebhooksHref, WEBHOOKS_HREF } from "./webhook-hrefs";
+export { webhookUrlRule } from "./webhook-url-rule";

@@ -1,0 +1,11 @@
+// The front door of lib/payments: what code outside the domain may call (docs/architecture.md
+// "Domain walls"). Everything else in the folder is private to it; lint enforces that.
+export { startPaymentDetection } from "./indexer/start-detection";
+export type { DailyVolume } from "./payment-volume";
+export { dailyVolume } from "./payment-volume";
+export type { FoundPayment } from "./search-payments";
+export { searchPayments } from "./search-payments";
+export type { PageAfter, PaymentFilter, PaymentOrder, PaymentPage, PaymentSearchQuery } from "./search-query";
+export { FILTER_NAMES, PAYMENT_ORDERS, PAYMENT_TYPES, paymentSearchFields, toPaymentFilter } from "./search-query";
+export type { FoundPaymentJson } from "./search-response";
+export { describeFoundPayment } from "./search-response";

@@ -1,0 +1,41 @@
+// The front door of lib/requests: what code outside the domain may call (docs/architecture.md
+// "Domain walls"). Everything else in the folder is private to it; lint enforces that.
+
+export type { PayCalldata, PayQuote } from "./build-pay-calldata";
+export { buildPayCalldata, quotePayment, toPayCalldata, transactionOrder } from "./build-pay-calldata";
+export type { RequestOwner } from "./caller";
+export { feeForCall, requestOwner } from "./caller";
+export { CHAIN_NAMES } from "./chain-names";
+export { createRequest, prepareRequest } from "./create-request";
+export { approvalTransactions } from "./encode-payment";
+export type { Fee } from "./fee";
+export { parseFee, storedFee } from "./fee";
+export { payOptionsOf, payQuery, refuseCrosschain, requireWallet, resolveOfframp, routesQuery } from "./pay-query";
+export { bigNumberValue, conversionAmounts, feeAmountOf, parseAmount } from "./payment-maths";
+export { paymentMethodFor } from "./payment-method";
+export { isRequestId } from "./payment-reference";
+export type { RoutesResponse } from "./payment-routes";
+export { paymentRoutes, routesResponse } from "./payment-routes";
+export { describeRequest, hasBeenPaid } from "./request-status";
+export type { NewStoredRequest, RequestColumns, RequestStatus, StoredRequest } from "./request-store";
+export {
+  asStored,
+  findRequest,
+  findRequests,
+  insertRequests,
+  joinRequestSql,
+  listPayments,
+  paymentReferenceHash,
+  REQUEST_COLUMNS_SQL,
+  REQUEST_PAYMENT_CURRENCY_SQL,
+  requestIdsWithSql,
+  setRecurrenceStopped,
+} from "./request-store";
+export type { SettlingRequest } from "./settlement-store";
+export {
+  backfillReferenceHashes,
+  knownReferenceHashes,
+  lockRequests,
+  lockRequestsByReferenceHash,
+  setAmountsPaid,
+} from "./settlement-store";

@@ -3,7 +3,7 @@
 // silent fall-back to another one. A client ID sent along with a session (a browser page of
 // an integrator acting for a signed-in user) is checked like one sent alone and must belong
 // to the session's platform; the session is the caller and carries it as `client`.
-import { resolveApiKey, resolveSession } from "../auth";
+import { resolveApiKey, resolveSession, tokenPrefix } from "../auth";
 import { isOriginAllowed, resolveClientId } from "../client-ids";
 import { getConfig } from "../config";
 import {
@@ -37,6 +37,21 @@ export function presentsCredential(req: Request): boolean {
       bearer(h.get("authorization")) ||
       readCookie(h.get("cookie"), SESSION_COOKIE),
   );
+}
+
+/** The shown part of the credential the request carries (`slk_AbC123` of an API key), named by
+ * its header: failed guesses at one key are counted together, whoever sends them. */
+export function presentedCredentialPrefix(req: Request): string | null {
+  const h = req.headers;
+  for (const [name, value] of [
+    ["x-api-key", h.get("x-api-key")],
+    ["x-orchestrator-key", h.get("x-orchestrator-key")],
+    ["x-client-id", h.get("x-client-id")],
+    ["bearer", bearer(h.get("authorization"))],
+    ["session", readCookie(h.get("cookie"), SESSION_COOKIE)],
+  ] as const)
+    if (value) return `${name}:${tokenPrefix(value).slice(0, 64)}`;
+  return null;
 }
 
 /** Browsers omit Origin on same-origin GETs; Sec-Fetch-Site tells us the page is our own. */

@@ -423,7 +423,7 @@ describe("rate limits per source", () => {
     }
   });
 
-  it("counts failed credentials per source before resolving them: past the limit even a valid key waits", async () => {
+  it("answers 429 to a source's unknown credentials past the limit, but lets its valid ones through", async () => {
     process.env.RATE_LIMIT_PER_MINUTE = "3";
     resetConfigForTests();
     const guess = (peer: string, apiKey: string) =>
@@ -432,16 +432,35 @@ describe("rate limits per source", () => {
         params: { itemId: "abcd" },
       });
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await guess("203.0.113.90", `slk_guess_${i}`)).status);
+    for (let i = 0; i < 5; i++) statuses.push((await guess("203.0.113.90", `slk_${i}Rnd0m_guess`)).status);
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
-    const valid = (await createTestPlatform("guessed at")).apiKey;
-    const refused = await guess("203.0.113.90", valid);
+    const refused = await guess("203.0.113.90", "slk_9Rnd0m_guess");
     expect(refused.status).toBe(429);
     expect(refused.json).toMatchObject({ statusCode: 429, error: "Too Many Requests" });
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    // Other sources, and the same key from them, are not affected.
-    expect((await guess("203.0.113.91", valid)).status).toBe(200);
-    expect((await guess("203.0.113.91", "slk_other_guess")).status).toBe(401);
+    // Behind a proxy that is not trusted every client has this address: a valid key still works.
+    const valid = (await createTestPlatform("behind the same proxy")).apiKey;
+    expect((await guess("203.0.113.90", valid)).status).toBe(200);
+    expect((await guess("203.0.113.91", "slk_8Rnd0m_guess")).status).toBe(401);
+  });
+
+  it("counts failed guesses at one key's prefix from every source, and refuses that prefix before looking it up", async () => {
+    process.env.RATE_LIMIT_PER_MINUTE = "3";
+    resetConfigForTests();
+    const valid = (await createTestPlatform("guessed at")).apiKey;
+    const prefix = valid.slice(0, valid.indexOf("_") + 7);
+    const guess = (peer: string, apiKey: string) =>
+      call(itemRoute, "GET", "/v2/items/abcd", {
+        headers: { ...from(peer), "x-api-key": apiKey },
+        params: { itemId: "abcd" },
+      });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await guess(`198.51.100.${i + 1}`, `${prefix}wrong${i}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    // The key itself waits while its prefix is guessed at (as an account does after failed logins).
+    expect((await guess("198.51.100.50", valid)).status).toBe(429);
+    // Other keys are not affected.
+    expect((await guess("198.51.100.50", (await createTestPlatform("not guessed at")).apiKey)).status).toBe(200);
   });
 
   it("counts unknown client IDs, orchestrator keys and session tokens the same way", async () => {

@@ -21,8 +21,15 @@ import { strictInput } from "../http/strict-input";
 import { newUlid } from "../ids/new-ulid";
 import { log } from "../log";
 import { parseJsonBody, readBodyText } from "./body";
-import { callerKey, presentsCredential, resolveCaller, UnknownCredential } from "./credentials";
+import {
+  callerKey,
+  presentedCredentialPrefix,
+  presentsCredential,
+  resolveCaller,
+  UnknownCredential,
+} from "./credentials";
 import { beginIdempotent, finishIdempotent, requestHash } from "./idempotency";
+import { loggedPath } from "./logged-path";
 import { consumeRateLimit, peekRateLimit, rateLimitHeaders } from "./rate-limit";
 
 const METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -98,9 +105,12 @@ function checkCsrf(req: Request, caller: Caller): void {
 }
 
 /**
- * Resolves the caller, counting unknown credentials per source: a source past
- * RATE_LIMIT_PER_MINUTE failures in the window is answered 429 before its credential is even
- * looked up, so guessing API keys, client IDs or session tokens is as limited as any call.
+ * Resolves the caller, counting unknown credentials per source address and per credential
+ * prefix (docs/decisions/rate-limits.md). A prefix past RATE_LIMIT_PER_MINUTE failures in the
+ * window is answered 429 before its credential is even looked up: guessing the rest of a known
+ * key is as limited as any call. A source past the limit gets 429 for each further unknown
+ * credential, but a valid credential from it still works: behind a proxy that is not trusted,
+ * every client shares the source address, and one guesser must not lock them all out.
  */
 async function resolveCounted(
   req: Request,
@@ -110,20 +120,26 @@ async function resolveCounted(
 ): Promise<Caller> {
   if (operation.auth.length === 0 || !presentsCredential(req)) return resolveCaller(req, operation.auth);
   const limit = getConfig().RATE_LIMIT_PER_MINUTE;
-  const failuresKey = `credential_failures:ip:${ip}`;
-  const before = await peekRateLimit(failuresKey, limit);
-  if (!before.allowed) {
-    Object.assign(headers, rateLimitHeaders(before));
-    throw new ApiError(
-      429,
-      "rate_limited",
-      "Too many failed credential attempts from this address; retry after the time in Retry-After",
-    );
-  }
+  const sourceKey = `credential_failures:ip:${ip}`;
+  const prefixKey = `credential_failures:prefix:${presentedCredentialPrefix(req)}`;
+  const tooMany = (state: Awaited<ReturnType<typeof peekRateLimit>>, message: string) => {
+    Object.assign(headers, rateLimitHeaders(state));
+    return new ApiError(429, "rate_limited", message);
+  };
+  const byPrefix = await peekRateLimit(prefixKey, limit);
+  if (!byPrefix.allowed)
+    throw tooMany(byPrefix, "Too many failed attempts with this credential; retry after the time in Retry-After");
   try {
     return await resolveCaller(req, operation.auth);
   } catch (err) {
-    if (err instanceof UnknownCredential) await consumeRateLimit(failuresKey, limit);
+    if (!(err instanceof UnknownCredential)) throw err;
+    await consumeRateLimit(prefixKey, limit);
+    const bySource = await consumeRateLimit(sourceKey, limit);
+    if (!bySource.allowed)
+      throw tooMany(
+        bySource,
+        "Too many failed credential attempts from this address; retry after the time in Retry-After",
+      );
     throw err;
   }
 }
@@ -246,6 +262,7 @@ function finish(
   started: number,
   extra: Record<string, string>,
   cors: Record<string, string> = {},
+  template?: string,
 ): Response {
   const headers = new Headers(res.headers);
   for (const [k, v] of Object.entries({ ...extra, ...cors, "x-request-id": requestId })) headers.set(k, v);
@@ -255,7 +272,7 @@ function finish(
     {
       reqId: requestId,
       method: req.method,
-      path: new URL(req.url).pathname,
+      path: loggedPath(new URL(req.url).pathname, template),
       status: res.status,
       ms: Date.now() - started,
     },
@@ -277,33 +294,40 @@ function handlerFor(operation: Operation): RouteHandler {
         headers: { "content-type": "application/json; charset=utf-8" },
       });
       for (const c of r.cookies) res.headers.append("set-cookie", c);
-      return finish(req, res, requestId, started, headers, await corsHeaders(req, invites));
+      return finish(req, res, requestId, started, headers, await corsHeaders(req, invites), operation.path);
     } catch (err) {
       const res = (await unexpectedAndDatabaseDown(err)) ? databaseUnavailable() : toErrorResponse(err, requestId);
-      return finish(req, res, requestId, started, headers, await corsHeaders(req, invites));
+      return finish(req, res, requestId, started, headers, await corsHeaders(req, invites), operation.path);
     }
   };
   handler.operation = operation;
   return handler;
 }
 
-function simple(status: number, code: ErrorCode, message: string, extra: Record<string, string> = {}): RouteHandler {
+function simple(
+  status: number,
+  code: ErrorCode,
+  message: string,
+  extra: Record<string, string>,
+  template: string,
+): RouteHandler {
   return async (req) => {
     const started = Date.now();
     const requestId = requestIdOf(req);
-    return finish(req, errorResponse(status, code, message), requestId, started, extra);
+    return finish(req, errorResponse(status, code, message), requestId, started, extra, {}, template);
   };
 }
 
 /** The exports of an app/ route.ts: every method answers, unsupported ones with a JSON 405. */
 export function routeHandlers(...operations: Operation[]): Record<HttpMethod | "OPTIONS", RouteHandler> {
   const allow = [...operations.map((e) => e.method), "OPTIONS"].join(", ");
+  const template = operations[0]?.path; // one route, one path
   const out = {} as Record<HttpMethod | "OPTIONS", RouteHandler>;
   for (const m of METHODS) {
     const e = operations.find((x) => x.method === m);
     out[m] = e
       ? handlerFor(e)
-      : simple(405, "method_not_allowed", `Method ${m} is not allowed here; allowed: ${allow}`, { allow });
+      : simple(405, "method_not_allowed", `Method ${m} is not allowed here; allowed: ${allow}`, { allow }, template);
   }
   const invites = invitesBrowsers(operations);
   out.OPTIONS = async (req) => {
@@ -324,6 +348,7 @@ export function routeHandlers(...operations: Operation[]): Record<HttpMethod | "
       started,
       {},
       cors,
+      template,
     );
   };
   return out;

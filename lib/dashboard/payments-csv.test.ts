@@ -186,4 +186,14 @@ describe("payments CSV export", () => {
     expect(csvField("+cmd")).toBe("'+cmd");
     expect(csvField('a"b')).toBe('"a""b"');
   });
+
+  it("defuses every formula form a spreadsheet evaluates, numbers aside (OWASP CSV injection)", () => {
+    // The probe's reference: starts like a negative number, runs as a formula.
+    expect(csvField('-1+HYPERLINK("https://evil.example/?leak","Invoice")')).toBe(
+      '"\'-1+HYPERLINK(""https://evil.example/?leak"",""Invoice"")"',
+    );
+    for (const formula of ["=1+1", "+1+1", "-1+1", "@SUM(A1)", "\t=1", "\r=1", "-2-3", "\uFF1D1+1", "\uFF0B1"])
+      expect(csvField(formula).replace(/^"/, ""), JSON.stringify(formula)).toMatch(/^'/);
+    for (const number of ["-1.5", "0", "42", "-7", "1000000.000001"]) expect(csvField(number)).toBe(number);
+  });
 });

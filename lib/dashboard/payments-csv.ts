@@ -33,10 +33,17 @@ const COLUMNS: [string, (r: PaymentRow) => string | null][] = [
   ["request_paid", (r) => String(r.request.hasBeenPaid)],
 ];
 
+// OWASP's CSV injection rule: a cell a spreadsheet would evaluate (it starts with = + - @, a tab
+// or a carriage return, or their full-width forms, which some spreadsheets read alike) gets a
+// leading quote, so it is shown as text. Only a plain number keeps its sign: "-1+HYPERLINK(…)"
+// starts like one but is a formula.
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
 /** One CSV field (RFC 4180). Text a spreadsheet would run as a formula gets a leading quote. */
 export function csvField(value: string | null): string {
   if (value === null) return "";
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
+  const safe = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

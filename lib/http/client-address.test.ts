@@ -1,7 +1,9 @@
 // The source of a request is the peer the server saw, unless configured proxies vouch for an
 // address to its left: a client's own X-Forwarded-For entries never choose its rate-limit key.
-import { describe, expect, it } from "vitest";
-import { clientAddressOf, NO_TRUSTED_PROXY, parseTrustedProxies } from "./client-address";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { log } from "../log";
+import { clientAddressOf, NO_TRUSTED_PROXY, parseTrustedProxies, untrustedForwarder } from "./client-address";
+import { clientIp, resetForwarderWarningForTests } from "./client-ip";
 
 describe("clientAddressOf", () => {
   it("trusts no forwarding header by default: the peer the server appended is the source", () => {
@@ -42,5 +44,36 @@ describe("parseTrustedProxies", () => {
     expect("ranges" in parseTrustedProxies("192.168.0.0/16,::1")).toBe(true);
     expect(() => parseTrustedProxies("10.0.0.0/8, proxy.internal")).toThrow(/proxy\.internal/);
     expect(() => parseTrustedProxies("10.0.0.0/40")).toThrow(/10\.0\.0\.0\/40/);
+  });
+});
+
+describe("a proxy TRUSTED_PROXIES does not trust", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    resetForwarderWarningForTests();
+  });
+
+  it("is named when a request comes through it, and not when a trusted one or the client itself sent it", () => {
+    expect(untrustedForwarder("198.51.100.4, 10.0.0.2", parseTrustedProxies(""))).toBe("10.0.0.2");
+    expect(untrustedForwarder("198.51.100.4, 10.0.0.2", parseTrustedProxies("10.0.0.0/8"))).toBeNull();
+    expect(untrustedForwarder("198.51.100.4, 10.0.0.2", parseTrustedProxies("1"))).toBeNull();
+    expect(untrustedForwarder("198.51.100.4, 10.0.0.2", parseTrustedProxies("192.168.0.0/16"))).toBe("10.0.0.2");
+    expect(untrustedForwarder("203.0.113.50", parseTrustedProxies(""))).toBeNull();
+    expect(untrustedForwarder(null, parseTrustedProxies(""))).toBeNull();
+  });
+
+  it("is warned about once per process, naming the proxy and never the client behind it", () => {
+    const warn = vi.spyOn(log, "warn");
+    const through = (xff: string) =>
+      clientIp(new Request("http://localhost/", { headers: { "x-forwarded-for": xff } }));
+    expect(through("203.0.113.50")).toBe("203.0.113.50");
+    expect(warn).not.toHaveBeenCalled();
+    expect(through("198.51.100.4, 10.0.0.2")).toBe("10.0.0.2");
+    expect(through("198.51.100.5, 10.0.0.2")).toBe("10.0.0.2");
+    expect(warn).toHaveBeenCalledTimes(1);
+    const [fields, message] = warn.mock.calls[0] as unknown as [Record<string, unknown>, string];
+    expect(fields).toEqual({ proxy: "10.0.0.2" });
+    expect(message).toMatch(/TRUSTED_PROXIES/);
+    expect(JSON.stringify(warn.mock.calls)).not.toContain("198.51.100.4");
   });
 });

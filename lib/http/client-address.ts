@@ -62,3 +62,20 @@ export function clientAddressOf(forwardedFor: string | null, trust: TrustedProxi
   const entry = chain[i];
   return normalized(entry)?.toString() ?? entry.slice(0, 64);
 }
+
+/**
+ * The peer that forwarded this request for someone else without being trusted to: it sent an
+ * `X-Forwarded-For` of its own, and TRUSTED_PROXIES names no proxy (or not this one). Behind
+ * such a proxy every client has the proxy's address, so they share one rate limit. Null when the
+ * request came straight from its client or through a trusted proxy.
+ */
+export function untrustedForwarder(forwardedFor: string | null, trust: TrustedProxies): string | null {
+  const chain = (forwardedFor ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (chain.length < 2) return null;
+  const peer = chain[chain.length - 1];
+  const trusted = "hops" in trust ? trust.hops > 0 : isTrusted(peer, trust);
+  return trusted ? null : (normalized(peer)?.toString() ?? peer.slice(0, 64));
+}

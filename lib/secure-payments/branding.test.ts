@@ -68,6 +68,30 @@ describe("branding", () => {
     expect((await put({ unknownField: 1 })).status).toBe(400);
   });
 
+  it("refuses a logo whose bytes are not the image its data URL claims, for client IDs and orchestrators alike", async () => {
+    const { put, orch } = await world();
+    const forged = {
+      "text labelled PNG": `data:image/png;base64,${btoa("not an image at all")}`,
+      "JPEG bytes labelled PNG": "data:image/png;base64,/9j/4AAQSkZJRgABAQ==",
+      "SVG with script": "data:image/svg+xml;base64,PHN2Zz48c2NyaXB0Lz48L3N2Zz4=",
+      "HTML as a GIF": `data:image/gif;base64,${btoa("<script>alert(1)</script>")}`,
+    };
+    for (const [what, logoPath] of Object.entries(forged)) {
+      for (const [who, res] of [
+        ["client ID", await put({ logoPath })],
+        ["orchestrator", await orch("PUT", { logoPath })],
+      ] as const) {
+        expect(res.status, `${who}: ${what}`).toBe(400);
+        expect(
+          res.json.errors.map((e: { field: string }) => e.field),
+          `${who}: ${what}`,
+        ).toEqual(["logoPath"]);
+      }
+    }
+    expect((await put({ logoPath: "https://shop.example.com/logo.png" })).status).toBe(200);
+    expect((await orch("PUT", { logoPath: "data:image/png;base64,iVBORw0KGgo=" })).status).toBe(200);
+  });
+
   it("changes only the given fields, clears with null, and is removed by DELETE", async () => {
     const { p, put } = await world();
     await put({ primaryActionColor: "#000000", termsPath: "https://a.example/terms" });

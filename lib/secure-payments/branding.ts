@@ -5,8 +5,8 @@
 import { z } from "zod";
 import { db } from "../db/client";
 import type { Branding as Row } from "../db/generated/client";
-import { MAX_LOGO_DATA_BYTES } from "../zod/logo";
-import { HEX_COLOR, RASTER_LOGO_DATA_URL } from "./branding-rules";
+import { logoDataUrlProblem, MAX_LOGO_DATA_BYTES } from "../zod/logo";
+import { HEX_COLOR } from "./branding-rules";
 import type { StoredSecurePayment } from "./secure-payment-store";
 
 /** Data-URL logos are stored in the row and sent with every page: keep them small (lib/zod/logo.ts). */
@@ -23,13 +23,18 @@ function isHttpsUrl(v: string): boolean {
 
 const color = z.string().regex(HEX_COLOR, "must be a hex colour: #RGB, #RRGGBB or #RRGGBBAA");
 const httpsUrl = z.string().max(2048, "must be at most 2048 characters").refine(isHttpsUrl, "must be an https URL");
+// One rule for every logo (lib/zod/logo.ts): a data URL must hold an image of the type it
+// claims, as the platform profile requires; an https URL is fetched by the payer's browser.
 const logo = z
   .string()
   .max(Math.ceil((MAX_LOGO_DATA_BYTES * 4) / 3) + 64, `must be at most ${MAX_LOGO_DATA_BYTES / 1024} kB`)
-  .refine(
-    (v) => isHttpsUrl(v) || RASTER_LOGO_DATA_URL.test(v),
-    "must be an https URL or a data:image/(png|jpeg|webp|gif);base64 URL",
-  );
+  .superRefine((v, ctx) => {
+    if (isHttpsUrl(v)) return;
+    const problem = v.startsWith("data:")
+      ? logoDataUrlProblem(v)
+      : "must be an https URL or a data:image/(png|jpeg|webp|gif);base64 URL";
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 export const brandingBody = z
   .strictObject({

@@ -3,7 +3,8 @@ import nextTs from "eslint-config-next/typescript";
 import { houseRules } from "./eslint/house-rules.mjs";
 
 // The house rules (docs/architecture.md): routes hold no data access or chain code, domains
-// are reached through their public surface, and neither files nor folders import in a cycle.
+// are reached through their public surface and own their tables, and neither files nor folders
+// import in a cycle.
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -27,6 +28,13 @@ const config = [
       "house/no-folder-cycles": "error",
       "house/no-file-cycles": "error",
     },
+  },
+  {
+    // A domain reads and writes only its own tables (eslint/tables.mjs): shipped code of lib/;
+    // the rule itself lets tests and fixtures through (isTestCode, eslint/domains.mjs).
+    files: ["lib/**/*.ts", "lib/**/*.tsx"],
+    plugins: { house: houseRules },
+    rules: { "house/table-walls": "error" },
   },
   {
     // One way to write SQL (docs/architecture.md): tagged `$queryRaw`/`Prisma.sql`, whose values are

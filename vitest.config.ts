@@ -2,7 +2,13 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const include = ["lib/**/*.test.ts", "app/**/*.test.ts", "components/**/*.test.ts", "scripts/**/*.test.ts"];
+const include = [
+  "lib/**/*.test.ts",
+  "eslint/**/*.test.ts",
+  "app/**/*.test.ts",
+  "components/**/*.test.ts",
+  "scripts/**/*.test.ts",
+];
 // Files that measure time itself (retry gaps, exclusive slots) or load the machine on purpose
 // (the 1,000-event fault test): they run alone, after the others (docs/decisions/tests-side-by-side.md).
 const alone = [

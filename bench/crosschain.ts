@@ -2,7 +2,7 @@
 // posted to the request reading `paid` (detection marks it paid and emits payment.confirmed in
 // one transaction), for a request on arbitrum-one paid from USDC on base. Sequential intents.
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { typedDataFromJson } from "../lib/crosschain/test-typed-data";
+import { typedDataFromJson } from "../lib/crosschain/typed-data-fixtures";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import type { BenchServer } from "./server";
 

@@ -5,13 +5,13 @@
 // (n payment.confirmed events and their deliveries). Part of BENCH_ONLY=payment-detection.
 import { type Address } from "viem";
 import { db } from "../lib/db/client";
+import { detected } from "../lib/payments/payment-fixtures";
 import { recordPayments } from "../lib/payments/record-payments";
-import { detected } from "../lib/payments/test-payments";
 import { prepareRequest } from "../lib/requests/create-request";
 import { insertRequests, type NewStoredRequest } from "../lib/requests/request-store";
 import { emitEvents } from "../lib/webhooks/emit-event";
 import type { EventOwner } from "../lib/webhooks/events";
-import { confirmedPayment } from "../lib/webhooks/test-helpers";
+import { confirmedPayment } from "../lib/webhooks/webhook-fixtures";
 
 const payeeOf = (i: number): Address => `0x${(0xbf00000 + i).toString(16).padStart(40, "0")}` as Address;
 

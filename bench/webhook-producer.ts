@@ -7,7 +7,7 @@
 import { db, openPostgres, setDatabaseFactory } from "../lib/db/client";
 import { emitEvent } from "../lib/webhooks/emit-event";
 import type { EventOwner } from "../lib/webhooks/events";
-import { confirmedPayment } from "../lib/webhooks/test-helpers";
+import { confirmedPayment } from "../lib/webhooks/webhook-fixtures";
 
 export interface Schedule {
   rate: number; // events/s over all producers

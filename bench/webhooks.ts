@@ -21,7 +21,7 @@ import { migrate } from "../lib/db/migrate";
 import { startDeliveryWorker } from "../lib/webhooks/delivery-worker";
 import { emitEvents } from "../lib/webhooks/emit-event";
 import type { EventOwner } from "../lib/webhooks/events";
-import { confirmedPayment, platformWithEndpoints } from "../lib/webhooks/test-helpers";
+import { confirmedPayment, platformWithEndpoints } from "../lib/webhooks/webhook-fixtures";
 import { type Produced, produce } from "./webhook-producer";
 
 export interface WebhookFigures {

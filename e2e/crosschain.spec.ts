@@ -6,7 +6,7 @@ import { type APIRequestContext, expect, test } from "@playwright/test";
 import { type Address, createPublicClient, createWalletClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { EVM_NETWORK_IDS, type EvmNetworkId } from "../lib/chains/networks";
-import { typedDataFromJson } from "../lib/crosschain/test-typed-data";
+import { typedDataFromJson } from "../lib/crosschain/typed-data-fixtures";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { demo } from "./demo";
 

@@ -4,7 +4,7 @@
 // against a failing receiver, resend, deactivate and delete.
 import { createHmac } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { type Answer, startReceiver } from "../lib/webhooks/test-receiver";
+import { type Answer, startReceiver } from "../lib/webhooks/receiver-fixtures";
 import { createClientId, registerAndSignIn } from "./support/dashboard-account";
 
 /** Adds an endpoint on the client ID's webhooks page; answers the secret the page showed. */

@@ -14,7 +14,7 @@ import { sandboxRpcUrl } from "../lib/chains/clients";
 import { getContract } from "../lib/chains/contracts";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { type ApiTransaction, chainClients, sendAll } from "../lib/test/send-calldata";
-import { type Received, startReceiver } from "../lib/webhooks/test-receiver";
+import { type Received, startReceiver } from "../lib/webhooks/receiver-fixtures";
 import { demo } from "./demo";
 import { createClientId, registerAndSignIn } from "./support/dashboard-account";
 

@@ -9,7 +9,7 @@ import { Webhook } from "standardwebhooks";
 import { sandboxRpcUrl } from "../lib/chains/clients";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { type ApiTransaction, sendAll } from "../lib/test/send-calldata";
-import { startReceiver } from "../lib/webhooks/test-receiver";
+import { startReceiver } from "../lib/webhooks/receiver-fixtures";
 import { createClientId, registerAndSignIn } from "./support/dashboard-account";
 
 const payerWallet = DEMO_WALLETS[1];

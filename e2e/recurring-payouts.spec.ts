@@ -16,7 +16,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { optimism } from "viem/chains";
 import { moveChainClock } from "../lib/devnet/chain-clock";
-import { startReceiver } from "../lib/webhooks/test-receiver";
+import { startReceiver } from "../lib/webhooks/receiver-fixtures";
 import { demo } from "./demo";
 
 const RPC = `http://127.0.0.1:${Number(process.env.SANDBOX_PORT_BASE ?? 18545) + 2}`; // mainnet, arbitrum-one, optimism, …

@@ -5,7 +5,7 @@
 import { createHmac } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { startReceiver } from "../lib/webhooks/test-receiver";
+import { startReceiver } from "../lib/webhooks/receiver-fixtures";
 import { createClientId, registerAndSignIn } from "./support/dashboard-account";
 
 test("rotate secret: the new one is shown once, and both secrets verify test events during the overlap", async ({

@@ -3,7 +3,7 @@
 // The server's API key manages endpoints; the public client ID alone is refused.
 import { createHmac } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { startReceiver } from "../lib/webhooks/test-receiver";
+import { startReceiver } from "../lib/webhooks/receiver-fixtures";
 import { demo } from "./demo";
 
 test("a registered endpoint receives a signed test event and the delivery log shows it", async ({

@@ -37,12 +37,13 @@ export function isDoor(importer, inside) {
   return isOperations(inside) && isEdge(importer);
 }
 
-/** Files that may reach inside any domain: tests and what only tests use. */
+/** Files that may reach inside any domain: tests and what only tests use (named *-fixtures.ts
+ * or fixtures.ts, or in lib/test, e2e, bench). No other name exempts a file: shipped code is
+ * checked whatever it is called. */
 export function isTestCode(relativePath) {
   const name = relativePath.split("/").at(-1);
   return (
     /\.test\.tsx?$/.test(name) ||
-    name.startsWith("test-") ||
     name.endsWith("-fixtures.ts") ||
     name === "fixtures.ts" ||
     /^(lib\/test|e2e|bench)\//.test(relativePath)

@@ -6,7 +6,7 @@ import { createHmac } from "node:crypto";
 import { expect } from "@playwright/test";
 import { type Address, createPublicClient, http, parseAbi } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { type Receiver, startReceiver } from "../../lib/webhooks/test-receiver";
+import { type Receiver, startReceiver } from "../../lib/webhooks/receiver-fixtures";
 
 export const USDC_BASE: Address = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 const SANDBOX_PORT_BASE = Number(process.env.SANDBOX_PORT_BASE ?? 18545);

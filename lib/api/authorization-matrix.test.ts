@@ -16,16 +16,17 @@ import type { AuthKind } from "../http/caller";
 import { type Operation } from "../http/operation";
 import { OPERATIONS } from "../openapi/registry";
 import { revokeOrchestratorKey } from "../orchestrators/accounts";
+import { endLinkOf } from "../orchestrators/active-links";
+import { createTestOrchestrator, createTestSession } from "../orchestrators/fixtures";
 import { onboardingKey } from "../orchestrators/onboarding-key";
 import { createLinkRequest } from "../orchestrators/orchestrator-links";
 import { approveLinkRequest, linkClientIdDirect } from "../orchestrators/platform-links";
-import { createTestOrchestrator, createTestSession } from "../orchestrators/test-fixtures";
-import { registerTestDestination } from "../payee-destinations/test-fixtures";
+import { registerTestDestination } from "../payee-destinations/fixtures";
 import { addBankAccount, registerPayer, submitKyc } from "../payers/compliance";
 import { BANK, IDENTITY } from "../payers/payer-fixtures";
 import type { BankDetails, PayerIdentity } from "../payers/schemas";
 import { insertFixturePayment, insertFixtureRequest } from "../payments/search-fixtures";
-import { insertTestSchedule } from "../recurring/test-fixtures";
+import { insertTestSchedule } from "../recurring/fixtures";
 import { createRequest } from "../requests/create-request";
 import { createMulticallPayout } from "../secure-payments/combine-payout-links";
 import { createSecurePayout } from "../secure-payments/create-payout-link";
@@ -35,7 +36,7 @@ import { call } from "../test/http";
 import { createPlatformEndpoint } from "../webhooks/client-id-endpoints";
 import { exampleEvent } from "../webhooks/example-events";
 import { createOrchestratorEndpoint } from "../webhooks/orchestrator-endpoints";
-import { emitInTransaction } from "../webhooks/test-helpers";
+import { emitInTransaction } from "../webhooks/webhook-fixtures";
 import { routeHandlers } from "./route";
 
 interface Party {
@@ -470,7 +471,7 @@ async function revokedParty(): Promise<Party> {
   await deleteSession(p.session);
   await deleteSession(p.walletSession);
   await deleteSession(extra.token);
-  await revokeClientId(p.platformId, p.clientIdId);
+  await revokeClientId(p.platformId, p.clientIdId, endLinkOf);
   const keyRow = await prisma.orchestratorKey.findFirstOrThrow({ where: { orchestratorId: p.orchestratorId } });
   await revokeOrchestratorKey(keyRow.id);
   return p;
@@ -570,7 +571,7 @@ describe("a revoked client ID in the browser", () => {
       ).status,
     ).toBe(403);
 
-    await revokeClientId(p.platformId, p.clientIdId);
+    await revokeClientId(p.platformId, p.clientIdId, endLinkOf);
     const after = await call(currencies, "GET", "/v2/currencies?network=base", { headers: browserHeaders });
     expect(after.status).toBe(401);
     expect(after.json.message).toMatch(/revoked/i);

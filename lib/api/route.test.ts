@@ -526,9 +526,10 @@ describe("CORS", () => {
     const origin = "https://cors-changes.example.org";
     expect((await preflight(echoRoute, "/v2/echo", origin)).headers.get("access-control-allow-origin")).toBeNull();
     const { updateClientId } = await import("../client-ids/manage-client-ids");
-    await updateClientId(p.platformId, p.clientIdId, { allowedDomains: ["*.example.org"] });
+    const { endLinkOf } = await import("../orchestrators/active-links");
+    await updateClientId(p.platformId, p.clientIdId, { allowedDomains: ["*.example.org"] }, endLinkOf);
     expect((await preflight(echoRoute, "/v2/echo", origin)).headers.get("access-control-allow-origin")).toBe(origin);
-    await updateClientId(p.platformId, p.clientIdId, { status: "inactive" });
+    await updateClientId(p.platformId, p.clientIdId, { status: "inactive" }, endLinkOf);
     expect((await preflight(echoRoute, "/v2/echo", origin)).headers.get("access-control-allow-origin")).toBeNull();
   });
 });

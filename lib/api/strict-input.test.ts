@@ -9,7 +9,7 @@ import * as payoutsRoute from "@/app/v2/secure-payments/payouts/route";
 import * as secureRoute from "@/app/v2/secure-payments/route";
 import { strictInput } from "../http/strict-input";
 import { OPERATIONS } from "../openapi/registry";
-import { registerTestDestination } from "../payee-destinations/test-fixtures";
+import { registerTestDestination } from "../payee-destinations/fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
 

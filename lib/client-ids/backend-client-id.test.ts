@@ -15,7 +15,7 @@ import * as secureRoute from "@/app/v2/secure-payments/route";
 import { createSession } from "../auth/sessions";
 import { db } from "../db/client";
 import { DEMO_WALLETS } from "../devnet/accounts";
-import { registerTestDestination, USDC_BASE } from "../payee-destinations/test-fixtures";
+import { registerTestDestination, USDC_BASE } from "../payee-destinations/fixtures";
 import { createTestPlatform, createTestWalletSession, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
 

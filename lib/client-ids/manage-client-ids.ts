@@ -2,7 +2,7 @@
 // scoped to the platform: another platform's id (or a malformed one) is "not found".
 
 import { db } from "../db/client";
-import type { ClientId as ClientIdRow, ClientIdStatus, Prisma } from "../db/generated/client";
+import { type ClientId as ClientIdRow, type ClientIdStatus, Prisma } from "../db/generated/client";
 import { badRequest, notFound, validationError } from "../http/errors";
 import { isUuid } from "../ids/ids";
 import { resolvePayeeDestination } from "../payee-destinations";
@@ -86,10 +86,16 @@ export async function getClientId(platformId: string, id: string): Promise<Clien
   return toClientIdRecord(await getClientIdOrThrow(platformId, id));
 }
 
+/** What a revoke also ends, in its transaction: the client ID's orchestrator link (orchestrators'
+ * endLinkOf, passed where both are visible: lib/orchestrators/operations.ts). */
+export type EndLinks = (tx: Prisma.TransactionClient, clientIdId: string, now: Date) => Promise<void>;
+
+/** Changes the fields sent; `status: revoked` revokes (revokeClientId, with `endLinks`). */
 export async function updateClientId(
   platformId: string,
   id: string,
   patch: UpdateClientIdBody,
+  endLinks: EndLinks,
 ): Promise<ClientIdRecordAnswer> {
   const current = await getClientIdOrThrow(platformId, id);
   if (current.status === "revoked") throw badRequest("client_id_revoked", REVOKED_MESSAGE);
@@ -102,7 +108,7 @@ export async function updateClientId(
   if (status === "revoked") {
     // Revoking through PUT may carry other changes: apply them first, then revoke.
     if (Object.values(fields).some((v) => v !== undefined)) await applyUpdate(platformId, id, fields);
-    return revokeClientId(platformId, id);
+    return revokeClientId(platformId, id, endLinks);
   }
   return toClientIdRecord(await applyUpdate(platformId, id, { ...fields, ...(status ? { status } : {}) }));
 }
@@ -133,10 +139,16 @@ export async function lockClientId(tx: Prisma.TransactionClient, id: string): Pr
 }
 
 /**
- * Revokes permanently: the client ID authenticates nothing from now on, and its orchestrator
- * link (if any) ends. Revoking a revoked client ID changes nothing and answers the same record.
+ * Revokes permanently: the client ID authenticates nothing from now on, and `endLinks` ends its
+ * orchestrator link (if any) in the same transaction. Revoking a revoked client ID changes
+ * nothing and answers the same record.
  */
-export async function revokeClientId(platformId: string, id: string, now = new Date()): Promise<ClientIdRecordAnswer> {
+export async function revokeClientId(
+  platformId: string,
+  id: string,
+  endLinks: EndLinks,
+  now = new Date(),
+): Promise<ClientIdRecordAnswer> {
   await getClientIdOrThrow(platformId, id);
   const prisma = await db();
   await prisma.$transaction(async (tx) => {
@@ -144,15 +156,60 @@ export async function revokeClientId(platformId: string, id: string, now = new D
       where: { id, platformId, status: { not: "revoked" } },
       data: { status: "revoked", revokedAt: now },
     });
-    if (count === 1) {
-      await tx.orchestratorLink.updateMany({
-        where: { clientIdId: id, status: "active" },
-        data: { status: "unlinked", unlinkedAt: now },
-      });
-    }
+    if (count === 1) await endLinks(tx, id, now);
   });
   await forgetResolvedClientIds();
   return toClientIdRecord(await getClientIdOrThrow(platformId, id));
+}
+
+/** Public values (`cid_…`) and platforms of client IDs by internal id, for other domains' views
+ * (a link, a webhook endpoint names its client ID). Ids without a row are left out. */
+export async function clientIdsByIds(
+  ids: readonly string[],
+  tx?: Prisma.TransactionClient,
+): Promise<Map<string, { clientId: string; platformId: string }>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await (tx ?? (await db())).clientId.findMany({
+    where: { id: { in: unique } },
+    select: { id: true, clientId: true, platformId: true },
+  });
+  return new Map(rows.map((r) => [r.id, { clientId: r.clientId, platformId: r.platformId }]));
+}
+
+/** The internal id of the client ID with this public value (`cid_…`), whichever platform's; null when none. */
+export async function clientIdIdByValue(clientId: string): Promise<string | null> {
+  if (clientId.includes("\u0000")) return null; // PostgreSQL text cannot hold NUL: no client ID has one
+  const row = await (await db()).clientId.findUnique({ where: { clientId }, select: { id: true } });
+  return row?.id ?? null;
+}
+
+/** Internal ids of the platform's client IDs, revoked ones included. */
+export async function clientIdIdsOf(platformId: string, tx?: Prisma.TransactionClient): Promise<string[]> {
+  const rows = await (tx ?? (await db())).clientId.findMany({ where: { platformId }, select: { id: true } });
+  return rows.map((r) => r.id);
+}
+
+/** Whether the client ID's owner lets it manage webhooks alone (its webhookRegistrationByClientId setting). */
+export async function allowsWebhooksByClientIdAlone(id: string): Promise<boolean> {
+  const row = await (await db()).clientId.findUnique({
+    where: { id },
+    select: { webhookRegistrationByClientId: true },
+  });
+  return row?.webhookRegistrationByClientId ?? false;
+}
+
+// SQL fragments for other domains' statements that must stay one statement (the outbox's
+// recipients, settlement's locked requests): client_ids is read here, where it is owned.
+
+/** `(SELECT client_id …)`: the public value of the client ID whose internal id is `idColumn`, or NULL. */
+export function publicClientIdSql(idColumn: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(SELECT c.client_id FROM client_ids c WHERE c.id = ${idColumn})`;
+}
+
+/** `SELECT id …`: the internal ids of the platform's client IDs that are not revoked, for `IN (…)`. */
+export function unrevokedClientIdsSql(platformId: string): Prisma.Sql {
+  return Prisma.sql`SELECT id FROM client_ids WHERE platform_id = ${platformId}::uuid AND status <> 'revoked'`;
 }
 
 /** The platform's client ID by its public value (`cid_…`) or internal id; null when not its own. */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as item from "@/app/v2/client-ids/[id]/route";
 import * as collection from "@/app/v2/client-ids/route";
 import * as currencies from "@/app/v2/currencies/route";
-import { createTestSession } from "../orchestrators/test-fixtures";
+import { createTestSession } from "../orchestrators/fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
 

@@ -3,12 +3,11 @@
 import { z } from "zod";
 import { platformOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
-import { createClientId, getClientId, listClientIds, revokeClientId, updateClientId } from "./manage-client-ids";
-import { clientIdListItem, clientIdParams, clientIdRecord, createClientIdBody, updateClientIdBody } from "./schemas";
+import { createClientId, getClientId, listClientIds } from "./manage-client-ids";
+import { clientIdListItem, clientIdParams, clientIdRecord, createClientIdBody } from "./schemas";
 
 const TAGS = ["Client IDs"];
 
-/** The platform behind an API key or a dashboard session. */
 const CREATE_DESCRIPTION =
   "A client ID is the credential of browser calls: sent as `x-client-id`, it is accepted only from the origins in `allowedDomains`. Its value is public; it is answered in full every time. " +
   "With no allowed domains it is a backend client ID, for servers (no `Origin`), bound to a payee destination with `payeeDestinationId`.";
@@ -69,34 +68,5 @@ export const getClientIdOperation = defineOperation({
   handler: async ({ caller, params }) => getClientId(platformOf(caller), params.id),
 });
 
-export const updateClientIdOperation = defineOperation({
-  method: "PUT",
-  path: "/v2/client-ids/{id}",
-  summary: "Update a client ID",
-  description:
-    "Changes only the fields sent; `null` unsets a nullable field. `status: inactive` pauses the client ID (it authenticates nothing) and `status: active` resumes it; `status: revoked` revokes it for good. A revoked client ID cannot be changed.",
-  tags: TAGS,
-  auth: ["apiKey", "session"],
-  params: clientIdParams,
-  body: updateClientIdBody,
-  response: clientIdRecord,
-  errors: {
-    400: "Validation failed, or the client ID is revoked",
-    404: "Client ID not found (also for another platform's id)",
-  },
-  handler: async ({ caller, params, body }) => updateClientId(platformOf(caller), params.id, body),
-});
-
-export const revokeClientIdOperation = defineOperation({
-  method: "DELETE",
-  path: "/v2/client-ids/{id}",
-  summary: "Revoke a client ID",
-  description:
-    "Revokes permanently (status `revoked`): the client ID authenticates nothing from then on and its orchestrator link ends. It cannot be reactivated. Answers the revoked record; revoking again answers the same.",
-  tags: TAGS,
-  auth: ["apiKey", "session"],
-  params: clientIdParams,
-  response: clientIdRecord,
-  errors: { 404: "Client ID not found (also for another platform's id)" },
-  handler: async ({ caller, params }) => revokeClientId(platformOf(caller), params.id),
-});
+// Updating and revoking a client ID end its orchestrator link too: those two operations are
+// composed in lib/orchestrators/operations.ts, where both client IDs and links are visible.

@@ -19,14 +19,14 @@ import { SANDBOX_GATEWAY_ADDRESS, SANDBOX_OPERATOR } from "../chains/crosschain-
 import type { EvmNetworkId } from "../chains/networks";
 import { db } from "../db/client";
 import { DEMO_WALLETS } from "../devnet/accounts";
-import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
-import { testToken } from "../devnet/test-tokens";
+import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
+import { testToken } from "../devnet/sandbox-tokens";
 import { detectPayments } from "../payments/indexer/start-detection";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 import { readIntent } from "./intent-store";
 import { settleOpenIntents } from "./settle-intents";
-import { typedDataFromJson } from "./test-typed-data";
+import { typedDataFromJson } from "./typed-data-fixtures";
 
 let sandbox: TestSandbox;
 let restore: () => void;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PERMIT2_ADDRESS } from "../chains/contracts";
 import { GATEWAY_ABI, SANDBOX_GATEWAY_ADDRESS, SANDBOX_OPERATOR } from "../chains/crosschain-gateway";
 import { DEMO_WALLETS } from "../devnet/accounts";
-import { startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
+import { startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
 import { type IntentTerms, intentPermitted, intentWitness, paymentIntentTypedData } from "./intent-typed-data";
 
 const USDC_BASE = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" as const;

@@ -1,6 +1,6 @@
 // A settlement process killed with SIGKILL between the source pull and the recorded payout
 // (docs/decisions/crosschain-settlement.md): the worker
-// runs as a child process (test-settle-child.ts) on this test's database and sandbox chains.
+// runs as a child process (settle-child-fixtures.ts) on this test's database and sandbox chains.
 // The destination chain stops mining, so the payout is signed, stored and broadcast but not
 // yet mined; the test kills the process there (the source pull is mined, the payout not
 // recorded), mines the block, starts a new process, and checks that the payee is paid exactly
@@ -23,16 +23,16 @@ import * as intentRoute from "@/app/v2/request/payment-intents/[paymentIntentId]
 import * as requestRoute from "@/app/v2/request/route";
 import { SANDBOX_OPERATOR } from "../chains/crosschain-gateway";
 import { db, openedDatabase, openPglite, setDatabaseFactory } from "../db/client";
+import { createTestSchema } from "../db/database-fixtures";
 import { migrate } from "../db/migrate";
-import { createTestSchema } from "../db/test-db";
 import { DEMO_WALLETS } from "../devnet/accounts";
-import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
-import { testToken } from "../devnet/test-tokens";
+import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
+import { testToken } from "../devnet/sandbox-tokens";
 import { detectPayments } from "../payments/indexer/start-detection";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 import { readIntent } from "./intent-store";
-import { typedDataFromJson } from "./test-typed-data";
+import { typedDataFromJson } from "./typed-data-fixtures";
 
 let sandbox: TestSandbox;
 let restore: () => void;
@@ -84,7 +84,7 @@ async function letGoOfDatabase(): Promise<void> {
 
 function startSettlement(): { child: ChildProcess; idle: Promise<void>; exited: Promise<number | null> } {
   const tsx = path.resolve("node_modules/.bin/tsx");
-  const child = spawn(tsx, [path.resolve("lib/crosschain/test-settle-child.ts")], {
+  const child = spawn(tsx, [path.resolve("lib/crosschain/settle-child-fixtures.ts")], {
     env: { ...process.env, SETTLE_DB: settleDb, LOG_LEVEL: "silent" },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as route from "@/app/dashboard/(signed-in)/payments/export/route";
 import { db } from "../db/client";
-import { createTestSession } from "../orchestrators/test-fixtures";
+import { createTestSession } from "../orchestrators/fixtures";
 import { insertFixturePayment, insertFixtureRequest } from "../payments/search-fixtures";
 import { createTestPlatform } from "../test/fixtures";
 import { csvField, exportPaymentsCsv } from "./payments-csv";

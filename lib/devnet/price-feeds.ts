@@ -9,7 +9,7 @@ import type { EvmNetworkId } from "../chains/networks";
 import type { DevChain } from "./dev-chain";
 import { placeContract, withConstructorArgs } from "./place-contract";
 import { sandboxContract } from "./sandbox-contracts";
-import { TEST_TOKENS } from "./test-tokens";
+import { TEST_TOKENS } from "./sandbox-tokens";
 
 export const FEED_DECIMALS = 8;
 

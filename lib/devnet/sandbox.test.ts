@@ -28,17 +28,17 @@ import {
   erc20PermitAbi,
   getContract,
 } from "../chains/contracts";
+import { chainFingerprint, checkChainContinuity } from "../payments/indexer/chain-continuity";
 import { DEMO_TOKEN_BALANCE, DEMO_WALLETS } from "./accounts";
 import { actAsAdmin, devChain } from "./dev-chain";
-import { chainFingerprint, checkChainContinuity } from "./fingerprint";
 import { placeContract, withConstructorArgs } from "./place-contract";
 import { freePortBase } from "./ports";
 import { feedAddress, fiatHash, USD_HASH } from "./price-feeds";
 import { type Sandbox, startSandbox, stateFileOf } from "./sandbox";
 import { sandboxContract } from "./sandbox-contracts";
+import { startTestSandbox } from "./sandbox-fixtures";
+import { PERMIT_VERSION, testToken } from "./sandbox-tokens";
 import { MULTICALL3_ADDRESS } from "./setup-chain";
-import { startTestSandbox } from "./test-sandbox";
-import { PERMIT_VERSION, testToken } from "./test-tokens";
 
 const feedAbi = parseAbi(["function latestRound() view returns (uint256)"]);
 

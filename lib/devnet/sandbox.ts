@@ -13,8 +13,9 @@
 // What remains is a crash of the machine (or of anvil itself) within that second: the chain
 // comes back up to a second behind the database. No write frequency closes that gap (the
 // database and the chain are two stores without a common commit), so the app detects it
-// instead, with fingerprint.ts (a block it recorded is missing or has another hash), and
-// treats it like a reorg: the same code path production needs anyway.
+// instead, with detection's continuity check (lib/payments/indexer/chain-continuity.ts: a block
+// it recorded is missing or has another hash), and treats it like a reorg: the same code path
+// production needs anyway.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { EVM_NETWORK_IDS, type EvmNetworkId, NETWORKS } from "../chains/networks";

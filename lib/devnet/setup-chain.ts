@@ -22,7 +22,7 @@ import { placeContract, withConstructorArgs } from "./place-contract";
 import { deployPriceFeeds, NATIVE_CURRENCIES, USD_HASH } from "./price-feeds";
 import { CONSTRUCTOR_PARAMS, type RequestContractName, requestCreationCode } from "./request-contracts";
 import { sandboxContract } from "./sandbox-contracts";
-import { PERMIT_VERSION, TEST_TOKENS, type TestToken } from "./test-tokens";
+import { PERMIT_VERSION, TEST_TOKENS, type TestToken } from "./sandbox-tokens";
 
 /** Bump when the set-up changes: a chain set up by an older version is set up again on start. */
 export const SETUP_VERSION = 4; // 2: the sanctions oracle; 3: the recurring payment proxy and its relayer; 4: Permit2, the crosschain gateway, the funded operator

@@ -20,8 +20,6 @@ import {
   createClientIdSessionOperation,
   getClientIdOperation,
   listClientIdsOperation,
-  revokeClientIdOperation,
-  updateClientIdOperation,
 } from "../client-ids/operations";
 import {
   liquidityOperation,
@@ -42,7 +40,9 @@ import {
   linkClientIdOperation,
   listOrchestratorLinksOperation,
   rejectLinkRequestOperation,
+  revokeClientIdOperation,
   unlinkClientIdOperation,
+  updateClientIdOperation,
 } from "../orchestrators/operations";
 import {
   pageCrosschainIntentOperation,

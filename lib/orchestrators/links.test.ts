@@ -12,11 +12,11 @@ import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 import { revokeOrchestratorKey } from "./accounts";
 import { findActiveLink, isLinked } from "./active-links";
+import { createTestOrchestrator, createTestSession } from "./fixtures";
 import { LINK_REQUEST_TTL_MS } from "./links";
 import { onboardingKey } from "./onboarding-key";
 import { createLinkRequest } from "./orchestrator-links";
 import { listPlatformLinks } from "./platform-links";
-import { createTestOrchestrator, createTestSession } from "./test-fixtures";
 
 const EVM = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7";
 

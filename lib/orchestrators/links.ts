@@ -10,7 +10,7 @@
 // Each audience has its file: orchestrator-links.ts, platform-links.ts, and active-links.ts
 // for other domains; this one holds the row shape and rules they share.
 
-import { CLIENT_ID_NOT_FOUND } from "../client-ids";
+import { CLIENT_ID_NOT_FOUND, clientIdsByIds } from "../client-ids";
 import { getConfig } from "../config";
 import { db } from "../db/client";
 import type { LinkStatus, OrchestratorLink, Prisma } from "../db/generated/client";
@@ -32,16 +32,26 @@ export const LINK_STATUSES = [
 export const LINK_NOT_FOUND = "Link not found";
 export const REQUEST_NOT_FOUND = "Link request not found";
 
-export const INCLUDE = {
-  orchestrator: { select: { name: true } },
-  clientId: { select: { clientId: true, platformId: true } },
-} as const;
+export const INCLUDE = { orchestrator: { select: { name: true } } } as const;
 
-export type LinkRow = OrchestratorLink & {
-  orchestrator: { name: string };
-  clientId: { clientId: string; platformId: string } | null;
-};
+type FetchedLink = OrchestratorLink & { orchestrator: { name: string } };
+/** A link with its orchestrator's name and its client ID's public value and platform (withClients). */
+export type LinkRow = FetchedLink & { clientId: { clientId: string; platformId: string } | null };
 export type Tx = Prisma.TransactionClient;
+
+/** The links with their client IDs' public values and platforms, asked of client-ids (which owns them). */
+export async function withClients(rows: FetchedLink[], tx?: Tx): Promise<LinkRow[]> {
+  const clients = await clientIdsByIds(
+    rows.flatMap((r) => (r.clientIdId ? [r.clientIdId] : [])),
+    tx,
+  );
+  return rows.map((r) => ({ ...r, clientId: (r.clientIdId && clients.get(r.clientIdId)) || null }));
+}
+
+/** withClients for one link. */
+export async function withClient(row: FetchedLink, tx?: Tx): Promise<LinkRow> {
+  return (await withClients([row], tx))[0];
+}
 
 /** Where the platform approves: the intent id names the request, the key lets it in (onboarding-key.ts). */
 export function onboardingUrl(intentId: string): string {
@@ -97,6 +107,7 @@ export function assertLinkable(status: string | null): void {
     throw conflict("client_id_not_active", `This client ID is ${status}; activate it before linking`);
 }
 
-export async function activeLinkOf(tx: Tx, clientIdId: string) {
-  return tx.orchestratorLink.findFirst({ where: { clientIdId, status: "active" }, include: INCLUDE });
+export async function activeLinkOf(tx: Tx, clientIdId: string): Promise<LinkRow | null> {
+  const row = await tx.orchestratorLink.findFirst({ where: { clientIdId, status: "active" }, include: INCLUDE });
+  return row && withClient(row, tx);
 }

@@ -2,10 +2,12 @@
 // follow their links; platforms (x-api-key or dashboard session) link, read and unlink their
 // client IDs, and approve or reject hosted onboarding (session only: a person decides).
 import { z } from "zod";
-import { clientIdParams } from "../client-ids/schemas";
+import { revokeClientId, updateClientId } from "../client-ids";
+import { clientIdParams, clientIdRecord, updateClientIdBody } from "../client-ids/schemas";
 import { orchestratorOf, platformOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
+import { endLinkOf } from "./active-links";
 import {
   createLinkRequest,
   endOrchestratorLink,
@@ -92,6 +94,42 @@ export const endOrchestratorLinkOperation = defineOperation({
 });
 
 // ---------- platforms: their client IDs' link ----------
+
+// Updating a client ID to `revoked`, and revoking it, end its active link in the same
+// transaction: client IDs own the revoke, orchestrators the link rule, composed here where
+// both are visible (client-ids cannot import orchestrators, which depend on it).
+
+export const updateClientIdOperation = defineOperation({
+  method: "PUT",
+  path: "/v2/client-ids/{id}",
+  summary: "Update a client ID",
+  description:
+    "Changes only the fields sent; `null` unsets a nullable field. `status: inactive` pauses the client ID (it authenticates nothing) and `status: active` resumes it; `status: revoked` revokes it for good. A revoked client ID cannot be changed.",
+  tags: CLIENT_ID_TAGS,
+  auth: ["apiKey", "session"],
+  params: clientIdParams,
+  body: updateClientIdBody,
+  response: clientIdRecord,
+  errors: {
+    400: "Validation failed, or the client ID is revoked",
+    404: "Client ID not found (also for another platform's id)",
+  },
+  handler: async ({ caller, params, body }) => updateClientId(platformOf(caller), params.id, body, endLinkOf),
+});
+
+export const revokeClientIdOperation = defineOperation({
+  method: "DELETE",
+  path: "/v2/client-ids/{id}",
+  summary: "Revoke a client ID",
+  description:
+    "Revokes permanently (status `revoked`): the client ID authenticates nothing from then on and its orchestrator link ends. It cannot be reactivated. Answers the revoked record; revoking again answers the same.",
+  tags: CLIENT_ID_TAGS,
+  auth: ["apiKey", "session"],
+  params: clientIdParams,
+  response: clientIdRecord,
+  errors: { 404: "Client ID not found (also for another platform's id)" },
+  handler: async ({ caller, params }) => revokeClientId(platformOf(caller), params.id, endLinkOf),
+});
 
 export const getClientIdLinkOperation = defineOperation({
   method: "GET",

@@ -1,11 +1,21 @@
 // The orchestrator's side of links (x-orchestrator-key): hosted onboarding requests it opens,
 // its links listed, read and ended. The model is described in links.ts.
 
+import { clientIdIdByValue } from "../client-ids";
 import { db } from "../db/client";
 import type { LinkStatus } from "../db/generated/client";
 import { conflict, notFound } from "../http/errors";
 import { isUuid } from "../ids/ids";
-import { expireStale, INCLUDE, LINK_NOT_FOUND, LINK_REQUEST_TTL_MS, type LinkRow, toLinkView } from "./links";
+import {
+  expireStale,
+  INCLUDE,
+  LINK_NOT_FOUND,
+  LINK_REQUEST_TTL_MS,
+  type LinkRow,
+  toLinkView,
+  withClient,
+  withClients,
+} from "./links";
 import type { LinkAnswer } from "./schemas";
 
 export interface LinkRequestInput {
@@ -33,7 +43,7 @@ export async function createLinkRequest(
     },
     include: INCLUDE,
   });
-  return toLinkView(row);
+  return toLinkView(await withClient(row));
 }
 
 export interface LinkFilter {
@@ -50,18 +60,21 @@ export async function listOrchestratorLinks(
   now = new Date(),
 ): Promise<LinkAnswer[]> {
   await expireStale({ orchestratorId }, now);
+  // A client ID named by its public value: its links are those of its internal id (none if unknown).
+  const clientIdId = filter.clientId !== undefined ? await clientIdIdByValue(filter.clientId) : undefined;
+  if (clientIdId === null) return [];
   const rows = await (await db()).orchestratorLink.findMany({
     where: {
       orchestratorId,
       ...(filter.status ? { status: filter.status } : {}),
       ...(filter.externalId !== undefined ? { externalId: filter.externalId } : {}),
-      ...(filter.clientId !== undefined ? { clientId: { clientId: filter.clientId } } : {}),
+      ...(clientIdId !== undefined ? { clientIdId } : {}),
     },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: filter.limit,
     include: INCLUDE,
   });
-  return rows.map(toLinkView);
+  return (await withClients(rows)).map(toLinkView);
 }
 
 async function orchestratorLinkOrThrow(orchestratorId: string, linkId: string): Promise<LinkRow> {
@@ -69,7 +82,7 @@ async function orchestratorLinkOrThrow(orchestratorId: string, linkId: string): 
     ? await (await db()).orchestratorLink.findFirst({ where: { id: linkId, orchestratorId }, include: INCLUDE })
     : null;
   if (!row) throw notFound("link_not_found", LINK_NOT_FOUND);
-  return row;
+  return withClient(row);
 }
 
 export async function getOrchestratorLink(

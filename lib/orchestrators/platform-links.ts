@@ -2,7 +2,7 @@
 // onboarding requests seen, approved or rejected from their onboarding URL. The model is
 // described in links.ts.
 
-import { CLIENT_ID_NOT_FOUND, findOwnClientId, getClientIdOrThrow, lockClientId } from "../client-ids";
+import { CLIENT_ID_NOT_FOUND, clientIdIdsOf, findOwnClientId, getClientIdOrThrow, lockClientId } from "../client-ids";
 import { db } from "../db/client";
 import type { LinkStatus } from "../db/generated/client";
 import { ApiError, conflict, notFound } from "../http/errors";
@@ -19,6 +19,8 @@ import {
   REQUEST_NOT_FOUND,
   toLinkedLink,
   toLinkView,
+  withClient,
+  withClients,
 } from "./links";
 import { isOnboardingKey } from "./onboarding-key";
 import type { LinkAnswer } from "./schemas";
@@ -65,7 +67,7 @@ export async function linkClientIdDirect(
       },
       include: INCLUDE,
     });
-    return { link: toLinkView(row), created: true };
+    return { link: toLinkView(await withClient(row, tx)), created: true };
   });
 }
 
@@ -81,18 +83,20 @@ export async function unlinkClientId(platformId: string, id: string, now = new D
       })
     : { count: 0 };
   if (!link || count === 0) throw notFound("client_id_not_linked", "This client ID is not linked to an orchestrator");
-  return toLinkView((await prisma.orchestratorLink.findUnique({ where: { id: link.id }, include: INCLUDE }))!);
+  return toLinkView(
+    await withClient((await prisma.orchestratorLink.findUnique({ where: { id: link.id }, include: INCLUDE }))!),
+  );
 }
 
 /** The links of the platform's client IDs (direct and approved hosted ones), newest first. */
 export async function listPlatformLinks(platformId: string, limit = 200): Promise<LinkAnswer[]> {
   const rows = await (await db()).orchestratorLink.findMany({
-    where: { clientId: { platformId } },
+    where: { clientIdId: { in: await clientIdIdsOf(platformId) } },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: limit,
     include: INCLUDE,
   });
-  return rows.map(toLinkView);
+  return (await withClients(rows)).map(toLinkView);
 }
 
 /**
@@ -111,7 +115,8 @@ async function linkRequestOrThrow(platformId: string, ref: IntentRef, now: Date)
   const { intentId } = ref;
   if (!isUuid(intentId)) throw notFound("link_request_not_found", REQUEST_NOT_FOUND);
   await expireStale({ intentId }, now);
-  const row = await (await db()).orchestratorLink.findUnique({ where: { intentId }, include: INCLUDE });
+  const found = await (await db()).orchestratorLink.findUnique({ where: { intentId }, include: INCLUDE });
+  const row = found && (await withClient(found));
   if (!visibleTo(row, platformId, ref.key)) throw notFound("link_request_not_found", REQUEST_NOT_FOUND);
   return row;
 }
@@ -152,7 +157,8 @@ export async function approveLinkRequest(
   if (!client) throw notFound("client_id_not_found", CLIENT_ID_NOT_FOUND);
   return (await db()).$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM orchestrator_links WHERE intent_id = ${intentId}::uuid FOR UPDATE`;
-    const link = await tx.orchestratorLink.findUnique({ where: { intentId }, include: INCLUDE });
+    const found = await tx.orchestratorLink.findUnique({ where: { intentId }, include: INCLUDE });
+    const link = found && (await withClient(found, tx));
     if (!visibleTo(link, platformId, ref.key)) throw notFound("link_request_not_found", REQUEST_NOT_FOUND);
     if (link.status !== "pending") throw notPending(link.status);
     if (link.expiresAt && link.expiresAt <= now) throw notPending("expired");
@@ -171,7 +177,7 @@ export async function approveLinkRequest(
       data: { status: "active", clientIdId: client.id, linkedAt: now },
       include: INCLUDE,
     });
-    const view = toLinkView(row);
+    const view = toLinkView(await withClient(row, tx));
     await onClientIdLinked(tx, toLinkedLink(view, platformId, client.id));
     return view;
   });

@@ -7,7 +7,7 @@ import * as callsRoute from "@/app/pay/[token]/calls/route";
 import * as statusRoute from "@/app/pay/[token]/status/route";
 import { getContract } from "../chains/contracts";
 import { db } from "../db/client";
-import { registerTestDestination } from "../payee-destinations/test-fixtures";
+import { registerTestDestination } from "../payee-destinations/fixtures";
 import { putBranding } from "../secure-payments/branding";
 import { checkCalls } from "../secure-payments/contract-check";
 import { createSecurePayment } from "../secure-payments/create-secure-payment";

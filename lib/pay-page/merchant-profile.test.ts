@@ -2,7 +2,7 @@
 // the name the platform was created with (a wallet address), and its logo unless the client
 // ID's branding sets one.
 import { beforeAll, describe, expect, it } from "vitest";
-import { registerTestDestination } from "../payee-destinations/test-fixtures";
+import { registerTestDestination } from "../payee-destinations/fixtures";
 import { updatePlatformProfile } from "../platforms/profile";
 import { putBranding } from "../secure-payments/branding";
 import { createSecurePayment } from "../secure-payments/create-secure-payment";

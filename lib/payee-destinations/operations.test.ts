@@ -9,12 +9,12 @@ import * as collection from "@/app/v2/payee-destination/route";
 import * as signingDataRoute from "@/app/v2/payee-destination/signing-data/route";
 import * as listRoute from "@/app/v2/payee-destinations/route";
 import { setClockForTests } from "../auth/clock";
-import { createTestSession } from "../orchestrators/test-fixtures";
+import { createTestSession } from "../orchestrators/fixtures";
 import { createTestPlatform, createTestWalletSession, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
+import { evmPayee, type TestPayee, tronPayee, USDC_BASE } from "./fixtures";
 import { resolvePayeeDestination } from "./resolve-destination";
 import type { PayeeDestinationView, SigningDataView } from "./schemas";
-import { evmPayee, type TestPayee, tronPayee, USDC_BASE } from "./test-fixtures";
 
 const USDT_BASE = "0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2";
 const USDC_TRON = "TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8";

@@ -10,11 +10,11 @@ import * as signingData from "@/app/v2/payee-destination/signing-data/route";
 import { resetPublicClients } from "../chains/clients";
 import { resetConfigForTests } from "../config";
 import { rpcRequest } from "../devnet/anvil";
-import { startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
+import { startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
 import { createTestPlatform, createTestWalletSession } from "../test/fixtures";
 import { call } from "../test/http";
+import { evmPayee, type TestPayee, tronPayee, USDC_BASE, type WireTypedData } from "./fixtures";
 import type { SigningDataView } from "./schemas";
-import { evmPayee, type TestPayee, tronPayee, USDC_BASE, type WireTypedData } from "./test-fixtures";
 
 // isValidSignature(...) answers the ERC-1271 magic value 0x1626ba7e whatever it is asked, or
 // 0xffffffff (refused): PUSH4 v, PUSH1 224, SHL, MSTORE at 0, RETURN 32 bytes.

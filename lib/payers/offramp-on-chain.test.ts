@@ -16,15 +16,15 @@ import * as requestIdRoute from "@/app/v2/request/[requestId]/route";
 import * as requestRoute from "@/app/v2/request/route";
 import { erc20Abi } from "../chains/contracts";
 import { DEMO_WALLETS } from "../devnet/accounts";
-import { testToken } from "../devnet/test-tokens";
+import { testToken } from "../devnet/sandbox-tokens";
 import { log } from "../log";
 import { detectPayments } from "../payments/indexer/start-detection";
 import { createTestPlatform, createTestWalletSession } from "../test/fixtures";
 import { call } from "../test/http";
 import { sandboxWithWebhooks } from "../test/sandbox-with-webhooks";
 import { type ApiTransaction, chainClients, sendAll } from "../test/send-calldata";
-import { eventually } from "../webhooks/test-helpers";
-import type { Received } from "../webhooks/test-receiver";
+import type { Received } from "../webhooks/receiver-fixtures";
+import { eventually } from "../webhooks/webhook-fixtures";
 import { BANK, IDENTITY } from "./payer-fixtures";
 
 const chain = sandboxWithWebhooks();

@@ -4,6 +4,7 @@
 import { toBigInt } from "../db/amounts";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
+import { joinRequestSql, REQUEST_PAYMENT_CURRENCY_SQL } from "../requests";
 
 export interface DailyVolume {
   /** UTC day, YYYY-MM-DD. */
@@ -19,9 +20,9 @@ export async function dailyVolume(platformId: string, from: Date, to: Date): Pro
   const rows = await (await db()).$queryRaw<
     { day: string; currency: string; amount: string; count: number }[]
   >(Prisma.sql`
-    SELECT to_char(date_trunc('day', p.block_time), 'YYYY-MM-DD') AS day, COALESCE(p.currency, r.payment_currency) AS currency,
+    SELECT to_char(date_trunc('day', p.block_time), 'YYYY-MM-DD') AS day, COALESCE(p.currency, ${REQUEST_PAYMENT_CURRENCY_SQL}) AS currency,
            sum(p.amount)::text AS amount, count(*)::int AS count
-      FROM payments p JOIN payment_requests r ON r.id = p.request_id
+      FROM payments p ${joinRequestSql(Prisma.sql`p.request_id`)}
      WHERE p.platform_id = ${platformId}::uuid AND p.block_time >= ${from.toISOString()}::timestamp AND p.block_time < ${to.toISOString()}::timestamp
      GROUP BY 1, 2
      ORDER BY 1, 2`);

@@ -3,10 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { findRequest, listPayments } from "../requests/request-store";
-import { platformWithEndpoints } from "../webhooks/test-helpers";
+import { platformWithEndpoints } from "../webhooks/webhook-fixtures";
 import type { DetectedPayment } from "./detected-payment";
+import { detected, record, testRequest } from "./payment-fixtures";
 import { undoPaymentsAbove } from "./record-payments";
-import { detected, record, testRequest } from "./test-payments";
 
 async function eventsOf(requestId: string) {
   const rows = await (await db()).webhookEvent.findMany({ orderBy: { id: "asc" } });

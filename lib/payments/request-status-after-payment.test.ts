@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import * as requestIdRoute from "@/app/v2/request/[requestId]/route";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
-import { detected, PAYER, record, testRequest } from "./test-payments";
+import { detected, PAYER, record, testRequest } from "./payment-fixtures";
 
 async function status(apiKey: string, requestId: string) {
   const r = await call(requestIdRoute, "GET", `/v2/request/${requestId}`, {

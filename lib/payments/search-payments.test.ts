@@ -4,11 +4,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as route from "@/app/v2/payments/route";
 import { db } from "../db/client";
-import { createTestSession } from "../orchestrators/test-fixtures";
+import { createTestSession } from "../orchestrators/fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
+import { detected, PAYEE as RECORDED_PAYEE, PAYER as RECORDED_PAYER, record, testRequest } from "./payment-fixtures";
 import { insertFixturePayment, insertFixtureRequest, randomHex } from "./search-fixtures";
-import { detected, PAYEE as RECORDED_PAYEE, PAYER as RECORDED_PAYER, record, testRequest } from "./test-payments";
 
 const PAYER = "0x1111111111111111111111111111111111111111".replace(/1{8}$/, "AbCdEf12"); // mixed case, as stored checksummed or not
 const EOA = "0x2222222222222222222222222222222222222222";

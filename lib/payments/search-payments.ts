@@ -13,7 +13,14 @@ import { CURRENCIES } from "../chains/currencies";
 import { toBigInt } from "../db/amounts";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
-import type { RequestStatus } from "../requests";
+import {
+  joinRequestSql,
+  REQUEST_COLUMNS_SQL,
+  REQUEST_PAYMENT_CURRENCY_SQL,
+  type RequestColumns,
+  type RequestStatus,
+  requestIdsWithSql,
+} from "../requests";
 import type { PageAfter, PaymentFilter, PaymentPage } from "./search-query";
 
 export interface FoundPayment {
@@ -53,13 +60,13 @@ function searchConditions(platformId: string, f: PaymentFilter): Prisma.Sql {
   const platform = Prisma.sql`${platformId}::uuid`;
   const conds: Prisma.Sql[] = [Prisma.sql`p.platform_id = ${platform}`];
   // Request-side filters: request ids of this platform through payment_requests' indexes.
-  const requestsWhere = (cond: Prisma.Sql) =>
-    Prisma.sql`p.request_id IN (SELECT id FROM payment_requests WHERE platform_id = ${platform} AND ${cond})`;
+  const requestsWith = (column: "payment_reference" | "reference", value: string) =>
+    Prisma.sql`p.request_id IN (${requestIdsWithSql(platformId, column, value)})`;
 
   if (f.txHashes) conds.push(Prisma.sql`p.tx_hash = ANY(${f.txHashes}::text[])`);
   if (f.requestId) conds.push(Prisma.sql`p.request_id = ${f.requestId}`);
-  if (f.paymentReference) conds.push(requestsWhere(Prisma.sql`payment_reference = ${f.paymentReference}`));
-  if (f.reference) conds.push(requestsWhere(Prisma.sql`reference = ${f.reference}`));
+  if (f.paymentReference) conds.push(requestsWith("payment_reference", f.paymentReference));
+  if (f.reference) conds.push(requestsWith("reference", f.reference));
   if (f.wallet) {
     const { lower, exact, kind } = f.wallet;
     // Tron base58 is case-sensitive: the lower() index finds it, the exact test confirms it.
@@ -86,7 +93,7 @@ function searchConditions(platformId: string, f: PaymentFilter): Prisma.Sql {
   return Prisma.join(conds, " AND ");
 }
 
-interface Row {
+interface Row extends RequestColumns {
   id: string;
   network: string;
   tx_hash: string;
@@ -98,15 +105,6 @@ interface Row {
   payer_address: string | null;
   currency: string | null;
   conversion_rate: string | null;
-  request_id: string;
-  payment_reference: string;
-  reference: string | null;
-  customer_info: unknown;
-  invoice_currency: string;
-  payment_currency: string;
-  status: string;
-  expected_amount: string;
-  amount_paid: string;
   sort_value: string | null;
 }
 
@@ -144,7 +142,7 @@ const CURRENCY_DECIMALS = CURRENCIES.map((c) => c.decimals);
 
 /** The amount at 36 decimals, so amounts of tokens with 6 and 18 decimals compare by value. */
 const valueSql = () =>
-  Prisma.sql`(p.amount * 10::numeric ^ (36 - COALESCE((SELECT d.decimals FROM unnest(${CURRENCY_IDS}::text[], ${CURRENCY_DECIMALS}::int[]) AS d(id, decimals) WHERE d.id = COALESCE(p.currency, r.payment_currency)), 18)))`;
+  Prisma.sql`(p.amount * 10::numeric ^ (36 - COALESCE((SELECT d.decimals FROM unnest(${CURRENCY_IDS}::text[], ${CURRENCY_DECIMALS}::int[]) AS d(id, decimals) WHERE d.id = COALESCE(p.currency, ${REQUEST_PAYMENT_CURRENCY_SQL})), 18)))`;
 
 const byAmount = (page: PaymentPage) => page.order === "amount_desc" || page.order === "amount_asc";
 
@@ -193,15 +191,14 @@ function pageSql(where: Prisma.Sql, page: PaymentPage): Prisma.Sql {
   // One row more than the page tells whether another page follows.
   const limit = Prisma.sql`LIMIT ${page.limit + 1} OFFSET ${after ? 0 : page.offset}`;
   const columns = Prisma.sql`${byAmount(page) ? Prisma.sql`${valueSql()}::text` : Prisma.sql`NULL`} AS sort_value, p.id::text, p.network, p.tx_hash, to_char(p.block_time, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS block_time, p.type::text, p.amount::text,
-            p.fee_amount::text, p.fee_address, p.payer_address, p.currency, p.conversion_rate, r.id AS request_id, r.payment_reference, r.reference,
-            r.customer_info::text, r.invoice_currency, r.payment_currency, r.status::text, r.expected_amount::text, r.amount_paid::text`;
+            p.fee_amount::text, p.fee_address, p.payer_address, p.currency, p.conversion_rate, ${REQUEST_COLUMNS_SQL}`;
   // Orders by amount read the request's payment currency (valueSql): they join first.
   if (byAmount(page))
-    return Prisma.sql`SELECT ${columns} FROM payments p JOIN payment_requests r ON r.id = p.request_id WHERE ${conditions} ORDER BY ${orderSql(page)} ${limit}`;
+    return Prisma.sql`SELECT ${columns} FROM payments p ${joinRequestSql(Prisma.sql`p.request_id`)} WHERE ${conditions} ORDER BY ${orderSql(page)} ${limit}`;
   // Otherwise the page is chosen from payments alone, then joined: a wallet with 1,000
   // payments reads 26 requests, not 1,000 (the planner joins before sorting when it can).
   return Prisma.sql`SELECT ${columns}
-       FROM (SELECT p.* FROM payments p WHERE ${conditions} ORDER BY ${orderSql(page)} ${limit}) p JOIN payment_requests r ON r.id = p.request_id
+       FROM (SELECT p.* FROM payments p WHERE ${conditions} ORDER BY ${orderSql(page)} ${limit}) p ${joinRequestSql(Prisma.sql`p.request_id`)}
       ORDER BY ${orderSql(page)}`;
 }
 

@@ -13,8 +13,8 @@ import { erc20Abi, erc20FeeProxyAbi, ethereumFeeProxyAbi, getContract } from "..
 import { db } from "../db/client";
 import { DEMO_WALLETS } from "../devnet/accounts";
 import { actAsAdmin, devChain } from "../devnet/dev-chain";
-import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
-import { testToken } from "../devnet/test-tokens";
+import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
+import { testToken } from "../devnet/sandbox-tokens";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 import { uint } from "../test/independent-abi";

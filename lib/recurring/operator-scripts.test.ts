@@ -9,7 +9,7 @@ import { EVM_NETWORK_IDS } from "../chains/networks";
 import { recurringProxyAbi } from "../chains/recurring-proxy";
 import { rpcEnvName } from "../config";
 import { DEMO_WALLETS } from "../devnet/accounts";
-import { startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
+import { startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
 import { chainClients } from "../test/send-calldata";
 
 const run = promisify(execFile);

@@ -15,13 +15,13 @@ import { SANDBOX_RECURRING_PROXY } from "../chains/recurring-proxy";
 import { db } from "../db/client";
 import { DEMO_WALLETS } from "../devnet/accounts";
 import { moveChainClock } from "../devnet/chain-clock";
-import { testToken } from "../devnet/test-tokens";
+import { testToken } from "../devnet/sandbox-tokens";
 import { detectPayments } from "../payments/indexer/start-detection";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 import { sandboxWithWebhooks } from "../test/sandbox-with-webhooks";
 import { type ApiTransaction, chainClients, sendAll } from "../test/send-calldata";
-import { eventually } from "../webhooks/test-helpers";
+import { eventually } from "../webhooks/webhook-fixtures";
 import { relayOnce } from "./relayer";
 
 const WEEK = 7 * 86_400;

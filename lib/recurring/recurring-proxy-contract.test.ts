@@ -19,8 +19,8 @@ import {
   schedulePermitTypedData,
 } from "../chains/recurring-proxy";
 import { DEMO_WALLETS, SANDBOX_RELAYER } from "../devnet/accounts";
-import { startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
-import { testToken } from "../devnet/test-tokens";
+import { startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
+import { testToken } from "../devnet/sandbox-tokens";
 import { chainClients } from "../test/send-calldata";
 
 let sandbox: TestSandbox;

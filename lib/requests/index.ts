@@ -18,14 +18,18 @@ export { paymentRoutes, routesResponse } from "./payment-routes";
 export type { RequestOwner } from "./request-owner";
 export { requestOwner } from "./request-owner";
 export { describeRequest, hasBeenPaid } from "./request-status";
-export type { NewStoredRequest, RequestStatus, StoredRequest } from "./request-store";
+export type { NewStoredRequest, RequestColumns, RequestStatus, StoredRequest } from "./request-store";
 export {
   asStored,
   findRequest,
   findRequests,
   insertRequests,
+  joinRequestSql,
   listPayments,
   paymentReferenceHash,
+  REQUEST_COLUMNS_SQL,
+  REQUEST_PAYMENT_CURRENCY_SQL,
+  requestIdsWithSql,
   setRecurrenceStopped,
 } from "./request-store";
 export type { SettlingRequest } from "./settlement-store";

@@ -11,6 +11,7 @@ import * as routesRoute from "@/app/v2/request/[requestId]/routes/route";
 import * as requestRoute from "@/app/v2/request/route";
 import { getCurrency } from "../chains/currencies";
 import { updateClientId } from "../client-ids/manage-client-ids";
+import { endLinkOf } from "../orchestrators/active-links";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
 import { tronWord, uint, word } from "../test/independent-abi";
@@ -177,7 +178,7 @@ describe("POST /v2/request", () => {
 
   it("records the client ID a browser creates a request with, and takes its fee settings", async () => {
     const feeAddress = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
-    await updateClientId(platform.platformId, platform.clientIdId, { feePercentage: "1.5", feeAddress });
+    await updateClientId(platform.platformId, platform.clientIdId, { feePercentage: "1.5", feeAddress }, endLinkOf);
     try {
       const r = await create(usdcBase, { "x-client-id": platform.clientId, origin: TEST_ORIGIN });
       expect(r.status, r.text).toBe(201);
@@ -194,7 +195,12 @@ describe("POST /v2/request", () => {
         `0x095ea7b3${word("0x1892196E80C4c17ea5100Da765Ab48c1fE2Fb814")}${uint(10_150_000n)}`,
       );
     } finally {
-      await updateClientId(platform.platformId, platform.clientIdId, { feePercentage: null, feeAddress: null });
+      await updateClientId(
+        platform.platformId,
+        platform.clientIdId,
+        { feePercentage: null, feeAddress: null },
+        endLinkOf,
+      );
     }
   });
 });
@@ -472,7 +478,7 @@ describe("GET /v2/request/{requestId}/pay without chain reads", () => {
   it("a client ID's own fee overrides the fee of the call", async () => {
     const { requestId } = await created(usdcBase);
     const feeAddress = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
-    await updateClientId(platform.platformId, platform.clientIdId, { feePercentage: "3", feeAddress });
+    await updateClientId(platform.platformId, platform.clientIdId, { feePercentage: "3", feeAddress }, endLinkOf);
     try {
       const r = await pay(requestId, `?feePercentage=1&feeAddress=${PAYER}`, {
         "x-client-id": platform.clientId,
@@ -481,7 +487,12 @@ describe("GET /v2/request/{requestId}/pay without chain reads", () => {
       expect(r.json.transactions[0].data.endsWith(uint(10_300_000n))).toBe(true);
       expect(r.json.transactions[1].data).toContain(word(feeAddress).slice(24));
     } finally {
-      await updateClientId(platform.platformId, platform.clientIdId, { feePercentage: null, feeAddress: null });
+      await updateClientId(
+        platform.platformId,
+        platform.clientIdId,
+        { feePercentage: null, feeAddress: null },
+        endLinkOf,
+      );
     }
   });
 

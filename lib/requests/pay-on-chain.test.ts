@@ -18,8 +18,8 @@ import {
 } from "../chains/contracts";
 import type { EvmNetworkId } from "../chains/networks";
 import { DEMO_WALLETS } from "../devnet/accounts";
-import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
-import { testToken } from "../devnet/test-tokens";
+import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
+import { testToken } from "../devnet/sandbox-tokens";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 import { type ApiTransaction, chainClients, gasPaid, sendAll } from "../test/send-calldata";

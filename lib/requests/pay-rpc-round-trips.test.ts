@@ -12,7 +12,7 @@ import { chainHead } from "../chains/block-cache";
 import { rpcWsUrlFor, viemChain } from "../chains/clients";
 import { closeSharedHeadWatcher, type HeadWatcher, sharedHeadWatcher } from "../chains/head-watcher";
 import { EVM_NETWORK_IDS } from "../chains/networks";
-import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
+import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 

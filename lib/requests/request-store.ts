@@ -4,7 +4,7 @@ import { type Hex, keccak256 } from "viem";
 import type { NetworkId } from "../chains/networks";
 import { toBigInt, toDecimal } from "../db/amounts";
 import { db } from "../db/client";
-import type { Prisma, PaymentRequest as RequestRow } from "../db/generated/client";
+import { Prisma, type PaymentRequest as RequestRow } from "../db/generated/client";
 import type { CreateRequestBody } from "./schemas";
 
 export type RequestStatus = RequestRow["status"];
@@ -178,4 +178,42 @@ export async function listPayments(requestId: string): Promise<StoredPayment[]> 
 /** A request prepared but not stored yet, as buildPayCalldata reads it (payouts quote before they store). */
 export function asStored(request: NewStoredRequest, now = new Date()): StoredRequest {
   return { ...request, amountPaid: 0n, status: "pending", isRecurrenceStopped: false, createdAt: now };
+}
+
+// SQL for the reads of lib/payments that take payments with their requests in one statement
+// (payment search, the volume chart: docs/decisions/payment-search.md says why one). The
+// requests' table and columns are named here, by their owner; the caller embeds the fragments.
+
+/** `JOIN payment_requests r ON r.id = <requestId>`: each row's request, as `r` for the fragments below. */
+export function joinRequestSql(requestId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`JOIN payment_requests r ON r.id = ${requestId}`;
+}
+
+/** The joined request's payment currency (`r`). */
+export const REQUEST_PAYMENT_CURRENCY_SQL = Prisma.sql`r.payment_currency`;
+
+/** The joined request's columns a payment search answers (`r`), named as RequestColumns. */
+export const REQUEST_COLUMNS_SQL = Prisma.sql`r.id AS request_id, r.payment_reference, r.reference,
+            r.customer_info::text, r.invoice_currency, r.payment_currency, r.status::text, r.expected_amount::text, r.amount_paid::text`;
+
+/** A row's REQUEST_COLUMNS_SQL. */
+export interface RequestColumns {
+  request_id: string;
+  payment_reference: string;
+  reference: string | null;
+  customer_info: unknown;
+  invoice_currency: string;
+  payment_currency: string;
+  status: string;
+  expected_amount: string;
+  amount_paid: string;
+}
+
+/** `SELECT id …`: the platform's requests whose payment reference, or reference, is `value` (each indexed), for `IN (…)`. */
+export function requestIdsWithSql(
+  platformId: string,
+  column: "payment_reference" | "reference",
+  value: string,
+): Prisma.Sql {
+  return Prisma.sql`SELECT id FROM payment_requests WHERE platform_id = ${platformId}::uuid AND ${Prisma.raw(column)} = ${value}`;
 }

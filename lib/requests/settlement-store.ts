@@ -1,8 +1,9 @@
 // What payment detection reads and writes of requests: the requests a batch of payment
 // references names (locked, so two writers settle one request in turn), and the amount paid,
 // from which the status follows. Called inside the detection's transaction.
+import { publicClientIdSql } from "../client-ids";
 import { db } from "../db/client";
-import type { Prisma } from "../db/generated/client";
+import { Prisma } from "../db/generated/client";
 import { type CustomerInfo, paymentReferenceHash, type RequestStatus } from "./request-store";
 
 type Tx = Prisma.TransactionClient;
@@ -63,10 +64,10 @@ export async function lockRequestsByReferenceHash(
       origin: string | null;
     }[]
   >`
-    SELECT r.id, r.platform_id::text, r.client_id_id::text, c.client_id, r.orchestrator_id::text, r.network, r.payment_reference, r.payment_reference_hash,
+    SELECT r.id, r.platform_id::text, r.client_id_id::text, ${publicClientIdSql(Prisma.sql`r.client_id_id`)} AS client_id, r.orchestrator_id::text, r.network, r.payment_reference, r.payment_reference_hash,
       r.payee, r.invoice_currency, r.payment_currency, r.expected_amount::text, r.amount_paid::text, r.status::text AS status,
       r.reference, r.customer_info, r.origin
-    FROM payment_requests r LEFT JOIN client_ids c ON c.id = r.client_id_id
+    FROM payment_requests r
     WHERE r.network = ${network} AND r.payment_reference_hash = ANY(${hashes.map((h) => h.toLowerCase())}::text[])
     ORDER BY r.id
     FOR UPDATE OF r`;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import * as clientBrandingRoute from "@/app/v2/client-ids/[id]/branding/route";
 import * as orchestratorBrandingRoute from "@/app/v2/orchestrators/branding/route";
-import { createTestOrchestrator, createTestSession } from "../orchestrators/test-fixtures";
+import { createTestOrchestrator, createTestSession } from "../orchestrators/fixtures";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 import { MAX_LOGO_DATA_BYTES, resolveBranding } from "./branding";

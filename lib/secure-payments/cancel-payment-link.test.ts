@@ -8,7 +8,7 @@ import * as cancelRoute from "@/app/v2/secure-payments/[token]/cancel/route";
 import * as payRoute from "@/app/v2/secure-payments/[token]/pay/route";
 import { db } from "../db/client";
 import { loadPayPage } from "../pay-page/load-pay-page";
-import { registerTestDestination } from "../payee-destinations/test-fixtures";
+import { registerTestDestination } from "../payee-destinations/fixtures";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 import { createSecurePayment } from "./create-secure-payment";

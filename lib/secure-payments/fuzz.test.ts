@@ -13,8 +13,8 @@ import * as multicallStateRoute from "@/app/v2/secure-payments/multicall-payouts
 import * as multicallRoute from "@/app/v2/secure-payments/multicall-payouts/route";
 import * as payoutsRoute from "@/app/v2/secure-payments/payouts/route";
 import * as createRoute from "@/app/v2/secure-payments/route";
-import { createTestOrchestrator, createTestSession } from "../orchestrators/test-fixtures";
-import { registerTestDestination } from "../payee-destinations/test-fixtures";
+import { createTestOrchestrator, createTestSession } from "../orchestrators/fixtures";
+import { registerTestDestination } from "../payee-destinations/fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
 import { createSecurePayment } from "./create-secure-payment";

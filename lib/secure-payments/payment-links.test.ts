@@ -2,7 +2,7 @@
 // the total the payer pays (fees on top), and never another platform's links, payouts or multicalls.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../db/client";
-import { registerTestDestination } from "../payee-destinations/test-fixtures";
+import { registerTestDestination } from "../payee-destinations/fixtures";
 import { createTestPlatform } from "../test/fixtures";
 import { createSecurePayout } from "./create-payout-link";
 import { createSecurePayment } from "./create-secure-payment";

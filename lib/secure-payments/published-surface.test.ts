@@ -13,7 +13,7 @@ import * as payoutsRoute from "@/app/v2/secure-payments/payouts/route";
 import * as secureRoute from "@/app/v2/secure-payments/route";
 import { createClientIdRecord } from "../client-ids/create-client-id";
 import { DEMO_WALLETS } from "../devnet/accounts";
-import { registerTestDestination } from "../payee-destinations/test-fixtures";
+import { registerTestDestination } from "../payee-destinations/fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
 
@@ -242,7 +242,7 @@ describe("POST /v2/secure-payments/{token}/tron/broadcast", () => {
     const { createServer } = await import("node:http");
     const { tronToHex } = await import("../chains/tron");
     const { resetConfigForTests } = await import("../config");
-    const { tronPayee } = await import("../payee-destinations/test-fixtures");
+    const { tronPayee } = await import("../payee-destinations/fixtures");
     const { createHash } = await import("node:crypto");
     const received: unknown[] = [];
     let refuse = false;

@@ -16,12 +16,12 @@ import { resetConfigForTests } from "../config";
 import { db } from "../db/client";
 import { DEMO_WALLETS, SANDBOX_SANCTIONED_WALLET } from "../devnet/accounts";
 import { actAsAdmin, devChain } from "../devnet/dev-chain";
-import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
+import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
 import { purgeScreeningCache } from "../kyt/screen-wallets";
-import { registerTestDestination, tronPayee } from "../payee-destinations/test-fixtures";
+import { registerTestDestination, tronPayee } from "../payee-destinations/fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
-import { type Receiver, startReceiver } from "../webhooks/test-receiver";
+import { type Receiver, startReceiver } from "../webhooks/receiver-fixtures";
 
 let sandbox: TestSandbox;
 let restore: () => void;

@@ -3,10 +3,10 @@
 // platform whose client ID has one endpoint there, the delivery worker running). A test file
 // calls it once at its top: it registers the file's beforeAll and afterAll.
 import { afterAll, beforeAll } from "vitest";
-import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/test-sandbox";
+import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
 import { detectPayments } from "../payments/indexer/start-detection";
-import { platformWithEndpoints, startTestDelivery } from "../webhooks/test-helpers";
-import { type Receiver, startReceiver } from "../webhooks/test-receiver";
+import { type Receiver, startReceiver } from "../webhooks/receiver-fixtures";
+import { platformWithEndpoints, startTestDelivery } from "../webhooks/webhook-fixtures";
 
 export interface SandboxWithWebhooks {
   sandbox: TestSandbox;

@@ -2,7 +2,7 @@
 // many API answers it checked against /docs.
 import { afterAll } from "vitest";
 import { openedDatabase, setDatabaseFactory } from "../db/client";
-import { createTestDatabase } from "../db/test-db";
+import { createTestDatabase } from "../db/database-fixtures";
 import { flushCheckedAnswers } from "./contract-count";
 
 setDatabaseFactory(createTestDatabase);

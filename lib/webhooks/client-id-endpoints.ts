@@ -11,10 +11,10 @@ import {
   ENDPOINT_NOT_FOUND,
   type EndpointScope,
   endpointOrThrow,
-  INCLUDE,
   MAX_ENDPOINTS_PER_OWNER,
   type Row,
   setActive,
+  withClientIds,
 } from "./manage-endpoints";
 import { defaultOutboundPolicy, type OutboundPolicy } from "./outbound-policy";
 import type { ClientIdAction, PlatformEndpointAnswer } from "./schemas";
@@ -78,10 +78,9 @@ export async function createPlatformEndpoint(
 export async function listPlatformEndpoints(clientIdId: string): Promise<PlatformEndpointAnswer[]> {
   const rows = await (await db()).webhookEndpoint.findMany({
     where: { clientIdId },
-    include: INCLUDE,
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  return rows.map(toPlatformView);
+  return (await withClientIds(rows)).map(toPlatformView);
 }
 
 /** One endpoint of a client ID (the dashboard's endpoint page); another client ID's is not found. */

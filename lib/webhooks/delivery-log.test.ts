@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { DELIVERY_LOG_RETENTION_DAYS, purgeDeliveryLog } from "./delivery-log";
-import { confirmedPayment, emitInTransaction, platformWithEndpoints } from "./test-helpers";
+import { confirmedPayment, emitInTransaction, platformWithEndpoints } from "./webhook-fixtures";
 
 describe("the delivery log's retention", () => {
   it("drops finished events past the retention, keeps recent ones and any still pending", async () => {

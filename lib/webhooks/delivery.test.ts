@@ -4,6 +4,7 @@ import { createHmac } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_ATTEMPTS } from "./delivery-policy";
+import { type Receiver, startReceiver } from "./receiver-fixtures";
 import {
   confirmedPayment,
   deliveryState,
@@ -11,8 +12,7 @@ import {
   eventually,
   platformWithEndpoints,
   startTestDelivery,
-} from "./test-helpers";
-import { type Receiver, startReceiver } from "./test-receiver";
+} from "./webhook-fixtures";
 
 let delivery: Awaited<ReturnType<typeof startTestDelivery>>;
 const receivers: Receiver[] = [];

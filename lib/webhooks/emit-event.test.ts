@@ -6,17 +6,18 @@ import { z } from "zod";
 import { createClientIdRecord } from "../client-ids/create-client-id";
 import { revokeClientId } from "../client-ids/manage-client-ids";
 import { db } from "../db/client";
+import { endLinkOf } from "../orchestrators/active-links";
+import { createTestOrchestrator } from "../orchestrators/fixtures";
 import { onboardingKey } from "../orchestrators/onboarding-key";
 import { createLinkRequest } from "../orchestrators/orchestrator-links";
 import { approveLinkRequest, linkClientIdDirect, unlinkClientId } from "../orchestrators/platform-links";
-import { createTestOrchestrator } from "../orchestrators/test-fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { createPlatformEndpoint } from "./client-id-endpoints";
 import { emitEvent } from "./emit-event";
 import { CURRENT_EVENTS, EVENT_PAYLOADS, type EventName, type EventOwner } from "./events";
 import { exampleEvent } from "./example-events";
 import { createOrchestratorEndpoint, setOrchestratorEndpointActive } from "./orchestrator-endpoints";
-import { confirmedPayment, emitInTransaction } from "./test-helpers";
+import { confirmedPayment, emitInTransaction } from "./webhook-fixtures";
 
 const hook = (name: string) => `http://127.0.0.1:9/${name}`;
 
@@ -36,7 +37,7 @@ async function world() {
       .id,
   };
   await setOrchestratorEndpointActive(o.orchestratorId, ep.orchestratorOff, false);
-  await revokeClientId(p.platformId, revoked.id);
+  await revokeClientId(p.platformId, revoked.id, endLinkOf);
   const owner: EventOwner = {
     platformId: p.platformId,
     clientIdId: p.clientIdId,

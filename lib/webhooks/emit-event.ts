@@ -4,6 +4,7 @@
 // at commit, at most one per NOTIFY_GAP_MS from a process) wakes the delivery workers, which
 // claim the new deliveries from their rows (delivery-worker.ts).
 import { monotonicFactory } from "ulid";
+import { publicClientIdSql, unrevokedClientIdsSql } from "../client-ids";
 import { Prisma } from "../db/generated/client";
 import { EVENT_RECIPIENTS, type EventName, type OutgoingEvent } from "./events";
 
@@ -58,7 +59,7 @@ async function recipientEndpoints(tx: Tx, event: OutgoingEvent): Promise<Recipie
     or.push(
       clientIdId
         ? Prisma.sql`e.client_id_id = ${clientIdId}::uuid`
-        : Prisma.sql`e.client_id_id IN (SELECT id FROM client_ids WHERE platform_id = ${platformId}::uuid AND status <> 'revoked')`,
+        : Prisma.sql`e.client_id_id IN (${unrevokedClientIdsSql(platformId)})`,
     );
     // Platform-wide endpoints from before endpoints were scoped to a client ID.
     or.push(Prisma.sql`(e.platform_id = ${platformId}::uuid AND e.client_id_id IS NULL AND e.orchestrator_id IS NULL)`);
@@ -68,7 +69,7 @@ async function recipientEndpoints(tx: Tx, event: OutgoingEvent): Promise<Recipie
   // FOR KEY SHARE: an endpoint deleted meanwhile waits for this transaction instead of
   // failing it (the caller's change must not depend on someone's endpoint housekeeping).
   const rows = await tx.$queryRaw<Recipient[]>`
-    SELECT e.id::text AS id, c.client_id AS "clientId" FROM webhook_endpoints e LEFT JOIN client_ids c ON c.id = e.client_id_id
+    SELECT e.id::text AS id, ${publicClientIdSql(Prisma.sql`e.client_id_id`)} AS "clientId" FROM webhook_endpoints e
     WHERE e.is_active AND (${Prisma.join(or, " OR ")})
     ORDER BY e.created_at, e.id
     FOR KEY SHARE OF e`;
@@ -78,7 +79,7 @@ async function recipientEndpoints(tx: Tx, event: OutgoingEvent): Promise<Recipie
 /** The given endpoints that are still there and active, kept from deletion until commit. */
 export async function lockActiveEndpoints(tx: Tx, ids: string[]): Promise<Recipient[]> {
   return tx.$queryRaw<Recipient[]>`
-    SELECT e.id::text AS id, c.client_id AS "clientId" FROM webhook_endpoints e LEFT JOIN client_ids c ON c.id = e.client_id_id
+    SELECT e.id::text AS id, ${publicClientIdSql(Prisma.sql`e.client_id_id`)} AS "clientId" FROM webhook_endpoints e
     WHERE e.id = ANY(${ids}::uuid[]) AND e.is_active ORDER BY e.created_at, e.id FOR KEY SHARE OF e`;
 }
 

@@ -4,7 +4,7 @@ import { db } from "../db/client";
 import { createTestPlatform } from "../test/fixtures";
 import { createPlatformEndpoint, getPlatformEndpoint, setPlatformEndpointActive } from "./client-id-endpoints";
 import { deliveryCountsSince, endpointCountsByClientId } from "./endpoint-summaries";
-import { confirmedPayment, emitInTransaction, platformWithEndpoints } from "./test-helpers";
+import { confirmedPayment, emitInTransaction, platformWithEndpoints } from "./webhook-fixtures";
 
 describe("webhook summaries of the dashboard", () => {
   it("counts each client ID's active and total endpoints, only the platform's own", async () => {

@@ -7,13 +7,13 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../db/client";
+import { createTestOrchestrator } from "../orchestrators/fixtures";
 import { linkClientIdDirect } from "../orchestrators/platform-links";
-import { createTestOrchestrator } from "../orchestrators/test-fixtures";
 import { emitEvents } from "./emit-event";
 import type { EventOwner } from "./events";
 import { createOrchestratorEndpoint } from "./orchestrator-endpoints";
-import { confirmedPayment, eventually, platformWithEndpoints, startTestDelivery } from "./test-helpers";
-import { type Answer, type Receiver, startReceiver } from "./test-receiver";
+import { type Answer, type Receiver, startReceiver } from "./receiver-fixtures";
+import { confirmedPayment, eventually, platformWithEndpoints, startTestDelivery } from "./webhook-fixtures";
 
 const EVENTS = Number(process.env.FAULT_EVENTS ?? 1000);
 /** Events committed per second, on a fixed schedule (the issue asks for the guarantees at 1,000 events/s). */

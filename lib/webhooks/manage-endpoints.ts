@@ -4,6 +4,7 @@
 // answered only at creation. Every lookup is scoped to its owner: another owner's endpoint is
 // "not found", exactly like a missing one.
 import { randomUUID } from "node:crypto";
+import { clientIdsByIds } from "../client-ids";
 import { db } from "../db/client";
 import { Prisma, type WebhookEndpoint } from "../db/generated/client";
 import { conflict, notFound, validationError } from "../http/errors";
@@ -19,8 +20,17 @@ export const ENDPOINT_NOT_FOUND = "Webhook endpoint not found";
 /** Whose endpoints: one client ID's, or (dashboard) any client ID's of a platform, or an orchestrator's. */
 export type EndpointScope = { clientIdId: string } | { platformId: string } | { orchestratorId: string };
 
+/** An endpoint with its client ID's public value, when it has one. */
 export type Row = WebhookEndpoint & { clientId: { clientId: string } | null };
-export const INCLUDE = { clientId: { select: { clientId: true } } } as const;
+
+/** The endpoints with their client IDs' public values, asked of client-ids (which owns them). */
+export async function withClientIds(rows: WebhookEndpoint[]): Promise<Row[]> {
+  const clients = await clientIdsByIds(rows.flatMap((r) => (r.clientIdId ? [r.clientIdId] : [])));
+  return rows.map((r) => {
+    const client = r.clientIdId ? clients.get(r.clientIdId) : undefined;
+    return { ...r, clientId: client ? { clientId: client.clientId } : null };
+  });
+}
 
 function scopeWhere(scope: EndpointScope): Prisma.WebhookEndpointWhereInput {
   if ("clientIdId" in scope) return { clientIdId: scope.clientIdId };
@@ -30,11 +40,9 @@ function scopeWhere(scope: EndpointScope): Prisma.WebhookEndpointWhereInput {
 
 /** The scope's endpoint, or a 404 that looks the same for foreign, missing and malformed ids. */
 export async function endpointOrThrow(scope: EndpointScope, id: string): Promise<Row> {
-  const row = isUuid(id)
-    ? await (await db()).webhookEndpoint.findFirst({ where: { id, ...scopeWhere(scope) }, include: INCLUDE })
-    : null;
+  const row = isUuid(id) ? await (await db()).webhookEndpoint.findFirst({ where: { id, ...scopeWhere(scope) } }) : null;
   if (!row) throw notFound("webhook_endpoint_not_found", ENDPOINT_NOT_FOUND);
-  return row;
+  return (await withClientIds([row]))[0];
 }
 
 export async function checkedUrl(url: string, policy: OutboundPolicy): Promise<string> {
@@ -70,10 +78,9 @@ export async function createEndpoint(
       const clientIdActions = (data.clientIdActions ?? []) as Prisma.InputJsonArray;
       return tx.webhookEndpoint.create({
         data: { id, ...data, clientIdActions, secretEncrypted: sealWebhookSecret(id, secret) },
-        include: INCLUDE,
       });
     });
-    return { row, secret };
+    return { row: (await withClientIds([row]))[0], secret };
   } catch (err) {
     if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {
       throw conflict(
@@ -138,9 +145,10 @@ export async function activeEndpointsOf(scope: EndpointScope, only?: string): Pr
       throw conflict("webhook_endpoint_inactive", "This webhook endpoint is inactive; activate it first");
     return [one];
   }
-  return (await db()).webhookEndpoint.findMany({
-    where: { ...scopeWhere(scope), isActive: true },
-    include: INCLUDE,
-    orderBy: { createdAt: "asc" },
-  });
+  return withClientIds(
+    await (await db()).webhookEndpoint.findMany({
+      where: { ...scopeWhere(scope), isActive: true },
+      orderBy: { createdAt: "asc" },
+    }),
+  );
 }

@@ -126,7 +126,7 @@ export const testOrchestratorWebhookOperation = defineOperation({
   body: orchestratorTestBody,
   response: testResult,
   status: 202,
-  errors: { 404: "Operation not found", 409: "No active endpoint (or the one named is inactive)" },
+  errors: { 404: "Endpoint not found", 409: "No active endpoint (or the one named is inactive)" },
   handler: async ({ caller, body }) => {
     const orchestratorId = orchestratorOf(caller);
     const owner = { platformId: "", clientIdId: null, clientId: "cid_example", orchestratorId };

@@ -12,8 +12,9 @@ import { resetConfigForTests } from "../config";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 import { forbiddenAddressReason } from "./address-policy";
+import { startTestDns, type TestDns } from "./dns-fixtures";
 import { checkWebhookUrl, type OutboundPolicy } from "./outbound-policy";
-import { startTestDns, type TestDns } from "./test-dns";
+import { type Receiver, startReceiver } from "./receiver-fixtures";
 import {
   confirmedPayment,
   deliveryState,
@@ -21,8 +22,7 @@ import {
   eventually,
   platformWithEndpoints,
   startTestDelivery,
-} from "./test-helpers";
-import { type Receiver, startReceiver } from "./test-receiver";
+} from "./webhook-fixtures";
 
 describe("the address classifier", () => {
   it.each([

@@ -6,8 +6,7 @@
 // it does is recorded on the endpoint (when, from which address) for the dashboard to show.
 // docs/decisions/webhooks-client-id-alone.md.
 import { z } from "zod";
-import { CLIENT_ID_NOT_FOUND, findOwnClientId } from "../client-ids";
-import { db } from "../db/client";
+import { allowsWebhooksByClientIdAlone, CLIENT_ID_NOT_FOUND, findOwnClientId } from "../client-ids";
 import type { Caller } from "../http/caller";
 import { clientIp } from "../http/client-ip";
 import { conflict, forbidden, notFound, unauthorized, validationError } from "../http/errors";
@@ -62,11 +61,8 @@ interface ClientRef {
 
 /** A client-ID-alone caller may go on only when its client ID's setting allows it. */
 async function assertClientIdAloneAllowed(clientIdId: string): Promise<void> {
-  const row = await (await db()).clientId.findUnique({
-    where: { id: clientIdId },
-    select: { webhookRegistrationByClientId: true },
-  });
-  if (!row?.webhookRegistrationByClientId) throw forbidden("client_id_alone_not_allowed", CLIENT_ID_ALONE_OFF);
+  if (!(await allowsWebhooksByClientIdAlone(clientIdId)))
+    throw forbidden("client_id_alone_not_allowed", CLIENT_ID_ALONE_OFF);
 }
 
 /** The client ID a list/create/test call is about. */

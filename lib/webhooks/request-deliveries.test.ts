@@ -1,10 +1,10 @@
 // A request's page lists the webhook deliveries about it: its platform's only, no test events.
 import { describe, expect, it } from "vitest";
-import { createTestOrchestrator } from "../orchestrators/test-fixtures";
+import { createTestOrchestrator } from "../orchestrators/fixtures";
 import { exampleEvent } from "./example-events";
 import { createOrchestratorEndpoint } from "./orchestrator-endpoints";
 import { deliveriesAboutRequest } from "./request-deliveries";
-import { confirmedPayment, emitInTransaction, platformWithEndpoints } from "./test-helpers";
+import { confirmedPayment, emitInTransaction, platformWithEndpoints } from "./webhook-fixtures";
 
 describe("deliveries about a request", () => {
   it("lists the platform's deliveries of events naming the request, newest first, without test events or an orchestrator's", async () => {

@@ -8,10 +8,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "../config";
 import { db, setDatabaseFactory } from "../db/client";
-import { createTestSchema } from "../db/test-db";
+import { createTestSchema } from "../db/database-fixtures";
 import { emitEvents } from "./emit-event";
-import { confirmedPayment, eventually, platformWithEndpoints, startTestDelivery } from "./test-helpers";
-import { type Receiver, startReceiver } from "./test-receiver";
+import { type Receiver, startReceiver } from "./receiver-fixtures";
+import { confirmedPayment, eventually, platformWithEndpoints, startTestDelivery } from "./webhook-fixtures";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const pgUrl = process.env.TEST_DATABASE_URL;

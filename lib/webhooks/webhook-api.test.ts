@@ -17,11 +17,11 @@ import * as orchestratorWebhook from "@/app/v2/orchestrators/webhooks/[id]/route
 import * as orchestratorWebhooks from "@/app/v2/orchestrators/webhooks/route";
 import * as orchestratorTest from "@/app/v2/orchestrators/webhooks/test/route";
 import { db } from "../db/client";
-import { createTestOrchestrator, createTestSession } from "../orchestrators/test-fixtures";
+import { createTestOrchestrator, createTestSession } from "../orchestrators/fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
-import { eventually, startTestDelivery } from "./test-helpers";
-import { type Answer, type Receiver, startReceiver } from "./test-receiver";
+import { type Answer, type Receiver, startReceiver } from "./receiver-fixtures";
+import { eventually, startTestDelivery } from "./webhook-fixtures";
 
 let delivery: Awaited<ReturnType<typeof startTestDelivery>>;
 let receiver: Receiver;

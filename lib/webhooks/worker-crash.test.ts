@@ -12,8 +12,14 @@ import { resetConfigForTests } from "../config";
 import { type Database, openPglite, openPostgres, setDatabaseFactory } from "../db/client";
 import { migrate } from "../db/migrate";
 import { INTERRUPTED } from "./delivery-policy";
-import { confirmedPayment, deliveryState, emitInTransaction, eventually, platformWithEndpoints } from "./test-helpers";
-import { type Receiver, startReceiver } from "./test-receiver";
+import { type Receiver, startReceiver } from "./receiver-fixtures";
+import {
+  confirmedPayment,
+  deliveryState,
+  emitInTransaction,
+  eventually,
+  platformWithEndpoints,
+} from "./webhook-fixtures";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "webhook-crash-"));

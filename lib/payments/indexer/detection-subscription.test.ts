@@ -13,13 +13,13 @@ import { resetConfigForTests } from "../../config";
 import { db, getDatabase } from "../../db/client";
 import { DEMO_WALLETS } from "../../devnet/accounts";
 import { freePortBase } from "../../devnet/ports";
-import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../../devnet/test-sandbox";
+import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../../devnet/sandbox-fixtures";
 import { startJobQueue } from "../../jobs/job-queue";
 import { buildPayCalldata } from "../../requests/build-pay-calldata";
 import { createRequest } from "../../requests/create-request";
 import { asStored } from "../../requests/request-store";
 import { type ApiTransaction, sendAll } from "../../test/send-calldata";
-import { eventually, platformWithEndpoints } from "../../webhooks/test-helpers";
+import { eventually, platformWithEndpoints } from "../../webhooks/webhook-fixtures";
 import { detectPayments, followPayments, startPaymentDetection } from "./start-detection";
 
 let sandbox: TestSandbox;

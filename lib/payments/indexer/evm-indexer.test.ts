@@ -16,12 +16,12 @@ import { erc20Abi } from "../../chains/contracts";
 import { db } from "../../db/client";
 import { DEMO_WALLETS } from "../../devnet/accounts";
 import { rpcRequest } from "../../devnet/anvil";
-import { testToken } from "../../devnet/test-tokens";
+import { testToken } from "../../devnet/sandbox-tokens";
 import { encodeErc20Payment } from "../../requests/encode-payment";
 import { call } from "../../test/http";
 import { sandboxWithWebhooks } from "../../test/sandbox-with-webhooks";
 import { type ApiTransaction, chainClients, sendAll, valueOf } from "../../test/send-calldata";
-import { eventually } from "../../webhooks/test-helpers";
+import { eventually } from "../../webhooks/webhook-fixtures";
 import { indexStep } from "./evm-indexer";
 import { detectPayments } from "./start-detection";
 

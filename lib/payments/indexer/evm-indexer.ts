@@ -12,11 +12,11 @@ import { type EvmNetworkId, NETWORKS } from "../../chains/networks";
 import { recurringProxyAddress } from "../../chains/recurring-proxy";
 import { getConfig } from "../../config";
 import { db } from "../../db/client";
-import { checkChainContinuity } from "../../devnet/fingerprint";
 import { log } from "../../log";
 import { knownReferenceHashes } from "../../requests";
 import type { DetectedPayment } from "../detected-payment";
 import { recordPayments, undoPaymentsAbove } from "../record-payments";
+import { checkChainContinuity } from "./chain-continuity";
 import { advanceCursor, type Checkpoint, readCheckpoints, readCursor, rewindCursor } from "./cursor-store";
 import { decodePaymentLogs, type PaymentLeg, paymentEmitters, TOPICS } from "./decode-logs";
 

@@ -16,13 +16,13 @@ import { type Database, openPglite, setDatabaseFactory } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import { DEMO_WALLETS } from "../../devnet/accounts";
 import { freePortBase } from "../../devnet/ports";
-import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../../devnet/test-sandbox";
+import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../../devnet/sandbox-fixtures";
 import { buildPayCalldata } from "../../requests/build-pay-calldata";
 import { createRequest } from "../../requests/create-request";
 import { asStored } from "../../requests/request-store";
 import { type ApiTransaction, sendAll } from "../../test/send-calldata";
-import { platformWithEndpoints } from "../../webhooks/test-helpers";
-import { type Receiver, startReceiver } from "../../webhooks/test-receiver";
+import { type Receiver, startReceiver } from "../../webhooks/receiver-fixtures";
+import { platformWithEndpoints } from "../../webhooks/webhook-fixtures";
 
 const root = path.resolve(import.meta.dirname, "../../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "indexer-crash-"));

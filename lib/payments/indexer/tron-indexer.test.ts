@@ -9,7 +9,7 @@ import { evmToTronAddress, tronToHex } from "../../chains/tron";
 import { db } from "../../db/client";
 import { paymentReferenceHash } from "../../requests/request-store";
 import { createTestPlatform } from "../../test/fixtures";
-import { testRequest } from "../test-payments";
+import { testRequest } from "../payment-fixtures";
 import { tronIndexStep } from "./tron-indexer";
 import type { TronGridEvent } from "./trongrid-events";
 

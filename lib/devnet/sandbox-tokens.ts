@@ -1,6 +1,6 @@
 // The test stablecoins placed at the production token addresses of each sandbox chain.
 // Addresses, decimals and currency ids come from reference/token-list.json (the data behind
-// lib/chains/currencies.json); test-tokens.test.ts checks them against that list.
+// lib/chains/currencies.json); sandbox-tokens.test.ts checks them against that list.
 //
 // Kinds: "permit" is USDC-like (EIP-2612, domain name = token name, version "2"), "tether"
 // is USDT-like (approve 0 before changing a non-zero allowance; no permit), "plain" is a bare

@@ -9,7 +9,7 @@ import currencies from "../chains/currencies.json";
 import { EVM_NETWORK_IDS } from "../chains/networks";
 import { ANVIL_MNEMONIC, DEMO_WALLETS, SANDBOX_ADMIN } from "./accounts";
 import { FIAT_USD_RATES, fiatHash, NATIVE_CURRENCIES, priceFeeds, USD_HASH } from "./price-feeds";
-import { TEST_TOKENS } from "./test-tokens";
+import { TEST_TOKENS } from "./sandbox-tokens";
 
 interface ListedCurrency {
   id: string;

@@ -1,12 +1,12 @@
-// Detecting a chain that went back in time. A sandbox chain is persisted at most about a
-// second behind its head (see sandbox.ts), so after a crash it can restart without the last
-// blocks, while the database may already point at transactions in them. A production chain
-// can do the same on a reorg. The app records a fingerprint with what it stores and, on
+// Detecting a chain that went back in time: a reorg on a production chain, or a sandbox chain
+// restored from a state persisted about a second behind its head (lib/devnet/sandbox.ts), so
+// it restarts without the last blocks while the database may already point at transactions in
+// them. Detection checks it before trusting its cursor (evm-indexer.ts). The app records a fingerprint with what it stores and, on
 // start-up or before trusting old records, checks the chain still has that block: if not,
 // everything recorded from that block on must be reconciled (re-detected or dropped).
 import type { Hex } from "viem";
-import { getPublicClient } from "../chains/clients";
-import type { EvmNetworkId } from "../chains/networks";
+import { getPublicClient } from "../../chains/clients";
+import type { EvmNetworkId } from "../../chains/networks";
 
 /** The reads needed here; any viem PublicClient, whatever its chain, provides them. */
 export interface BlockReader {

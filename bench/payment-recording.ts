@@ -10,6 +10,7 @@ import { detected } from "../lib/payments/test-payments";
 import { prepareRequest } from "../lib/requests/create-request";
 import { insertRequests, type NewStoredRequest } from "../lib/requests/request-store";
 import { emitEvents } from "../lib/webhooks/emit-event";
+import "../lib/wiring/payment-subscribers";
 import type { EventOwner } from "../lib/webhooks/events";
 import { confirmedPayment } from "../lib/webhooks/test-helpers";
 

@@ -6,6 +6,7 @@ export { intentProgress } from "./intent-progress";
 export type { Liquidity } from "./liquidity";
 export { dashboardLiquidity } from "./liquidity";
 export { crosschainPagePolicy } from "./page-policy";
+export { crosschainPaymentOption } from "./payment-option";
 export { payoutSourceSubscriber } from "./payout-source";
 export type { CrosschainQuote } from "./quote-intent";
 export { isCrosschainAsk, quoteIntent } from "./quote-intent";

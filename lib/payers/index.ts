@@ -4,7 +4,7 @@
 export type { OfframpRow, PayerListRow } from "./dashboard-view";
 export { offrampPage, payersPage } from "./dashboard-view";
 export { fiatLegSubscriber } from "./fiat-leg-subscriber";
-export { bindOfframpPayer, fiatProgress } from "./offramp";
+export { offrampPaymentOption } from "./offramp-option";
 export { reencryptPayerData } from "./payer-store";
 export type { PayerPortalView } from "./portal-page";
 export { loadPayerPortal } from "./portal-page";

@@ -10,12 +10,15 @@ export { createRequest, prepareRequest } from "./create-request";
 export { approvalTransactions } from "./encode-payment";
 export type { Fee } from "./fee";
 export { parseFee, storedFee } from "./fee";
-export { payOptionsOf, payQuery, refuseCrosschain, requireWallet, resolveOfframp, routesQuery } from "./pay-query";
+export { isOfframpRequest } from "./offramp-deposit";
+export type { PayQuery } from "./pay-query";
 export { bigNumberValue, conversionAmounts, feeAmountOf, parseAmount } from "./payment-maths";
 export { paymentMethodFor } from "./payment-method";
+export type { PaymentOption } from "./payment-options";
+export { setPaymentOptions } from "./payment-options";
 export { isRequestId } from "./payment-reference";
 export type { RoutesResponse } from "./payment-routes";
-export { paymentRoutes, routesResponse } from "./payment-routes";
+export { routesResponse } from "./payment-routes";
 export { describeRequest, hasBeenPaid } from "./request-status";
 export type { NewStoredRequest, RequestStatus, StoredRequest } from "./request-store";
 export {

@@ -1,9 +1,9 @@
 // /v2/secure-payments: create payment links (API key, client ID + Origin, session, or an
 // orchestrator key with the linked platform's client ID), read them and get their calldata.
 import { z } from "zod";
-import { crosschainPayResponse } from "../crosschain/schemas";
 import { notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
+import { crosschainPayResponse } from "../requests/schemas";
 import { enforceAccessList } from "./access-policy";
 import { buildSecurePaymentCalls, buildSecurePaymentIntent, checkPayerQuery } from "./build-secure-payment-calls";
 import { cancelPaymentLink } from "./cancel-payment-link";

@@ -3,6 +3,7 @@
 import { afterAll } from "vitest";
 import { openedDatabase, setDatabaseFactory } from "../db/client";
 import { createTestDatabase } from "../db/test-db";
+import "../wiring/payment-options";
 import "../wiring/payment-subscribers";
 import { flushCheckedAnswers } from "./contract-count";
 

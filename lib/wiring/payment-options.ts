@@ -6,7 +6,7 @@ import { crosschainPaymentOption } from "../crosschain";
 import { offrampPaymentOption } from "../payers";
 import { setPaymentOptions } from "../requests";
 
-export const PAYMENT_OPTIONS = [
+const PAYMENT_OPTIONS = [
   // Answers /pay itself when chain + token name another chain; adds its routes to /routes.
   crosschainPaymentOption,
   // Binds the payer before a crypto-to-fiat request's calldata; fills the status's offRamp.

@@ -10,6 +10,7 @@ import { recordPayments } from "../lib/payments/record-payments";
 import { prepareRequest } from "../lib/requests/create-request";
 import { insertRequests, type NewStoredRequest } from "../lib/requests/request-store";
 import { emitEvents } from "../lib/webhooks/emit-event";
+import "../lib/wiring/payment-subscribers";
 import type { EventOwner } from "../lib/webhooks/events";
 import { confirmedPayment } from "../lib/webhooks/webhook-fixtures";
 

@@ -20,6 +20,8 @@ import { Reply, serializeCookie, toJson } from "../http/reply";
 import { strictInput } from "../http/strict-input";
 import { newUlid } from "../ids/new-ulid";
 import { log } from "../log";
+// Operations of requests ask the payment options other domains provide: registered before any runs.
+import "../wiring/payment-options";
 import { parseJsonBody, readBodyText } from "./body";
 import {
   callerKey,

@@ -3,14 +3,15 @@
 // broadcasts (pendingTx) and keeps once confirmed (destinationTxHash), so detection finds it
 // even when it records the payout before the settlement has written its receipt.
 import type { Prisma } from "../db/generated/client";
+import type { PaymentFacts, PaymentSubscriber } from "../payments/browser";
 
-export interface PayoutSource {
+interface PayoutSource {
   sourceTxHash: string | null;
   sourceNetwork: string;
   payer: string;
 }
 
-export async function payoutSources(
+async function payoutSources(
   tx: Prisma.TransactionClient,
   txHashes: readonly string[],
 ): Promise<Map<string, PayoutSource>> {
@@ -26,3 +27,27 @@ export async function payoutSources(
     rows.map((r) => [r.hash, { sourceTxHash: r.source_tx_hash, sourceNetwork: r.source_network, payer: r.payer }]),
   );
 }
+
+/**
+ * Subscriber of PaymentRecorded (lib/wiring/payment-subscribers.ts): a crosschain payout is
+ * paid by the gateway; its events name the intent's payer and the source-chain pull instead.
+ */
+export const payoutSourceSubscriber: PaymentSubscriber = {
+  name: "crosschain payout source",
+  async facts(tx, recorded) {
+    const sources = await payoutSources(
+      tx,
+      recorded.filter((r) => r.type === "crosschain").map((r) => r.txHash),
+    );
+    const facts = new Map<string, PaymentFacts>();
+    for (const r of recorded) {
+      const s = sources.get(r.txHash.toLowerCase());
+      if (s)
+        facts.set(r.paymentId, {
+          payerAddress: s.payer,
+          crosschain: { sourceNetwork: s.sourceNetwork, sourceTxHash: s.sourceTxHash },
+        });
+    }
+    return facts;
+  },
+};

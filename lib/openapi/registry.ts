@@ -21,12 +21,7 @@ import {
   getClientIdOperation,
   listClientIdsOperation,
 } from "../client-ids/operations";
-import {
-  liquidityOperation,
-  payRequestOperation,
-  requestRoutesOperation,
-  submitPaymentIntentOperation,
-} from "../crosschain/operations";
+import { liquidityOperation, submitPaymentIntentOperation } from "../crosschain/operations";
 import { listConversionRoutes, listCurrencies } from "../currencies/operations";
 import { getHealth, getLiveness, getReadiness } from "../health/operations";
 import type { Operation } from "../http/operation";
@@ -69,7 +64,13 @@ import { searchPaymentsOperation } from "../payments/search-operations";
 import { createBatchPayoutOperation, createPayoutOperation } from "../payouts/operations";
 import { getPlatformProfileOperation, updatePlatformProfileOperation } from "../platforms/operations";
 import { activateRecurringOperation, getRecurringOperation, updateRecurringOperation } from "../recurring/operations";
-import { createRequestOperation, getRequestOperation, updateRequestOperation } from "../requests/operations";
+import {
+  createRequestOperation,
+  getRequestOperation,
+  payRequestOperation,
+  requestRoutesOperation,
+  updateRequestOperation,
+} from "../requests/operations";
 import * as securePaymentBranding from "../secure-payments/branding-operations";
 import * as securePayments from "../secure-payments/operations";
 import { DELIVERY_HEADERS, EVENT_DOCS } from "../webhooks";

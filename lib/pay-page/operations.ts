@@ -4,10 +4,10 @@
 // /v2/secure-payments/{token}/pay, access list included), and the payment's progress while
 // the page waits for detection. Public, rate-limited per IP by the wrapper.
 import { z } from "zod";
-import { crosschainPayResponse, submitIntentBody, submitIntentResponse } from "../crosschain/schemas";
+import { submitIntentBody, submitIntentResponse } from "../crosschain/schemas";
 import { defineOperation } from "../http/operation";
 import { routesResponse } from "../requests";
-import { addressText } from "../requests/schemas";
+import { addressText, crosschainPayResponse } from "../requests/schemas";
 import { buildSecurePaymentCalls, detectedPayments, loadSecurePayment, recordIntent } from "../secure-payments";
 import { intentBody, intentResponse, securePaymentCalldata, tokenParams } from "../secure-payments/schemas";
 import {

@@ -3,7 +3,8 @@
 
 export type { OfframpRow, PayerListRow } from "./dashboard-view";
 export { offrampPage, payersPage } from "./dashboard-view";
-export { awaitingFiat, bindOfframpPayer, fiatProgress, startFiatLeg } from "./offramp";
+export { fiatLegSubscriber } from "./fiat-leg-subscriber";
+export { offrampPaymentOption } from "./offramp-option";
 export { reencryptPayerData } from "./payer-store";
 export type { PayerPortalView } from "./portal-page";
 export { loadPayerPortal } from "./portal-page";

@@ -2,38 +2,30 @@
 // payment, and the legacy `payment.partial` too while the request is not fully paid. Amounts
 // are in the invoice currency; fees in the currency paid. Pure: no I/O.
 import { formatUnits } from "viem";
-import { type Currency, getCurrency } from "../chains/currencies";
+import { getCurrency } from "../chains/currencies";
 import { explorerTxUrl } from "../chains/explorer";
 import { sandboxExplorer } from "../chains/sandbox-explorer";
-import type { SettlingRequest } from "../requests";
 import { ON_CHAIN_PAYMENT_PROCESSOR, type OutgoingEvent, webhookEvent } from "../webhooks";
+import type { PaymentRecorded } from "./payment-recorded";
 
-export interface RecordedPayment {
-  request: SettlingRequest;
-  paid: Currency;
-  txHash: string;
-  /** Invoice units this payment settles, and the request's total after it. */
-  invoiceAmount: bigint;
-  totalAmountPaid: bigint;
-  feeAmount: bigint;
-  feeAddress: string | null;
-  payerAddress: string | null;
-  payerEoaAddress: string | null;
-  /** A crosschain payout: the source-chain pull behind it. */
-  crosschain?: { sourceNetwork: string; sourceTxHash: string | null };
+/** `payment.confirmed` of a payment: sent at once, or held and sent by the subscriber that holds it. */
+export function paymentConfirmedEvent(p: PaymentRecorded): OutgoingEvent<"payment.confirmed"> {
+  return webhookEvent("payment.confirmed", p.owner, paymentFields(p));
 }
 
-export function paymentEvents(p: RecordedPayment, now = new Date()): OutgoingEvent[] {
+/** `payment.confirmed`, and `payment.partial` while the request is not fully paid. */
+export function paymentEvents(p: PaymentRecorded): OutgoingEvent[] {
+  const confirmed = paymentConfirmedEvent(p);
+  return p.totalAmountPaid < p.request.expectedAmount
+    ? [confirmed, webhookEvent("payment.partial", p.owner, paymentFields(p))]
+    : [confirmed];
+}
+
+function paymentFields(p: PaymentRecorded) {
   const { request } = p;
   const invoice = getCurrency(request.invoiceCurrency);
   const decimals = invoice?.decimals ?? p.paid.decimals;
-  const owner = {
-    platformId: request.platformId,
-    clientIdId: request.clientIdId,
-    clientId: request.clientId,
-    orchestratorId: request.orchestratorId,
-  };
-  const fields = {
+  return {
     requestId: request.requestId,
     paymentReference: request.paymentReference,
     explorer: explorerTxUrl(request.network, p.txHash, sandboxExplorer()),
@@ -65,10 +57,6 @@ export function paymentEvents(p: RecordedPayment, now = new Date()): OutgoingEve
     customerInfo: request.customerInfo,
     origin: request.origin,
     crosschain: p.crosschain ? { ...p.crosschain, destinationTxHash: p.txHash } : undefined,
-    timestamp: now,
+    timestamp: p.recordedAt,
   };
-  const confirmed = webhookEvent("payment.confirmed", owner, fields);
-  return p.totalAmountPaid < request.expectedAmount
-    ? [confirmed, webhookEvent("payment.partial", owner, fields)]
-    : [confirmed];
 }

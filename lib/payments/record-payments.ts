@@ -1,29 +1,24 @@
 // Turns detected payments into payment records, in the caller's transaction (the indexer's,
 // which also moves its cursor): each payment is matched by reference to its request, stored
 // once (unique network + txHash + logIndex), the request's amount paid and status follow, and
-// its events go to the outbox in the same transaction. A batch seen twice (a crash before the
-// cursor moved) stores nothing new and emits nothing new.
+// each payment announced for the first time is published as PaymentRecorded to the registered
+// subscribers (payment-recorded.ts), in the same transaction. A batch seen twice (a crash
+// before the cursor moved) stores nothing new and publishes nothing new.
 import { randomUUID } from "node:crypto";
-import { type PayoutSource, payoutSources } from "../crosschain";
+import type { Currency } from "../chains/currencies";
 import type { Prisma } from "../db/generated/client";
 import { log } from "../log";
-import { awaitingFiat, startFiatLeg } from "../payers";
 import { lockRequests, lockRequestsByReferenceHash, type SettlingRequest, setAmountsPaid } from "../requests";
-import type { OutgoingEvent } from "../webhooks";
-import { emitEvents } from "../webhooks";
 import type { DetectedPayment } from "./detected-payment";
 import { matchPayment } from "./match-payment";
-import { paymentEvents, type RecordedPayment } from "./payment-events";
-
-const crosschainOf = (s: PayoutSource | undefined) =>
-  s ? { sourceNetwork: s.sourceNetwork, sourceTxHash: s.sourceTxHash } : undefined;
+import { type PaymentRecorded, publishPaymentsRecorded } from "./payment-recorded";
 
 type Tx = Prisma.TransactionClient;
 
 export interface RecordResult {
   /** Payments stored now (not those stored before). */
   recorded: number;
-  /** Events written to the outbox. */
+  /** Events the subscribers wrote to the outbox. */
   events: number;
   /** Payments with a reference of no request, or not paying their request. */
   ignored: number;
@@ -33,7 +28,7 @@ interface Matched {
   p: DetectedPayment;
   request: SettlingRequest;
   row: { id: string; currency: string; invoiceAmount: bigint; conversionRate: string | null };
-  paid: RecordedPayment["paid"];
+  paid: Currency;
 }
 
 const byChainOrder = (a: DetectedPayment, b: DetectedPayment) =>
@@ -105,39 +100,44 @@ async function recordNetwork(tx: Tx, network: string, payments: DetectedPayment[
     running.set(requestId, (totals.get(requestId) ?? 0n) - freshSum);
   }
   const announce = await newNotices(tx, network, matched, fresh);
-  const sources = await payoutSources(
-    tx,
-    fresh.filter((m) => m.p.type === "crosschain").map((m) => m.p.txHash),
-  );
-  // Off-ramp requests (lib/payers/offramp.ts): the crypto payment starts the fiat leg
-  // (payment.processing `initiated`); payment.confirmed waits for the fiat to be sent.
-  const fiat = await awaitingFiat(tx, touched);
-  const events: OutgoingEvent[] = [];
+  const recorded: PaymentRecorded[] = [];
   for (const m of fresh) {
     const total = (running.get(m.request.requestId) ?? 0n) + m.row.invoiceAmount;
     running.set(m.request.requestId, total);
-    if (!announce.has(m.row.id)) continue;
-    const recorded = paymentEvents(
-      {
-        request: m.request,
-        paid: m.paid,
-        txHash: m.p.txHash,
-        invoiceAmount: m.row.invoiceAmount,
-        totalAmountPaid: total,
-        feeAmount: m.p.feeAmount,
-        feeAddress: m.p.feeAddress,
-        payerAddress: sources.get(m.p.txHash.toLowerCase())?.payer ?? m.p.payerAddress,
-        payerEoaAddress: m.p.payerEoaAddress,
-        crosschain: crosschainOf(sources.get(m.p.txHash.toLowerCase())),
-      },
-      now,
-    );
-    if (fiat.delete(m.request.requestId))
-      events.push(await startFiatLeg(tx, recorded[0] as OutgoingEvent<"payment.confirmed">, now));
-    else events.push(...recorded);
+    if (announce.has(m.row.id)) recorded.push(paymentRecorded(m, total, now));
   }
-  await emitEvents(tx, events);
-  return { recorded: fresh.length, events: events.length, ignored };
+  const events = await publishPaymentsRecorded(tx, recorded);
+  return { recorded: fresh.length, events, ignored };
+}
+
+function paymentRecorded({ p, request, paid, row }: Matched, totalAmountPaid: bigint, now: Date): PaymentRecorded {
+  const { platformId, clientIdId, clientId, orchestratorId } = request;
+  return {
+    paymentId: row.id,
+    request,
+    owner: { platformId, clientIdId, clientId, orchestratorId },
+    network: p.network,
+    txHash: p.txHash,
+    logIndex: p.logIndex,
+    blockNumber: p.blockNumber,
+    blockTime: p.blockTime,
+    type: p.type,
+    paid,
+    tokenAddress: p.tokenAddress,
+    amount: p.amount,
+    feeAmount: p.feeAmount,
+    feeAddress: p.feeAddress,
+    invoiceAmount: row.invoiceAmount,
+    totalAmountPaid,
+    conversionRate: row.conversionRate,
+    completesRequest:
+      totalAmountPaid >= request.expectedAmount && totalAmountPaid - row.invoiceAmount < request.expectedAmount,
+    payerAddress: p.payerAddress,
+    payerEoaAddress: p.payerEoaAddress,
+    crosschain: null,
+    confirmationHeldBy: null,
+    recordedAt: now,
+  };
 }
 
 /**

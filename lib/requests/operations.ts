@@ -1,17 +1,21 @@
 // /v2/request: create a payment request, read its status, stop or resume its recurrence, and
-// get the calldata and routes to pay it. API key (servers) or client ID + Origin (browsers);
+// get the calldata and routes to pay it (with the payment options other domains register,
+// payment-options.ts). API key (servers) or client ID + Origin (browsers);
 // every lookup is scoped to the caller's platform.
 
 import { badRequest, notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
-import { fiatProgress } from "../payers";
 import { createRequest } from "./create-request";
+import { payQuery, requireWallet, routesQuery } from "./pay-query";
+import { optionStatus, payRequest, requestRoutes } from "./pay-request";
+import { routesResponse } from "./payment-routes";
 import { requestOwner } from "./request-owner";
 import { describeRequest } from "./request-status";
 import { findRequest, listPayments, type StoredRequest, setRecurrenceStopped } from "./request-store";
 import {
   createRequestBody,
   createRequestResponse,
+  payRequestResponse,
   requestIdParams,
   requestStatusResponse,
   updateRequestBody,
@@ -61,7 +65,11 @@ export const getRequestOperation = defineOperation({
   errors: { 404: NOT_FOUND },
   handler: async ({ caller, params }) => {
     const request = await requestOrThrow(requestOwner(caller).platformId, params.requestId);
-    return describeRequest(request, await listPayments(request.requestId), await fiatProgress(request.requestId));
+    return describeRequest(
+      request,
+      await listPayments(request.requestId),
+      (await optionStatus(request.requestId)).offRamp,
+    );
   },
 });
 
@@ -88,7 +96,70 @@ export const updateRequestOperation = defineOperation({
     return describeRequest(
       { ...request, isRecurrenceStopped: body.isRecurrenceStopped },
       await listPayments(request.requestId),
-      await fiatProgress(request.requestId),
+      (await optionStatus(request.requestId)).offRamp,
     );
+  },
+});
+
+export const payRequestOperation = defineOperation({
+  method: "GET",
+  path: "/v2/request/{requestId}/pay",
+  summary: "Get the calldata to pay a request",
+  description:
+    "The transactions the payer sends, in order, on the request's network. Tokens: an approval of exactly the amount needed comes first when the wallet's allowance is short " +
+    "(for USDT a reset to 0 before it, when an allowance is left), then the payment proxy call (`value: 0`). Native coins: one payable call whose `value` is `{type: 'BigNumber', hex}`. " +
+    "Fiat-denominated requests pay through the conversion proxy at the on-chain Chainlink rate; the payer allows up to 2 % above the converted amount (`maxToSpend`) and is charged the exact rate at execution. " +
+    "With `wallet`, the allowance, balances and gas (simulated with eth_simulateV1, compared with 1.2× margin at the current gas price) are read from the chain; " +
+    "without it nothing is checked: the approval is included and `hasEnoughBalance`/`hasEnoughGas` are false. " +
+    "Tron requests get TRC-20 calldata (the approval, for USDT preceded by an approval of 0, then the ERC20FeeProxy call; targets in base58) without balance checks. " +
+    "Crosschain: `chain` + `token` (USDC, USDT) naming another chain answer a payment intent instead (`wallet` required): the payer signs `paymentIntent` " +
+    "(and `approvalPermitPayload`, or sends `approvalCalldata` first) and posts the signatures to `/v2/request/payment-intents/{paymentIntentId}`; the operator pulls " +
+    "amount + fee on the source chain through our gateway and pays the payee on the request's network with the request's payment reference. " +
+    "The request must be invoiced in a stablecoin and expect at least 1. " +
+    "Off-ramp: a crypto-to-fiat request (created with `isCryptoToFiatAvailable: true` and no payee) pays the operator's deposit address and needs `clientUserId` and `paymentDetailsId`: " +
+    "an unknown payer or bank account answers 404, a payer whose KYC or agreement is not completed 403 (`payer_not_compliant`); the fiat leg then shows in GET /v2/request/{requestId} (`offRamp`). " +
+    "Though a GET, it records in two cases: a crosschain answer stores the payment intent that `paymentIntentId` names, which the signatures posted later refer to " +
+    "(each call a new intent, signable for 30 minutes); an off-ramp call binds the payer and bank account to the request, replacing an earlier binding until the request is paid.",
+  tags: TAGS,
+  auth: ["apiKey", "clientId"],
+  params: requestIdParams,
+  query: payQuery,
+  response: payRequestResponse,
+  errors: {
+    400: "Validation failed; crosschain not possible for this request, chain or token, or amount below 1; off-ramp parameters missing or given for another request; amount above what is due; request already paid",
+    403: "Off-ramp: the payer is not compliant",
+    404: `${NOT_FOUND}; off-ramp: unknown payer or payment details`,
+    409: "Off-ramp: the request was already paid",
+    503: "The request's network could not be read",
+  },
+  handler: async ({ caller, params, query }) => {
+    const owner = requestOwner(caller);
+    return payRequest(owner, await requestOrThrow(owner.platformId, params.requestId), query);
+  },
+});
+
+export const requestRoutesOperation = defineOperation({
+  method: "GET",
+  path: "/v2/request/{requestId}/routes",
+  summary: "Get the payment routes of a request",
+  description:
+    "The routes the payer's wallet can pay the request by, with their fees. First the same-chain route (`REQUEST_NETWORK_PAYMENT`), " +
+    "whose `feeBreakdown` lists the platform fee (in the payment token) and the gas the payer's transactions need (simulated, in the native coin). " +
+    "Then one crosschain route (`CROSSCHAIN_<CHAIN>_<TOKEN>`) per other chain and stablecoin where the wallet holds the amount plus the operator's fee: " +
+    "`feeBreakdown` lists that fee (type `crosschain`), `speed` the expected seconds from signature to payout; pay it with `/pay?chain=&token=`.",
+  tags: TAGS,
+  auth: ["apiKey", "clientId"],
+  params: requestIdParams,
+  query: routesQuery,
+  response: routesResponse,
+  errors: {
+    400: "Validation failed (wallet is required)",
+    404: NOT_FOUND,
+    503: "The request's network could not be read",
+  },
+  handler: async ({ caller, params, query }) => {
+    const owner = requestOwner(caller);
+    const request = await requestOrThrow(owner.platformId, params.requestId);
+    return requestRoutes(owner, request, query, requireWallet(query.wallet));
   },
 });

@@ -1,16 +1,15 @@
 // Query parameters of GET /v2/request/{id}/pay and /routes, and the options they resolve to.
-// Crosschain parameters are recognised so that they are refused clearly instead of being
-// ignored (which would answer a same-chain payment the caller did not ask for).
+// The parameters of the payment options (crosschain, off-ramp) are declared here too: they are
+// the operation's contract, which requests publishes; the options read them (payment-options.ts).
+// Crosschain parameters naming the request's own chain are checked here, so that they are
+// refused clearly instead of being ignored (which would answer a payment not asked for).
 import { z } from "zod";
 import { getCurrency, isSameAsset } from "../chains/currencies";
-import { badRequest, notFound, validationError } from "../http/errors";
-import { isUuid } from "../ids/ids";
-import { bindOfframpPayer } from "../payers";
+import { badRequest, validationError } from "../http/errors";
 import type { PayOptions } from "./build-pay-calldata";
 import { CHAIN_NAME_VALUES, CHAIN_NAMES } from "./chain-names";
 import { type Fee, parseFee } from "./fee";
 import { feeForCall } from "./fee-for-call";
-import { isOfframpRequest } from "./offramp-deposit";
 import { type RequestOwner } from "./request-owner";
 import type { StoredRequest } from "./request-store";
 
@@ -53,44 +52,7 @@ export const routesQuery = z.object({
 });
 
 export type PayQuery = z.output<typeof payQuery>;
-
-/**
- * Off-ramp: a crypto-to-fiat request paid to the deposit address needs the payer and bank
- * account (both checked and bound by lib/payers); any other request refuses them.
- */
-export async function resolveOfframp(
-  platformId: string,
-  request: StoredRequest,
-  query: Pick<PayQuery, "clientUserId" | "paymentDetailsId">,
-): Promise<void> {
-  const asked = query.clientUserId !== undefined || query.paymentDetailsId !== undefined;
-  const offramp = isOfframpRequest(request);
-  if (!asked) {
-    if (offramp)
-      throw badRequest(
-        "offramp_payer_required",
-        "This crypto-to-fiat request is paid with clientUserId and paymentDetailsId: the payer (compliant) and the bank account the fiat is sent to",
-      );
-    return;
-  }
-  if (!offramp) {
-    throw badRequest(
-      "off_ramp_unavailable",
-      "This request is not an off-ramp request (created with isCryptoToFiatAvailable: true and no payee); omit clientUserId and paymentDetailsId to get the on-chain payment calldata",
-    );
-  }
-  if (query.clientUserId === undefined || query.paymentDetailsId === undefined) {
-    throw validationError([
-      {
-        field: query.clientUserId === undefined ? "clientUserId" : "paymentDetailsId",
-        message: "clientUserId and paymentDetailsId are given together",
-      },
-    ]);
-  }
-  if (!isUuid(query.paymentDetailsId))
-    throw notFound("payment_details_not_found", `Payment details ${query.paymentDetailsId} not found for this payer`);
-  await bindOfframpPayer(platformId, request.requestId, query.clientUserId, query.paymentDetailsId);
-}
+export type RoutesQuery = z.output<typeof routesQuery>;
 
 /** `chain` + `token` naming the request's own chain: only its own token (crosschain asks, naming another chain, are served by lib/crosschain). */
 export function refuseCrosschain(request: StoredRequest, query: Pick<PayQuery, "chain" | "token">): void {

@@ -244,3 +244,35 @@ export const payCalldataResponse = z
   })
   .meta({ id: "PayCalldata" });
 export type PayCalldata = z.input<typeof payCalldataResponse>;
+
+/** A crosschain payment option's answer to /pay (lib/crosschain/quote-intent.ts): the intent to sign. */
+export const crosschainPayResponse = z
+  .object({
+    paymentIntentId: z
+      .string()
+      .describe("Identifier of the intent: POST the signatures to /v2/request/payment-intents/{paymentIntentId}"),
+    paymentIntent: z
+      .string()
+      .describe(
+        "JSON of the EIP-712 typed data to sign (`domain`, `types`, `values`): Permit2's PermitBatchWitnessTransferFrom whose spender is our gateway, " +
+          "permitted = [amount the payee receives, operator fee], witness = PaymentIntent (operator, treasury, fee, amount, source and destination account/network/token, processing date, expiry)",
+      ),
+    approvalPermitPayload: z
+      .string()
+      .nullable()
+      .describe(
+        "JSON of the EIP-2612 permit of Permit2 to sign, when the token has permits and the allowance is short; else null",
+      ),
+    approvalCalldata: z
+      .object({ to: z.string(), data: z.string(), value: z.string() })
+      .nullable()
+      .describe(
+        "The approve(Permit2) transaction to send first, when the token has no permit and the allowance is short; else null",
+      ),
+    metadata: z.object({ supportsEIP2612: z.boolean() }),
+  })
+  .meta({ id: "CrosschainPayIntent" });
+
+/** Every answer of GET /v2/request/{id}/pay: the same-chain calldata, or a payment option's (payment-options.ts). */
+export const payRequestResponse = z.union([payCalldataResponse, crosschainPayResponse]);
+export type PayAnswer = z.input<typeof payRequestResponse>;

@@ -2,10 +2,10 @@
 // orchestrator key with the linked platform's client ID), read them and get their calldata.
 
 import { z } from "zod";
-import { crosschainPayResponse } from "../crosschain/schemas";
 import { platformOf } from "../http/caller";
 import { notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
+import { crosschainPayResponse } from "../requests/schemas";
 import { enforceAccessList } from "./access-policy";
 import { buildSecurePaymentCalls, buildSecurePaymentIntent, checkPayerQuery } from "./build-secure-payment-calls";
 import { cancelPaymentLink } from "./cancel-payment-link";

@@ -1,8 +1,10 @@
 // Every test file gets its own database, opened only if the file touches one, and reports how
-// many API answers it checked against /docs.
+// many API answers it checked against /docs. The domains are wired as in a running process.
 import { afterAll } from "vitest";
 import { openedDatabase, setDatabaseFactory } from "../db/client";
 import { createTestDatabase } from "../db/database-fixtures";
+import "../wiring/payment-options";
+import "../wiring/payment-subscribers";
 import { flushCheckedAnswers } from "./contract-count";
 
 setDatabaseFactory(createTestDatabase);

@@ -19,6 +19,7 @@ import { log } from "../log";
 import { startPaymentDetection } from "../payments";
 import { startRecurringRelayer } from "../recurring";
 import { type DeliveryWorkerOptions, startDeliveryWorker } from "../webhooks";
+import "../wiring/payment-subscribers";
 import { purgeExpired } from "./housekeeping";
 
 const HOUSEKEEPING_MS = 10 * 60_000;

@@ -1,0 +1,16 @@
+// The composition root of /pay: the payment options other domains provide, in the order
+// requests asks them (docs/decisions/payment-options.md). Requests imports none of them; this
+// module registers them when it is loaded, and lib/api/route.ts (every operation's wrapper)
+// and lib/test/setup.ts load it first. /pay without it throws.
+import { crosschainPaymentOption } from "../crosschain";
+import { offrampPaymentOption } from "../payers";
+import { setPaymentOptions } from "../requests";
+
+const PAYMENT_OPTIONS = [
+  // Answers /pay itself when chain + token name another chain; adds its routes to /routes.
+  crosschainPaymentOption,
+  // Binds the payer before a crypto-to-fiat request's calldata; fills the status's offRamp.
+  offrampPaymentOption,
+];
+
+setPaymentOptions(PAYMENT_OPTIONS);

@@ -16,7 +16,7 @@ const config = [
       "e2e/artifacts/**",
       "node_modules/**",
       "next-env.d.ts",
-      "lib/devnet/artifacts/**",
+      "contracts/compiled.json",
     ],
   },
   { rules: { "@typescript-eslint/no-explicit-any": "off" } },

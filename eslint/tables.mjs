@@ -67,10 +67,4 @@ export const SCHEMA_OWNERS = { pgboss: "jobs" };
  * (as KNOWN_FOLDER_CYCLE_EDGES in house-rules.mjs). No folder is exempt: lib/db runs migrations
  * from .sql files and names no table in code, lib/jobs names only pg-boss's schema, lib/workers
  * calls each owner's `purge…`. Do not add to this list: ask the owner's function. */
-export const KNOWN_TABLE_CROSSINGS = {
-  // A request's status (GET/PATCH /v2/request/{id}, lib/requests/operations.ts) lists its
-  // payments, but payments depend on requests (recording settles them), so requests cannot call
-  // payments without a folder cycle. To break: let payments register the reader with requests,
-  // the way payment options do (issue 27, "/pay lives in requests"), then move listPayments to payments.
-  "lib/requests/request-store.ts>payments": "a request's status lists its payments (requests cannot import payments)",
-};
+export const KNOWN_TABLE_CROSSINGS = {};

@@ -9,10 +9,10 @@
 import { createPublicClient, createWalletClient, getAddress, type Hex, http, isAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { viemChain } from "../lib/chains/clients";
+import { compiledContract } from "../lib/chains/compiled-contracts";
 import { getContract } from "../lib/chains/contracts";
 import { EVM_NETWORK_IDS, type EvmNetworkId } from "../lib/chains/networks";
 import { recurringProxyEnvName, rpcEnvName } from "../lib/config";
-import { sandboxContract } from "../lib/devnet/sandbox-contracts";
 
 function fail(message: string): never {
   console.error(message);
@@ -40,7 +40,7 @@ const actualChainId = await publicClient.getChainId();
 if (actualChainId !== chain.id)
   fail(`${rpcEnvName(network)} answers chain id ${actualChainId}, ${network} is ${chain.id}`);
 
-const { abi, bytecode } = sandboxContract("ERC20RecurringPaymentProxy");
+const { abi, bytecode } = compiledContract("ERC20RecurringPaymentProxy");
 const feeProxy = getContract(network, "ERC20FeeProxy").address;
 const hash = await wallet.deployContract({ abi, bytecode, args: [feeProxy, getAddress(relayer), owner] });
 console.log(`deploying ERC20RecurringPaymentProxy on ${network} (transaction ${hash}) …`);

@@ -1,6 +1,6 @@
 import { type AbiEvent, type AbiFunction, toEventSelector, toFunctionSelector } from "viem";
 import { describe, expect, it } from "vitest";
-import artifacts from "../devnet/artifacts/sandbox-contracts.json";
+import artifacts from "../../contracts/compiled.json";
 import { GATEWAY_ABI, gatewayAddress, SANDBOX_GATEWAY_ADDRESS } from "./crosschain-gateway";
 
 describe("crosschain gateway registry", () => {

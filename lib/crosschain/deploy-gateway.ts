@@ -3,8 +3,8 @@
 // it, the operator (the only caller of collect) and the treasury (where payments land).
 import { type Address, createPublicClient, createWalletClient, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import artifacts from "../../contracts/compiled.json";
 import { PERMIT2_ADDRESS } from "../chains/contracts";
-import artifacts from "../devnet/artifacts/sandbox-contracts.json";
 
 export interface GatewayDeployment {
   rpcUrl: string;

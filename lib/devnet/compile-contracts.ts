@@ -1,5 +1,5 @@
 // Compiles our own contracts (contracts/*.sol: the sandbox's, the recurring proxy and the crosschain gateway, which production deploys too) with solc-js into
-// lib/devnet/artifacts/sandbox-contracts.json. The sandbox loads that committed JSON instead of
+// contracts/compiled.json. The sandbox and the deploy commands load that committed JSON instead of
 // compiling at start-up: solc-js needs seconds and a large wasm module, the JSON is a few KB.
 // compile-contracts.test.ts fails when the JSON no longer matches the sources.
 //
@@ -7,23 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { Abi, Hex } from "viem";
-
-export interface CompiledContract {
-  abi: Abi;
-  bytecode: Hex; // creation code, constructor arguments not included
-}
-
-export type SandboxContractName =
-  | "SandboxToken"
-  | "SandboxPermitToken"
-  | "SandboxTetherToken"
-  | "SandboxTronUsdt"
-  | "SandboxPriceFeed"
-  | "SandboxMulticall3"
-  | "SandboxSanctionsOracle"
-  | "ERC20RecurringPaymentProxy"
-  | "CrosschainGateway";
+import type { CompiledContract, SandboxContractName } from "../chains/compiled-contracts";
 
 export const SANDBOX_CONTRACT_NAMES: readonly SandboxContractName[] = [
   "SandboxToken",
@@ -39,7 +23,7 @@ export const SANDBOX_CONTRACT_NAMES: readonly SandboxContractName[] = [
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const CONTRACTS_DIR = path.resolve(here, "../../contracts");
-export const ARTIFACT_FILE = path.join(here, "artifacts", "sandbox-contracts.json");
+export const ARTIFACT_FILE = path.join(CONTRACTS_DIR, "compiled.json");
 
 // `bytecodeHash: none` keeps the bytecode stable when only comments change; cancun is
 // supported by anvil and by every chain the sandbox imitates.

@@ -4,11 +4,11 @@
 // Rates are realistic round numbers with Chainlink's 8 decimals; each feed stores its
 // update time, so a persisted chain's rates age and are refreshed by re-posting them.
 import { type Address, encodeFunctionData, getAddress, keccak256, parseAbi, parseUnits, toBytes } from "viem";
+import { compiledContract } from "../chains/compiled-contracts";
 import { getContract } from "../chains/contracts";
 import type { EvmNetworkId } from "../chains/networks";
 import type { DevChain } from "./dev-chain";
 import { placeContract, withConstructorArgs } from "./place-contract";
-import { sandboxContract } from "./sandbox-contracts";
 import { TEST_TOKENS } from "./sandbox-tokens";
 
 export const FEED_DECIMALS = 8;
@@ -80,7 +80,7 @@ const conversionPathAdminAbi = parseAbi([
 ]);
 
 export async function deployPriceFeeds(chain: DevChain, network: EvmNetworkId): Promise<void> {
-  const { abi, bytecode } = sandboxContract("SandboxPriceFeed");
+  const { abi, bytecode } = compiledContract("SandboxPriceFeed");
   const constructorParams = abi.find((i) => i.type === "constructor")!.inputs;
   const feeds = priceFeeds(network);
   for (const feed of feeds) {

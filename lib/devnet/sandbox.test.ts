@@ -19,6 +19,7 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { base, bsc } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compiledContract } from "../chains/compiled-contracts";
 import {
   type ContractName,
   chainlinkConversionPathAbi,
@@ -35,7 +36,6 @@ import { placeContract, withConstructorArgs } from "./place-contract";
 import { freePortBase } from "./ports";
 import { feedAddress, fiatHash, USD_HASH } from "./price-feeds";
 import { type Sandbox, startSandbox, stateFileOf } from "./sandbox";
-import { sandboxContract } from "./sandbox-contracts";
 import { startTestSandbox } from "./sandbox-fixtures";
 import { PERMIT_VERSION, testToken } from "./sandbox-tokens";
 import { MULTICALL3_ADDRESS } from "./setup-chain";
@@ -347,7 +347,7 @@ describe("sandbox chains", () => {
     const chain = devChain(sandbox.urls.base!);
     await actAsAdmin(chain);
     const scratch: Address = "0x00000000000000000000000000000000000bAD01";
-    const { abi, bytecode } = sandboxContract("SandboxTetherToken");
+    const { abi, bytecode } = compiledContract("SandboxTetherToken");
     const params = abi.find((i) => i.type === "constructor")!.inputs;
     await placeContract(
       chain,

@@ -4,6 +4,7 @@
 // Multicall3 at its canonical address, the sanctions oracle at its production address (seeded
 // with SANDBOX_SANCTIONED_WALLET), and funded demo wallets.
 import { type Address, encodeFunctionData, type Hex, parseAbi, stringToHex } from "viem";
+import { compiledContract } from "../chains/compiled-contracts";
 import { getContract, PERMIT2_ADDRESS } from "../chains/contracts";
 import { SANDBOX_GATEWAY_ADDRESS, SANDBOX_OPERATOR } from "../chains/crosschain-gateway";
 import type { EvmNetworkId } from "../chains/networks";
@@ -21,7 +22,6 @@ import { placePermit2 } from "./permit2";
 import { placeContract, withConstructorArgs } from "./place-contract";
 import { deployPriceFeeds, NATIVE_CURRENCIES, USD_HASH } from "./price-feeds";
 import { CONSTRUCTOR_PARAMS, type RequestContractName, requestCreationCode } from "./request-contracts";
-import { sandboxContract } from "./sandbox-contracts";
 import { PERMIT_VERSION, TEST_TOKENS, type TestToken } from "./sandbox-tokens";
 
 /** Bump when the set-up changes: a chain set up by an older version is set up again on start. */
@@ -107,8 +107,8 @@ function tokenCreationCode(token: TestToken): Hex {
   const holders = [...DEMO_WALLETS.map((w) => w.address), SANDBOX_OPERATOR.address];
   const each = DEMO_TOKEN_BALANCE * 10n ** BigInt(token.decimals);
   const { name, symbol, decimals } = token;
-  const withArgs = (contract: Parameters<typeof sandboxContract>[0], args: readonly unknown[]) => {
-    const { abi, bytecode } = sandboxContract(contract);
+  const withArgs = (contract: Parameters<typeof compiledContract>[0], args: readonly unknown[]) => {
+    const { abi, bytecode } = compiledContract(contract);
     return withConstructorArgs(bytecode, abi.find((i) => i.type === "constructor")!.inputs, args);
   };
   switch (token.kind) {
@@ -122,7 +122,7 @@ function tokenCreationCode(token: TestToken): Hex {
 }
 
 async function placeRecurringProxy(chain: DevChain, network: EvmNetworkId): Promise<void> {
-  const { abi, bytecode } = sandboxContract("ERC20RecurringPaymentProxy");
+  const { abi, bytecode } = compiledContract("ERC20RecurringPaymentProxy");
   const params = abi.find((i) => i.type === "constructor")!.inputs;
   const args = [getContract(network, "ERC20FeeProxy").address, SANDBOX_RELAYER.address, SANDBOX_ADMIN.address];
   await placeContract(chain, SANDBOX_RECURRING_PROXY, withConstructorArgs(bytecode, params, args));
@@ -135,10 +135,10 @@ export async function setUpChain(url: string, network: EvmNetworkId): Promise<vo
   await placePaymentContracts(chain, network);
   for (const token of TEST_TOKENS[network]) await placeContract(chain, token.address, tokenCreationCode(token));
   await deployPriceFeeds(chain, network);
-  await placeContract(chain, MULTICALL3_ADDRESS, sandboxContract("SandboxMulticall3").bytecode);
+  await placeContract(chain, MULTICALL3_ADDRESS, compiledContract("SandboxMulticall3").bytecode);
   const oracle = SANCTIONS_ORACLE_ADDRESSES[network];
   if (oracle) {
-    const { abi, bytecode } = sandboxContract("SandboxSanctionsOracle");
+    const { abi, bytecode } = compiledContract("SandboxSanctionsOracle");
     await placeContract(
       chain,
       oracle,
@@ -149,7 +149,7 @@ export async function setUpChain(url: string, network: EvmNetworkId): Promise<vo
   }
   await placeRecurringProxy(chain, network);
   await placePermit2(chain);
-  const gateway = sandboxContract("CrosschainGateway");
+  const gateway = compiledContract("CrosschainGateway");
   await placeContract(
     chain,
     SANDBOX_GATEWAY_ADDRESS,

@@ -2,11 +2,12 @@
 // outbox events and their exactly-once guarantee, and undoing a reorged range.
 import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
-import { findRequest, listPayments } from "../requests/request-store";
+import { findRequest } from "../requests/request-store";
 import { platformWithEndpoints } from "../webhooks/webhook-fixtures";
 import type { DetectedPayment } from "./detected-payment";
 import { detected, record, testRequest } from "./payment-fixtures";
 import { undoPaymentsAbove } from "./record-payments";
+import { paymentsOfRequest as listPayments } from "./request-payments";
 
 async function eventsOf(requestId: string) {
   const rows = await (await db()).webhookEvent.findMany({ orderBy: { id: "asc" } });

@@ -6,7 +6,8 @@ import { requiresAllowanceReset, tokenByAddress } from "../chains/currencies";
 import { NETWORKS } from "../chains/networks";
 import { schedulePermitTypedData } from "../chains/recurring-proxy";
 import { badRequest, notFound } from "../http/errors";
-import { findRequest, listPayments, setRecurrenceStopped } from "../requests";
+import { paymentsOfRequest } from "../payments";
+import { findRequest, setRecurrenceStopped } from "../requests";
 import { approveTransactions } from "./create-recurring-payout";
 import {
   findRecurringPayment,
@@ -63,7 +64,10 @@ export async function activateSchedule(
 export async function describeSchedule(platformId: string, id: string): Promise<RecurringStatusAnswer> {
   const s = await scheduleOrThrow(platformId, id);
   const paid = (await listInstalments(s.id)).filter((i) => i.status === "paid");
-  const [payments, request] = await Promise.all([listPayments(s.requestId), findRequest(s.platformId, s.requestId)]);
+  const [payments, request] = await Promise.all([
+    paymentsOfRequest(s.requestId),
+    findRequest(s.platformId, s.requestId),
+  ]);
   // The chain's time of the payment when detection has recorded it (sandbox clocks move), else when the relayer saw it paid.
   const blockTimes = new Map(payments.map((p) => [p.txHash.toLowerCase(), p.blockTime]));
   const paidAt = (i: (typeof paid)[number]) => blockTimes.get(i.txHash.toLowerCase()) ?? i.paidAt ?? i.sentAt;

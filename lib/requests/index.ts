@@ -11,6 +11,8 @@ export { parseFee, storedFee } from "./fee";
 export { feeForCall } from "./fee-for-call";
 export { isOfframpRequest } from "./offramp-deposit";
 export type { PayQuery } from "./pay-query";
+export type { StoredPayment } from "./payment-ledger";
+export { setPaymentLedger } from "./payment-ledger";
 export { bigNumberValue, conversionAmounts, feeAmountOf, parseAmount } from "./payment-maths";
 export { paymentMethodFor } from "./payment-method";
 export type { PaymentOption } from "./payment-options";
@@ -28,7 +30,6 @@ export {
   findRequests,
   insertRequests,
   joinRequestSql,
-  listPayments,
   paymentReferenceHash,
   REQUEST_COLUMNS_SQL,
   REQUEST_PAYMENT_CURRENCY_SQL,

@@ -8,10 +8,11 @@ import { defineOperation } from "../http/operation";
 import { createRequest } from "./create-request";
 import { payQuery, requireWallet, routesQuery } from "./pay-query";
 import { optionStatus, payRequest, requestRoutes } from "./pay-request";
+import { listPayments } from "./payment-ledger";
 import { routesResponse } from "./payment-routes";
 import { requestOwner } from "./request-owner";
 import { describeRequest } from "./request-status";
-import { findRequest, listPayments, type StoredRequest, setRecurrenceStopped } from "./request-store";
+import { findRequest, type StoredRequest, setRecurrenceStopped } from "./request-store";
 import {
   createRequestBody,
   createRequestResponse,

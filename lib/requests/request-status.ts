@@ -3,7 +3,8 @@
 // integrator reads about settlement is derived here, in one place. Pure: no I/O.
 import { formatUnits } from "viem";
 import { getCurrency } from "../chains/currencies";
-import type { StoredPayment, StoredRequest } from "./request-store";
+import type { StoredPayment } from "./payment-ledger";
+import type { StoredRequest } from "./request-store";
 import type { RequestStatusAnswer } from "./schemas";
 
 function decimalsOf(currencyId: string | null | undefined, fallback: number): number {

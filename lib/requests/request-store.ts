@@ -137,44 +137,6 @@ export async function setRecurrenceStopped(platformId: string, requestId: string
   });
 }
 
-export interface StoredPayment {
-  txHash: string;
-  network: string;
-  amount: bigint;
-  feeAmount: bigint;
-  feeAddress: string | null;
-  payerAddress: string | null;
-  currency: string | null;
-  blockNumber: bigint;
-  blockTime: Date;
-  type: string;
-  /** Invoice units it settled, and the token units per invoice unit for a conversion payment. */
-  invoiceAmount: bigint;
-  conversionRate: string | null;
-}
-
-/** Payments recorded for a request, oldest first (payment detection inserts them). */
-export async function listPayments(requestId: string): Promise<StoredPayment[]> {
-  const rows = await (await db()).payment.findMany({
-    where: { requestId },
-    orderBy: [{ blockNumber: "asc" }, { logIndex: "asc" }],
-  });
-  return rows.map((p) => ({
-    txHash: p.txHash,
-    network: p.network,
-    amount: toBigInt(p.amount),
-    feeAmount: toBigInt(p.feeAmount),
-    feeAddress: p.feeAddress,
-    payerAddress: p.payerAddress,
-    currency: p.currency,
-    blockNumber: p.blockNumber,
-    blockTime: p.blockTime,
-    type: p.type,
-    invoiceAmount: toBigInt(p.invoiceAmount),
-    conversionRate: p.conversionRate,
-  }));
-}
-
 /** A request prepared but not stored yet, as buildPayCalldata reads it (payouts quote before they store). */
 export function asStored(request: NewStoredRequest, now = new Date()): StoredRequest {
   return { ...request, amountPaid: 0n, status: "pending", isRecurrenceStopped: false, createdAt: now };

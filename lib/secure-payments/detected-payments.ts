@@ -2,7 +2,8 @@
 // link is paid, what it polls while it waits, and who paid, for the lookup by request id.
 import { explorerTxUrl } from "../chains/explorer";
 import { sandboxExplorer } from "../chains/sandbox-explorer";
-import { listPayments, type StoredRequest } from "../requests";
+import { paymentsOfRequest } from "../payments";
+import type { StoredRequest } from "../requests";
 
 export interface RecordedPaymentView {
   requestId: string;
@@ -17,7 +18,7 @@ export interface RecordedPaymentView {
 export async function detectedPayments(requests: StoredRequest[]): Promise<RecordedPaymentView[]> {
   const perRequest = await Promise.all(
     requests.map(async (r) =>
-      (await listPayments(r.requestId)).map((p) => ({
+      (await paymentsOfRequest(r.requestId)).map((p) => ({
         requestId: r.requestId,
         txHash: p.txHash,
         network: p.network,

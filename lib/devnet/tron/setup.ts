@@ -4,6 +4,7 @@
 // with TRX and holding both stablecoins. Contracts are placed on the TVM as on the EVM sandbox
 // chains (place-contract.ts: the constructor runs at the production address).
 import type { Abi } from "viem";
+import { compiledContract } from "../../chains/compiled-contracts";
 import { getContract } from "../../chains/contracts";
 import { getCurrency } from "../../chains/currencies";
 import { tronToEvmAddress, tronToHex } from "../../chains/tron";
@@ -11,7 +12,6 @@ import { SANDBOX_ADMIN } from "../accounts";
 import { actAsAdmin, devChain } from "../dev-chain";
 import { placeContract, withConstructorArgs } from "../place-contract";
 import { requestArtifactAbi, requestCreationCode } from "../request-contracts";
-import { sandboxContract } from "../sandbox-contracts";
 import { TRON_DEMO_TOKEN_BALANCE, TRON_DEMO_TRX_BALANCE, TRON_DEMO_WALLETS } from "./accounts";
 import type { TronNode } from "./node";
 
@@ -27,7 +27,7 @@ export async function placeTronContracts(tvmUrl: string): Promise<void> {
   const holders = TRON_DEMO_WALLETS.map((w) => tronToEvmAddress(w.address));
   for (const id of ["USDT-tron", "USDC-tron"] as const) {
     const token = getCurrency(id)!;
-    const contract = id === "USDT-tron" ? sandboxContract("SandboxTronUsdt") : sandboxContract("SandboxToken");
+    const contract = id === "USDT-tron" ? compiledContract("SandboxTronUsdt") : compiledContract("SandboxToken");
     const params = contract.abi.find((i) => i.type === "constructor")!.inputs;
     const each = TRON_DEMO_TOKEN_BALANCE * 10n ** BigInt(token.decimals);
     const args = [token.name, token.symbol, token.decimals, holders, each];
@@ -46,7 +46,7 @@ export async function placeTronContracts(tvmUrl: string): Promise<void> {
 export async function setUpTronLedger(node: TronNode): Promise<void> {
   for (const id of ["USDT-tron", "USDC-tron"] as const) {
     const token = getCurrency(id)!;
-    const contract = id === "USDT-tron" ? sandboxContract("SandboxTronUsdt") : sandboxContract("SandboxToken");
+    const contract = id === "USDT-tron" ? compiledContract("SandboxTronUsdt") : compiledContract("SandboxToken");
     node.registerContract(tronToHex(token.address), {
       name: id === "USDT-tron" ? "TetherToken" : "USDCoin",
       abi: contract.abi as Abi as unknown[],

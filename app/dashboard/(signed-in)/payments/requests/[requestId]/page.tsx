@@ -3,7 +3,8 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { RequestDetails } from "@/components/dashboard/payments/request-details";
 import { RequestDeliveries } from "@/components/dashboard/webhooks/request-deliveries";
 import { requireDashboardSession } from "@/lib/dashboard";
-import { describeRequest, findRequest, isRequestId, listPayments } from "@/lib/requests";
+import { paymentsOfRequest } from "@/lib/payments";
+import { describeRequest, findRequest, isRequestId } from "@/lib/requests";
 import { requestStatusResponse } from "@/lib/requests/schemas";
 import { deliveriesAboutRequest } from "@/lib/webhooks";
 import { wireForm } from "@/lib/zod/wire-form";
@@ -17,7 +18,7 @@ export default async function RequestPage({ params }: { params: Promise<{ reques
   const request = isRequestId(requestId) ? await findRequest(session.platform.id, requestId) : null;
   if (!request) notFound();
   const [payments, deliveries] = await Promise.all([
-    listPayments(request.requestId),
+    paymentsOfRequest(request.requestId),
     deliveriesAboutRequest(session.platform.id, request.requestId),
   ]);
   const status = wireForm(requestStatusResponse, describeRequest(request, payments));

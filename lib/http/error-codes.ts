@@ -71,7 +71,8 @@ export const ERROR_CODES = {
   destination_not_found: "No active payee destination with this id on the platform",
   destination_deactivated: "The payee destination is deactivated",
   destination_id_invalid: "The destination id is not a valid interoperable address",
-  secure_payment_in_progress: "A payer's transaction for this secure payment was broadcast and is not detected yet",
+  secure_payment_in_progress:
+    "A payer's transaction paying this secure payment is on chain (pending or mined) and not detected yet",
   intent_chain_mismatch: "The reported chain is not the secure payment's network",
   intent_not_multicall: "A multicall receipt was reported for a token that is not a multicall payout",
   batch_payout_invalid: "The payout links cannot be combined into one batch link",

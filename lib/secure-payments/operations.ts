@@ -15,9 +15,10 @@ import { createSecurePayment } from "./create-secure-payment";
 import { creatorOf } from "./creator";
 import { describeLookup, describeSecurePayment } from "./describe-secure-payment";
 import { previewFeePlan } from "./fee-preview";
+import { assertNotInProgress } from "./intent-lock";
 import { loadSecurePayment } from "./load-secure-payment";
 import { describeMulticall } from "./multicall-state";
-import { assertNotInProgress, recordIntent } from "./payment-intents";
+import { recordIntent } from "./payment-intents";
 import { assertPayable } from "./payment-state";
 import {
   batchPayoutLinkBody,
@@ -60,7 +61,7 @@ const TOKEN_ERRORS = {
   404: "Unknown token (also another platform's)",
   409: "Already completed",
   503: "The payment screens wallets and the screening could not be decided (`wallet_screening_unavailable`)",
-  423: "Secure payment is in progress: a payer reported a transaction (POST …/intent) in the last 10 minutes that detection has not settled yet",
+  423: "Secure payment is in progress: a transaction reported in the last 10 minutes (POST …/intent) is on chain paying this link, pending or mined, and detection has not settled it yet",
 };
 
 export const createSecurePaymentOperation = defineOperation({
@@ -212,7 +213,7 @@ export const broadcastTronOperation = defineOperation({
   summary: "Broadcast a signed Tron transaction of a secure payment",
   description:
     "Relays a TronWeb-signed transaction to the Tron network (`TRONGRID_URL`'s /wallet/broadcasttransaction) only when it is one of the calls GET …/pay answers for its signer: the TRC-20 approval or the ERC20FeeProxy payment of this link, with `raw_data_hex` carrying the same target and calldata (and hashing to `txID`). " +
-    "A node's refusal is answered 200 with `result: false` and its code and message; the broadcast is recorded as the payer's intent (the link answers 423 until detection settles it). No energy is rented: the payer's account pays the fees.",
+    "A node's refusal is answered 200 with `result: false` and its code and message; the broadcast is recorded as the payer's intent (the link answers 423 for 10 minutes, or until detection settles it). No energy is rented: the payer's account pays the fees.",
   tags: TAGS,
   auth: ["clientId", "apiKey"],
   params: tokenParams,
@@ -236,7 +237,7 @@ export const recordIntentOperation = defineOperation({
   summary: "Record the transaction a payer broadcast",
   description:
     "After the payer's wallet broadcast the payment, the page (or the integrator's own page) reports its `txHash` (or a Safe's `safeTxHash`) on `chain`; for a multicall payout, the UserOperation (`userOpHash`, `smartAccountAddress`, `transactionIndices`). " +
-    "Recorded once per transaction (the same report answers the same `intentId`); for 10 minutes, or until detection settles the payment, reads and calldata of the link answer 423. Settlement still comes from payment detection only. Crosschain routes are not available (400).",
+    "Recorded once per transaction (the same report answers the same `intentId`). Once the payment's chain shows `txHash` paying this link (pending, or mined and successful, sent to the payment contract with this payment's reference), reads and calldata of the link answer 423 for 10 minutes from the report, or until detection settles the payment; a hash the chain does not show paying the link, and a `safeTxHash` or `userOpHash` alone, hold nothing. Settlement still comes from payment detection only. Crosschain routes are not available (400).",
   tags: TAGS,
   auth: ["clientId", "apiKey"],
   params: tokenParams,
@@ -313,7 +314,7 @@ export const cancelSecurePaymentOperation = defineOperation({
   summary: "Cancel an open secure payment link",
   description:
     "Withdraws a link nobody has paid yet: its page then says it can no longer be paid, and asking for its calldata is a 403 `secure_payment_cancelled`. " +
-    "A link paid in part, completed, expired or already cancelled cannot be cancelled; nor one with a payer's transaction in flight (423). Not in the hosted service's API.",
+    "A link paid in part, completed, expired or already cancelled cannot be cancelled. A payer's reported transaction does not hold the cancel: if it pays after all, detection records it against the cancelled link and the platform receives `payment.confirmed`. Not in the hosted service's API.",
   tags: TAGS,
   auth: ["session", "apiKey"],
   params: tokenParams,
@@ -322,7 +323,6 @@ export const cancelSecurePaymentOperation = defineOperation({
     403: "Expired or already cancelled",
     404: "Unknown token (also another platform's)",
     409: "Completed or paid in part (`secure_payment_partially_settled`)",
-    423: TOKEN_ERRORS[423],
   },
   handler: async ({ caller, params }) => cancelPaymentLink(platformOf(caller), params.token),
 });

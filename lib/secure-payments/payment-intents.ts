@@ -1,18 +1,16 @@
 // What a payer reports broadcasting for a secure payment (POST /v2/secure-payments/{token}/intent,
-// and the payment page's own /pay/{token}/intent): recorded once per token and transaction, and
-// a recent one marks the payment "in progress" (423 on reads and calldata) until payment
-// detection settles it. Recording never settles anything: detection alone does.
+// and the payment page's own /pay/{token}/intent): recorded once per token and transaction. A
+// report alone holds nothing: the link answers 423 only once the chain shows the transaction
+// paying it (intent-lock.ts). Recording never settles anything: detection alone does.
 
 import type { NetworkId } from "../chains/networks";
 import { getConfig } from "../config";
 import { db } from "../db/client";
-import { ApiError, badRequest } from "../http/errors";
+import { badRequest } from "../http/errors";
+import type { IntentVerification } from "./intent-verdict";
 import { type LoadedSecurePayment, loadSecurePayment } from "./load-secure-payment";
 import { assertPayable } from "./payment-state";
 import type { IntentBody, IntentResponse } from "./schemas";
-
-/** How long a reported transaction keeps the payment "in progress" without being detected. */
-export const IN_PROGRESS_MS = 10 * 60_000;
 
 const CHAIN_OF: Partial<Record<NetworkId, string>> = {
   mainnet: "ETHEREUM",
@@ -30,6 +28,7 @@ async function upsertIntent(
   kind: "payment" | "multicall",
   dedupKey: string,
   data: { txHash?: string; safeTxHash?: string; payerAddress?: string; payload: object },
+  verification: IntentVerification | null = data.txHash ? null : "no_tx_hash",
 ): Promise<IntentRow> {
   const prisma = await db();
   const key = dedupKey.toLowerCase();
@@ -45,6 +44,8 @@ async function upsertIntent(
         safeTxHash: data.safeTxHash ?? null,
         payerAddress: data.payerAddress ?? null,
         payload: data.payload,
+        verification,
+        verifiedAt: verification === null ? null : new Date(),
       },
     });
   } catch {
@@ -134,29 +135,16 @@ function intentAnswer(
   };
 }
 
-/** A Tron transaction the relay broadcast: recorded like a reported one. */
-export async function recordTronBroadcast(loaded: LoadedSecurePayment, txId: string, owner: string): Promise<void> {
-  await upsertIntent(loaded.sp.token, "payment", `0x${txId}`, {
-    txHash: `0x${txId}`,
-    payerAddress: owner,
-    payload: { chain: "TRON", txHash: `0x${txId}`, payerAddress: owner },
-  });
-}
-
 /**
- * 423 while a payer's reported transaction is recent and the payment is not settled: the
- * interface's "Secure payment is in progress", so a second payer (or tab) does not pay twice.
+ * A Tron transaction the relay broadcast: recorded like a reported one, already judged — the
+ * relay checked that it is this link's call for its signer before broadcasting it.
  */
-export async function assertNotInProgress(loaded: LoadedSecurePayment, now = new Date()): Promise<void> {
-  if (loaded.status !== "pending" && loaded.status !== "partially_settled") return;
-  const recent = await (await db()).securePaymentIntent.findFirst({
-    where: { token: loaded.sp.token, createdAt: { gt: new Date(now.getTime() - IN_PROGRESS_MS) } },
-    select: { id: true },
-  });
-  if (recent)
-    throw new ApiError(
-      423,
-      "secure_payment_in_progress",
-      "Secure payment is in progress: a payment was broadcast and is waiting to be detected",
-    );
+export async function recordTronBroadcast(loaded: LoadedSecurePayment, txId: string, owner: string): Promise<void> {
+  await upsertIntent(
+    loaded.sp.token,
+    "payment",
+    `0x${txId}`,
+    { txHash: `0x${txId}`, payerAddress: owner, payload: { chain: "TRON", txHash: `0x${txId}`, payerAddress: owner } },
+    "relayed",
+  );
 }

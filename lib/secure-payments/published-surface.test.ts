@@ -1,5 +1,6 @@
 // The rest of the published secure-payment surface through the HTTP handlers: fee preview,
-// batch payout links, recorded intents (API and payment page) and the 423 they cause.
+// batch payout links, recorded intents (API and payment page; the 423 a transaction paying the
+// link causes is tested on a sandbox chain in intent-lock.test.ts) and the Tron relay.
 
 import { beforeAll, describe, expect, it } from "vitest";
 import * as pageIntentRoute from "@/app/pay/[token]/intent/route";
@@ -155,7 +156,7 @@ describe("POST /v2/secure-payments/batch-payouts", () => {
 });
 
 describe("POST /v2/secure-payments/{token}/intent and the 423", () => {
-  it("records the broadcast once, then reads and calldata answer 423", async () => {
+  it("records the broadcast once; a hash the chain does not show paying the link holds nothing", async () => {
     const link = await payoutLink("base", "3");
     const body = {
       txHash: TX,
@@ -187,13 +188,7 @@ describe("POST /v2/secure-payments/{token}/intent and the 423", () => {
       headers: browser(),
       params: { token: link.token },
     });
-    expect(read.status).toBe(423);
-    expect(read.json).toMatchObject({ code: "secure_payment_in_progress" });
-    const pay = await call(payRoute, "GET", `/v2/secure-payments/${link.token}/pay`, {
-      headers: api(),
-      params: { token: link.token },
-    });
-    expect(pay.status).toBe(423);
+    expect(read.status, read.text).toBe(200);
   });
 
   it("the payment page records with the token alone; wrong chain and crosschain are 400", async () => {
@@ -226,7 +221,7 @@ describe("POST /v2/secure-payments/{token}/intent and the 423", () => {
           params: { token: link.token },
         })
       ).status,
-    ).toBe(423);
+    ).toBe(200);
     const foreign = await createTestPlatform("other");
     const other = await call(intentRoute, "POST", `/v2/secure-payments/${link.token}/intent`, {
       headers: { "x-api-key": foreign.apiKey },

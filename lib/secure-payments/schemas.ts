@@ -192,6 +192,8 @@ export const createSecurePaymentResponse = z
   .meta({ id: "SecurePaymentCreated" });
 /** As the domain returns it (times as Dates). */
 export type CreatedSecurePaymentAnswer = z.input<typeof createSecurePaymentResponse>;
+/** As the API answers it (times as ISO 8601 strings): what components read. */
+export type CreatedSecurePayment = z.output<typeof createSecurePaymentResponse>;
 
 export const multicallCreatedResponse = z
   .object({
@@ -268,6 +270,7 @@ export const brandingView = z
     displayRequestBranding: z.boolean(),
   })
   .meta({ id: "SecurePaymentBranding" });
+export type BrandingView = z.output<typeof brandingView>;
 
 const destinationView = z.object({
   destinationId: z.string().optional(),

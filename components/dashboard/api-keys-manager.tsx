@@ -14,10 +14,7 @@ import { ListTable, Td } from "@/components/ui/table";
 import type { ApiKeyView, CreatedApiKeyView } from "@/lib/auth/schemas";
 import { ApiRequestError, apiRequest, errorMessage } from "./api-client";
 
-export type ApiKeyRow = ApiKeyView;
-type CreatedKey = CreatedApiKeyView;
-
-function NewKeyNotice({ created, onDone }: { created: CreatedKey; onDone: () => void }) {
+function NewKeyNotice({ created, onDone }: { created: CreatedApiKeyView; onDone: () => void }) {
   return (
     <section aria-labelledby="new-key-title" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
       <h2 id="new-key-title" className="font-semibold text-emerald-900">
@@ -40,14 +37,14 @@ function NewKeyNotice({ created, onDone }: { created: CreatedKey; onDone: () => 
   );
 }
 
-export function ApiKeysManager({ keys }: { keys: ApiKeyRow[] }) {
+export function ApiKeysManager({ keys }: { keys: ApiKeyView[] }) {
   const router = useRouter();
   const [refreshing, startRefresh] = useTransition();
   const [name, setName] = useState("");
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<ApiRequestError | Error | null>(null);
-  const [created, setCreated] = useState<CreatedKey | null>(null);
-  const [revoking, setRevoking] = useState<ApiKeyRow | null>(null);
+  const [created, setCreated] = useState<CreatedApiKeyView | null>(null);
+  const [revoking, setRevoking] = useState<ApiKeyView | null>(null);
   const [revokeBusy, setRevokeBusy] = useState(false);
   const [revokeError, setRevokeError] = useState<string | null>(null);
 
@@ -56,7 +53,7 @@ export function ApiKeysManager({ keys }: { keys: ApiKeyRow[] }) {
     setCreating(true);
     setCreateError(null);
     try {
-      const key = await apiRequest<CreatedKey>("POST", "/v1/api-keys", { name });
+      const key = await apiRequest<CreatedApiKeyView>("POST", "/v1/api-keys", { name });
       setCreated(key);
       setName("");
       startRefresh(() => router.refresh());

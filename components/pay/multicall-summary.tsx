@@ -1,7 +1,7 @@
 // A multicall payout on the page: every payout with its state (and why one cannot be paid),
 // then the totals of what paying now sends. Server component.
 
-import { formatTime } from "@/components/ui/format-time";
+import { Time } from "@/components/ui/time";
 import type { PayableView } from "@/lib/pay-page/browser";
 import { formatMoney } from "@/lib/pay-page/browser";
 
@@ -94,7 +94,7 @@ export function MulticallSummary({ view }: { view: PayableView }) {
           <div className="flex justify-between gap-4">
             <dt className="text-[var(--pay-muted)]">Link expires</dt>
             <dd>
-              <time dateTime={view.expiresAt}>{formatTime(view.expiresAt)}</time>
+              <Time value={view.expiresAt} />
             </dd>
           </div>
         </dl>

@@ -1,6 +1,6 @@
 // What is being paid, rendered on the server: the amount first (the largest paint of the page),
 // then payee, network, token, fees, total and expiry.
-import { formatTime } from "@/components/ui/format-time";
+import { Time } from "@/components/ui/time";
 import type { PayableView } from "@/lib/pay-page/browser";
 import { formatMoney } from "@/lib/pay-page/browser";
 
@@ -61,7 +61,7 @@ export function PaymentSummary({ view }: { view: PayableView }) {
         <Row term="Total">{money(view.total)}</Row>
         {view.reference && <Row term="Reference">{view.reference}</Row>}
         <Row term="Link expires">
-          <time dateTime={view.expiresAt}>{formatTime(view.expiresAt)}</time>
+          <Time value={view.expiresAt} />
         </Row>
       </dl>
       {view.restricted && (

@@ -3,7 +3,7 @@
 // what happened and what the payer can do. No hooks or browser APIs: the server renders all but
 // BlockedPanel, which the browser checkouts render.
 import type { Ref } from "react";
-import { formatTime } from "@/components/ui/format-time";
+import { Time } from "@/components/ui/time";
 import type { CompletedView, ExpiredView, NotPayableView } from "@/lib/pay-page/browser";
 import { formatMoney } from "@/lib/pay-page/browser";
 import { ActionLink } from "./action-link";
@@ -66,7 +66,7 @@ export function CompletedPanel({ view, token }: { view: CompletedView; token: st
             {view.networkName && <ReceiptRow term="Network">{view.networkName}</ReceiptRow>}
             {view.completedAt && (
               <ReceiptRow term="Confirmed">
-                <time dateTime={view.completedAt}>{formatTime(view.completedAt)}</time>
+                <Time value={view.completedAt} />
               </ReceiptRow>
             )}
             {view.reference && <ReceiptRow term="Reference">{view.reference}</ReceiptRow>}
@@ -110,8 +110,7 @@ export function ExpiredPanel({ view }: { view: ExpiredView }) {
           This payment link has expired
         </h1>
         <p className="mt-2 text-[var(--pay-muted)]">
-          It could be paid until <time dateTime={view.expiresAt}>{formatTime(view.expiresAt)}</time>. Nothing was
-          charged. Ask the payee for a new link.
+          It could be paid until <Time value={view.expiresAt} />. Nothing was charged. Ask the payee for a new link.
         </p>
       </div>
     </PayCard>

@@ -6,5 +6,4 @@ export { sandboxDemoWallets } from "./demo-wallet";
 export type { SessionKind } from "./sessions";
 export { purgeExpiredSignIns, resolveSession } from "./sessions";
 export { generateToken, hashToken, tokenPrefix } from "./tokens";
-export type { PublicUser } from "./users";
 export { createEmailUser, getSignedInUser } from "./users";

@@ -6,17 +6,11 @@ import { db } from "../db/client";
 import { conflict, notFound, unauthorized } from "../http/errors";
 import { createPlatform } from "../platforms";
 import { hashPassword, verifyPassword } from "./passwords";
+import type { PublicUserView } from "./schemas";
 import type { SignInAddress, WalletType } from "./wallet-address";
 
-export interface PublicUser {
-  id: string;
-  walletAddress: string | null;
-  walletType: WalletType | null;
-  email: string | null;
-}
-
 export interface SignedInUser {
-  user: PublicUser;
+  user: PublicUserView;
   platformId: string;
 }
 
@@ -130,7 +124,7 @@ async function userRow(userId: string): Promise<UserRow> {
 }
 
 /** Links a wallet (whose signature was checked) to the user: it signs into the same platform afterwards. */
-export async function linkWalletToUser(userId: string, address: SignInAddress): Promise<PublicUser> {
+export async function linkWalletToUser(userId: string, address: SignInAddress): Promise<PublicUserView> {
   const prisma = await db();
   const row = await userRow(userId);
   if (row.walletAddress === address.key) return toSignedIn(row).user; // the same wallet again: nothing to change
@@ -157,7 +151,7 @@ const WALLET_TAKEN =
   "This wallet already signs in to another platform. Sign in with it and remove it there first, or link another wallet.";
 
 /** Adds email + password to a user that has none (e.g. a wallet's platform). `email` is normalised by the schema. */
-export async function addEmailToUser(userId: string, email: string, password: string): Promise<PublicUser> {
+export async function addEmailToUser(userId: string, email: string, password: string): Promise<PublicUserView> {
   const prisma = await db();
   const row = await userRow(userId);
   if (row.email)
@@ -189,7 +183,7 @@ export async function removeSignInMethod(
   userId: string,
   method: SignInMethod,
   keepSessionId: string,
-): Promise<PublicUser> {
+): Promise<PublicUserView> {
   return (await db()).$transaction(async (tx) => {
     // Locked, so that two removals at once cannot leave the user with no method.
     const [row] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE id = ${userId}::uuid FOR UPDATE`;

@@ -5,13 +5,14 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { getSignedInUser, type PublicUser, resolveSession, type SessionKind } from "../auth";
+import { getSignedInUser, resolveSession, type SessionKind } from "../auth";
+import type { PublicUserView } from "../auth/schemas";
 import { SESSION_COOKIE } from "../http/caller";
 import { getPlatform, platformDisplayName } from "../platforms";
 import { DASHBOARD_HOME, DASHBOARD_PATH_HEADER, signInUrl } from "./sign-in-redirect";
 
 export interface DashboardSession {
-  user: PublicUser;
+  user: PublicUserView;
   /** `name` is what to show: the profile's business name, else the name it was created with. */
   platform: { id: string; name: string; isDemo: boolean; logoUrl: string | null };
   sessionKind: SessionKind;

@@ -101,7 +101,7 @@ function completedView(loaded: LoadedSecurePayment, payments: Detected, shared: 
     networkName: first ? NETWORKS[first.network].name : null,
     txHash: last?.txHash ?? null,
     explorerTxUrl: last?.explorerUrl ?? null,
-    completedAt: sp.completedAt?.toISOString() ?? last?.blockTime ?? null,
+    completedAt: sp.completedAt ?? last?.blockTime ?? null,
     redirect: redirectOf(sp.redirectUrl, sp.redirectLabel),
   };
 }
@@ -179,7 +179,7 @@ function payableBase(
     token: sp.token,
     network: networkOf(first.network),
     reference: sp.hideUntilApproved ? null : sp.reference,
-    expiresAt: sp.expiresAt.toISOString(),
+    expiresAt: sp.expiresAt,
     redirect: redirectOf(sp.redirectUrl, sp.redirectLabel),
     restricted: sp.allowedPayerAddresses.length > 0,
     link: securePaymentUrl(sp.token),
@@ -255,7 +255,7 @@ export const loadPayPage = cache(async (token: string): Promise<PayPageView> => 
     sandbox: getConfig().sandbox,
   };
   if (page.kind === "completed") return completedView(loaded, page.payments, shared);
-  if (page.kind === "expired") return { ...shared, state: "expired", expiresAt: sp.expiresAt.toISOString() };
+  if (page.kind === "expired") return { ...shared, state: "expired", expiresAt: sp.expiresAt };
   if (page.kind === "invalidated") return { ...shared, state: "not-payable", reason: "invalidated" };
   if (page.view.paymentType === "multicall") return multicallView(loaded, page.view, shared);
   if (loaded.requests.length === 0) return { state: "unknown" };

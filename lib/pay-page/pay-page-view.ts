@@ -87,7 +87,7 @@ export interface PayableView extends Branded {
   children?: MulticallChildView[];
   totals?: MulticallTotals;
   reference: string | null;
-  expiresAt: string;
+  expiresAt: Date;
   redirect: PayRedirect | null;
   /** Whether only some wallets may pay (the page says so before connecting). */
   restricted: boolean;
@@ -113,13 +113,13 @@ export interface CompletedView extends Branded {
   networkName: string | null;
   txHash: string | null;
   explorerTxUrl: string | null;
-  completedAt: string | null;
+  completedAt: Date | null;
   redirect: PayRedirect | null;
 }
 
 export interface ExpiredView extends Branded {
   state: "expired";
-  expiresAt: string;
+  expiresAt: Date;
 }
 
 export interface NotPayableView extends Branded {

@@ -16,7 +16,7 @@ export interface PayerListRow {
   agreementStatus: string;
   isCompliant: boolean;
   provider: string;
-  createdAt: string;
+  createdAt: Date;
   accounts: { id: string; bankName: string; masked: string; currency: string; status: string }[];
   /** Whole identity: only for payers waiting for the operator's review. */
   review: PayerIdentity | null;
@@ -39,7 +39,7 @@ export async function payersPage(platformId: string, userId: string): Promise<Pa
       agreementStatus: p.agreementStatus,
       isCompliant: isCompliant(p),
       provider: p.provider,
-      createdAt: p.createdAt.toISOString(),
+      createdAt: p.createdAt,
       accounts: p.paymentDetails.map((d) => ({
         id: d.id,
         bankName: d.details.bankName,
@@ -60,7 +60,7 @@ export interface OfframpRow {
   account: string;
   txHash: string | null;
   failureReason: string | null;
-  updatedAt: string;
+  updatedAt: Date;
   /** The steps the operator may report next (none before the crypto payment, none at the end). */
   nextSteps: string[];
 }
@@ -82,7 +82,7 @@ export async function offrampPage(platformId: string): Promise<OfframpRow[]> {
       account: detail ? `${detail.details.bankName} ${maskedAccount(detail.details)}` : "—",
       txHash: o.txHash,
       failureReason: o.failureReason,
-      updatedAt: o.updatedAt.toISOString(),
+      updatedAt: o.updatedAt,
       nextSteps: open
         ? [
             ...FIAT_PROGRESS.filter((_, i) => i > Math.max(position, 0)),

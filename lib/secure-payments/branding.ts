@@ -7,6 +7,7 @@ import { db } from "../db/client";
 import type { Branding as Row } from "../db/generated/client";
 import { logoDataUrlProblem, MAX_LOGO_DATA_BYTES } from "../zod/logo";
 import { HEX_COLOR } from "./branding-rules";
+import type { BrandingView } from "./schemas";
 import type { StoredSecurePayment } from "./secure-payment-store";
 
 /** Data-URL logos are stored in the row and sent with every page: keep them small (lib/zod/logo.ts). */
@@ -56,21 +57,6 @@ export const brandingBody = z
   })
   .meta({ id: "BrandingUpdate" });
 export type BrandingBody = z.output<typeof brandingBody>;
-
-export interface BrandingView {
-  id: string;
-  clientIdId?: string;
-  orchestratorId?: string;
-  logoPath?: string;
-  pageBackgroundColor?: string;
-  cardBackgroundColor?: string;
-  primaryActionColor?: string;
-  primaryTextColor?: string;
-  secondaryTextColor?: string;
-  termsPath?: string;
-  privacyPath?: string;
-  displayRequestBranding: boolean;
-}
 
 const FIELDS = [
   "logoPath",

@@ -6,11 +6,17 @@ import { db } from "../db/client";
 import { badRequest, conflict, notFound, validationError } from "../http/errors";
 import { TRON_BATCH_MESSAGE } from "../payouts";
 import { findRequests } from "../requests";
-import { type CreatedSecurePayment, securePaymentUrl } from "./create-secure-payment";
+import { securePaymentUrl } from "./create-secure-payment";
 import type { SecurePaymentCreator } from "./creator";
 import { feePlanOf } from "./fee-plan";
 import { deriveStatus } from "./payment-state";
-import { type BatchPayoutLinkBody, type CreateMulticallBody, DEFAULT_LIFETIME_MS } from "./schemas";
+import {
+  type BatchPayoutLinkBody,
+  type CreatedSecurePaymentAnswer,
+  type CreateMulticallBody,
+  DEFAULT_LIFETIME_MS,
+  type MulticallCreatedAnswer,
+} from "./schemas";
 import {
   attachChildren,
   cancelMergedLinks,
@@ -27,22 +33,6 @@ function distinctTokens(list: string[], field: string): string[] {
   return tokens;
 }
 
-export interface MulticallCreated {
-  type: "multicall";
-  token: string;
-  securePaymentUrl: string;
-  status: "pending" | "expired";
-  expiresAt: string;
-  createdAt: string;
-  items: {
-    securePaymentToken: string;
-    requestId: string;
-    position: number;
-    eligibility: "eligible" | "stale";
-    staleReason?: "secure_payment_expired" | "secure_payment_not_pending" | "already_paid";
-  }[];
-}
-
 /**
  * POST /v2/secure-payments/multicall-payouts: the platform's payout links, paid together in
  * one batch transaction. Children stay what they are (each keeps its own link); a child
@@ -52,7 +42,7 @@ export async function createMulticallPayout(
   creator: SecurePaymentCreator,
   body: CreateMulticallBody,
   now = new Date(),
-): Promise<MulticallCreated> {
+): Promise<MulticallCreatedAnswer> {
   if (body.requestedExecutionKind && body.requestedExecutionKind !== "evm_same_chain") {
     throw badRequest(
       "multicall_kind_unavailable",
@@ -96,7 +86,7 @@ export async function createMulticallPayout(
       c.requestIds.map((id) => requests.get(id)!),
       now,
     );
-    const staleReason: MulticallCreated["items"][number]["staleReason"] =
+    const staleReason: MulticallCreatedAnswer["items"][number]["staleReason"] =
       status === "completed"
         ? "already_paid"
         : status === "expired"
@@ -144,8 +134,8 @@ export async function createMulticallPayout(
     token,
     securePaymentUrl: securePaymentUrl(token),
     status: expiresAt.getTime() > now.getTime() ? "pending" : "expired",
-    expiresAt: expiresAt.toISOString(),
-    createdAt: now.toISOString(),
+    expiresAt,
+    createdAt: now,
     items,
   };
 }
@@ -159,7 +149,7 @@ export async function createBatchPayoutLink(
   creator: SecurePaymentCreator,
   body: BatchPayoutLinkBody,
   now = new Date(),
-): Promise<CreatedSecurePayment> {
+): Promise<CreatedSecurePaymentAnswer> {
   const tokens = distinctTokens(body.tokens, "tokens");
   const found = new Map((await findOwnSecurePayments(creator.platformId, tokens)).map((c) => [c.token, c]));
   const links: StoredSecurePayment[] = [];
@@ -226,6 +216,6 @@ export async function createBatchPayoutLink(
     securePaymentUrl: securePaymentUrl(token),
     token,
     feePlan: feePlanOf(requestIds.map((id) => requests.get(id)!)),
-    expiresAt: expiresAt.toISOString(),
+    expiresAt,
   };
 }

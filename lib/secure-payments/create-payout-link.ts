@@ -6,9 +6,9 @@ import { findCurrencies, getCurrency } from "../chains/currencies";
 import { NETWORKS, type NetworkId } from "../chains/networks";
 import { type FieldError, validationError } from "../http/errors";
 import { feeForCall, prepareRequest } from "../requests";
-import { type CreatedSecurePayment, store } from "./create-secure-payment";
+import { store } from "./create-secure-payment";
 import type { SecurePaymentCreator } from "./creator";
-import { type CreateSecurePayoutBody } from "./schemas";
+import { type CreatedSecurePaymentAnswer, type CreateSecurePayoutBody } from "./schemas";
 
 function payoutCurrency(body: CreateSecurePayoutBody) {
   const network = body.network.trim().toLowerCase();
@@ -40,7 +40,7 @@ export async function createSecurePayout(
   creator: SecurePaymentCreator,
   body: CreateSecurePayoutBody,
   now = new Date(),
-): Promise<CreatedSecurePayment> {
+): Promise<CreatedSecurePaymentAnswer> {
   const { network, currency } = payoutCurrency(body);
   const errors: FieldError[] = [];
   if (!parseWalletAddress(body.creatorWalletAddress.trim()))

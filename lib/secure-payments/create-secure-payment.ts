@@ -17,16 +17,13 @@ import { feeForCall, insertRequests, type NewStoredRequest, prepareRequest } fro
 import type { SecurePaymentCreator } from "./creator";
 import { feePlanOf } from "./fee-plan";
 import { asStoredAll } from "./request-views";
-import { type CreateSecurePaymentBody, DEFAULT_LIFETIME_MS, type FeePlan, MAX_LIFETIME_MS } from "./schemas";
+import {
+  type CreatedSecurePaymentAnswer,
+  type CreateSecurePaymentBody,
+  DEFAULT_LIFETIME_MS,
+  MAX_LIFETIME_MS,
+} from "./schemas";
 import { insertSecurePayment, type SecurePaymentType } from "./secure-payment-store";
-
-export interface CreatedSecurePayment {
-  requestIds: string[];
-  securePaymentUrl: string;
-  token: string;
-  feePlan: FeePlan;
-  expiresAt: string;
-}
 
 export function securePaymentUrl(token: string): string {
   return `${getConfig().APP_URL}/pay/${token}`;
@@ -77,7 +74,7 @@ export async function store(
   network: NetworkId,
   now: Date,
   errors: FieldError[],
-): Promise<CreatedSecurePayment> {
+): Promise<CreatedSecurePaymentAnswer> {
   const allowed = allowedPayersOf(common.accessPolicy?.allowedPayerAddresses, network, errors);
   const expiresAt = expiryOf(common.expiresAt, now, errors);
   if (errors.length > 0) throw validationError(errors);
@@ -104,7 +101,7 @@ export async function store(
     securePaymentUrl: securePaymentUrl(token),
     token,
     feePlan: feePlanOf(asStoredAll(requests, now)),
-    expiresAt: expiresAt.toISOString(),
+    expiresAt,
   };
 }
 
@@ -113,7 +110,7 @@ export async function createSecurePayment(
   creator: SecurePaymentCreator,
   body: CreateSecurePaymentBody,
   now = new Date(),
-): Promise<CreatedSecurePayment> {
+): Promise<CreatedSecurePaymentAnswer> {
   const bound = await boundDestination(creator);
   const destinations: ResolvedDestination[] = [];
   for (const [i, item] of body.requests.entries()) {

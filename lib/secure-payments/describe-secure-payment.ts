@@ -14,7 +14,7 @@ import { eventOwnerOf } from "./event-owner";
 import { feePlanOf } from "./fee-plan";
 import type { LoadedSecurePayment } from "./load-secure-payment";
 import type { SecurePaymentStatus } from "./payment-state";
-import type { SecurePaymentView } from "./schemas";
+import type { SecurePaymentAnswer } from "./schemas";
 import type { StoredSecurePayment } from "./secure-payment-store";
 
 function amountOf(r: StoredRequest): string {
@@ -36,7 +36,7 @@ function destinationOf(r: StoredRequest) {
 }
 
 /** `partially_settled` belongs to multicalls; a single or batch link reads `pending` until all is paid. */
-function publicStatus(status: SecurePaymentStatus): SecurePaymentView["status"] {
+function publicStatus(status: SecurePaymentStatus): SecurePaymentAnswer["status"] {
   return status === "partially_settled" ? "pending" : status;
 }
 
@@ -48,8 +48,8 @@ export async function linkFields(sp: StoredSecurePayment) {
     orchestratorId: sp.orchestratorId,
     branding: await resolveBranding(sp),
     requestIds: sp.requestIds,
-    expiresAt: sp.expiresAt.toISOString(),
-    createdAt: sp.createdAt.toISOString(),
+    expiresAt: sp.expiresAt,
+    createdAt: sp.createdAt,
   };
 }
 
@@ -70,7 +70,7 @@ export function isMasked(sp: StoredSecurePayment, approved: boolean): boolean {
 export async function describeSecurePayment(
   { sp, requests, status }: LoadedSecurePayment,
   opts: { approved?: boolean } = {},
-): Promise<SecurePaymentView> {
+): Promise<SecurePaymentAnswer> {
   const first = requests[0];
   const currency = getCurrency(first.paymentCurrency);
   const feePlan = feePlanOf(requests);
@@ -81,7 +81,7 @@ export async function describeSecurePayment(
     status: publicStatus(status),
     ...(await linkFields(sp)),
     analytics: {
-      creationTimestamp: sp.createdAt.toISOString(),
+      creationTimestamp: sp.createdAt,
       ...(feePlan
         ? { totalPaymentAmountUsd: feePlan.payerTotalAmountUsd }
         : { feeAmountsUsdUnavailableReason: "fee_plan_unavailable" as const }),
@@ -130,8 +130,8 @@ export async function describeLookup(sp: StoredSecurePayment, loaded: LoadedSecu
         : requests.length > 1
           ? ("batch" as const)
           : ("single" as const),
-    createdAt: sp.createdAt.toISOString(),
-    expiresAt: sp.expiresAt.toISOString(),
+    createdAt: sp.createdAt,
+    expiresAt: sp.expiresAt,
     redirectUrl: sp.redirectUrl,
     redirectLabel: sp.redirectLabel,
     completedAt: status === "completed" && last ? last.blockTime : null,

@@ -11,7 +11,7 @@ export interface RecordedPaymentView {
   network: string;
   explorerUrl: string | null;
   payerAddress: string | null;
-  blockTime: string;
+  blockTime: Date;
 }
 
 /** Oldest first, with their explorer links. */
@@ -24,9 +24,9 @@ export async function detectedPayments(requests: StoredRequest[]): Promise<Recor
         network: p.network,
         explorerUrl: explorerTxUrl(r.network, p.txHash, sandboxExplorer()),
         payerAddress: p.payerAddress,
-        blockTime: p.blockTime.toISOString(),
+        blockTime: p.blockTime,
       })),
     ),
   );
-  return perRequest.flat().sort((a, b) => a.blockTime.localeCompare(b.blockTime));
+  return perRequest.flat().sort((a, b) => a.blockTime.getTime() - b.blockTime.getTime());
 }

@@ -71,7 +71,7 @@ export async function describeMulticall({ sp, status }: LoadedSecurePayment, now
     status,
     ...(await linkFields(sp)),
     analytics: {
-      creationTimestamp: sp.createdAt.toISOString(),
+      creationTimestamp: sp.createdAt,
       feeAmountsUsdUnavailableReason: "fee_plan_unavailable" as const,
       numberOfPaymentsExcludingFees: children.length,
       destinationIds: [] as string[],
@@ -92,7 +92,7 @@ export async function describeMulticall({ sp, status }: LoadedSecurePayment, now
         hasBeenPaid: request ? hasBeenPaid(request) : false,
         securePaymentStatus: childStatus,
         requestStatus: request?.status ?? null,
-        expiresAt: child.expiresAt.toISOString(),
+        expiresAt: child.expiresAt,
         network: request?.network ?? null,
         currency: request?.paymentCurrency ?? null,
       },

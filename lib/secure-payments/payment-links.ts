@@ -24,9 +24,9 @@ export interface PaymentLinkRow {
   reference: string | null;
   allowedPayers: string[];
   requestIds: string[];
-  createdAt: string;
-  expiresAt: string;
-  completedAt: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  completedAt: Date | null;
 }
 
 const STATE_OF: Record<SecurePaymentStatus, LinkState> = {
@@ -68,9 +68,9 @@ export async function listPaymentLinks(
         reference: row.reference,
         allowedPayers: row.allowedPayerAddresses,
         requestIds: row.requestIds,
-        createdAt: row.createdAt.toISOString(),
-        expiresAt: row.expiresAt.toISOString(),
-        completedAt: row.completedAt?.toISOString() ?? null,
+        createdAt: row.createdAt,
+        expiresAt: row.expiresAt,
+        completedAt: row.completedAt,
       };
     })
     .filter((l) => !opts.state || l.state === opts.state);

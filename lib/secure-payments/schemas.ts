@@ -187,9 +187,13 @@ export const createSecurePaymentResponse = z
     securePaymentUrl: z.string().describe("`<APP_URL>/pay/<token>`: the hosted Secure Payment Page"),
     token: z.string().describe("Secure payment token (ULID)"),
     feePlan,
-    expiresAt: z.string().describe("When the link stops being payable (extension of this service)"),
+    expiresAt: timestamp.describe("When the link stops being payable (extension of this service)"),
   })
   .meta({ id: "SecurePaymentCreated" });
+/** As the domain returns it (times as Dates). */
+export type CreatedSecurePaymentAnswer = z.input<typeof createSecurePaymentResponse>;
+/** As the API answers it (times as ISO 8601 strings): what components read. */
+export type CreatedSecurePayment = z.output<typeof createSecurePaymentResponse>;
 
 export const multicallCreatedResponse = z
   .object({
@@ -197,8 +201,8 @@ export const multicallCreatedResponse = z
     token: z.string(),
     securePaymentUrl: z.string(),
     status: z.enum(["pending", "expired"]),
-    expiresAt: z.string(),
-    createdAt: z.string(),
+    expiresAt: timestamp,
+    createdAt: timestamp,
     items: z.array(
       z.object({
         securePaymentToken: z.string(),
@@ -218,6 +222,8 @@ export const multicallCreatedResponse = z
     ),
   })
   .meta({ id: "MulticallPayoutCreated" });
+/** As the domain returns it (times as Dates). */
+export type MulticallCreatedAnswer = z.input<typeof multicallCreatedResponse>;
 
 export const tokenParams = z.object({
   token: z.string().min(1).max(100).describe("Secure payment token (ULID) returned at creation"),
@@ -264,6 +270,7 @@ export const brandingView = z
     displayRequestBranding: z.boolean(),
   })
   .meta({ id: "SecurePaymentBranding" });
+export type BrandingView = z.output<typeof brandingView>;
 
 const destinationView = z.object({
   destinationId: z.string().optional(),
@@ -275,7 +282,7 @@ const destinationView = z.object({
 });
 
 const analytics = z.object({
-  creationTimestamp: z.string(),
+  creationTimestamp: timestamp,
   totalPaymentAmountUsd: z.string().optional(),
   feeAmountsUsdUnavailableReason: z.literal("fee_plan_unavailable").optional(),
   numberOfPaymentsExcludingFees: z.number().int(),
@@ -290,8 +297,8 @@ const linkFields = {
   branding: brandingView.nullable(),
   analytics,
   requestIds: z.array(z.string()),
-  expiresAt: z.string(),
-  createdAt: z.string(),
+  expiresAt: timestamp,
+  createdAt: timestamp,
 };
 
 const base = {
@@ -324,7 +331,8 @@ export const securePaymentView = z
     }),
   ])
   .meta({ id: "SecurePayment" });
-export type SecurePaymentView = z.output<typeof securePaymentView>;
+/** As the domain returns it (times as Dates). */
+export type SecurePaymentAnswer = z.input<typeof securePaymentView>;
 
 const kytResult = z
   .object({
@@ -352,11 +360,11 @@ export const securePaymentLookup = z
     securePaymentUrl: z.string(),
     status: base.status,
     paymentType: z.enum(["single", "batch", "multicall"]),
-    createdAt: z.string(),
-    expiresAt: z.string(),
+    createdAt: timestamp,
+    expiresAt: timestamp,
     redirectUrl: z.string().nullable(),
     redirectLabel: z.string().nullable(),
-    completedAt: z.string().nullable(),
+    completedAt: timestamp.nullable(),
     payerAddress: z.string().nullable(),
     orchestratorId: z.string().nullable(),
     feePlan,
@@ -476,7 +484,7 @@ const multicallChild = z.object({
     hasBeenPaid: z.boolean(),
     securePaymentStatus: z.string().nullable(),
     requestStatus: z.string().nullable(),
-    expiresAt: z.string(),
+    expiresAt: timestamp,
     network: z.string().nullable(),
     currency: z.string().nullable(),
   }),

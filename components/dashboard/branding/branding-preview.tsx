@@ -23,7 +23,7 @@ function sample(branding: PageBranding, merchantName: string): PayableView {
     totalLabel: "121.2 USDC",
     payLabel: "Pay 121.2 USDC",
     reference: "INV-1042",
-    expiresAt: "2030-01-01T12:00:00.000Z",
+    expiresAt: new Date("2030-01-01T12:00:00.000Z"),
     redirect: null,
     restricted: false,
     policy: { networkName: "Base", family: "evm", targets: [], spenders: [], recipients: [] },

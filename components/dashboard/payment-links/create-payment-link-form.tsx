@@ -7,17 +7,12 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { FormError, SelectField, TextAreaField, TextField } from "@/components/ui/form-fields";
+import type { CreatedSecurePayment } from "@/lib/secure-payments/schemas";
 import { ApiRequestError, apiRequest, errorMessage } from "../api-client";
 
 export interface DestinationChoice {
   destinationId: string;
   label: string;
-}
-
-interface Created {
-  token: string;
-  securePaymentUrl: string;
-  expiresAt: string;
 }
 
 const FIELDS = ["requests", "reference", "expiresAt", "accessPolicy"] as const;
@@ -38,7 +33,7 @@ export function CreatePaymentLinkForm({ destinations }: { destinations: Destinat
   const [payers, setPayers] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const [created, setCreated] = useState<Created | null>(null);
+  const [created, setCreated] = useState<CreatedSecurePayment | null>(null);
   const apiError = error instanceof ApiRequestError ? error : null;
 
   async function submit(e: React.FormEvent) {
@@ -50,7 +45,7 @@ export function CreatePaymentLinkForm({ destinations }: { destinations: Destinat
       .map((p) => p.trim())
       .filter(Boolean);
     try {
-      const link = await apiRequest<Created>("POST", "/v2/secure-payments", {
+      const link = await apiRequest<CreatedSecurePayment>("POST", "/v2/secure-payments", {
         requests: [{ destinationId, amount: amount.trim() }],
         ...(reference.trim() ? { reference: reference.trim() } : {}),
         ...(expiry ? { expiresAt: expiryOf(expiry) } : {}),

@@ -1,20 +1,15 @@
-import { type ApiKeyRow, ApiKeysManager } from "@/components/dashboard/api-keys-manager";
+import { ApiKeysManager } from "@/components/dashboard/api-keys-manager";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { listApiKeys } from "@/lib/auth";
+import { apiKeyRecord } from "@/lib/auth/schemas";
 import { requireDashboardSession } from "@/lib/dashboard";
+import { wireForm } from "@/lib/zod/wire-form";
 
 export const metadata = { title: "API keys" };
 
 export default async function ApiKeysPage() {
   const session = await requireDashboardSession();
-  const keys: ApiKeyRow[] = (await listApiKeys(session.platform.id)).map((k) => ({
-    id: k.id,
-    name: k.name,
-    prefix: k.prefix,
-    createdAt: k.createdAt.toISOString(),
-    lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
-    revokedAt: k.revokedAt?.toISOString() ?? null,
-  }));
+  const keys = (await listApiKeys(session.platform.id)).map((k) => wireForm(apiKeyRecord, k));
   return (
     <>
       <PageHeader title="API keys">

@@ -48,12 +48,7 @@ function walk(dir, out = []) {
 
 /** Folder edges that close a cycle we know of and have not broken yet, with the reason. Do not
  * add to this list: break the cycle (docs/architecture.md "Domain walls"). */
-export const KNOWN_FOLDER_CYCLE_EDGES = {
-  // The platform's test event names the client ID's linked orchestrator (findActiveLink), while
-  // orchestrators emit client_id.linked through the outbox. To break: move the outbox (events,
-  // emit-event) below both, or pass the link in from the route.
-  "webhooks>orchestrators": "platform test events read the active orchestrator link",
-};
+export const KNOWN_FOLDER_CYCLE_EDGES = {};
 
 let cycleCache;
 /** Folder edges of lib/ (shipped code only) that lie on a cycle, with one cycle each closes. */

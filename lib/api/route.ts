@@ -22,6 +22,7 @@ import { newUlid } from "../ids/new-ulid";
 import { log } from "../log";
 // Operations of requests ask the payment options other domains provide: registered before any runs.
 import "../wiring/payment-options";
+import "../wiring/webhook-owners";
 import { parseJsonBody, readBodyText } from "./body";
 import {
   callerKey,

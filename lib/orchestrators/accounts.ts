@@ -2,7 +2,6 @@
 // `scripts/orchestrator.ts`. A key is shown once and stored as a SHA-256 hash.
 import { generateToken, hashToken, tokenPrefix } from "../auth";
 import { db } from "../db/client";
-import type { Prisma } from "../db/generated/client";
 import { isUuid } from "../ids/ids";
 import { forgetResolvedOrchestratorKeys } from "./resolve";
 
@@ -71,7 +70,3 @@ export async function findOrchestrator(orchestratorId: string): Promise<{ id: st
   return (await db()).orchestrator.findUnique({ where: { id: orchestratorId }, select: { id: true, name: true } });
 }
 
-/** Locks the orchestrator's row until the transaction ends (counting what it owns, race-free). */
-export async function lockOrchestrator(tx: Prisma.TransactionClient, id: string): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM orchestrators WHERE id = ${id}::uuid FOR UPDATE`;
-}

@@ -4,7 +4,6 @@ export {
   createOrchestrator,
   issueOrchestratorKey,
   listOrchestrators,
-  lockOrchestrator,
   revokeOrchestratorKey,
 } from "./accounts";
 export { findActiveLink, isLinked } from "./active-links";

@@ -4,6 +4,7 @@ import { afterAll } from "vitest";
 import { openedDatabase, setDatabaseFactory } from "../db/client";
 import { createTestDatabase } from "../db/database-fixtures";
 import "../wiring/payment-options";
+import "../wiring/webhook-owners";
 import "../wiring/payment-subscribers";
 import { flushCheckedAnswers } from "./contract-count";
 

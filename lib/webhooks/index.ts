@@ -11,6 +11,7 @@ export { endpointCountsByClientId, recentDeliveryCounts } from "./endpoint-summa
 export { EVENT_DOCS } from "./event-docs";
 export type { EventFields, EventOwner, OutgoingEvent } from "./events";
 export { ON_CHAIN_PAYMENT_PROCESSOR, webhookEvent } from "./events";
+export { setLinkedOrchestratorReader } from "./linked-orchestrator";
 export type { RequestDeliveryView } from "./request-deliveries";
 export { deliveriesAboutRequest } from "./request-deliveries";
 export type { TestResult } from "./send-test-event";

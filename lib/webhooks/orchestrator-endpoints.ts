@@ -5,7 +5,6 @@
 import { db } from "../db/client";
 import type { Prisma, WebhookEndpoint } from "../db/generated/client";
 import { conflict, notFound } from "../http/errors";
-import { lockOrchestrator } from "../orchestrators";
 import {
   checkedUrl,
   createEndpoint,
@@ -30,6 +29,15 @@ export function toOrchestratorView(row: WebhookEndpoint): OrchestratorEndpointAn
  * cap. Registered ones in all are bounded too, and `DELETE …?permanent=true` makes room.
  * Call inside a transaction holding the orchestrator's row lock.
  */
+/**
+ * One change at a time to an orchestrator's endpoints, so two additions cannot both pass the
+ * counts below. A transaction lock of our own: the orchestrators row belongs to orchestrators,
+ * which emit their events through webhooks and so cannot be imported here.
+ */
+async function lockOrchestratorEndpoints(tx: Prisma.TransactionClient, orchestratorId: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`webhook_endpoints:orchestrator:${orchestratorId}`}, 0))`;
+}
+
 async function assertOrchestratorRoom(
   tx: Prisma.TransactionClient,
   orchestratorId: string,
@@ -62,7 +70,7 @@ export async function createOrchestratorEndpoint(
   const { row, secret } = await createEndpoint(
     { platformId: null, clientIdId: null, orchestratorId, url: checked },
     async (tx) => {
-      await lockOrchestrator(tx, orchestratorId);
+      await lockOrchestratorEndpoints(tx, orchestratorId);
       await assertOrchestratorRoom(tx, orchestratorId, { adding: true });
     },
   );
@@ -87,7 +95,7 @@ export async function setOrchestratorEndpointActive(
   const row = await endpointOrThrow({ orchestratorId }, id);
   if (row.isActive) return toOrchestratorView(row);
   await (await db()).$transaction(async (tx) => {
-    await lockOrchestrator(tx, orchestratorId);
+    await lockOrchestratorEndpoints(tx, orchestratorId);
     await assertOrchestratorRoom(tx, orchestratorId, { adding: false });
     const { count } = await tx.webhookEndpoint.updateMany({ where: { id: row.id }, data: { isActive: true } });
     if (count === 0) throw notFound("webhook_endpoint_not_found", ENDPOINT_NOT_FOUND);

@@ -12,11 +12,11 @@ import { clientIp } from "../http/client-ip";
 import { conflict, forbidden, notFound, unauthorized, validationError } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
-import { findActiveLink } from "../orchestrators";
 import { createPlatformEndpoint, listPlatformEndpoints, updatePlatformEndpoint } from "./client-id-endpoints";
 import { DELIVERY_CONTRACT } from "./delivery-docs";
 import { getDelivery, listDeliveries, resendDelivery } from "./delivery-log";
 import type { EventOwner } from "./events";
+import { linkedOrchestratorOf } from "./linked-orchestrator";
 import { deleteEndpoint, type EndpointScope, endpointOrThrow, rotateSecret } from "./manage-endpoints";
 import { defaultOutboundPolicy } from "./outbound-policy";
 import {
@@ -205,12 +205,11 @@ export const testPlatformWebhookOperation = defineOperation({
   },
   handler: async ({ caller, body }) => {
     const client = await clientOf(caller, body.clientId);
-    const link = await findActiveLink(client.id);
     const owner: EventOwner = {
       platformId: client.platformId,
       clientIdId: client.id,
       clientId: client.clientId,
-      orchestratorId: link?.orchestratorId ?? null,
+      orchestratorId: await linkedOrchestratorOf(client.id),
     };
     return reply(202, await sendTestEvent({ clientIdId: client.id }, owner, body.eventType, body.webhookId));
   },

@@ -11,6 +11,7 @@ import * as platformRotate from "@/app/v1/webhook/[webhookId]/rotate-secret/rout
 import * as platformWebhook from "@/app/v1/webhook/[webhookId]/route";
 import * as platformWebhooks from "@/app/v1/webhook/route";
 import * as platformTest from "@/app/v1/webhook/test/route";
+import * as directLink from "@/app/v2/client-ids/[id]/orchestrator-link/route";
 import * as orchestratorDeliveries from "@/app/v2/orchestrators/webhooks/[id]/deliveries/route";
 import * as orchestratorRotate from "@/app/v2/orchestrators/webhooks/[id]/rotate-secret/route";
 import * as orchestratorWebhook from "@/app/v2/orchestrators/webhooks/[id]/route";
@@ -340,6 +341,35 @@ describe("secret rotation (POST /v1/webhook/{id}/rotate-secret)", () => {
     const got = receiver.received.find((r) => r.headers["x-service-delivery"] === test.json.deliveries[0].id)!;
     expect(verify(created.json.secret, got)).toMatchObject({ event: "payment.confirmed" });
     expect(verify(rotated.json.secret, got)).toMatchObject({ event: "payment.confirmed" });
+  });
+});
+
+describe("a platform's test event of a linked client ID", () => {
+  it("names the orchestrator the client ID is linked to, not a stand-in", async () => {
+    const p = await createTestPlatform("linked test events");
+    const o = await createTestOrchestrator("Linked orchestrator");
+    const linked = await call(directLink, "POST", `/v2/client-ids/${p.clientIdId}/orchestrator-link`, {
+      headers: asOwner(p),
+      params: { id: p.clientIdId },
+      body: { orchestratorId: o.orchestratorId },
+    });
+    expect(linked.status, linked.text).toBe(201);
+    await call(platformWebhooks, "POST", "/v1/webhook", {
+      headers: asOwner(p),
+      body: { url: `${receiver.url}/linked`, clientId: p.clientId },
+    });
+    const before = receiver.received.length;
+    const test = await call(platformTest, "POST", "/v1/webhook/test", {
+      headers: asOwner(p),
+      body: { eventType: "client_id.linked", clientId: p.clientId },
+    });
+    expect(test.status, test.text).toBe(202);
+    await receiver.waitFor(before + 1);
+    const got = receiver.received.find((r) => r.headers["x-service-delivery"] === test.json.deliveries[0].id)!;
+    expect(JSON.parse(got.raw.toString())).toMatchObject({
+      event: "client_id.linked",
+      orchestratorId: o.orchestratorId,
+    });
   });
 });
 

@@ -80,6 +80,11 @@ test("a payer goes through hosted KYC, the review queue and the agreement, is pa
     await page.goto("/dashboard/payers");
     const card = page.locator('[data-testid="review-card"][data-client-user-id="e2e-payer"]');
     await expect(card).toContainText("Arlington County");
+    // The tax number is masked until the operator reveals it (the server records the reveal).
+    await expect(card.getByTestId("tax-number")).toHaveText("••••1120");
+    await expect(page.locator("body")).not.toContainText(IDENTITY.ssn);
+    await card.getByRole("button", { name: /Reveal the tax number/ }).click();
+    await expect(card.getByTestId("tax-number")).toHaveText(IDENTITY.ssn);
     await card.getByRole("button", { name: "Approve" }).click();
     await expect(card).toHaveCount(0);
 

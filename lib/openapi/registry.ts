@@ -145,6 +145,7 @@ export const OPERATIONS: Operation[] = [
   payerPages.submitKycOperation,
   payerPages.acceptAgreementOperation,
   payerDashboard.reviewPayerOperation,
+  payerDashboard.revealPayerTaxNumberOperation,
   payerDashboard.erasePayerOperation,
   payerDashboard.advanceOfframpOperation,
   // payouts

@@ -69,4 +69,3 @@ export async function findOrchestrator(orchestratorId: string): Promise<{ id: st
   if (!isUuid(orchestratorId)) return null;
   return (await db()).orchestrator.findUnique({ where: { id: orchestratorId }, select: { id: true, name: true } });
 }
-

@@ -1,13 +1,15 @@
 // The dashboard's payer operations (signed-in session, scoped to its platform): the KYC review
-// queue, erasing a payer, and marking an off-ramp payment's fiat progress (the built-in fiat
+// queue (a decision, revealing the masked tax number), erasing a payer, and marking an off-ramp payment's fiat progress (the built-in fiat
 // provider is the operator).
 import { z } from "zod";
 import { platformOf } from "../http/caller";
+import { unauthorized } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { erase, reviewKyc } from "./compliance";
+import { revealTaxNumber } from "./dashboard-view";
 import { FIAT_SUB_STATUSES } from "./fiat-steps";
 import { advanceFiatLeg } from "./offramp";
-import { successResponse } from "./schemas";
+import { successResponse, taxNumberResponse } from "./schemas";
 
 const TAGS = ["Payers (dashboard)"];
 
@@ -29,6 +31,24 @@ export const reviewPayerOperation = defineOperation({
   handler: async ({ caller, params, body }) => {
     await reviewKyc(platformOf(caller), params.userId, body.decision, body.reason);
     return { success: true };
+  },
+});
+
+export const revealPayerTaxNumberOperation = defineOperation({
+  method: "POST",
+  path: "/v1/payers/{userId}/tax-number",
+  summary: "Reveal a payer's tax number for review",
+  description:
+    "The review queue shows a payer's tax / social security number masked (its last 4 characters); this answers it whole, for a payer whose KYC is `pending` (built-in provider), and records the read (who, which payer, when) in the payer data reads. A POST because it records.",
+  tags: TAGS,
+  auth: ["session"],
+  params: payerParams,
+  response: taxNumberResponse,
+  status: 200,
+  errors: { 404: "No payer with this id on your platform", 409: "The payer is not waiting for review" },
+  handler: async ({ caller, params }) => {
+    if (caller.kind !== "session") throw unauthorized();
+    return { ssn: await revealTaxNumber(caller.platformId, params.userId, caller.userId) };
   },
 });
 

@@ -1,11 +1,21 @@
 // What the dashboard's payer and off-ramp pages show. Lists are masked (initials, the last 4
-// digits of an account); the review queue shows a submitted payer's identity whole, because the
-// operator decides on it, and records that read (who, when).
+// digits of an account); the review queue shows a submitted payer's identity, because the
+// operator decides on it, and records that read (who, when) — all but the tax / social security
+// number, shown by its last 4 until the operator reveals it, which is recorded apart
+// (docs/decisions/payer-data-encryption.md).
+import { conflict, notFound } from "../http/errors";
 import { FIAT_PROGRESS, FIAT_SETBACKS, isFinalFiatStatus } from "./fiat-steps";
 import { listOfframpPayments } from "./offramp";
-import { initials, maskedAccount } from "./payer-data";
-import { isCompliant, listPayers, readIdentity, recordRead } from "./payer-store";
+import { initials, maskedAccount, maskedTail } from "./payer-data";
+import { isCompliant, listPayers, type PayerRow, payerById, readIdentity, recordRead } from "./payer-store";
 import type { PayerIdentity } from "./schemas";
+
+/** A payer's identity as the review queue carries it: the tax number masked, never whole. */
+type ReviewIdentity = Omit<PayerIdentity, "ssn"> & { ssnMasked: string };
+
+/** Waiting for the operator: the built-in provider, KYC submitted, identity still held. */
+const inReview = (p: Pick<PayerRow, "provider" | "kycStatus">, identity: PayerIdentity | null) =>
+  p.provider === "builtin" && p.kycStatus === "pending" && identity !== null;
 
 export interface PayerListRow {
   userId: string;
@@ -18,8 +28,8 @@ export interface PayerListRow {
   provider: string;
   createdAt: Date;
   accounts: { id: string; bankName: string; masked: string; currency: string; status: string }[];
-  /** Whole identity: only for payers waiting for the operator's review. */
-  review: PayerIdentity | null;
+  /** The identity (tax number masked): only for payers waiting for the operator's review. */
+  review: ReviewIdentity | null;
 }
 
 export async function payersPage(platformId: string, userId: string): Promise<PayerListRow[]> {
@@ -27,9 +37,8 @@ export async function payersPage(platformId: string, userId: string): Promise<Pa
   const rows: PayerListRow[] = [];
   for (const p of payers) {
     const identity = readIdentity(p);
-    const inReview = p.provider === "builtin" && p.kycStatus === "pending" && identity !== null;
-    if (inReview)
-      await recordRead(platformId, p.id, { actor: `user:${userId}`, purpose: "dashboard KYC review queue" });
+    const review = inReview(p, identity);
+    if (review) await recordRead(platformId, p.id, { actor: `user:${userId}`, purpose: "dashboard KYC review queue" });
     rows.push({
       userId: p.id,
       clientUserId: p.clientUserId,
@@ -47,10 +56,31 @@ export async function payersPage(platformId: string, userId: string): Promise<Pa
         currency: d.details.currency,
         status: d.status,
       })),
-      review: inReview ? identity : null,
+      review: review && identity ? reviewIdentity(identity) : null,
     });
   }
   return rows;
+}
+
+function reviewIdentity({ ssn, ...rest }: PayerIdentity): ReviewIdentity {
+  return { ...rest, ssnMasked: maskedTail(ssn) };
+}
+
+/**
+ * The operator's "Reveal" in the review queue: the whole tax / social security number of a payer
+ * waiting for review, recorded in payer_data_reads (who, which payer, when) before it is answered.
+ */
+export async function revealTaxNumber(platformId: string, payerId: string, userId: string): Promise<string> {
+  const payer = await payerById(platformId, payerId);
+  if (!payer) throw notFound("payer_not_found", "No payer with this id");
+  const identity = readIdentity(payer);
+  if (!inReview(payer, identity) || !identity)
+    throw conflict("payer_not_in_review", `This payer is not waiting for review (KYC is ${payer.kycStatus})`);
+  await recordRead(platformId, payer.id, {
+    actor: `user:${userId}`,
+    purpose: "dashboard KYC review: tax / social security number revealed",
+  });
+  return identity.ssn;
 }
 
 export interface OfframpRow {

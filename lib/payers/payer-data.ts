@@ -25,11 +25,14 @@ export function resealBankDetails(id: string, sealed: string): string | null {
   return needsReencryption(sealed, bankContext(id)) ? sealBankDetails(id, openBankDetails(id, sealed)) : null;
 }
 
-/** The last 4 characters of the account (or IBAN), the rest hidden: what lists show. */
-export function maskedAccount(details: BankDetails): string {
-  const account = (details.accountNumber ?? details.iban ?? "").replace(/\s+/g, "");
-  return account.length <= 4 ? "••••" : `••••${account.slice(-4)}`;
+/** The last 4 characters (spaces dropped), the rest hidden; 4 or fewer: all hidden. */
+export function maskedTail(value: string): string {
+  const compact = value.replace(/\s+/g, "");
+  return compact.length <= 4 ? "••••" : `••••${compact.slice(-4)}`;
 }
+
+/** The last 4 characters of the account (or IBAN), the rest hidden: what lists show. */
+export const maskedAccount = (details: BankDetails): string => maskedTail(details.accountNumber ?? details.iban ?? "");
 
 /** "J. D." style initials: enough for an operator to tell payers apart in the queue. */
 export function initials(identity: PayerIdentity): string {

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as reviewRoute from "@/app/v1/payers/[userId]/review/route";
 import * as eraseRoute from "@/app/v1/payers/[userId]/route";
+import * as taxNumberRoute from "@/app/v1/payers/[userId]/tax-number/route";
 import * as detailsRoute from "@/app/v2/payer/[clientUserId]/payment-details/route";
 import * as payerIdRoute from "@/app/v2/payer/[clientUserId]/route";
 import * as payerRoute from "@/app/v2/payer/route";
@@ -13,11 +14,12 @@ import * as kycPageRoute from "@/app/v2/payer-pages/[token]/kyc/route";
 import { db } from "../db/client";
 import { createTestPlatform, createTestWalletSession } from "../test/fixtures";
 import { call } from "../test/http";
+import { payersPage } from "./dashboard-view";
 import { BANK, IDENTITY } from "./payer-fixtures";
 
 let platform: Awaited<ReturnType<typeof createTestPlatform>>;
 let other: Awaited<ReturnType<typeof createTestPlatform>>;
-let session: { token: string };
+let session: { userId: string; token: string };
 beforeAll(async () => {
   platform = await createTestPlatform("payers");
   other = await createTestPlatform("someone else");
@@ -277,6 +279,56 @@ describe("bank accounts", () => {
     expect((await eventsAbout(created.userId)).filter((e) => e.event === "payment_detail.updated")).toEqual([
       expect.objectContaining({ clientUserId: "user-bank", paymentDetailsId: id, status: "approved" }),
     ]);
+  });
+});
+
+describe("the review queue", () => {
+  it("shows the tax number masked; Reveal answers it whole to a session of the platform and records who read it", async () => {
+    const created = await createPayer("user-in-review");
+    const token = tokenOf(created.kycUrl);
+    const submitted = await call(kycPageRoute, "POST", `/v2/payer-pages/${token}/kyc`, {
+      body: { corrections: {} },
+      params: { token },
+    });
+    expect(submitted.status, submitted.text).toBe(200);
+    const prisma = await db();
+    const reads = () =>
+      prisma.payerDataRead.findMany({ where: { payerId: created.userId }, orderBy: { createdAt: "asc" } });
+
+    // What the dashboard page hands to the browser: the identity, the tax number masked.
+    const rows = await payersPage(platform.platformId, session.userId);
+    const row = rows.find((r) => r.userId === created.userId)!;
+    expect(row.review).toMatchObject({ lastName: IDENTITY.lastName, ssnMasked: "••••456C" });
+    expect(row.review).not.toHaveProperty("ssn");
+    expect(JSON.stringify(rows)).not.toContain(IDENTITY.ssn);
+    expect((await reads()).map((r) => r.purpose)).toEqual(["dashboard KYC review queue"]);
+
+    const reveal = (userId: string, headers: Record<string, string> = bearer()) =>
+      call(taxNumberRoute, "POST", `/v1/payers/${userId}/tax-number`, { headers, params: { userId } });
+    const revealed = await reveal(created.userId);
+    expect(revealed.status, revealed.text).toBe(200);
+    expect(revealed.json).toEqual({ ssn: IDENTITY.ssn });
+    expect((await reads()).at(-1)).toMatchObject({
+      platformId: platform.platformId,
+      actor: `user:${session.userId}`,
+      purpose: "dashboard KYC review: tax / social security number revealed",
+    });
+
+    // Another platform's session, an API key, and a payer no longer in review get nothing (and nothing is recorded).
+    const before = (await reads()).length;
+    const foreign = { authorization: `Bearer ${(await createTestWalletSession(other.platformId)).token}` };
+    expect((await reveal(created.userId, foreign)).status).toBe(404);
+    expect((await reveal(created.userId, key())).status).toBe(401);
+    const approved = await call(reviewRoute, "POST", `/v1/payers/${created.userId}/review`, {
+      headers: bearer(),
+      body: { decision: "approve" },
+      params: { userId: created.userId },
+    });
+    expect(approved.status, approved.text).toBe(200);
+    const late = await reveal(created.userId);
+    expect(late.status).toBe(409);
+    expect(late.json).toMatchObject({ code: "payer_not_in_review" });
+    expect((await reads()).length).toBe(before);
   });
 });
 

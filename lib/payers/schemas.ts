@@ -67,6 +67,12 @@ export const payerStatusResponse = z.strictObject({
 export const updatePayerBody = z.strictObject({ agreementCompleted: z.boolean() });
 export const successResponse = z.strictObject({ success: z.boolean() });
 
+/** POST /v1/payers/{userId}/tax-number: the review queue's "Reveal" (a recorded read). */
+export const taxNumberResponse = z.strictObject({
+  ssn: z.string().describe("The payer's tax / social security number, whole"),
+});
+export type TaxNumberView = z.output<typeof taxNumberResponse>;
+
 export const paymentDetailsBody = z.strictObject({
   bankName: text(),
   accountName: text(),

@@ -3,7 +3,7 @@
 // production), so the tests control every field a filter looks at.
 import { randomBytes } from "node:crypto";
 import { db } from "../db/client";
-import type { Prisma } from "../db/generated/client";
+import { type CustomerInfo, sealCustomerInfo } from "../requests/customer-info";
 
 export interface FixtureRequest {
   platformId: string;
@@ -13,7 +13,7 @@ export interface FixtureRequest {
   expectedAmount?: bigint;
   payee?: string;
   reference?: string | null;
-  customerInfo?: Prisma.InputJsonValue;
+  customerInfo?: CustomerInfo;
   status?: "pending" | "paid";
 }
 
@@ -36,7 +36,7 @@ export async function insertFixtureRequest(
       salt: randomHex(8),
       paymentReference,
       reference: r.reference ?? null,
-      customerInfo: r.customerInfo,
+      customerInfoEncrypted: r.customerInfo ? sealCustomerInfo(requestId, r.customerInfo) : null,
       status: r.status ?? "pending",
       amountPaid: r.status === "paid" ? (r.expectedAmount ?? 10_000_000n).toString() : "0",
     },

@@ -14,6 +14,7 @@ import { toBigInt } from "../db/amounts";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import {
+  customerInfoOfColumns,
   joinRequestSql,
   REQUEST_COLUMNS_SQL,
   REQUEST_PAYMENT_CURRENCY_SQL,
@@ -126,7 +127,7 @@ function fromRow(r: Row): FoundPayment {
       requestId: r.request_id,
       paymentReference: r.payment_reference,
       reference: r.reference,
-      customerInfo: typeof r.customer_info === "string" ? JSON.parse(r.customer_info) : r.customer_info,
+      customerInfo: customerInfoOfColumns(r),
       invoiceCurrency: r.invoice_currency,
       paymentCurrency: r.payment_currency,
       status: r.status as RequestStatus,

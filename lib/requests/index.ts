@@ -5,6 +5,7 @@ export type { PayCalldata, PayQuote } from "./build-pay-calldata";
 export { buildPayCalldata, quotePayment, toPayCalldata, transactionOrder } from "./build-pay-calldata";
 export { CHAIN_NAMES } from "./chain-names";
 export { createRequest, prepareRequest } from "./create-request";
+export { reencryptCustomerInfo, sealClearCustomerInfo } from "./customer-info";
 export { approvalTransactions } from "./encode-payment";
 export type { Fee } from "./fee";
 export { parseFee, storedFee } from "./fee";
@@ -26,6 +27,7 @@ export { describeRequest, hasBeenPaid } from "./request-status";
 export type { NewStoredRequest, RequestColumns, RequestStatus, StoredRequest } from "./request-store";
 export {
   asStored,
+  customerInfoOfColumns,
   findRequest,
   findRequests,
   insertRequests,

@@ -5,11 +5,12 @@ import type { NetworkId } from "../chains/networks";
 import { toBigInt, toDecimal } from "../db/amounts";
 import { db } from "../db/client";
 import { Prisma, type PaymentRequest as RequestRow } from "../db/generated/client";
+import { type CustomerInfo, openCustomerInfo, sealCustomerInfo } from "./customer-info";
 import type { CreateRequestBody } from "./schemas";
 
 export type RequestStatus = RequestRow["status"];
 export type Recurrence = NonNullable<CreateRequestBody["recurrence"]>;
-export type CustomerInfo = NonNullable<CreateRequestBody["customerInfo"]>;
+export type { CustomerInfo };
 
 export interface StoredRequest {
   requestId: string;
@@ -66,7 +67,7 @@ function fromRow(row: RequestRow): StoredRequest {
     salt: row.salt,
     paymentReference: row.paymentReference as Hex,
     reference: row.reference,
-    customerInfo: (row.customerInfo as CustomerInfo | null) ?? null,
+    customerInfo: openCustomerInfo(row.id, row.customerInfoEncrypted, row.customerInfo),
     origin: row.origin,
     recurrence: (row.recurrence as Recurrence | null) ?? null,
     isRecurrenceStopped: row.isRecurrenceStopped,
@@ -96,7 +97,7 @@ function toCreateInput(r: NewStoredRequest): Prisma.PaymentRequestCreateManyInpu
     paymentReference: r.paymentReference,
     paymentReferenceHash: paymentReferenceHash(r.paymentReference),
     reference: r.reference,
-    customerInfo: r.customerInfo ?? undefined,
+    customerInfoEncrypted: r.customerInfo ? sealCustomerInfo(r.requestId, r.customerInfo) : null,
     origin: r.origin,
     recurrence: r.recurrence ?? undefined,
     isCryptoToFiatAvailable: r.isCryptoToFiatAvailable,
@@ -156,7 +157,7 @@ export const REQUEST_PAYMENT_CURRENCY_SQL = Prisma.sql`r.payment_currency`;
 
 /** The joined request's columns a payment search answers (`r`), named as RequestColumns. */
 export const REQUEST_COLUMNS_SQL = Prisma.sql`r.id AS request_id, r.payment_reference, r.reference,
-            r.customer_info::text, r.invoice_currency, r.payment_currency, r.status::text, r.expected_amount::text, r.amount_paid::text`;
+            r.customer_info::text, r.customer_info_encrypted, r.invoice_currency, r.payment_currency, r.status::text, r.expected_amount::text, r.amount_paid::text`;
 
 /** A row's REQUEST_COLUMNS_SQL. */
 export interface RequestColumns {
@@ -164,12 +165,17 @@ export interface RequestColumns {
   payment_reference: string;
   reference: string | null;
   customer_info: unknown;
+  customer_info_encrypted: string | null;
   invoice_currency: string;
   payment_currency: string;
   status: string;
   expected_amount: string;
   amount_paid: string;
 }
+
+/** The customerInfo of a row of REQUEST_COLUMNS_SQL, decrypted. */
+export const customerInfoOfColumns = (r: RequestColumns): CustomerInfo | null =>
+  openCustomerInfo(r.request_id, r.customer_info_encrypted, r.customer_info);
 
 /** `SELECT id …`: the platform's requests whose payment reference, or reference, is `value` (each indexed), for `IN (…)`. */
 export function requestIdsWithSql(

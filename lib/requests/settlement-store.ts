@@ -4,6 +4,7 @@
 import { publicClientIdSql } from "../client-ids";
 import { db } from "../db/client";
 import { Prisma } from "../db/generated/client";
+import { openCustomerInfo } from "./customer-info";
 import { type CustomerInfo, paymentReferenceHash, type RequestStatus } from "./request-store";
 
 type Tx = Prisma.TransactionClient;
@@ -60,13 +61,14 @@ export async function lockRequestsByReferenceHash(
       amount_paid: string;
       status: RequestStatus;
       reference: string | null;
-      customer_info: CustomerInfo | null;
+      customer_info: unknown;
+      customer_info_encrypted: string | null;
       origin: string | null;
     }[]
   >`
     SELECT r.id, r.platform_id::text, r.client_id_id::text, ${publicClientIdSql(Prisma.sql`r.client_id_id`)} AS client_id, r.orchestrator_id::text, r.network, r.payment_reference, r.payment_reference_hash,
       r.payee, r.invoice_currency, r.payment_currency, r.expected_amount::text, r.amount_paid::text, r.status::text AS status,
-      r.reference, r.customer_info, r.origin
+      r.reference, r.customer_info, r.customer_info_encrypted, r.origin
     FROM payment_requests r
     WHERE r.network = ${network} AND r.payment_reference_hash = ANY(${hashes.map((h) => h.toLowerCase())}::text[])
     ORDER BY r.id
@@ -87,7 +89,7 @@ export async function lockRequestsByReferenceHash(
     amountPaid: BigInt(r.amount_paid),
     status: r.status,
     reference: r.reference,
-    customerInfo: r.customer_info,
+    customerInfo: openCustomerInfo(r.id, r.customer_info_encrypted, r.customer_info),
     origin: r.origin,
   }));
 }

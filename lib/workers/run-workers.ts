@@ -18,6 +18,7 @@ import { startJobQueue } from "../jobs/job-queue";
 import { log } from "../log";
 import { startPaymentDetection } from "../payments";
 import { startRecurringRelayer } from "../recurring";
+import { sealClearCustomerInfo } from "../requests";
 import { type DeliveryWorkerOptions, startDeliveryWorker } from "../webhooks";
 import "../wiring/payment-subscribers";
 import { purgeExpired } from "./housekeeping";
@@ -32,6 +33,9 @@ export async function startWorkers(
   opts: { database?: Database; delivery?: DeliveryWorkerOptions } = {},
 ): Promise<Workers> {
   const database = opts.database ?? (await getDatabase());
+  // Requests stored before customerInfo was encrypted are sealed once (docs/decisions/customer-info-encryption.md).
+  const sealed = await sealClearCustomerInfo();
+  if (sealed > 0) log.info({ sealed }, "customerInfo of earlier requests encrypted");
   const boss = await startJobQueue(database);
   const delivery = await startDeliveryWorker(database, opts.delivery);
   const housekeeping = await runExclusively(boss, "housekeeping", HOUSEKEEPING_MS, async () => {

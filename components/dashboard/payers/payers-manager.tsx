@@ -1,5 +1,6 @@
 // The platform's payers: compliance status, masked bank accounts, the KYC review queue
-// (approve, or reject with a reason) and erasure.
+// (approve, or reject with a reason; the tax number masked until revealed, which the server
+// records) and erasure.
 "use client";
 
 import { useRouter } from "next/navigation";
@@ -12,6 +13,7 @@ import { EmptyState } from "@/components/ui/states";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ListTable, Td } from "@/components/ui/table";
 import type { PayerListRow } from "@/lib/payers";
+import type { TaxNumberView } from "@/lib/payers/schemas";
 import { apiRequest, errorMessage } from "../api-client";
 
 function ReviewCard({ payer, onDone }: { payer: PayerListRow; onDone: () => void }) {
@@ -19,6 +21,19 @@ function ReviewCard({ payer, onDone }: { payer: PayerListRow; onDone: () => void
   const [busy, setBusy] = useState<"approve" | "reject" | null>(null);
   const [error, setError] = useState<string | null>(null);
   const identity = payer.review!;
+  const [ssn, setSsn] = useState<string | null>(null);
+  const [revealing, setRevealing] = useState(false);
+  async function reveal() {
+    setRevealing(true);
+    setError(null);
+    try {
+      setSsn((await apiRequest<TaxNumberView>("POST", `/v1/payers/${payer.userId}/tax-number`)).ssn);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setRevealing(false);
+    }
+  }
   async function decide(decision: "approve" | "reject") {
     setBusy(decision);
     setError(null);
@@ -49,7 +64,6 @@ function ReviewCard({ payer, onDone }: { payer: PayerListRow; onDone: () => void
     ["Nationality", identity.nationality],
     ["Email", identity.email],
     ["Phone", identity.phone],
-    ["Tax / social security number", identity.ssn],
     ["Source of funds", identity.sourceOfFunds],
   ];
   return (
@@ -68,6 +82,24 @@ function ReviewCard({ payer, onDone }: { payer: PayerListRow; onDone: () => void
               <dd className="font-medium break-all">{v}</dd>
             </div>
           ))}
+        <div className="flex items-center gap-2">
+          <dt className="text-slate-500">Tax / social security number</dt>
+          <dd className="font-mono font-medium break-all" data-testid="tax-number">
+            {ssn ?? identity.ssnMasked}
+          </dd>
+          {ssn === null && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={reveal}
+              busy={revealing}
+              busyLabel="Revealing…"
+              aria-label={`Reveal the tax number of ${payer.clientUserId} (recorded)`}
+            >
+              Reveal
+            </Button>
+          )}
+        </div>
       </dl>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">

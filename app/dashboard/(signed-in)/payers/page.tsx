@@ -13,8 +13,9 @@ export default async function PayersPage() {
       <PageHeader title="Payers">
         <p>
           Payers of crypto-to-fiat payments and their compliance. A payer submits their data on the hosted KYC page; you
-          approve or reject it here. Identity and bank data are stored encrypted and shown masked; opening the review
-          queue is recorded.
+          approve or reject it here. Identity and bank data are stored encrypted and shown masked; the review queue
+          shows what the payer submitted with the tax number masked until you reveal it. Opening the queue and each
+          reveal are recorded.
         </p>
       </PageHeader>
       <PayersManager payers={payers} />

@@ -30,7 +30,7 @@ if (config.DATABASE_URL) {
       [
         "DATABASE_URL is set: the database is PostgreSQL's to back up, and pg_dump is not installed here.",
         "Run, where pg_dump (of the server's major version or newer) is installed:",
-        `  pg_dump ${args.map((a) => (a.startsWith("--dbname=") ? '--dbname="$DATABASE_URL"' : a)).join(" ")}`,
+        `  pg_dump ${args.map((a) => `'${a}'`).join(" ")}   # the password: PGPASSWORD or ~/.pgpass`,
         "and keep ENCRYPTION_KEY (and ENCRYPTION_KEY_PREVIOUS during a rotation) beside it, apart from the dump.",
         "Point-in-time recovery (WAL archiving) and restoring: docs/deployment.md, Backup and restore.",
       ].join("\n"),
@@ -55,7 +55,7 @@ try {
   console.log(
     manifest.encryptionKey === "in-archive"
       ? "  the encryption key (DATA_DIR/encryption-key) is in the archive: keep the archive as secret as the key"
-      : "  ENCRYPTION_KEY is not in the archive: keep it beside the backup, or the encrypted data is lost",
+      : "  no DATA_DIR/encryption-key in the archive: if ENCRYPTION_KEY is set, keep it beside the backup, or the encrypted data is lost",
   );
 } catch (err) {
   console.error(err instanceof BackupError ? err.message : err);

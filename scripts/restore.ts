@@ -42,7 +42,9 @@ try {
   if (args.includes("--keep-chains")) console.log("  chains: kept as they were in DATA_DIR");
   else for (const c of manifest.chains) console.log(`  chain ${c.network}: block ${c.height ?? "?"}`);
   if (manifest.encryptionKey === "not-in-archive")
-    console.log("  the archive holds no encryption key: start with the ENCRYPTION_KEY the backup was made with");
+    console.log(
+      "  the archive holds no encryption-key file: start with the ENCRYPTION_KEY the backup's data was encrypted with",
+    );
   console.log("Start the service: payment detection reads the chains from the backup's cursors on.");
 } catch (err) {
   console.error(err instanceof BackupError ? err.message : err);

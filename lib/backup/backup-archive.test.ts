@@ -9,11 +9,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { createPublicClient, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, db, openPglite, setDatabaseFactory } from "../db/client";
 import { migrate, readMigrations } from "../db/migrate";
 import { DEMO_WALLETS } from "../devnet/accounts";
+import { readChainStateFiles, runningChains } from "../devnet/chain-files";
 import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
 import { detectPayments } from "../payments/indexer/start-detection";
 import { buildPayCalldata } from "../requests/build-pay-calldata";
@@ -131,6 +133,14 @@ describe("backup, payments, restore, detection", () => {
       expect(await outcome(after.requestId)).toEqual({ status: "paid", payments: 1, events: ["payment.confirmed"] });
     });
   }, 120_000);
+
+  it("reads a chain's height from the state file anvil writes", async () => {
+    await sandbox.persist();
+    const [base] = await readChainStateFiles(sandbox.dataDir);
+    const head = await createPublicClient({ transport: http(sandbox.urls.base) }).getBlockNumber();
+    expect(base).toMatchObject({ name: "chains/base.json", network: "base", height: Number(head) });
+    expect(await runningChains(sandbox.dataDir)).toEqual(["base"]);
+  });
 
   it("restores the chains' state files too, unless told to keep them", async () => {
     fs.writeFileSync(path.join(dataDir, "chains", "base.json"), "{}");

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { getConfig } from "../config";
 import { PrismaClient } from "./generated/client";
+import { claimPgliteDir, releasePgliteDir } from "./pglite-owner";
 
 export type Prisma = InstanceType<typeof PrismaClient>;
 
@@ -47,6 +48,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const pg = new PGlite(dataDir);
   await pg.waitReady;
+  if (dataDir) claimPgliteDir(dataDir);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pg) });
   const s: SqlSession = {
     exec: async (sql) => void (await pg.exec(sql)),
@@ -73,6 +75,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     close: async () => {
       await prisma.$disconnect();
       await pg.close();
+      if (dataDir) releasePgliteDir(dataDir);
     },
   };
 }

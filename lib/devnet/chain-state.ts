@@ -22,10 +22,10 @@ export function readDump(hex: string): Promise<Buffer> {
 }
 
 /** Writes to a temporary file, fsyncs and renames it over `file`: `file` is always whole. */
-export async function writeFileAtomically(file: string, data: string | Buffer): Promise<void> {
+export async function writeFileAtomically(file: string, data: string | Buffer, mode = 0o666): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
-  const handle = await fs.open(tmp, "w");
+  const handle = await fs.open(tmp, "w", mode);
   try {
     await handle.writeFile(data);
     await handle.sync();

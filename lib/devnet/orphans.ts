@@ -2,8 +2,8 @@
 // cut of the parent only) holds the port and, more importantly, the newest chain state.
 // Before starting a network we look at the pid file the previous run wrote: if that anvil is
 // still alive, we save its state first, then stop it, so no block it mined is lost.
-import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
+import { processAlive as alive } from "../process-alive";
 import { rpcRequest } from "./anvil";
 import { dumpChainState } from "./chain-state";
 
@@ -19,23 +19,6 @@ export async function writePidFile(file: string, record: PidRecord): Promise<voi
 
 export async function removePidFile(file: string): Promise<void> {
   await fs.rm(file, { force: true });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  // An exited orphan stays a zombie until its new parent reaps it, which some container
-  // init processes never do; it is gone for our purposes.
-  if (process.platform !== "linux") return true;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return false;
-  }
 }
 
 // On Linux the pid must still belong to an anvil: pids are reused.

@@ -17,7 +17,7 @@ export function clientIp(req: Request): string {
       warned = true;
       log.warn(
         { proxy },
-        `Requests arrive through a proxy (${proxy}) that TRUSTED_PROXIES does not trust: every client behind it shares its address, so one client's failed credentials or traffic count against all. Set TRUSTED_PROXIES to the number of proxies in front of the service or to their addresses (docs/configuration.md).`,
+        `Requests from ${proxy} carry an X-Forwarded-For that TRUSTED_PROXIES does not let us believe. If ${proxy} is a proxy or load balancer in front of the service, every client behind it shares its address, so one client's failed credentials or traffic count against all: set TRUSTED_PROXIES to the number of proxies in front of the service or to their addresses (docs/configuration.md). If it is not, a client wrote the header itself and it is ignored.`,
       );
     }
   }

@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, parseConfig, resetConfigForTests } from "../config";
 import { rpcRequest } from "../devnet/anvil";
+import { loadRpcStatus } from "../dashboard";
 import { startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
 import { indexStep } from "../payments/indexer/evm-indexer";
 import { passClient } from "../payments/indexer/pass-client";
@@ -93,6 +94,9 @@ describe("failover between providers of a real chain", () => {
     expect(client.transport.type).toBe("http");
     expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(await head());
     expect(rpcHealth().base).toEqual([expect.objectContaining({ host: a.url.slice(7), status: "ok" })]);
+    process.env = { ...saved, SANDBOX_PORT_BASE: String(sandbox.portBase) };
+    resetConfigForTests();
+    expect(loadRpcStatus()).toBeNull(); // the sandbox's own chains: no panel
   });
 
   it("fails over from a provider that refuses connections, and says so by host only", async () => {
@@ -107,6 +111,10 @@ describe("failover between providers of a real chain", () => {
     expect(first).toMatchObject({ host: a.url.slice(7), status: "failing", lastError: "unreachable" });
     expect(second).toMatchObject({ host: b.url.slice(7), status: "ok", head: String(await head()) });
     expect(JSON.stringify(rpcHealth())).not.toMatch(/SECRET|\/rpc|\/v3/);
+    // The dashboard's overview panel reads the same record.
+    expect(loadRpcStatus()).toEqual([
+      { network: "base", name: "Base", providers: [expect.objectContaining({ status: "failing" }), second] },
+    ]);
 
     // Cooling down: the next calls go to b first, without waiting on a.
     const aCalls = a.calls;

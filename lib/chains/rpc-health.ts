@@ -18,8 +18,9 @@ export interface ProviderHealth {
   lastOkAt: Date | null;
   /** Latency of the last answered call, in ms. */
   latencyMs: number | null;
-  /** The newest head this provider reported (eth_blockNumber). */
+  /** The last head this provider reported (eth_blockNumber), and when (ms). */
   head: bigint | null;
+  headAt: number;
   /** Until then the provider is tried after the others (a failure's cool-down). */
   coolDownUntil: number;
 }
@@ -45,6 +46,7 @@ export function newProviderHealth(url: string): ProviderHealth {
     lastOkAt: null,
     latencyMs: null,
     head: null,
+    headAt: 0,
     coolDownUntil: 0,
   };
 }
@@ -67,7 +69,10 @@ export function recordSuccess(h: ProviderHealth, latencyMs: number, method: stri
   h.coolDownUntil = 0;
   h.lastOkAt = new Date();
   h.latencyMs = Math.round(latencyMs);
-  if (method === "eth_blockNumber" && typeof result === "string") h.head = BigInt(result);
+  if (method === "eth_blockNumber" && typeof result === "string") {
+    h.head = BigInt(result);
+    h.headAt = Date.now();
+  }
 }
 
 export function recordFailure(h: ProviderHealth, error: unknown, now = Date.now()): void {
@@ -100,14 +105,14 @@ export interface ProviderReport {
 
 /** More blocks behind the best head than this and a provider answering is reported lagging. */
 export const LAGGING_BLOCKS = 10n;
+/** Heads older than this are not compared: a provider asked only when the first fails keeps an old one. */
+const HEAD_FRESH_MS = 30_000;
 
-export function reportProviders(healths: readonly ProviderHealth[]): ProviderReport[] {
-  const best = healths.reduce<bigint | null>(
-    (m, h) => (h.head !== null && (m === null || h.head > m) ? h.head : m),
-    null,
-  );
+export function reportProviders(healths: readonly ProviderHealth[], now = Date.now()): ProviderReport[] {
+  const fresh = (h: ProviderHealth) => h.head !== null && now - h.headAt <= HEAD_FRESH_MS;
+  const best = healths.reduce<bigint | null>((m, h) => (fresh(h) && (m === null || h.head! > m) ? h.head : m), null);
   return healths.map((h) => {
-    const behind = best !== null && h.head !== null ? best - h.head : null;
+    const behind = best !== null && fresh(h) ? best - h.head! : null;
     return {
       host: h.host,
       status: h.status === "ok" && behind !== null && behind > LAGGING_BLOCKS ? "lagging" : h.status,

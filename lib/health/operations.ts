@@ -72,7 +72,12 @@ const readinessSchema = z.object({
           lastOkAt: timestamp.nullable(),
           latencyMs: z.number().nullable().describe("Latency of its last answered call"),
           head: z.string().nullable().describe("The newest head it reported (decimal block number)"),
-          behind: z.number().nullable().describe("Blocks behind the best head among this network's providers"),
+          behind: z
+            .number()
+            .nullable()
+            .describe(
+              "Blocks behind the best head among this network's providers (heads reported in the last 30 s; null otherwise)",
+            ),
         }),
       ),
     )

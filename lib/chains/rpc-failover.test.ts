@@ -4,8 +4,8 @@
 // cursor past that provider's head, and one URL is today's plain http transport.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, parseConfig, resetConfigForTests } from "../config";
-import { rpcRequest } from "../devnet/anvil";
 import { loadRpcStatus } from "../dashboard";
+import { rpcRequest } from "../devnet/anvil";
 import { startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
 import { indexStep } from "../payments/indexer/evm-indexer";
 import { passClient } from "../payments/indexer/pass-client";

@@ -10,7 +10,14 @@ import { startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
 import { indexStep } from "../payments/indexer/evm-indexer";
 import { passClient } from "../payments/indexer/pass-client";
 import { getPublicClient, resetPublicClients, rpcHealth } from "./clients";
-import { classifyRpcError, newProviderHealth, recordFailure, tryOrder } from "./rpc-health";
+import {
+  classifyRpcError,
+  newProviderHealth,
+  recordFailure,
+  recordSuccess,
+  reportProviders,
+  tryOrder,
+} from "./rpc-health";
 import { type RpcProxy, startRpcProxy } from "./rpc-proxy-fixtures";
 
 describe("RPC_URL_<NETWORK> lists", () => {
@@ -47,6 +54,17 @@ describe("provider health", () => {
     recordFailure(a.health, new Error("boom"), now);
     expect(tryOrder([a, b], now + 1_000)).toEqual([b, a]); // 2 s after the second
     expect(classifyRpcError(new Error("execution reverted"))).toBe("rpc-error");
+
+    // A provider answering, but with a head more than 10 blocks behind another's recent one, goes after it.
+    const c = { health: newProviderHealth("https://c.example") };
+    recordSuccess(a.health, 5, "eth_blockNumber", "0x64"); // 100
+    recordSuccess(b.health, 5, "eth_blockNumber", "0x50"); // 80
+    recordSuccess(c.health, 5, "eth_blockNumber", "0x60"); // 96
+    expect(tryOrder([b, c, a]).map((p) => p.health.host)).toEqual(["c.example", "a.example", "b.example:8545"]);
+    expect(reportProviders([a.health, b.health]).map((r) => [r.status, r.behind])).toEqual([
+      ["ok", 0],
+      ["lagging", 20],
+    ]);
   });
 });
 

@@ -83,12 +83,21 @@ export function recordFailure(h: ProviderHealth, error: unknown, now = Date.now(
   h.coolDownUntil = now + Math.min(MAX_COOL_DOWN_MS, 1000 * 2 ** (h.failures - 1));
 }
 
-/** Providers in the order to try: those not cooling down first, each group in configured order. */
+/**
+ * Providers in the order to try: those not cooling down first, then those cooling; within the
+ * first group, one lagging (its recent head more than LAGGING_BLOCKS behind another's) after
+ * the current ones; otherwise configured order.
+ */
 export function tryOrder<T extends { health: ProviderHealth }>(providers: readonly T[], now = Date.now()): T[] {
-  const ready = providers.filter((p) => p.health.coolDownUntil <= now);
-  return ready.length === providers.length
-    ? [...providers]
-    : [...ready, ...providers.filter((p) => !ready.includes(p))];
+  const report = reportProviders(
+    providers.map((p) => p.health),
+    now,
+  );
+  const rank = (p: T, i: number) => (p.health.coolDownUntil > now ? 2 : report[i].status === "lagging" ? 1 : 0);
+  return providers
+    .map((p, i) => ({ p, i, r: rank(p, i) }))
+    .sort((a, b) => a.r - b.r || a.i - b.i)
+    .map((x) => x.p);
 }
 
 /** A provider's public view: how far behind the best head among the network's providers. */

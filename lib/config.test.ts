@@ -39,7 +39,7 @@ describe("configuration", () => {
       RPC_URL_BASE: "https://base.example.org",
       ENCRYPTION_KEY: "ab".repeat(32),
     });
-    expect(c.rpcUrls.base).toBe("https://base.example.org");
+    expect(c.rpcUrls.base).toEqual(["https://base.example.org"]);
     expect(c.production).toBe(true);
   });
 

@@ -15,20 +15,36 @@ export function rpcEnvName(network: EvmNetworkId): string {
   return `RPC_URL_${network.toUpperCase().replace(/-/g, "_")}`;
 }
 
-const rpcShape = Object.fromEntries(EVM_NETWORK_IDS.map((n) => [rpcEnvName(n), httpUrl.optional()])) as Record<
+// RPC_URL_<NETWORK> takes one URL or several separated by commas (providers to fail over
+// between, lib/chains/rpc-transport.ts); each entry is checked in urlList, with an error
+// naming its position (never its text: such URLs carry API keys).
+const rpcShape = Object.fromEntries(EVM_NETWORK_IDS.map((n) => [rpcEnvName(n), z.string().optional()])) as Record<
   string,
-  z.ZodOptional<typeof httpUrl>
+  z.ZodOptional<z.ZodString>
 >;
 
 /** RPC_WS_URL_BASE, …: the WebSocket endpoint detection follows new heads on (docs/payment-detection.md). */
 export function rpcWsEnvName(network: EvmNetworkId): string {
   return `RPC_WS_URL_${network.toUpperCase().replace(/-/g, "_")}`;
 }
-const wsUrl = z.url({ protocol: /^wss?$/, error: "a ws(s) URL" });
-const rpcWsShape = Object.fromEntries(EVM_NETWORK_IDS.map((n) => [rpcWsEnvName(n), wsUrl.optional()])) as Record<
+const wsUrl = z.url({ protocol: /^wss?$/ });
+const rpcWsShape = Object.fromEntries(EVM_NETWORK_IDS.map((n) => [rpcWsEnvName(n), z.string().optional()])) as Record<
   string,
-  z.ZodOptional<typeof wsUrl>
+  z.ZodOptional<z.ZodString>
 >;
+
+/** "a,b,c": each entry an http(s) URL; the error names the variable and the entry's position. */
+function urlList(name: string, text: string): string[] {
+  const entries = text.split(",").map((s) => s.trim());
+  const bad = entries.findIndex((e) => !httpUrl.safeParse(e).success);
+  if (bad >= 0)
+    throw new ConfigError([
+      `${name}: expected an http(s) URL or several separated by commas; entry ${bad + 1} of ${entries.length} is not one`,
+    ]);
+  if (new Set(entries).size !== entries.length)
+    throw new ConfigError([`${name}: expected distinct URLs; one is listed twice`]);
+  return entries;
+}
 
 /** RECURRING_PROXY_BASE, …: where the operator deployed our recurring proxy on that network. */
 export function recurringProxyEnvName(network: EvmNetworkId): string {
@@ -132,7 +148,8 @@ export interface Config extends Omit<RawConfig, "DATA_DIR" | "APP_URL" | "TRONGR
   APP_URL: string;
   /** True when no RPC URL is configured: the service runs its own local chains. */
   sandbox: boolean;
-  rpcUrls: Partial<Record<EvmNetworkId, string>>;
+  /** RPC_URL_<NETWORK>: the network's providers, in order of preference (one or more). */
+  rpcUrls: Partial<Record<EvmNetworkId, string[]>>;
   /** RPC_WS_URL_<NETWORK>: where detection subscribes to new heads (the sandbox derives its own). */
   rpcWsUrls: Partial<Record<EvmNetworkId, string>>;
   production: boolean;
@@ -163,16 +180,23 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const raw = result.data;
-  const rpcUrls: Partial<Record<EvmNetworkId, string>> = {};
+  const rpcUrls: Partial<Record<EvmNetworkId, string[]>> = {};
   for (const n of EVM_NETWORK_IDS) {
-    const url = (raw as Record<string, unknown>)[rpcEnvName(n)];
-    if (typeof url === "string") rpcUrls[n] = url;
+    const text = (raw as Record<string, unknown>)[rpcEnvName(n)];
+    if (typeof text === "string") rpcUrls[n] = urlList(rpcEnvName(n), text);
   }
   const sandbox = Object.keys(rpcUrls).length === 0;
   const rpcWsUrls: Partial<Record<EvmNetworkId, string>> = {};
   for (const n of EVM_NETWORK_IDS) {
-    const url = (raw as Record<string, unknown>)[rpcWsEnvName(n)];
-    if (typeof url !== "string") continue;
+    const text = (raw as Record<string, unknown>)[rpcWsEnvName(n)];
+    if (typeof text !== "string") continue;
+    // One socket, not a list: it only says "look again" (lib/chains/head-watcher.ts), and
+    // detection polls while it is down, so a second one would add nothing detection needs.
+    if (text.includes(",") || !wsUrl.safeParse(text).success)
+      throw new ConfigError([
+        `${rpcWsEnvName(n)}: expected a ws(s) URL${text.includes(",") ? " (one, not a list)" : ""}`,
+      ]);
+    const url = text;
     if (!rpcUrls[n])
       throw new ConfigError([
         `${rpcWsEnvName(n)}: expected ${rpcEnvName(n)} too (the WebSocket only tells detection of new blocks; reads go over HTTP)`,
@@ -262,7 +286,7 @@ function perNetwork(name: string, text: string | undefined, bare: boolean): Map<
 function detectionConfig(
   raw: RawConfig,
   sandbox: boolean,
-  rpcUrls: Partial<Record<EvmNetworkId, string>>,
+  rpcUrls: Partial<Record<EvmNetworkId, string[]>>,
 ): DetectionConfig {
   const enabled: NetworkId[] = sandbox ? [...EVM_NETWORK_IDS] : [...(Object.keys(rpcUrls) as NetworkId[]), "tron"];
   let networks = enabled;

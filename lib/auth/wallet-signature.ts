@@ -4,8 +4,9 @@
 // the network has an RPC. Tron: TronWeb's message signing (V2, "\x19TRON Signed Message:\n"),
 // verified offline.
 import { Trx } from "tronweb";
-import { createPublicClient, type Hex, http, type PublicClient, verifyMessage } from "viem";
+import { createPublicClient, type Hex, type PublicClient, verifyMessage } from "viem";
 import { type EvmNetworkId, networkByChainId } from "../chains/networks";
+import { failoverTransport, rpcProviders } from "../chains/rpc-transport";
 import { getConfig } from "../config";
 import { log } from "../log";
 import type { WalletType } from "./wallet-address";
@@ -31,12 +32,15 @@ const clients = new Map<string, PublicClient>();
 function contractWalletClient(chainId: number): PublicClient | undefined {
   const network = networkByChainId(chainId);
   if (!network || network.family !== "evm") return undefined;
-  const url = getConfig().rpcUrls[network.id as EvmNetworkId];
-  if (!url) return undefined;
-  let client = clients.get(url);
+  const urls = getConfig().rpcUrls[network.id as EvmNetworkId];
+  if (!urls) return undefined;
+  const key = urls.join(",");
+  let client = clients.get(key);
   if (!client) {
-    client = createPublicClient({ transport: http(url, { timeout: 10_000, retryCount: 1 }) }) as PublicClient;
-    clients.set(url, client);
+    // Several providers: the same failover as the network's client (lib/chains/rpc-transport.ts).
+    const transport = failoverTransport(rpcProviders(urls, { timeout: 10_000, retryCount: 1 }));
+    client = createPublicClient({ transport }) as PublicClient;
+    clients.set(key, client);
   }
   return client;
 }

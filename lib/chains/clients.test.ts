@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests, rpcEnvName } from "../config";
 import { startAnvil } from "../devnet/anvil";
 import { freePortBase } from "../devnet/ports";
-import { getPublicClient, resetPublicClients, rpcUrlFor, sandboxRpcUrl, viemChain } from "./clients";
+import { getPublicClient, resetPublicClients, rpcUrlsFor, sandboxRpcUrl, viemChain } from "./clients";
 import { EVM_NETWORK_IDS, NETWORKS } from "./networks";
 
 const saved = { ...process.env };
@@ -28,7 +28,7 @@ describe("chain clients", () => {
 
   it("point at one local anvil per network in sandbox mode", () => {
     setEnv({ SANDBOX_PORT_BASE: "30000" });
-    expect(EVM_NETWORK_IDS.map((n) => rpcUrlFor(n))).toEqual([
+    expect(EVM_NETWORK_IDS.flatMap((n) => rpcUrlsFor(n))).toEqual([
       "http://127.0.0.1:30000", // mainnet
       "http://127.0.0.1:30001", // arbitrum-one
       "http://127.0.0.1:30002", // optimism
@@ -42,8 +42,8 @@ describe("chain clients", () => {
 
   it("use the configured RPC URL, and refuse a network without one outside the sandbox", () => {
     setEnv({ RPC_URL_BASE: "https://base.example.org/rpc" });
-    expect(rpcUrlFor("base")).toBe("https://base.example.org/rpc");
-    expect(() => rpcUrlFor("mainnet")).toThrow("RPC_URL_MAINNET");
+    expect(rpcUrlsFor("base")).toEqual(["https://base.example.org/rpc"]);
+    expect(() => rpcUrlsFor("mainnet")).toThrow("RPC_URL_MAINNET");
   });
 
   it("are created once per network until reset", () => {

@@ -1,10 +1,13 @@
 // One viem PublicClient per EVM network, created on first use and kept for the process:
 // viem clients hold no connection state worth recreating, and one per network lets caching
-// and request batching work across callers.
-import { type Chain, createPublicClient, http, type PublicClient, type Transport } from "viem";
+// and request batching work across callers. Its transport fails over between the network's
+// providers (rpc-transport.ts), which also keep their health (rpc-health.ts).
+import { type Chain, createPublicClient, type PublicClient, type Transport } from "viem";
 import { arbitrum, base, bsc, mainnet, optimism, polygon, sepolia } from "viem/chains";
 import { getConfig, rpcEnvName } from "../config";
 import { EVM_NETWORK_IDS, type EvmNetworkId, NETWORKS } from "./networks";
+import { type ProviderReport, reportProviders } from "./rpc-health";
+import { failoverTransport, type RpcProvider, rpcProviders } from "./rpc-transport";
 
 const VIEM_CHAINS: Record<EvmNetworkId, Chain> = {
   mainnet,
@@ -30,11 +33,12 @@ export function sandboxRpcUrl(network: EvmNetworkId, portBase: number = getConfi
   return `http://127.0.0.1:${portBase + EVM_NETWORK_IDS.indexOf(network)}`;
 }
 
-export function rpcUrlFor(network: EvmNetworkId): string {
+/** The network's RPC providers' URLs, in order of preference (RPC_URL_<NETWORK>, or the sandbox anvil). */
+export function rpcUrlsFor(network: EvmNetworkId): string[] {
   const config = getConfig();
   const configured = config.rpcUrls[network];
   if (configured) return configured;
-  if (config.sandbox) return sandboxRpcUrl(network, config.SANDBOX_PORT_BASE);
+  if (config.sandbox) return [sandboxRpcUrl(network, config.SANDBOX_PORT_BASE)];
   throw new Error(`No RPC URL for ${network}: set ${rpcEnvName(network)}`);
 }
 
@@ -53,28 +57,61 @@ export function rpcWsUrlFor(network: EvmNetworkId): string | null {
 
 export type ChainClient = PublicClient<Transport, Chain>;
 
-const clients = new Map<EvmNetworkId, ChainClient>();
+interface NetworkClients {
+  providers: RpcProvider[];
+  /** Every caller's client: failover over the providers (one provider: its plain http). */
+  shared: ChainClient;
+  /** One client per provider, for a read that must stay on one node (detection's pass). */
+  pinned: ChainClient[];
+}
+
+const networks = new Map<EvmNetworkId, NetworkClients>();
+
+function clientOver(network: EvmNetworkId, transport: Transport): ChainClient {
+  return createPublicClient({
+    chain: viemChain(network),
+    // Reads issued in the same tick travel together: contract reads as one Multicall3
+    // eth_call, the other JSON-RPC calls in one HTTP batch. A pay-calldata answer then costs
+    // one round trip for its reads, also when many are served at once.
+    batch: { multicall: { wait: 0 } },
+    transport,
+    // anvil mines on each transaction: waiting for a receipt need not poll every 4 s.
+    pollingInterval: getConfig().sandbox ? 250 : 4_000,
+  });
+}
+
+function networkClients(network: EvmNetworkId): NetworkClients {
+  let entry = networks.get(network);
+  if (!entry) {
+    const providers = rpcProviders(rpcUrlsFor(network), { batch: { wait: 0 } });
+    entry = {
+      providers,
+      shared: clientOver(network, failoverTransport(providers)),
+      pinned: providers.map((p) => clientOver(network, p.transport)),
+    };
+    networks.set(network, entry);
+  }
+  return entry;
+}
 
 export function getPublicClient(network: EvmNetworkId): ChainClient {
-  let client = clients.get(network);
-  if (!client) {
-    const sandbox = getConfig().sandbox;
-    client = createPublicClient({
-      chain: viemChain(network),
-      // Reads issued in the same tick travel together: contract reads as one Multicall3
-      // eth_call, the other JSON-RPC calls in one HTTP batch. A pay-calldata answer then costs
-      // one round trip for its reads, also when many are served at once.
-      batch: { multicall: { wait: 0 } },
-      transport: http(rpcUrlFor(network), { batch: { wait: 0 } }),
-      // anvil mines on each transaction: waiting for a receipt need not poll every 4 s.
-      pollingInterval: sandbox ? 250 : 4_000,
-    });
-    clients.set(network, client);
-  }
-  return client;
+  return networkClients(network).shared;
+}
+
+/** Each provider's own client and transport (in configured order), and its host for logs. */
+export function providerClients(network: EvmNetworkId): { host: string; client: ChainClient; transport: Transport }[] {
+  const { providers, pinned } = networkClients(network);
+  return providers.map((p, i) => ({ host: p.health.host, client: pinned[i], transport: p.transport }));
+}
+
+/** What this process saw of each provider of the networks it has used (hosts only, no URL). */
+export function rpcHealth(): Partial<Record<EvmNetworkId, ProviderReport[]>> {
+  return Object.fromEntries(
+    [...networks].map(([network, { providers }]) => [network, reportProviders(providers.map((p) => p.health))]),
+  );
 }
 
 /** Tests change the configuration (sandbox ports, RPC URLs) between cases; they call this after. */
 export function resetPublicClients(): void {
-  clients.clear();
+  networks.clear();
 }

@@ -10,6 +10,8 @@ export { toPaymentRow } from "./payment-rows";
 export type { PaymentsPageQuery } from "./payment-search-query";
 export { parsePaymentsPageQuery, paymentsCsvHref, paymentsHref } from "./payment-search-query";
 export { exportPaymentsCsv } from "./payments-csv";
+export type { NetworkRpcStatus } from "./rpc-status";
+export { loadRpcStatus } from "./rpc-status";
 export type { SandboxTransactionView } from "./sandbox-transaction";
 export { loadSandboxTransaction } from "./sandbox-transaction";
 export { safeNextPath } from "./sign-in-redirect";

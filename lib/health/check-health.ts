@@ -1,6 +1,9 @@
 // What /health reports: is the database reachable, and which build is this; and what the load
 // balancer's readiness check (/health/ready) needs on top.
 import { processState, type WorkersState } from "../boot/process-state";
+import { rpcHealth } from "../chains/clients";
+import type { EvmNetworkId } from "../chains/networks";
+import type { ProviderReport } from "../chains/rpc-health";
 import { getConfig } from "../config";
 import { type Database, getDatabase } from "../db/client";
 import { readMigrations } from "../db/migrate";
@@ -38,6 +41,7 @@ export interface Readiness {
   workers: WorkersState;
   booted: boolean;
   draining: boolean;
+  rpc: Partial<Record<EvmNetworkId, ProviderReport[]>>;
 }
 
 // Applied migrations are never un-applied: once all are there, later checks only ping.
@@ -79,5 +83,6 @@ export async function checkReadiness(): Promise<Readiness> {
     workers: state.workers,
     booted: state.booted,
     draining: state.draining,
+    rpc: rpcHealth(),
   };
 }

@@ -40,6 +40,7 @@ describe("a worker's health port", () => {
       workers: "running",
       booted: true,
       draining: false,
+      rpc: {},
     });
 
     state.draining = true;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
 import { APP_VERSION } from "../version";
+import { timestamp } from "../zod/timestamp";
 import { checkHealth, checkReadiness } from "./check-health";
 
 const healthSchema = z.object({
@@ -55,6 +56,34 @@ const readinessSchema = z.object({
     .describe("Background workers in this process; off when RUN_WORKERS=false"),
   booted: z.boolean().describe("Start-up (migrations, workers, demo seed) finished"),
   draining: z.boolean().describe("SIGTERM received: in-flight requests finish, no new ones are taken"),
+  rpc: z
+    .record(
+      z.string(),
+      z.array(
+        z.object({
+          host: z.string().describe("The provider's host (never its path or query, which may hold an API key)"),
+          status: z
+            .enum(["ok", "failing", "lagging", "unknown"])
+            .describe(
+              "ok: its last call was answered; failing: its last call failed (it is tried after the others for a while); lagging: answering, but its head is more than 10 blocks behind the best provider's; unknown: not called yet",
+            ),
+          lastError: z.enum(["unreachable", "timeout", "rate-limited", "http-error", "rpc-error"]).nullable(),
+          lastErrorAt: timestamp.nullable(),
+          lastOkAt: timestamp.nullable(),
+          latencyMs: z.number().nullable().describe("Latency of its last answered call"),
+          head: z.string().nullable().describe("The newest head it reported (decimal block number)"),
+          behind: z
+            .number()
+            .nullable()
+            .describe(
+              "Blocks behind the best head among this network's providers (heads reported in the last 30 s; null otherwise)",
+            ),
+        }),
+      ),
+    )
+    .describe(
+      "Per EVM network this process has called: each RPC provider (RPC_URL_<NETWORK>, in configured order) as this process saw it. Informational: it does not change status",
+    ),
 });
 
 export const getReadiness = defineOperation({

@@ -1,10 +1,11 @@
 import Link from "next/link";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { PaymentsTable } from "@/components/dashboard/payments/payments-table";
+import { RpcStatusPanel } from "@/components/dashboard/rpc-status-panel";
 import { VolumeChart } from "@/components/dashboard/volume-chart";
 import { listApiKeys } from "@/lib/auth";
 import { listClientIds } from "@/lib/client-ids";
-import { loadOverview, requireDashboardSession, VOLUME_DAYS } from "@/lib/dashboard";
+import { loadOverview, loadRpcStatus, requireDashboardSession, VOLUME_DAYS } from "@/lib/dashboard";
 import { listPlatformLinks } from "@/lib/orchestrators";
 
 export const metadata = { title: "Overview" };
@@ -34,6 +35,7 @@ export default async function OverviewPage() {
   const activeClientIds = clientIds.filter((c) => c.status === "active").length;
   const activeKeys = apiKeys.filter((k) => !k.revokedAt).length;
   const activeLinks = links.filter((l) => l.status === "active").length;
+  const rpc = loadRpcStatus(); // null in the sandbox
   return (
     <>
       <PageHeader title="Overview">
@@ -67,6 +69,7 @@ export default async function OverviewPage() {
         </h2>
         <VolumeChart volume={money.volume} days={VOLUME_DAYS} />
       </section>
+      {rpc && <RpcStatusPanel networks={rpc} />}
       <section aria-labelledby="recent-heading" className="mb-8">
         <div className="mb-2 flex items-baseline justify-between">
           <h2 id="recent-heading" className="text-lg font-semibold">

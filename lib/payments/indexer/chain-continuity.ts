@@ -11,7 +11,7 @@ import type { EvmNetworkId } from "../../chains/networks";
 /** The reads needed here; any viem PublicClient, whatever its chain, provides them. */
 export interface BlockReader {
   getChainId(): Promise<number>;
-  getBlockNumber(): Promise<bigint>;
+  getBlockNumber(args?: { cacheTime?: number }): Promise<bigint>;
   getBlock(
     args: { blockTag: "latest" } | { blockNumber: bigint },
   ): Promise<{ number: bigint | null; hash: Hex | null }>;
@@ -48,7 +48,9 @@ export async function checkChainContinuity(
   fingerprint: ChainFingerprint,
   client: BlockReader = getPublicClient(network),
 ): Promise<ContinuityCheck> {
-  const [chainId, head] = await Promise.all([client.getChainId(), client.getBlockNumber()]);
+  // Uncached: viem keeps a head for a polling interval, and one older than the checkpoint
+  // would read as the chain gone back (a reorg undoing what was recorded).
+  const [chainId, head] = await Promise.all([client.getChainId(), client.getBlockNumber({ cacheTime: 0 })]);
   if (chainId !== fingerprint.chainId) return { ok: false, reason: "other-chain", head };
   if (head < fingerprint.blockNumber) return { ok: false, reason: "block-missing", head };
   const block = await client.getBlock({ blockNumber: fingerprint.blockNumber });

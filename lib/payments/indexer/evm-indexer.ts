@@ -5,7 +5,7 @@
 // if a reorg replaced it, the newest checkpoint still on the chain is the fork point, and what
 // was recorded above it is undone before detection resumes from there.
 import { type Address, getAddress, type Hex, parseAbiItem, parseEventLogs } from "viem";
-import { type ChainClient, getPublicClient } from "../../chains/clients";
+import type { ChainClient } from "../../chains/clients";
 import { detectionStartBlock, findContract } from "../../chains/contracts";
 import { operatorAddress } from "../../chains/crosschain-gateway";
 import { type EvmNetworkId, NETWORKS } from "../../chains/networks";
@@ -19,6 +19,7 @@ import { recordPayments, undoPaymentsAbove } from "../record-payments";
 import { checkChainContinuity } from "./chain-continuity";
 import { advanceCursor, type Checkpoint, readCheckpoints, readCursor, rewindCursor } from "./cursor-store";
 import { decodePaymentLogs, type PaymentLeg, paymentEmitters, TOPICS } from "./decode-logs";
+import { passClient } from "./pass-client";
 
 export interface IndexerOptions {
   client?: ChainClient;
@@ -56,11 +57,19 @@ async function findFork(network: EvmNetworkId, client: ChainClient, checkpoints:
 
 export async function indexStep(network: EvmNetworkId, opts: IndexerOptions = {}): Promise<StepResult> {
   const config = getConfig();
-  const client = opts.client ?? getPublicClient(network);
+  // One provider for the whole pass (pass-client.ts): the cursor never passes a block the
+  // node the logs came from has not got.
+  const pass = opts.client ? { client: opts.client, head: null, several: false } : await passClient(network);
+  const client = pass.client;
   const confirmations = BigInt(opts.confirmations ?? config.detection.confirmations[network]);
   const range = BigInt(opts.blockRange ?? config.detection.blockRange);
 
-  const fork = await findFork(network, client, await readCheckpoints(network));
+  const checkpoints = await readCheckpoints(network);
+  // Every provider that answered is behind what was recorded: nodes lagging, not the chain
+  // going back (one provider alone below the checkpoint is the sandbox restored, a reorg).
+  if (pass.several && pass.head !== null && checkpoints.length > 0 && pass.head < checkpoints[0].blockNumber)
+    return { kind: "retry", reason: "every RPC provider answering is behind the cursor" };
+  const fork = await findFork(network, client, checkpoints);
   if (fork !== null) {
     const { removed } = await (await db()).$transaction(async (tx) => {
       const undone = await undoPaymentsAbove(tx, network, fork);

@@ -131,8 +131,11 @@ test("sends a transaction and an EIP-5792 batch to the chain's RPC and reports t
   const hash = (
     await request(page, "eth_sendTransaction", [{ from: payer.address, to: payees[0], value: toHex(parseEther("1")) }])
   ).result as Hex;
-  const receipt = (await request(page, "eth_getTransactionReceipt", [hash])).result as { status: string; from: string };
-  expect(receipt).toMatchObject({ status: "0x1", from: payer.address.toLowerCase() });
+  // A sent transaction is mined when the chain gets to it, not when the wallet answers: wait for
+  // its receipt as a page would (null until then), not assume it is there.
+  await expect
+    .poll(async () => (await request(page, "eth_getTransactionReceipt", [hash])).result, { timeout: 15_000 })
+    .toMatchObject({ status: "0x1", from: payer.address.toLowerCase() });
 
   const capabilities = (await request(page, "wallet_getCapabilities", [payer.address, [toHex(BASE)]])).result;
   expect(capabilities).toEqual({ [toHex(BASE)]: { atomic: { status: "unsupported" } } });
@@ -145,13 +148,16 @@ test("sends a transaction and an EIP-5792 batch to the chain's RPC and reports t
       { version: "2.0.0", chainId: toHex(BASE), from: payer.address, atomicRequired: false, calls },
     ])
   ).result as { id: string };
-  const status = (await request(page, "wallet_getCallsStatus", [sent.id])).result as {
-    status: number;
-    atomic: boolean;
-    receipts: { status: string }[];
-  };
+  type CallsStatus = { status: number; atomic: boolean; receipts?: { status: string }[] };
+  // 100 (pending) until both calls are mined: wait for the final status.
+  await expect
+    .poll(async () => ((await request(page, "wallet_getCallsStatus", [sent.id])).result as CallsStatus).status, {
+      timeout: 15_000,
+    })
+    .toBe(200);
+  const status = (await request(page, "wallet_getCallsStatus", [sent.id])).result as CallsStatus;
   expect(status).toMatchObject({ status: 200, atomic: false });
-  expect(status.receipts.map((r) => r.status)).toEqual(["0x1", "0x1"]);
+  expect(status.receipts?.map((r) => r.status)).toEqual(["0x1", "0x1"]);
 
   const after = await Promise.all(payees.map((a) => chain.getBalance({ address: a })));
   expect(after[0] - before[0]).toBe(parseEther("3"));

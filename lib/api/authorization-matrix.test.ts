@@ -350,6 +350,7 @@ const ROWS: Record<string, Row> = {
   "POST /v2/payer/{clientUserId}/payment-details": payerRow("clientUserId", () => BANK),
   "POST /v1/payers/{userId}/review": payerRow("userId", () => ({ decision: "approve" })),
   "DELETE /v1/payers/{userId}": payerRow("userId"),
+  "POST /v1/payers/{userId}/tax-number": payerRow("userId"),
   "POST /v1/offramp-payments/{requestId}/progress": offrampRow,
   "GET /v2/secure-payments/{token}": securePaymentRow("single"),
   "GET /v2/secure-payments/{token}/pay": securePaymentRow("single"),

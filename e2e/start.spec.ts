@@ -22,14 +22,22 @@ test("a load balancer finds the process alive and ready: database up, migrations
   expect(await live.json()).toMatchObject({ status: "alive" });
   const ready = await request.get("/health/ready");
   expect(ready.status()).toBe(200);
-  expect(await ready.json()).toEqual({
+  const body = await ready.json();
+  expect(body).toEqual({
     status: "ready",
     database: "up",
     migrations: "applied",
     workers: "running",
     booted: true,
     draining: false,
+    rpc: expect.any(Object),
   });
+  // Each network's RPC providers as this process saw them, by host only (an RPC URL's path and
+  // query often hold an API key): base, which the demo uses, has answered by now.
+  expect(body.rpc.base).toEqual([
+    expect.objectContaining({ host: expect.stringMatching(/^127\.0\.0\.1:\d+$/), status: expect.any(String) }),
+  ]);
+  expect(JSON.stringify(body.rpc)).not.toMatch(/https?:\/\//);
 });
 
 test("a link with broken percent-encoding answers a JSON 400 naming the problem, not an error page", async ({

@@ -3,11 +3,11 @@
 // the new key, after which the old key is no longer needed.
 
 import { randomBytes } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as detailsRoute from "@/app/v2/payer/[clientUserId]/payment-details/route";
 import * as payerRoute from "@/app/v2/payer/route";
-import { resetConfigForTests } from "../config";
 import { db } from "../db/client";
+import { rotatingKeys } from "../test/encryption-keys";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 import { createPlatformEndpoint } from "../webhooks/client-id-endpoints";
@@ -16,23 +16,7 @@ import { openBankDetails, openIdentity } from "./payer-data";
 import { BANK, IDENTITY } from "./payer-fixtures";
 import { reencryptPayerData } from "./payer-store";
 
-const saved = { key: process.env.ENCRYPTION_KEY, previous: process.env.ENCRYPTION_KEY_PREVIOUS };
-function useKeys(current: string, previous?: string) {
-  process.env.ENCRYPTION_KEY = current;
-  if (previous) process.env.ENCRYPTION_KEY_PREVIOUS = previous;
-  else delete process.env.ENCRYPTION_KEY_PREVIOUS;
-  resetConfigForTests();
-}
-afterAll(() => {
-  for (const [name, value] of [
-    ["ENCRYPTION_KEY", saved.key],
-    ["ENCRYPTION_KEY_PREVIOUS", saved.previous],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetConfigForTests();
-});
+const useKeys = rotatingKeys();
 
 describe("encryption key rotation", () => {
   it("old data reads during the rotation, is re-encrypted once, and reads with the new key alone afterwards", async () => {

@@ -3,34 +3,18 @@
 // (reencryptCustomerInfo) rewrites it once, and the new key alone reads it afterwards. A file of
 // its own: every request of its database is written under the keys set here.
 import { randomBytes } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as requestIdRoute from "@/app/v2/request/[requestId]/route";
 import * as requestRoute from "@/app/v2/request/route";
-import { resetConfigForTests } from "../config";
 import { db } from "../db/client";
+import { rotatingKeys } from "../test/encryption-keys";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
 import { reencryptCustomerInfo } from "./customer-info";
 
 const CUSTOMER = { firstName: "Grace", email: "grace.hopper@example.com", address: { country: "US" } };
 
-const saved = { key: process.env.ENCRYPTION_KEY, previous: process.env.ENCRYPTION_KEY_PREVIOUS };
-function useKeys(current: string, previous?: string) {
-  process.env.ENCRYPTION_KEY = current;
-  if (previous) process.env.ENCRYPTION_KEY_PREVIOUS = previous;
-  else delete process.env.ENCRYPTION_KEY_PREVIOUS;
-  resetConfigForTests();
-}
-afterAll(() => {
-  for (const [name, value] of [
-    ["ENCRYPTION_KEY", saved.key],
-    ["ENCRYPTION_KEY_PREVIOUS", saved.previous],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetConfigForTests();
-});
+const useKeys = rotatingKeys();
 
 describe("customerInfo and key rotation", () => {
   it("reads with the previous key during a rotation, is re-encrypted once, then reads with the new key alone", async () => {

@@ -34,6 +34,11 @@ test("the demo user creates a payment link, a payer pays it, the receipt shows i
   expect(creds.demoPaymentUrl).toMatch(/\/pay\/[0-9A-Z]{26}$/);
   expect(await (await request.get(creds.demoPaymentUrl)).text()).toContain("42.50 USDC");
 
+  // Whatever the browser reports as an error on the dashboard's pages (a hydration mismatch among them).
+  const browserErrors: string[] = [];
+  page.on("pageerror", (e) => browserErrors.push(e.message));
+  page.on("console", (m) => m.type() === "error" && browserErrors.push(m.text()));
+
   await page.goto("/dashboard/sign-in");
   await page.getByLabel("Email", { exact: true }).fill(creds.email);
   await page.getByLabel("Password", { exact: true }).fill(creds.password);
@@ -97,7 +102,14 @@ test("the demo user creates a payment link, a payer pays it, the receipt shows i
   const paid = page.getByTestId("payment-link-row").filter({ hasText: reference });
   await expect(paid).toHaveAttribute("data-state", "paid");
   await expect(paid).toContainText("12.50 USDC");
+  // …with when it was paid (the payment's block time), not a dash.
+  await expect(paid.getByRole("cell", { name: /^Paid / })).toHaveText(/^Paid \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
   await page.screenshot({ path: `${SHOTS}/links-paid.png`, fullPage: true });
+  // The list with open links and their QR codes hydrates without a mismatch.
+  await page.goto("/dashboard/payment-links");
+  await expect(page.getByTestId("payment-link-row").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(browserErrors).toEqual([]);
   await paid.getByRole("link", { name: "Request and payments" }).click();
   await expect(
     page.getByTestId("request-payment-row").getByRole("link", { name: `Transaction ${shortHash(txHash)}` }),

@@ -2,6 +2,7 @@
 // the total the payer pays (fees on top), and never another platform's links, payouts or multicalls.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../db/client";
+import { detected, record } from "../payments/payment-fixtures";
 import { registerTestDestination } from "../payee-destinations/fixtures";
 import { createTestPlatform } from "../test/fixtures";
 import { createSecurePayout } from "./create-payout-link";
@@ -31,7 +32,7 @@ beforeAll(async () => {
 const creator = () => ({ platformId: p.platformId, clientIdId: p.clientIdId, orchestratorId: null });
 
 describe("payment links of a platform", () => {
-  it("lists open, paid, expired and cancelled links newest first, with the payer's total", async () => {
+  it("lists open, paid, expired and cancelled links newest first, with the payer's total and when a paid one was paid", async () => {
     const open = await createSecurePayment(creator(), {
       requests: [{ destinationId, amount: "42.5" }],
       reference: "OPEN-1",
@@ -41,10 +42,9 @@ describe("payment links of a platform", () => {
       requests: [{ destinationId, amount: "10" }],
       reference: "PAID-1",
     });
-    await (await db()).paymentRequest.update({
-      where: { id: paid.requestIds[0] },
-      data: { status: "paid", amountPaid: 10_000_000 },
-    });
+    const paidRequest = await (await db()).paymentRequest.findUniqueOrThrow({ where: { id: paid.requestIds[0] } });
+    const payment = detected(paidRequest, 10_100_000n);
+    await record([payment]);
     const expired = await createSecurePayment(creator(), {
       requests: [{ destinationId, amount: "5" }],
       reference: "EXP-1",
@@ -82,6 +82,8 @@ describe("payment links of a platform", () => {
       allowedPayers: ["0x8ba1f109551bd432803012645ac136ddd64dba72"],
       requestIds: open.requestIds,
     });
+    expect(links[2].completedAt).toEqual(payment.blockTime);
+    expect(links.filter((l) => l.state !== "paid").map((l) => l.completedAt)).toEqual([null, null, null]);
     expect((await listPaymentLinks(p.platformId, { state: "paid" })).map((l) => l.token)).toEqual([paid.token]);
   });
 });

@@ -7,6 +7,7 @@ import { NETWORKS } from "../chains/networks";
 import { db } from "../db/client";
 import { securePaymentUrl } from "./create-secure-payment";
 import { feeLegs } from "./fee-plan";
+import { detectedPayments } from "./detected-payments";
 import { deriveStatus, type SecurePaymentStatus } from "./payment-state";
 import { requestsOfAll } from "./request-views";
 
@@ -26,6 +27,7 @@ export interface PaymentLinkRow {
   requestIds: string[];
   createdAt: Date;
   expiresAt: Date;
+  /** When a paid link was paid (its last recorded payment); null in every other state. */
   completedAt: Date | null;
 }
 
@@ -49,6 +51,16 @@ export async function listPaymentLinks(
     take: opts.limit ?? 200,
   });
   const requests = await requestsOfAll(rows.map((r) => ({ platformId, requestIds: r.requestIds })));
+  const states = rows.map(
+    (row, i) => STATE_OF[deriveStatus({ storedStatus: row.status, expiresAt: row.expiresAt }, requests[i], now)],
+  );
+  // A link is paid when its last payment is recorded: that payment's block time is when it was
+  // paid (the stored completion time is set only by some flows).
+  const paidAt = await Promise.all(
+    rows.map(async (row, i) =>
+      states[i] === "paid" ? (row.completedAt ?? (await detectedPayments(requests[i])).at(-1)?.blockTime ?? null) : null,
+    ),
+  );
   return rows
     .map((row, i): PaymentLinkRow => {
       const reqs = requests[i];
@@ -61,7 +73,7 @@ export async function listPaymentLinks(
       return {
         token: row.token,
         url: securePaymentUrl(row.token),
-        state: STATE_OF[deriveStatus({ storedStatus: row.status, expiresAt: row.expiresAt }, reqs, now)],
+        state: states[i],
         total: currency ? formatUnits(gross + fees, currency.decimals) : null,
         symbol: currency?.symbol ?? null,
         networkName: reqs[0] ? NETWORKS[reqs[0].network].name : null,
@@ -70,7 +82,7 @@ export async function listPaymentLinks(
         requestIds: row.requestIds,
         createdAt: row.createdAt,
         expiresAt: row.expiresAt,
-        completedAt: row.completedAt,
+        completedAt: paidAt[i],
       };
     })
     .filter((l) => !opts.state || l.state === opts.state);

@@ -9,6 +9,7 @@ import { createTestPlatform } from "../test/fixtures";
 import { csvField, exportPaymentsCsv } from "./payments-csv";
 
 const PAYER = "0x1111111111111111111111111111111111111111";
+const PAYEE = "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7"; // the fixture requests' payee
 let cookie: string;
 let platformId: string;
 const ids: string[] = [];
@@ -79,28 +80,29 @@ beforeAll(async () => {
 });
 
 describe("payments CSV export", () => {
-  it("streams every match of the platform, newest first, amounts per token decimals", async () => {
+  it("streams every match of the platform, newest first, amounts per token decimals, with the USD value and the payee", async () => {
     const r = await csv();
     expect(r.status).toBe(200);
     expect(r.type).toBe("text/csv; charset=utf-8");
     const rows = rowsOf(r.text);
     expect(rows[0]).toBe(
-      "time,payment_id,network,type,amount,currency,invoice_currency,fee,payer,tx_hash,request_id,payment_reference,reference,request_paid",
+      "time,payment_id,network,type,amount,currency,usd_value,invoice_currency,fee,payer,payee,tx_hash,request_id,payment_reference,reference,request_paid",
     );
     expect(rows).toHaveLength(1 + ids.length);
     expect(r.text).not.toContain(otherId);
     const bscRow = rows[1].split(",");
-    expect(bscRow.slice(0, 6)).toEqual([
+    expect(bscRow.slice(0, 7)).toEqual([
       "2024-03-02T10:00:00.000Z",
       ids[1],
       "bsc",
       "direct",
       "1.500000000000000001",
       "USDT",
+      "1.500000000000000001",
     ]);
     expect(rows[1]).toContain(",'=HYPERLINK(1),");
     const baseRow = rows[2];
-    expect(baseRow).toContain(`,12.345678,USDC,USDC,0,${PAYER},`);
+    expect(baseRow).toContain(`,12.345678,USDC,12.345678,USDC,0,${PAYER},${PAYEE},`);
     expect(baseRow).toContain(',"ORDER ""7"", rush",');
   });
 

@@ -9,6 +9,7 @@
 import { resolveSession } from "../auth";
 import { readCookie, SESSION_COOKIE } from "../http/caller";
 import { errorResponse } from "../http/errors";
+import { usdValue } from "../pay-page/browser";
 import type { PageAfter } from "../payments";
 import { searchPayments } from "../payments";
 import { type PaymentRow, toPaymentRow } from "./payment-rows";
@@ -23,9 +24,13 @@ const COLUMNS: [string, (r: PaymentRow) => string | null][] = [
   ["type", (r) => r.type],
   ["amount", (r) => r.amount],
   ["currency", (r) => r.paymentCurrency],
+  // What the table's "USD value" shows, as a plain number: the amount of a dollar stablecoin
+  // (never rounded), empty for a token that needs an exchange rate.
+  ["usd_value", (r) => usdValue(r.amount, r.paymentCurrency)?.replace(/[$,]/g, "") ?? null],
   ["invoice_currency", (r) => r.currency],
   ["fee", (r) => r.fees?.[0]?.amount ?? "0"],
   ["payer", (r) => r.payer],
+  ["payee", (r) => r.payee],
   ["tx_hash", (r) => r.sourceTxHash],
   ["request_id", (r) => r.request.requestId],
   ["payment_reference", (r) => r.request.paymentReference],

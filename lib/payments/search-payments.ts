@@ -34,6 +34,8 @@ export interface FoundPayment {
   feeAmount: bigint;
   feeAddress: string | null;
   payerAddress: string | null;
+  /** Who the payment paid (the request's payee when it was recorded). */
+  payee: string | null;
   currency: string | null;
   conversionRate: string | null;
   request: {
@@ -104,6 +106,7 @@ interface Row extends RequestColumns {
   fee_amount: string;
   fee_address: string | null;
   payer_address: string | null;
+  payee: string | null;
   currency: string | null;
   conversion_rate: string | null;
   sort_value: string | null;
@@ -121,6 +124,7 @@ function fromRow(r: Row): FoundPayment {
     feeAmount: toBigInt(r.fee_amount),
     feeAddress: r.fee_address,
     payerAddress: r.payer_address,
+    payee: r.payee,
     currency: r.currency,
     conversionRate: r.conversion_rate,
     request: {
@@ -192,7 +196,7 @@ function pageSql(where: Prisma.Sql, page: PaymentPage): Prisma.Sql {
   // One row more than the page tells whether another page follows.
   const limit = Prisma.sql`LIMIT ${page.limit + 1} OFFSET ${after ? 0 : page.offset}`;
   const columns = Prisma.sql`${byAmount(page) ? Prisma.sql`${valueSql()}::text` : Prisma.sql`NULL`} AS sort_value, p.id::text, p.network, p.tx_hash, to_char(p.block_time, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS block_time, p.type::text, p.amount::text,
-            p.fee_amount::text, p.fee_address, p.payer_address, p.currency, p.conversion_rate, ${REQUEST_COLUMNS_SQL}`;
+            p.fee_amount::text, p.fee_address, p.payer_address, p.payee, p.currency, p.conversion_rate, ${REQUEST_COLUMNS_SQL}`;
   // Orders by amount read the request's payment currency (valueSql): they join first.
   if (byAmount(page))
     return Prisma.sql`SELECT ${columns} FROM payments p ${joinRequestSql(Prisma.sql`p.request_id`)} WHERE ${conditions} ORDER BY ${orderSql(page)} ${limit}`;

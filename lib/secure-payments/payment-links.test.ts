@@ -2,8 +2,8 @@
 // the total the payer pays (fees on top), and never another platform's links, payouts or multicalls.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../db/client";
-import { detected, record } from "../payments/payment-fixtures";
 import { registerTestDestination } from "../payee-destinations/fixtures";
+import { detected, record } from "../payments/payment-fixtures";
 import { createTestPlatform } from "../test/fixtures";
 import { createSecurePayout } from "./create-payout-link";
 import { createSecurePayment } from "./create-secure-payment";

@@ -6,8 +6,8 @@ import { getCurrency } from "../chains/currencies";
 import { NETWORKS } from "../chains/networks";
 import { db } from "../db/client";
 import { securePaymentUrl } from "./create-secure-payment";
-import { feeLegs } from "./fee-plan";
 import { detectedPayments } from "./detected-payments";
+import { feeLegs } from "./fee-plan";
 import { deriveStatus, type SecurePaymentStatus } from "./payment-state";
 import { requestsOfAll } from "./request-views";
 
@@ -58,7 +58,9 @@ export async function listPaymentLinks(
   // paid (the stored completion time is set only by some flows).
   const paidAt = await Promise.all(
     rows.map(async (row, i) =>
-      states[i] === "paid" ? (row.completedAt ?? (await detectedPayments(requests[i])).at(-1)?.blockTime ?? null) : null,
+      states[i] === "paid"
+        ? (row.completedAt ?? (await detectedPayments(requests[i])).at(-1)?.blockTime ?? null)
+        : null,
     ),
   );
   return rows

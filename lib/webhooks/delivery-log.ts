@@ -13,11 +13,17 @@ export const DELIVERY_NOT_FOUND = "Delivery not found";
 /** Delivery ids are ULIDs (upper-case Crockford base32). */
 
 const INCLUDE = {
-  event: { select: { event: true, isTest: true } },
+  event: { select: { event: true, isTest: true, requestId: true, payload: true } },
   attempts: { orderBy: [{ round: "asc" }, { retryCount: "asc" }, { startedAt: "asc" }] },
 } as const satisfies Prisma.WebhookDeliveryInclude;
 
 type Row = Prisma.WebhookDeliveryGetPayload<{ include: typeof INCLUDE }>;
+
+/** The merchant's reference an event's payload carries (payment and request events name it). */
+function referenceOf(payload: unknown): string | null {
+  const reference = payload && typeof payload === "object" ? (payload as { reference?: unknown }).reference : null;
+  return typeof reference === "string" && reference !== "" ? reference : null;
+}
 
 function toView(row: Row): DeliveryAnswer {
   return {
@@ -25,6 +31,8 @@ function toView(row: Row): DeliveryAnswer {
     eventId: row.eventId,
     event: row.event.event,
     isTest: row.event.isTest,
+    requestId: row.event.requestId,
+    reference: referenceOf(row.event.payload),
     status: row.status,
     round: row.round,
     attemptCount: row.attemptCount,
@@ -73,15 +81,9 @@ export async function listDeliveries(
   return { deliveries: page.map(toView), nextCursor: rows.length > f.limit ? page[page.length - 1].id : null };
 }
 
-async function deliveryOrThrow(
-  endpointId: string,
-  deliveryId: string,
-): Promise<Row & { event: { payload?: unknown } }> {
+async function deliveryOrThrow(endpointId: string, deliveryId: string): Promise<Row> {
   const row = isUlid(deliveryId)
-    ? await (await db()).webhookDelivery.findFirst({
-        where: { id: deliveryId, endpointId },
-        include: { ...INCLUDE, event: { select: { event: true, isTest: true, payload: true } } },
-      })
+    ? await (await db()).webhookDelivery.findFirst({ where: { id: deliveryId, endpointId }, include: INCLUDE })
     : null;
   if (!row) throw notFound("delivery_not_found", DELIVERY_NOT_FOUND);
   return row;

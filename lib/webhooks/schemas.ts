@@ -218,6 +218,16 @@ export const deliveryView = z
     eventId: z.string(),
     event: z.string(),
     isTest: z.boolean(),
+    requestId: z
+      .string()
+      .nullable()
+      .describe("The request the event is about (its `requestId`); null for events about none"),
+    reference: z
+      .string()
+      .nullable()
+      .describe(
+        "The merchant's `reference` the event carries, so a log row says which order it is about; null without",
+      ),
     status: z
       .enum(DELIVERY_STATUSES)
       .describe("`pending` (attempts under way), `delivered` (a 2xx), `failed` (4 attempts without a 2xx)"),

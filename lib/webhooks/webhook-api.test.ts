@@ -695,7 +695,7 @@ describe("orchestrator webhook limits", () => {
 });
 
 describe("the delivery log", () => {
-  it("lists every attempt, filters by event and status, pages, and resends with the same id", async () => {
+  it("lists every attempt with the request and reference it is about, filters by event and status, pages, and resends with the same id", async () => {
     const p = await legacyPlatform();
     const { json: hook } = await call(platformWebhooks, "POST", "/v1/webhook", {
       headers: asClient(p),
@@ -738,6 +738,9 @@ describe("the delivery log", () => {
       error: "receiver answered 503",
     });
     expect(failed.payload).toMatchObject({ event: "payment.failed", subStatus: "insufficient_funds" });
+    // The row says which request and order it is about, as the payload names them.
+    expect(failed.requestId).toMatch(/\S/);
+    expect([failed.requestId, failed.reference]).toEqual([failed.payload.requestId, failed.payload.reference ?? null]);
 
     answer = 200;
     for (const eventType of ["payment.confirmed", "kyt.screening.completed"]) {
@@ -752,6 +755,10 @@ describe("the delivery log", () => {
       async () => (await call(platformDeliveries, "GET", url, { headers: asOwner(p), params })).json,
       (page) => page.deliveries.filter((d: { status: string }) => d.status === "delivered").length === 2,
     );
+    expect(all.deliveries.find((d: { id: string }) => d.id === failedId)).toMatchObject({
+      requestId: failed.requestId,
+      reference: failed.reference,
+    });
     expect(all.deliveries.map((d: { event: string }) => d.event)).toEqual([
       "kyt.screening.completed",
       "payment.confirmed",

@@ -42,6 +42,33 @@ function Progress({ d, readAt }: { d: DeliveryView; readAt: string }) {
   );
 }
 
+/** Which order the delivery is about: the merchant's reference and the request, linked to its page. */
+function About({ d }: { d: DeliveryView }) {
+  if (!d.requestId && !d.reference) return null;
+  return (
+    <span className="text-xs text-slate-700" data-testid="delivery-about">
+      {d.reference && (
+        <>
+          reference <span className="font-medium">{d.reference}</span>
+        </>
+      )}
+      {d.reference && d.requestId && " · "}
+      {d.requestId &&
+        (d.isTest ? (
+          <>request {d.requestId.slice(0, 10)}…</>
+        ) : (
+          <a
+            className="text-blue-800 underline underline-offset-2"
+            href={`/dashboard/payments/requests/${d.requestId}`}
+            title={d.requestId}
+          >
+            request {d.requestId.slice(0, 10)}…
+          </a>
+        ))}
+    </span>
+  );
+}
+
 type Payload =
   | { state: "idle" }
   | { state: "loading" }
@@ -122,6 +149,7 @@ export function DeliveryItem({
         {d.isTest && (
           <span className="rounded-full border border-slate-300 px-2 py-0.5 text-xs text-slate-700">test</span>
         )}
+        <About d={d} />
         <StatusBadge status={d.status} />
         <span className="text-xs whitespace-nowrap text-slate-600">{when}</span>
         <span className="text-xs text-slate-600">

@@ -31,7 +31,8 @@ export function CopyButton({ value, label = "Copy", what }: { value: string; lab
   return (
     <button
       type="button"
-      className={buttonClasses("secondary", "sm")}
+      // Never squeezed into a column of letters ("C / op / y") beside a long address on a phone.
+      className={`${buttonClasses("secondary", "sm")} shrink-0 whitespace-nowrap`}
       disabled={!hydrated}
       aria-label={`${label} ${what}`}
       onClick={() =>

@@ -14,7 +14,29 @@ export function isUserRejection(err: unknown): boolean {
 }
 
 /** The first line of a wallet error's message, or "" (viem adds request details below it). */
+/** The wallet cannot pay the network fee: viem's InsufficientFundsError, or a node's own words for it. */
+function isShortOfGas(err: unknown): boolean {
+  let e = err as { name?: unknown; message?: unknown; details?: unknown; cause?: unknown } | null | undefined;
+  for (let depth = 0; e && depth < 6; depth++) {
+    if (e.name === "InsufficientFundsError") return true;
+    const text = typeof e === "string" ? e : `${String(e.message ?? "")} ${String(e.details ?? "")}`;
+    if (
+      /insufficient funds|exceeds the balance of the account|balance is not enough|account balance is insufficient/i.test(
+        text,
+      )
+    )
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+export const SHORT_OF_GAS_TEXT =
+  "Your wallet does not have enough of the network's own coin (ETH, BNB, POL, TRX…) to pay the network fee. Nothing was sent: add some to this wallet, or pay with another route, and try again.";
+
+/** A wallet's failure in the person's words: known causes explained, otherwise the wallet's first line. */
 export function walletErrorText(err: unknown): string {
+  if (isShortOfGas(err)) return SHORT_OF_GAS_TEXT;
   const message =
     typeof err === "string"
       ? err

@@ -81,6 +81,11 @@ test("a payer pays USDC on arbitrum-one from USDC on base on the page and sees t
   const option = page.getByTestId("crosschain-option");
   await expect(option).toBeVisible({ timeout: 30_000 });
   await expect(option.getByRole("radio", { name: /USDC on Base/ })).toBeChecked();
+  // The route that can pay leads; paying on arbitrum-one anyway comes after it.
+  expect(await page.getByRole("button", { name: /^Pay / }).allTextContents()).toEqual([
+    "Pay from USDC on Base",
+    "Pay 12.50 USDC",
+  ]);
   // 0.1 % of 12.5 rounded up + 0.05 for gas: the fee the page quotes.
   await expect(option).toContainText("fee 0.0625 USDC");
   await shoot(page, "offered");

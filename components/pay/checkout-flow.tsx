@@ -295,38 +295,42 @@ export function CheckoutFlow({
     );
   }
 
-  const otherNetworks = routes.length > 0 && (
-    <section
-      aria-labelledby="crosschain-heading"
-      className="space-y-2 rounded-lg border border-black/10 p-3"
-      data-testid="crosschain-option"
-    >
-      <h3 id="crosschain-heading" className="text-sm font-semibold">
-        Pay from another network
-      </h3>
-      <p className="text-sm text-[var(--pay-muted)]">
-        This wallet also holds enough on other networks: pay from there, and the payee is paid on {network.name}.
-      </p>
-      <fieldset className="space-y-1">
-        <legend className="sr-only">Network and token to pay from</legend>
-        {routes.map((r, i) => (
-          <label key={`${r.chain}-${r.token}`} className="flex items-center gap-2 text-sm">
-            <input type="radio" name="crosschain-route" checked={choice === i} onChange={() => setChoice(i)} />
-            <span>
-              {routeLabel(r)} <span className="text-[var(--pay-muted)]">(fee {formatMoney(r.fee, r.token)})</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <button
-        type="button"
-        className="w-full rounded-lg border border-black/15 px-4 py-2 text-sm font-medium"
-        onClick={() => setCrosschain(routes[choice] ?? routes[0])}
+  // The route that can pay is the main action: when this network falls short and another
+  // network of the wallet can pay, that one leads and paying here anyway is the secondary button.
+  const SECONDARY_CLASSES = "w-full rounded-lg border border-black/15 px-4 py-2 text-sm font-medium";
+  const otherNetworks = (primary: boolean) =>
+    routes.length > 0 && (
+      <section
+        aria-labelledby="crosschain-heading"
+        className="space-y-2 rounded-lg border border-black/10 p-3"
+        data-testid="crosschain-option"
       >
-        Pay from {routeLabel(routes[choice] ?? routes[0])}
-      </button>
-    </section>
-  );
+        <h3 id="crosschain-heading" className="text-sm font-semibold">
+          Pay from another network
+        </h3>
+        <p className="text-sm text-[var(--pay-muted)]">
+          This wallet also holds enough on other networks: pay from there, and the payee is paid on {network.name}.
+        </p>
+        <fieldset className="space-y-1">
+          <legend className="sr-only">Network and token to pay from</legend>
+          {routes.map((r, i) => (
+            <label key={`${r.chain}-${r.token}`} className="flex items-center gap-2 text-sm">
+              <input type="radio" name="crosschain-route" checked={choice === i} onChange={() => setChoice(i)} />
+              <span>
+                {routeLabel(r)} <span className="text-[var(--pay-muted)]">(fee {formatMoney(r.fee, r.token)})</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <button
+          type="button"
+          className={primary ? `${ACTION_CLASSES} w-full` : SECONDARY_CLASSES}
+          onClick={() => setCrosschain(routes[choice] ?? routes[0])}
+        >
+          Pay from {routeLabel(routes[choice] ?? routes[0])}
+        </button>
+      </section>
+    );
 
   switch (phase.name) {
     case "preparing":
@@ -387,7 +391,7 @@ export function CheckoutFlow({
           <button type="button" className={ACTION_CLASSES} onClick={() => window.location.reload()}>
             Reload the page
           </button>
-          {otherNetworks}
+          {otherNetworks(true)}
         </div>
       );
     case "ready": {
@@ -418,10 +422,21 @@ export function CheckoutFlow({
               </button>
             </p>
           )}
-          <button type="button" className={`${ACTION_CLASSES} w-full`} onClick={() => void run(phase.steps)}>
-            {props.payLabel}
-          </button>
-          {otherNetworks}
+          {short && routes.length > 0 ? (
+            <>
+              {otherNetworks(true)}
+              <button type="button" className={SECONDARY_CLASSES} onClick={() => void run(phase.steps)}>
+                {props.payLabel}
+              </button>
+            </>
+          ) : (
+            <>
+              <button type="button" className={`${ACTION_CLASSES} w-full`} onClick={() => void run(phase.steps)}>
+                {props.payLabel}
+              </button>
+              {otherNetworks(false)}
+            </>
+          )}
         </div>
       );
     }

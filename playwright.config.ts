@@ -12,6 +12,10 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: "e2e/artifacts/results",
   timeout: 60_000,
+  // An assertion waits up to 15 s for what it expects (a navigation after signing in, a receipt):
+  // Playwright's 5 s is shorter than a server-rendered page takes on a loaded 2-core machine, and
+  // a spec that waits for the right thing must not fail because the machine is busy.
+  expect: { timeout: 15_000 },
   workers: 2,
   // On CI a failed spec runs once more and, if it then passes, is reported as flaky (see
   // docs/decisions/ci-one-retry.md); locally every failure fails.

@@ -2,6 +2,7 @@
 // `/docs`, tag "Secure Payment"). Shapes only: destinations, amounts per token and the
 // access list are checked against the network in create-secure-payment.ts.
 import { z } from "zod";
+import { hostedWording } from "../http/errors";
 import {
   addressText,
   amountText,
@@ -31,10 +32,11 @@ const redirectUrl = z
     }
   }, "must be an http(s) URL");
 
-/** The documented rule: a redirect button needs somewhere to go. */
+/** The documented rule: a redirect button needs somewhere to go (in the hosted service's words). */
+const LABEL_NEEDS_URL = hostedWording("redirectLabel cannot be provided without redirectUrl");
 const labelNeedsUrl = <T extends { redirectUrl?: string; redirectLabel?: string }>(b: T, ctx: z.RefinementCtx) => {
   if (b.redirectLabel !== undefined && b.redirectUrl === undefined)
-    ctx.addIssue({ code: "custom", path: ["redirectLabel"], message: "needs redirectUrl" });
+    ctx.addIssue({ code: "custom", path: ["redirectLabel"], message: LABEL_NEEDS_URL });
 };
 
 const redirectLabel = text(1, 255)

@@ -50,9 +50,8 @@ import { reportUserEvent } from "./user-events";
 const TAGS = ["Secure Payment"];
 const CREATE_AUTH = ["apiKey", "clientId", "orchestratorKey", "session"] as const;
 const CREATE_ERRORS = {
-  400: "Validation failed; requests on several networks; a Tron batch; x-orchestrator-key without x-client-id",
-  403: "The orchestrator has no active link with this client ID; `destinationId` differs from the client ID's bound destination (`destination_mismatch`); a backend client ID is not bound to a payee destination (`client_id_not_bound`)",
-  404: "Unknown destination (also another platform's)",
+  400: "Validation failed; requests on several networks; a Tron batch; x-orchestrator-key without x-client-id; no destinationId and the platform has no active destination (`no_active_destination`) or several (`destination_ambiguous`)",
+  403: "The orchestrator has no active link with this client ID; `destinationId` differs from the client ID's bound destination or is not one of the platform's, another platform's included (`destination_mismatch`); a backend client ID is not bound to a payee destination (`client_id_not_bound`)",
   409: "The destination is deactivated",
 };
 const TOKEN_ERRORS = {
@@ -73,7 +72,7 @@ export const createSecurePaymentOperation = defineOperation({
     "Answers the token and `securePaymentUrl` (`<APP_URL>/pay/<token>`). With a client ID, its fee settings become the fee plan, fixed at creation. " +
     "An orchestrator creates links for a linked platform with `x-orchestrator-key` and that platform's `x-client-id`; the orchestrator is then fixed on the payment and on its events. " +
     "`accessPolicy.allowedPayerAddresses` restricts who may pay. " +
-    "A client ID bound to a payee destination (`payeeDestinationId` of /v2/client-ids) pays that destination: `destinationId` may be left out. A backend client ID (no allowed domains) is sent without `Origin` and must be bound.",
+    "`destinationId` may be left out: a client ID bound to a payee destination (`payeeDestinationId` of /v2/client-ids) pays that destination, otherwise the platform's active destination is paid when it has exactly one. A backend client ID (no allowed domains) is sent without `Origin` and must be bound.",
   tags: TAGS,
   auth: [...CREATE_AUTH],
   body: createSecurePaymentBody,

@@ -110,7 +110,7 @@ export const createSecurePaymentBody = z
             .max(300)
             .optional()
             .describe(
-              "A payee destination of the platform (`{wallet}@eip155:{chainId}#{checksum}:{token}`). When the client ID creating the payment is bound to a payee destination it may be left out (the bound one is paid; a different one is 403 `destination_mismatch`); otherwise it is required (this service has no platform-wide default destination)",
+              "A payee destination of the platform (`{wallet}@eip155:{chainId}#{checksum}:{token}`). Optional: left out, the client ID's bound payee destination is paid, else the platform's active destination when it has exactly one (400 `no_active_destination` with none, `destination_ambiguous` with several). With a bound client ID, a different one is 403 `destination_mismatch`, as is a destination that is not the platform's",
             ),
           amount: amountText.describe("Human-readable amount in the destination's token"),
         }),

@@ -236,7 +236,7 @@ export const recordIntentOperation = defineOperation({
   summary: "Record the transaction a payer broadcast",
   description:
     "After the payer's wallet broadcast the payment, the page (or the integrator's own page) reports its `txHash` (or a Safe's `safeTxHash`) on `chain`; for a multicall payout, the UserOperation (`userOpHash`, `smartAccountAddress`, `transactionIndices`). " +
-    "Recorded once per transaction (the same report answers the same `intentId`). Once the payment's chain shows `txHash` paying this link (pending, or mined and successful, sent to the payment contract with this payment's reference), reads and calldata of the link answer 423 for 10 minutes from the report, or until detection settles the payment; a hash the chain does not show paying the link, and a `safeTxHash` or `userOpHash` alone, hold nothing. Settlement still comes from payment detection only. Crosschain routes are not available (400).",
+    "Recorded once per transaction (the same report answers the same `intentId`). Once the payment's chain shows `txHash` paying this link (pending, or mined and successful, sent to the payment contract with this payment's reference), reads and calldata of the link answer 423 for 10 minutes from the report, or until detection settles the payment; a hash the chain does not show paying the link, and a `safeTxHash` or `userOpHash` alone, hold nothing. Settlement still comes from payment detection only. A crosschain report (`executionKind: evm_cross_chain` or `routeKind: crosschain`) names its source chain: it is recorded and holds nothing.",
   tags: TAGS,
   auth: ["clientId", "apiKey"],
   params: tokenParams,
@@ -244,7 +244,7 @@ export const recordIntentOperation = defineOperation({
   status: 200,
   response: intentResponse,
   errors: {
-    400: "Validation failed; chain not the payment's network; crosschain",
+    400: "Validation failed; chain not the payment's network (same-chain reports)",
     403: "Expired or cancelled",
     404: "Unknown token (also another platform's)",
     409: "Already completed",

@@ -560,7 +560,7 @@ const routeFields = {
     .enum(["across", "stargate"])
     .nullable()
     .optional()
-    .describe("Accepted and recorded; crosschain routes are not available on this service"),
+    .describe("Recorded as given"),
 };
 const safeDeadline = z.number().int().positive().optional().describe("Unix seconds; only with safeTxHash");
 const onlyWithSafeTx = <T extends { safePaymentDeadline?: number; safeTxHash?: string }>(

@@ -74,6 +74,8 @@ export const ERROR_CODES = {
   secure_payment_in_progress:
     "A payer's transaction paying this secure payment is on chain (pending or mined) and not detected yet",
   intent_chain_mismatch: "The reported chain is not the secure payment's network",
+  route_step_unavailable:
+    "The route step cannot be refreshed: not a step of this link's routes (crosschain payments here are one signed intent)",
   intent_not_multicall: "A multicall receipt was reported for a token that is not a multicall payout",
   batch_payout_invalid: "The payout links cannot be combined into one batch link",
   tron_transaction_mismatch: "The signed Tron transaction is not the one this secure payment expects",

@@ -128,7 +128,8 @@ export async function createSecurePayment(
       destinations.push(bound);
       continue;
     }
-    if (item.destinationId === undefined) destinations.push((fallback ??= await platformDestination(creator.platformId)));
+    if (item.destinationId === undefined)
+      destinations.push((fallback ??= await platformDestination(creator.platformId)));
     else destinations.push(await namedDestination(creator.platformId, item.destinationId));
   }
   const networks = new Set(destinations.map((d) => d.network));

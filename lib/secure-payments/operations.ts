@@ -20,6 +20,7 @@ import { loadSecurePayment } from "./load-secure-payment";
 import { describeMulticall } from "./multicall-state";
 import { recordIntent } from "./payment-intents";
 import { assertPayable } from "./payment-state";
+import { refreshStepBody, refreshStepTransaction } from "./refresh-step";
 import {
   batchPayoutLinkBody,
   createMulticallBody,
@@ -250,6 +251,25 @@ export const recordIntentOperation = defineOperation({
     409: "Already completed",
   },
   handler: async ({ caller, params, body }) => recordIntent(params.token, body, { platformId: platformOf(caller) }),
+});
+
+export const refreshStepTransactionOperation = defineOperation({
+  method: "POST",
+  path: "/v2/secure-payments/{token}/refresh-step-transaction",
+  summary: "Refresh bridge step transactionRequest",
+  description:
+    "The published interface re-stamps the deadline of a LI.FI bridge step before a smart account submits its UserOperation. Crosschain payments on this service are a single step (the payer signs one intent from GET …/pay with `chain` and `token`, the service's operator settles it), with no bridge step or deadline to refresh: every step is answered 400 `route_step_unavailable`, the document's \"Route no longer available or invalid step\". The 200 of the published interface is never answered here.",
+  tags: TAGS,
+  auth: ["clientId", "apiKey"],
+  params: tokenParams,
+  body: refreshStepBody,
+  status: 200,
+  errors: {
+    400: "Validation failed; route no longer available or invalid step (`route_step_unavailable`: every step, crosschain payments here have a single signed step)",
+    404: "Unknown token (also another platform's)",
+  },
+  handler: async ({ caller, params, body }) =>
+    refreshStepTransaction(params.token, body, { platformId: platformOf(caller) }),
 });
 
 export const findSecurePaymentOperation = defineOperation({

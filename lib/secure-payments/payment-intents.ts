@@ -67,7 +67,8 @@ export async function recordIntent(
   const loaded = await loadSecurePayment(token, scope);
   assertPayable(loaded.status);
   const network = loaded.requests[0]?.network;
-  const crosschain = !("userOpHash" in body) && (body.executionKind === "evm_cross_chain" || body.routeKind === "crosschain");
+  const crosschain =
+    !("userOpHash" in body) && (body.executionKind === "evm_cross_chain" || body.routeKind === "crosschain");
   // A crosschain report names its source chain, which is not the payment's network by design.
   if (network && !crosschain && CHAIN_OF[network] !== body.chain) {
     throw badRequest(

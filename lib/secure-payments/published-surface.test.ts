@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as pageIntentRoute from "@/app/pay/[token]/intent/route";
 import * as intentRoute from "@/app/v2/secure-payments/[token]/intent/route";
 import * as payRoute from "@/app/v2/secure-payments/[token]/pay/route";
+import * as refreshRoute from "@/app/v2/secure-payments/[token]/refresh-step-transaction/route";
 import * as tokenRoute from "@/app/v2/secure-payments/[token]/route";
 import * as broadcastRoute from "@/app/v2/secure-payments/[token]/tron/broadcast/route";
 import * as batchRoute from "@/app/v2/secure-payments/batch-payouts/route";
@@ -265,6 +266,43 @@ describe("POST /v2/secure-payments/{token}/intent and the 423", () => {
       body: { txHash: TX, chain: "BASE", token: "USDC" },
     });
     expect(other.status).toBe(404);
+  });
+});
+
+describe("POST /v2/secure-payments/{token}/refresh-step-transaction", () => {
+  it("is served: a LI.FI step (passed whole) is the document's 400 route no longer available, since crosschain here has one signed step", async () => {
+    const link = await payoutLink("base", "7");
+    // A step as LI.FI's /advanced/routes answers it: more fields than the document names.
+    const step = {
+      id: "0x6b1f7c2d",
+      type: "lifi",
+      tool: "across",
+      toolDetails: { key: "across", name: "Across" },
+      action: {
+        fromChainId: 137,
+        toChainId: 8453,
+        fromAmount: "7000000",
+        toAddress: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+      },
+      estimate: { executionDuration: 30 },
+      includedSteps: [],
+    };
+    const send = (body: unknown, headers: Record<string, string> = browser(), token = link.token) =>
+      call(refreshRoute, "POST", `/v2/secure-payments/${token}/refresh-step-transaction`, {
+        headers,
+        params: { token },
+        body,
+      });
+    const r = await send({ step });
+    expect(r.status, r.text).toBe(400);
+    expect(r.json.code).toBe("route_step_unavailable");
+    expect(r.json.message).toMatch(/^Route no longer available or invalid step: 0x6b1f7c2d is not a step/);
+    expect((await send({ step }, api())).status).toBe(400);
+    // The document's required fields are checked, and unknown fields beside step refused.
+    const bad = await send({ step: { ...step, action: { toChainId: 8453, toAddress: "nope" } }, extra: 1 });
+    expect(bad.json.code).toBe("validation_failed");
+    expect(bad.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(["extra", "step.action.toAddress"]);
+    expect((await send({ step }, browser(), "01JUNKNOWNTOKEN0000000000")).status).toBe(404);
   });
 });
 

@@ -556,11 +556,7 @@ const routeFields = {
   sourceToken: z.string().max(100).optional(),
   sourceAmount: z.string().max(100).optional(),
   routeKind: z.enum(["same_chain", "same_chain_conversion", "crosschain"]).optional(),
-  bridgeTool: z
-    .enum(["across", "stargate"])
-    .nullable()
-    .optional()
-    .describe("Recorded as given"),
+  bridgeTool: z.enum(["across", "stargate"]).nullable().optional().describe("Recorded as given"),
 };
 const safeDeadline = z.number().int().positive().optional().describe("Unix seconds; only with safeTxHash");
 const onlyWithSafeTx = <T extends { safePaymentDeadline?: number; safeTxHash?: string }>(

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { hostedWording } from "../http/errors";
 import { NETWORK_IDS } from "../chains/networks";
+import { hostedWording } from "../http/errors";
 
 export const currencySchema = z
   .object({

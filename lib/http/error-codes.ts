@@ -83,8 +83,7 @@ export const ERROR_CODES = {
   destination_mismatch:
     "The destinationId differs from the payee destination bound to the client ID, or is not one of the platform's",
   no_active_destination: "No destinationId was given and the platform has no active payee destination to fall back to",
-  destination_ambiguous:
-    "No destinationId was given and the platform has several active payee destinations: name one",
+  destination_ambiguous: "No destinationId was given and the platform has several active payee destinations: name one",
   client_id_not_bound:
     "A backend client ID (no allowed domains) must be bound to a payee destination to create secure payments",
   signing_nonce_invalid: "The nonce is unknown, used, expired or issued for another change",

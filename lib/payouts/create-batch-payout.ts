@@ -183,9 +183,7 @@ export async function buildBatch(
 
   const isConversion = (m: string) => m === "erc20-conversion" || m === "native-conversion";
   const conversionPairs = [
-    ...new Map(
-      plans.filter((p) => isConversion(p.method)).map((p) => [`${p.invoice.id}>${p.token.id}`, p]),
-    ).values(),
+    ...new Map(plans.filter((p) => isConversion(p.method)).map((p) => [`${p.invoice.id}>${p.token.id}`, p])).values(),
   ];
   const block = await latestBlock(network);
   const [rates, batchFee] = await Promise.all([

@@ -268,7 +268,7 @@ describe("POST /v2/payouts/batch", () => {
     });
     expect(r.status, r.text).toBe(201);
     // 0.00001 ETH, and 30 USD at the feed's 3000 USD/ETH (0.01 ETH) with the 2 % margin.
-    const sent = BigInt(r.json.batchPaymentTransaction.value.hex);
+    const sent = BigInt((r.json.batchPaymentTransaction.value as { hex: string }).hex);
     const expected = parseUnits("0.00001", 18) + (10n ** 16n * 10_200n) / 10_000n;
     expect(sent > expected - 1000n && sent <= expected + 1000n, `${sent} ≈ ${expected}`).toBe(true);
     const { publicClient } = clients();

@@ -361,6 +361,14 @@ const ROWS: Record<string, Row> = {
     chain: "BASE",
     token: "USDC",
   })),
+  "POST /v2/secure-payments/{token}/refresh-step-transaction": withBody(securePaymentRow("single"), () => ({
+    step: {
+      id: "step-1",
+      type: "lifi",
+      tool: "across",
+      action: { toChainId: 8453, toAddress: `0x${"11".repeat(20)}` },
+    },
+  })),
   "POST /v2/secure-payments/{token}/tron/broadcast": withBody(securePaymentRow("single"), () => ({
     signedTransaction: {
       raw_data_hex: "0a",

@@ -126,9 +126,13 @@ export async function resolveCaller(req: Request, accepted: AuthKind[]): Promise
     clientIdValue && "x-client-id",
   ].filter(Boolean);
   if (clientIdValue && !anySession && accepted.includes("walletSession")) {
-    throw unauthorized(
-      "credentials_not_accepted",
-      `x-client-id is not enough here: it must come with ${describe(["walletSession"])}`,
+    // The published document sends x-client-id + Origin alone to these operations: a valid
+    // client ID is a known caller lacking the wallet session, so 403 (the status our operations
+    // document for "not a wallet session"), after the client ID itself is checked (401/403).
+    await resolveClient(req, clientIdValue);
+    throw forbidden(
+      "wallet_session_required",
+      "This needs a wallet session: sign in with your wallet (POST /v1/auth/wallet/challenge, then /v1/auth/wallet/verify) and send the session with x-client-id and Origin; x-client-id and Origin alone are not enough",
     );
   }
   if (present.length > 0)

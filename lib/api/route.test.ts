@@ -218,9 +218,12 @@ describe("wallet sessions, and a client ID alongside a session", () => {
     expect(
       (await call(whoRoute, "GET", "/v2/who", { headers: { authorization: `Bearer ${email.token}` } })).status,
     ).toBe(403);
-    expect(
-      (await call(whoRoute, "GET", "/v2/who", { headers: { "x-client-id": t.clientId, origin: TEST_ORIGIN } })).status,
-    ).toBe(401);
+    // A known client ID without the session: a known caller lacking the wallet session.
+    const clientAlone = await call(whoRoute, "GET", "/v2/who", {
+      headers: { "x-client-id": t.clientId, origin: TEST_ORIGIN },
+    });
+    expect(clientAlone.status).toBe(403);
+    expect(clientAlone.json.code).toBe("wallet_session_required");
   });
 });
 

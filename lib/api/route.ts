@@ -13,6 +13,7 @@ import {
   errorResponse,
   type FieldError,
   validationError,
+  validationMessage,
   zodFieldErrors,
 } from "../http/errors";
 import type { HandlerContext, HttpMethod, Operation } from "../http/operation";
@@ -252,8 +253,10 @@ function databaseUnavailable(): Response {
 function toErrorResponse(err: unknown, requestId: string): Response {
   if (err instanceof ApiError)
     return errorResponse(err.status, err.code, err.message, { errors: err.extra.errors, headers: err.extra.headers });
-  if (err instanceof ZodError)
-    return errorResponse(400, "validation_failed", "Validation failed", { errors: zodFieldErrors(err) });
+  if (err instanceof ZodError) {
+    const errors = zodFieldErrors(err);
+    return errorResponse(400, "validation_failed", validationMessage(errors), { errors });
+  }
   log.error({ reqId: requestId, err }, "unhandled error");
   return errorResponse(500, "internal_error", `Internal server error (request id ${requestId})`);
 }

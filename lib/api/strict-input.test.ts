@@ -134,7 +134,10 @@ describe("rules between fields", () => {
       body: { requests: [{ destinationId, amount: "1" }], redirectLabel: "Back" },
     });
     expect(r.status).toBe(400);
-    expect(fields(r)).toEqual([{ field: "redirectLabel", message: "needs redirectUrl" }]);
+    // In the hosted service's words, in message too (the only error).
+    const hosted = "redirectLabel cannot be provided without redirectUrl";
+    expect(r.json.message).toBe(hosted);
+    expect(fields(r)).toEqual([{ field: "redirectLabel", message: hosted }]);
     const o = await call(payoutsRoute, "POST", "/v2/secure-payments/payouts", {
       headers: api(),
       body: {
@@ -147,7 +150,15 @@ describe("rules between fields", () => {
       },
     });
     expect(o.status).toBe(400);
-    expect(fields(o)).toEqual([{ field: "redirectLabel", message: "needs redirectUrl" }]);
+    expect(o.json.message).toBe(hosted);
+    expect(fields(o)).toEqual([{ field: "redirectLabel", message: hosted }]);
+    // With another error beside it, message is the generic one and errors[] lists both.
+    const two = await call(secureRoute, "POST", "/v2/secure-payments", {
+      headers: api(),
+      body: { requests: [{ destinationId, amount: "1" }], redirectLabel: "Back", colour: "red" },
+    });
+    expect(two.json.message).toBe("Validation failed");
+    expect(fields(two).map((e) => e.field)).toEqual(expect.arrayContaining(["redirectLabel", "colour"]));
   });
 });
 

@@ -27,6 +27,38 @@ function fieldsOf(r: { json: { errors?: { field: string }[] } }) {
 }
 
 describe("POST /v2/client-ids", () => {
+  it("creates a client ID from the hosted quickstart's body, where null means not set", async () => {
+    const r = await create({
+      label: "Quickstart",
+      allowedDomains: ["https://shop.example.com"],
+      feePercentage: null,
+      feeAddress: null,
+      operatorWalletAddress: null,
+    });
+    expect(r.status, r.text).toBe(201);
+    expect(r.json).toMatchObject({ feePercentage: null, feeAddress: null, operatorWalletAddress: null });
+    // Still refused: null for a required field, an unknown field even when null, a wrong type.
+    for (const [body, field] of [
+      [{ label: null, allowedDomains: ["https://shop.example.com"] }, "label"],
+      [{ label: "x", allowedDomains: ["https://shop.example.com"], colour: null }, "colour"],
+      [{ label: "x", allowedDomains: ["https://shop.example.com"], feePercentage: 1 }, "feePercentage"],
+    ] as const) {
+      const refused = await create(body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(fieldsOf(refused), JSON.stringify(body)).toContain(field);
+    }
+    // On PUT, null keeps its own meaning where the field takes it: the fee is unset.
+    const withFee = await create({
+      label: "Fee",
+      allowedDomains: ["https://shop.example.com"],
+      feePercentage: "1",
+      feeAddress: EVM,
+    });
+    const unset = await put(withFee.json.id, { feePercentage: null, feeAddress: null, label: null });
+    expect(unset.status, unset.text).toBe(200);
+    expect(unset.json).toMatchObject({ label: "Fee", feePercentage: null, feeAddress: null });
+  });
+
   it("creates a client ID that a browser on an allowed origin can use at once", async () => {
     const r = await create({ label: "Shop", allowedDomains: ["https://Shop.Example.com/"] });
     expect(r.status).toBe(201);

@@ -50,9 +50,11 @@ describe("GET /v2/currencies", () => {
     const r = await call(currencies, "GET", "/v2/currencies?firstOnly=true", { headers: h });
     expect(r.status).toBe(400);
     expect(r.json.errors[0].field).toBe("firstOnly");
-    expect(
-      (await call(currencies, "GET", "/v2/currencies?network=base&symbol=USDC&firstOnly=yes", { headers: h })).status,
-    ).toBe(400);
+    expect(r.json.message).toBe("firstOnly can only be used when both network and symbol are provided");
+    const yes = await call(currencies, "GET", "/v2/currencies?network=base&symbol=USDC&firstOnly=yes", { headers: h });
+    expect(yes.status).toBe(400);
+    // The hosted service's sentence, in message as in errors[].
+    expect(yes.json.message).toBe("firstOnly must be 'true' or 'false' if provided");
   });
 
   it("works from a browser with a client ID", async () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NETWORK_IDS } from "../chains/networks";
+import { hostedWording } from "../http/errors";
 
 export const currencySchema = z
   .object({
@@ -29,12 +30,12 @@ export const listCurrenciesQuery = z
     // "false" first: the try-it console of /docs prefills an enum with its first value, and
     // "true" alone (without network and symbol) is a 400.
     firstOnly: z
-      .enum(["false", "true"], { message: "firstOnly must be 'true' or 'false' if provided" })
+      .enum(["false", "true"], { message: hostedWording("firstOnly must be 'true' or 'false' if provided") })
       .optional()
       .describe("With network and symbol: answer the first match as one record"),
   })
   .refine((q) => q.firstOnly !== "true" || (q.network && q.symbol), {
-    message: "firstOnly can only be used when both network and symbol are provided",
+    message: hostedWording("firstOnly can only be used when both network and symbol are provided"),
     path: ["firstOnly"],
   });
 

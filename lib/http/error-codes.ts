@@ -74,11 +74,16 @@ export const ERROR_CODES = {
   secure_payment_in_progress:
     "A payer's transaction paying this secure payment is on chain (pending or mined) and not detected yet",
   intent_chain_mismatch: "The reported chain is not the secure payment's network",
+  route_step_unavailable:
+    "The route step cannot be refreshed: not a step of this link's routes (crosschain payments here are one signed intent)",
   intent_not_multicall: "A multicall receipt was reported for a token that is not a multicall payout",
   batch_payout_invalid: "The payout links cannot be combined into one batch link",
   tron_transaction_mismatch: "The signed Tron transaction is not the one this secure payment expects",
   tron_broadcast_failed: "The Tron node refused or could not take the transaction",
-  destination_mismatch: "The destinationId differs from the payee destination bound to the client ID",
+  destination_mismatch:
+    "The destinationId differs from the payee destination bound to the client ID, or is not one of the platform's",
+  no_active_destination: "No destinationId was given and the platform has no active payee destination to fall back to",
+  destination_ambiguous: "No destinationId was given and the platform has several active payee destinations: name one",
   client_id_not_bound:
     "A backend client ID (no allowed domains) must be bound to a payee destination to create secure payments",
   signing_nonce_invalid: "The nonce is unknown, used, expired or issued for another change",

@@ -36,8 +36,25 @@ export const notFound = (code: ErrorCode, message: string) => new ApiError(404, 
 export const conflict = (code: ErrorCode, message: string) => new ApiError(409, code, message);
 export const unavailable = (code: ErrorCode, message: string) => new ApiError(503, code, message);
 
+// Field messages worded as the hosted service words them ("redirectLabel cannot be provided
+// without redirectUrl"): its clients show or match that sentence in `message`, so a validation
+// failure made of exactly one such error carries it there too (and in `errors[]`); any other
+// failure says "Validation failed" (docs/decisions/error-codes.md).
+const hostedWordings = new Set<string>();
+
+/** Marks a field error's message as the hosted service's own sentence (see validationMessage). */
+export function hostedWording(message: string): string {
+  hostedWordings.add(message);
+  return message;
+}
+
+/** `message` of a validation failure: the one error's hosted wording, else "Validation failed". */
+export function validationMessage(errors: FieldError[]): string {
+  return errors.length === 1 && hostedWordings.has(errors[0].message) ? errors[0].message : "Validation failed";
+}
+
 export function validationError(errors: FieldError[]): ApiError {
-  return new ApiError(400, "validation_failed", "Validation failed", { errors });
+  return new ApiError(400, "validation_failed", validationMessage(errors), { errors });
 }
 
 export function zodFieldErrors(err: ZodError, prefix?: string): FieldError[] {

@@ -3,6 +3,11 @@
 // nested and however it was declared (z.object strips unknown keys by default), refuses keys
 // it does not declare. The 400 names each unknown field, and says where it belongs when a
 // nested object declares it (`allowedPayerAddresses` written beside `accessPolicy`).
+// In the same copy, an explicit `null` for an optional field that does not itself take null is
+// "not set", read as if the field were absent: the hosted service's clients send it so (its
+// quickstart creates a client ID with `feePercentage: null`), and a field whose schema is
+// nullable keeps null's own meaning (`PUT /v2/client-ids/{id}` unsets with it). Unknown fields
+// and wrong types are refused as before (docs/decisions/null-means-not-set.md).
 import { z } from "zod";
 import type { FieldError } from "./errors";
 
@@ -15,6 +20,7 @@ type Def = {
   element?: z.ZodType;
   options?: z.ZodType[];
   in?: z.ZodType;
+  out?: z.ZodType;
   left?: z.ZodType;
   right?: z.ZodType;
   error?: unknown;
@@ -38,7 +44,8 @@ function objectShapeOf(s: z.ZodType): { shape: Record<string, z.ZodType>; inArra
     else if (def.type === "array" && def.element) {
       cur = def.element;
       inArray = true;
-    } else if (def.type === "pipe" && def.in) cur = def.in;
+    } else if (def.type === "pipe" && def.in)
+      cur = defOf(def.in).type === "transform" && def.out ? def.out : def.in; // through nullAsAbsent
     else return null;
   }
   return null;
@@ -52,6 +59,13 @@ function whereItBelongs(shape: Record<string, z.ZodType>, key: string): string |
   return null;
 }
 
+/** The strict copy of an object's field: null reads as absent when the field is optional and null is not one of its values. */
+function nullAsAbsent(field: z.ZodType, strict: z.ZodType): z.ZodType {
+  const optional = (field as unknown as { _zod: { optin?: string } })._zod.optin === "optional";
+  if (!optional || field.safeParse(null).success) return strict;
+  return z.preprocess((v) => (v === null ? undefined : v), strict);
+}
+
 /** A copy of `schema` whose objects all refuse undeclared keys (memoised per schema). */
 export function strictInput<T extends z.ZodType>(schema: T): T {
   const known = strictCopies.get(schema);
@@ -59,7 +73,7 @@ export function strictInput<T extends z.ZodType>(schema: T): T {
   const def = defOf(schema);
   let out: z.ZodType = schema;
   if (def.type === "object" && def.shape) {
-    const shape = Object.fromEntries(Object.entries(def.shape).map(([k, v]) => [k, strictInput(v)]));
+    const shape = Object.fromEntries(Object.entries(def.shape).map(([k, v]) => [k, nullAsAbsent(v, strictInput(v))]));
     const catchall = def.catchall ?? z.never();
     const error = (iss: { code?: string; keys?: string[] }) => {
       if (iss.code !== "unrecognized_keys" || !iss.keys) return undefined;

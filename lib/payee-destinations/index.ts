@@ -5,5 +5,5 @@ export { destinationTokens } from "./destination-tokens";
 export { listDestinations } from "./read-destinations";
 export { registerDestinationWithKey } from "./register-with-key";
 export type { ResolvedDestination } from "./resolve-destination";
-export { resolvePayeeDestination } from "./resolve-destination";
+export { activePlatformDestinations, resolvePayeeDestination } from "./resolve-destination";
 export { purgeSigningNonces } from "./signing-nonces";

@@ -488,8 +488,24 @@ describe("credentials", () => {
     expect((await post({ nonce: "x", signature: "0x00" }, email)).status).toBe(403);
 
     const r2 = await getSigningData({ walletAddress: wallet }, { "x-client-id": shop.clientId, origin: TEST_ORIGIN });
-    expect(r2.status).toBe(401);
-    expect(r2.json.message).toMatch(/^x-client-id is not enough here: it must come with a wallet session/);
+    // The published document's headers alone: the client ID is known, the wallet session missing.
+    expect(r2.status).toBe(403);
+    expect(r2.json).toMatchObject({
+      code: "wallet_session_required",
+      message: expect.stringMatching(/wallet session/),
+    });
+    expect(
+      (await post({ nonce: "x", signature: "0x00" }, { "x-client-id": shop.clientId, origin: TEST_ORIGIN })).status,
+    ).toBe(403);
+    // An unknown client ID is still a 401, a wrong Origin a 403 naming it.
+    expect(
+      (await getSigningData({ walletAddress: wallet }, { "x-client-id": "cid_nope", origin: TEST_ORIGIN })).status,
+    ).toBe(401);
+    const badOrigin = await getSigningData(
+      { walletAddress: wallet },
+      { "x-client-id": shop.clientId, origin: "https://evil.example" },
+    );
+    expect(badOrigin.json.code).toBe("origin_not_allowed");
     expect((await getSigningData({ walletAddress: wallet }, { "x-api-key": shop.apiKey })).status).toBe(401);
     expect((await getSigningData({ walletAddress: wallet }, {})).status).toBe(401);
   });

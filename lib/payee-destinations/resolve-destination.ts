@@ -4,6 +4,7 @@
 
 import type { Currency } from "../chains/currencies";
 import type { NetworkId } from "../chains/networks";
+import { db } from "../db/client";
 import { ApiError, badRequest } from "../http/errors";
 import { parseDestinationId } from "./destination-id";
 import { findDestinationOrThrow, rowTarget } from "./destination-view";
@@ -15,6 +16,35 @@ export interface ResolvedDestination {
   chainId: number;
   /** The token's currency record (USDC or USDT of the network; decimals, address, id). */
   currency: Currency;
+}
+
+function resolved(row: {
+  destinationId: string;
+  walletAddress: string;
+  chainId: number;
+  tokenAddress: string;
+}): ResolvedDestination {
+  const { network, token } = rowTarget(row);
+  return {
+    destinationId: row.destinationId,
+    walletAddress: row.walletAddress,
+    network: network.id,
+    chainId: network.chainId,
+    currency: token,
+  };
+}
+
+/**
+ * The platform's active destinations, at most two (the newest first): a caller that names none
+ * pays the platform's active destination when there is exactly one.
+ */
+export async function activePlatformDestinations(platformId: string): Promise<ResolvedDestination[]> {
+  const rows = await (await db()).payeeDestination.findMany({
+    where: { platformId, isActive: true },
+    orderBy: { createdAt: "desc" },
+    take: 2,
+  });
+  return rows.map(resolved);
 }
 
 export async function resolvePayeeDestination(platformId: string, destinationId: string): Promise<ResolvedDestination> {
@@ -31,12 +61,5 @@ export async function resolvePayeeDestination(platformId: string, destinationId:
       `Payee destination ${row.destinationId} is deactivated: the payee must register it again before it can be paid`,
     );
   }
-  const { network, token } = rowTarget(row);
-  return {
-    destinationId: row.destinationId,
-    walletAddress: row.walletAddress,
-    network: network.id,
-    chainId: network.chainId,
-    currency: token,
-  };
+  return resolved(row);
 }

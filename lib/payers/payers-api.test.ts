@@ -153,6 +153,17 @@ describe("a payer's compliance", () => {
       params: { clientUserId: "user-rejected" },
     });
     expect(patched.json).toEqual({ success: true });
+    // Without the field: the hosted service's sentence, in message as in errors[].
+    const empty = await call(payerIdRoute, "PATCH", "/v2/payer/user-rejected", {
+      headers: key(),
+      body: {},
+      params: { clientUserId: "user-rejected" },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.json).toMatchObject({
+      message: "agreementCompleted must be provided",
+      errors: [{ field: "agreementCompleted", message: "agreementCompleted must be provided" }],
+    });
     expect((await status("user-rejected")).json).toMatchObject({
       kycStatus: "rejected",
       agreementStatus: "completed",

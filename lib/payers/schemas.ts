@@ -2,6 +2,7 @@
 // reference (docs/interface.md "Payers"). Every field of a payer's identity and bank account is
 // personal data: it is encrypted at rest (payer-data.ts) and never logged.
 import { z } from "zod";
+import { hostedWording } from "../http/errors";
 import { text as pgText } from "../zod/text";
 
 const text = (max = 200) => pgText(1, max);
@@ -64,7 +65,10 @@ export const payerStatusResponse = z.strictObject({
   userId: z.uuid(),
 });
 
-export const updatePayerBody = z.strictObject({ agreementCompleted: z.boolean() });
+const AGREEMENT_MISSING = hostedWording("agreementCompleted must be provided");
+export const updatePayerBody = z.strictObject({
+  agreementCompleted: z.boolean({ error: (iss) => (iss.input === undefined ? AGREEMENT_MISSING : undefined) }),
+});
 export const successResponse = z.strictObject({ success: z.boolean() });
 
 /** POST /v1/payers/{userId}/tax-number: the review queue's "Reveal" (a recorded read). */

@@ -177,25 +177,26 @@ export async function buildBatch(
     const token = getCurrency(r.paymentCurrency)!;
     const method = paymentMethodFor(invoice, token);
     if (!method.ok) throw badRequest("payment_method_unavailable", `Request ${r.requestId}: ${method.message}`);
-    if (method.method === "native-conversion") {
-      throw badRequest(
-        "payment_method_unavailable",
-        `Request ${r.requestId}: a ${invoice.id} amount paid in ${token.id} cannot be batched yet; pay it on its own (GET /v2/request/{requestId}/pay)`,
-      );
-    }
     const fee = perRequestFees ? storedFee(r.feePercentage, r.feeAddress) : batchFeeOf;
     return { request: r, invoice, token, method: method.method, fee, due: r.expectedAmount - r.amountPaid };
   });
 
+  const isConversion = (m: string) => m === "erc20-conversion" || m === "native-conversion";
   const conversionPairs = [
-    ...new Map(
-      plans.filter((p) => p.method === "erc20-conversion").map((p) => [`${p.invoice.id}>${p.token.id}`, p]),
-    ).values(),
+    ...new Map(plans.filter((p) => isConversion(p.method)).map((p) => [`${p.invoice.id}>${p.token.id}`, p])).values(),
   ];
   const block = await latestBlock(network);
   const [rates, batchFee] = await Promise.all([
     Promise.all(
-      conversionPairs.map((p) => readConversionRate(network, currencyHash(p.invoice), p.token.address, block)),
+      // A token is reached by its address, the native coin by its currency hash.
+      conversionPairs.map((p) =>
+        readConversionRate(
+          network,
+          currencyHash(p.invoice),
+          p.method === "native-conversion" ? currencyHash(p.token) : p.token.address,
+          block,
+        ),
+      ),
     ),
     readBatchFee(network, block),
   ]);
@@ -205,7 +206,7 @@ export async function buildBatch(
     const recipient = p.request.payee as Address;
     const paymentReference = p.request.paymentReference;
     const bps = p.fee?.basisPoints ?? 0;
-    if (p.method === "erc20-conversion") {
+    if (p.method === "erc20-conversion" || p.method === "native-conversion") {
       const rate = rateOf.get(`${p.invoice.id}>${p.token.id}`);
       if (!rate)
         throw unavailable(
@@ -213,6 +214,16 @@ export async function buildBatch(
           `No conversion rate from ${p.invoice.id} to ${p.token.id} is available on ${network}`,
         );
       const c = conversionAmounts(p.due, p.invoice.decimals, bps, rate);
+      if (p.method === "native-conversion")
+        return {
+          kind: "native-conversion",
+          recipient,
+          requestAmount: c.requestAmount,
+          feeAmount: c.requestFee,
+          path: rate.path,
+          maxToSpend: c.maxToSpend,
+          paymentReference,
+        };
       return {
         kind: "erc20-conversion",
         token: p.token.address as Address,

@@ -2,10 +2,13 @@
 // must approve and send with it. Pure: rates, amounts and the batch fee are given.
 //
 // The contract groups payments by kind (MetaDetail.paymentNetworkId): same-token ERC-20
-// payments (1, or 2 for several tokens), native payments (3), and fiat-denominated ERC-20
-// payments converted at the Chainlink rate (0). It pulls each token from the payer into
-// itself (so the payer approves the batch contract, not the proxies) and charges its own
-// batch fee (`batchFee` in 1/10 000, 0 as deployed) on top, through the same allowance.
+// payments (1, or 2 for several tokens), native payments (3), fiat-denominated ERC-20
+// payments converted at the Chainlink rate (0), and fiat-denominated payments in the native
+// coin through EthConversionProxy (4, which must be the last group: it forwards the contract's
+// whole balance to the proxy, then sends what the rate at mining leaves back to the payer). It
+// pulls each token from the payer into itself (so the payer approves the batch contract, not
+// the proxies) and charges its own batch fee (`batchFee` in 1/10 000, 0 as deployed) on top,
+// through the same allowance, or out of the value for native payments.
 import { type Address, encodeFunctionData, type Hex } from "viem";
 import { BATCH_PAYMENT_NETWORK_ID, batchConversionPaymentsAbi, getContract } from "../chains/contracts";
 import type { EvmNetworkId } from "../chains/networks";
@@ -22,6 +25,17 @@ export type BatchItem =
       requestAmount: bigint;
       feeAmount: bigint;
       path: readonly Address[];
+      maxToSpend: bigint;
+      paymentReference: Hex;
+    }
+  | {
+      kind: "native-conversion";
+      recipient: Address;
+      /** Invoice amount and fee in Chainlink units; the path runs from the invoice currency to the native coin. */
+      requestAmount: bigint;
+      feeAmount: bigint;
+      path: readonly Address[];
+      /** Native coin the payer sends for it: the converted amount and fee with the conversion margin. */
       maxToSpend: bigint;
       paymentReference: Hex;
     };
@@ -58,6 +72,7 @@ export function encodeBatchPayment(
   const conversion: RequestDetail[] = [];
   const erc20: RequestDetail[] = [];
   const native: RequestDetail[] = [];
+  const nativeConversion: RequestDetail[] = [];
   const tokenNeeds = new Map<Address, bigint>();
   const erc20Base = new Map<Address, bigint>(); // per token, the amounts the batch fee is taken on
   let value = 0n;
@@ -104,6 +119,19 @@ export function encodeBatchPayment(
         // The batch fee of conversions is taken on what was spent: at most maxToSpend.
         add(tokenNeeds, item.token, item.maxToSpend + (item.maxToSpend * batchFee) / FEE_DENOMINATOR);
         break;
+      case "native-conversion":
+        nativeConversion.push({
+          recipient: item.recipient,
+          requestAmount: item.requestAmount,
+          path: item.path,
+          paymentReference: item.paymentReference,
+          feeAmount: item.feeAmount,
+          maxToSpend: 0n, // unused: the contract forwards its balance and the proxy converts at mining
+          maxRateTimespan: 0n,
+        });
+        // Sent as value, the margin and the batch fee on what is spent included; the rest comes back.
+        value += item.maxToSpend + (item.maxToSpend * batchFee) / FEE_DENOMINATOR;
+        break;
     }
   }
   for (const [token, base] of erc20Base) add(tokenNeeds, token, (base * batchFee) / FEE_DENOMINATOR);
@@ -121,6 +149,9 @@ export function encodeBatchPayment(
   }
   if (native.length > 0)
     metaDetails.push({ paymentNetworkId: BATCH_PAYMENT_NETWORK_ID.native, requestDetails: native });
+  // Last: it sends the contract's remaining balance back to the payer.
+  if (nativeConversion.length > 0)
+    metaDetails.push({ paymentNetworkId: BATCH_PAYMENT_NETWORK_ID.nativeConversion, requestDetails: nativeConversion });
 
   const data = encodeFunctionData({
     abi: batchConversionPaymentsAbi,

@@ -41,7 +41,7 @@ export const createBatchPayoutOperation = defineOperation({
   summary: "Pay many payees in one transaction",
   description:
     `Pays up to ${MAX_BATCH_SIZE} payments on one network through BatchConversionPayments: new ones (\`requests\`, created here) or existing requests of the platform (\`requestIds\`, for what is still due). ` +
-    "ERC-20 payments in one or several tokens, native payments and fiat-denominated ERC-20 payments (at the Chainlink rate, up to 2 % margin) can be mixed. " +
+    "ERC-20 payments in one or several tokens, native payments, and fiat-denominated payments in a token or in the native coin (at the Chainlink rate, up to 2 % margin, sent as value for the native coin and returned when unspent) can be mixed. " +
     "The payer approves the batch contract: `ERC20ApprovalTransactions` come first (only those whose allowance is short when `payer` is given; USDT is reset to 0 first), then `batchPaymentTransaction`. " +
     "A fee (`feePercentage`, `feeAddress`) is added on top of each payment. Tron payments cannot be batched, and all payments must be on one network (400).",
   tags: TAGS,

@@ -252,6 +252,47 @@ describe("POST /v2/payouts/batch", () => {
     expect(nativeEvents.map((e) => e.args.to)).toEqual([p2]);
   });
 
+  it("pays the published example's mix, a USD invoice in the native coin included, in one transaction", async () => {
+    // The document's example on sepolia, on the sandbox's base: tokens, the native coin, and
+    // USD amounts paid in a token and in the native coin (EthConversionProxy, the batch's last group).
+    const payer = DEMO_WALLETS[7];
+    const [p1, p2, p3, p4] = [freshAddress(), freshAddress(), freshAddress(), freshAddress()];
+    const r = await batch({
+      requests: [
+        { payee: p1, amount: "2", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base" },
+        { payee: p2, amount: "10", invoiceCurrency: "USD", paymentCurrency: "USDC-base" },
+        { payee: p3, amount: "0.00001", invoiceCurrency: "ETH-base-base", paymentCurrency: "ETH-base-base" },
+        { payee: p4, amount: "30", invoiceCurrency: "USD", paymentCurrency: "ETH-base-base" },
+      ],
+      payer: payer.address,
+    });
+    expect(r.status, r.text).toBe(201);
+    // 0.00001 ETH, and 30 USD at the feed's 3000 USD/ETH (0.01 ETH) with the 2 % margin.
+    const sent = BigInt((r.json.batchPaymentTransaction.value as { hex: string }).hex);
+    const expected = parseUnits("0.00001", 18) + (10n ** 16n * 10_200n) / 10_000n;
+    expect(sent > expected - 1000n && sent <= expected + 1000n, `${sent} ≈ ${expected}`).toBe(true);
+    const { publicClient } = clients();
+    const ethBefore = await publicClient.getBalance({ address: payer.address });
+    const receipts = await sendAll("base", sandbox.urls.base!, payer.privateKey, [
+      ...r.json.ERC20ApprovalTransactions,
+      r.json.batchPaymentTransaction,
+    ]);
+    expect(await tokenBalance(usdc.address, p1)).toBe(2_000_000n);
+    expect(await tokenBalance(usdc.address, p2)).toBe(10_000_000n);
+    expect(await publicClient.getBalance({ address: p3 })).toBe(parseUnits("0.00001", 18));
+    const converted = await publicClient.getBalance({ address: p4 });
+    expect(converted > 10n ** 16n - 1000n && converted <= 10n ** 16n + 1000n, `${converted}`).toBe(true);
+    // The margin came back: the payer spent what the payees received, and gas.
+    const spent = ethBefore - (await publicClient.getBalance({ address: payer.address })) - gasPaid(receipts);
+    expect(spent).toBe(parseUnits("0.00001", 18) + converted);
+    const nativeEvents = parseEventLogs({
+      abi: ethereumFeeProxyAbi,
+      logs: receipts.at(-1)!.logs,
+      eventName: "TransferWithReferenceAndFee",
+    });
+    expect(nativeEvents.map((e) => e.args.to).sort()).toEqual([p3, p4].sort());
+  });
+
   it("pays existing requests by id; a payer whose allowance suffices gets no approval", async () => {
     const payer = DEMO_WALLETS[5];
     const { walletOf, publicClient } = clients();

@@ -10,8 +10,13 @@ import { type NetworkId } from "../chains/networks";
 import { destinationBinding } from "../client-ids";
 import { getConfig } from "../config";
 import { db } from "../db/client";
-import { badRequest, type FieldError, forbidden, validationError } from "../http/errors";
-import { parseDestinationId, type ResolvedDestination, resolvePayeeDestination } from "../payee-destinations";
+import { ApiError, badRequest, type FieldError, forbidden, validationError } from "../http/errors";
+import {
+  activePlatformDestinations,
+  parseDestinationId,
+  type ResolvedDestination,
+  resolvePayeeDestination,
+} from "../payee-destinations";
 import { TRON_BATCH_MESSAGE } from "../payouts";
 import { feeForCall, insertRequests, type NewStoredRequest, prepareRequest } from "../requests";
 import type { SecurePaymentCreator } from "./creator";
@@ -113,24 +118,19 @@ export async function createSecurePayment(
 ): Promise<CreatedSecurePaymentAnswer> {
   const bound = await boundDestination(creator);
   const destinations: ResolvedDestination[] = [];
-  for (const [i, item] of body.requests.entries()) {
+  let fallback: ResolvedDestination | undefined;
+  for (const item of body.requests) {
     if (bound) {
       const given = item.destinationId === undefined ? null : parseDestinationId(item.destinationId);
       if (given && (!given.ok || given.destinationId !== bound.destinationId)) {
-        throw forbidden("destination_mismatch", "Destination does not match the configured payment destination.");
+        throw forbidden("destination_mismatch", DESTINATION_MISMATCH);
       }
       destinations.push(bound);
       continue;
     }
-    if (item.destinationId === undefined) {
-      throw validationError([
-        {
-          field: `requests.${i}.destinationId`,
-          message: "is required: name one of the platform's payee destinations (GET /v2/payee-destinations)",
-        },
-      ]);
-    }
-    destinations.push(await resolvePayeeDestination(creator.platformId, item.destinationId));
+    if (item.destinationId === undefined)
+      destinations.push((fallback ??= await platformDestination(creator.platformId)));
+    else destinations.push(await namedDestination(creator.platformId, item.destinationId));
   }
   const networks = new Set(destinations.map((d) => d.network));
   if (networks.size > 1) throw badRequest("batch_mixed_networks", "All requests must resolve to the same network");
@@ -158,6 +158,41 @@ export async function createSecurePayment(
     else errors.push(...prepared.errors);
   });
   return store(creator, "single", requests, body, network, now, errors);
+}
+
+const DESTINATION_MISMATCH = "Destination does not match the configured payment destination.";
+
+/**
+ * Without a destinationId (and no client ID binding), the platform's active destination, as the
+ * published document's `singlePaymentResolvedDestination` example relies on. A platform with
+ * several active destinations (one per wallet) has no single one: it names one.
+ */
+async function platformDestination(platformId: string): Promise<ResolvedDestination> {
+  const active = await activePlatformDestinations(platformId);
+  if (active.length === 1) return active[0];
+  if (active.length === 0)
+    throw badRequest(
+      "no_active_destination",
+      "No active payment destination for the platform: register a payee destination (POST /v2/payee-destination) or send destinationId",
+    );
+  throw badRequest(
+    "destination_ambiguous",
+    "The platform has several active payee destinations: send destinationId to name the one to pay (GET /v2/payee-destinations lists them)",
+  );
+}
+
+/**
+ * A destinationId the caller named: one of the platform's. Another platform's (or one never
+ * registered) is a 403, as the hosted service answers a destination that is not the caller's.
+ */
+async function namedDestination(platformId: string, destinationId: string): Promise<ResolvedDestination> {
+  try {
+    return await resolvePayeeDestination(platformId, destinationId);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === "destination_not_found")
+      throw forbidden("destination_mismatch", DESTINATION_MISMATCH);
+    throw err;
+  }
 }
 
 /**

@@ -12,7 +12,8 @@ export type IntentVerification =
   | "reverted" // mined and reverted: final
   | "foreign" // mined, but pays no request of this link: final
   | "no_tx_hash" // a Safe's or a UserOperation's hash alone: nothing to look up on chain
-  | "relayed"; // broadcast by our Tron relay after checking it pays the link
+  | "relayed" // broadcast by our Tron relay after checking it pays the link
+  | "crosschain"; // a source-chain report of a crosschain route: recorded, never looked up, never holds
 
 export const LOCKING: readonly IntentVerification[] = ["pending", "mined", "relayed"];
 

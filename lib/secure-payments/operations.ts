@@ -20,6 +20,7 @@ import { loadSecurePayment } from "./load-secure-payment";
 import { describeMulticall } from "./multicall-state";
 import { recordIntent } from "./payment-intents";
 import { assertPayable } from "./payment-state";
+import { refreshStepBody, refreshStepTransaction } from "./refresh-step";
 import {
   batchPayoutLinkBody,
   createMulticallBody,
@@ -50,9 +51,8 @@ import { reportUserEvent } from "./user-events";
 const TAGS = ["Secure Payment"];
 const CREATE_AUTH = ["apiKey", "clientId", "orchestratorKey", "session"] as const;
 const CREATE_ERRORS = {
-  400: "Validation failed; requests on several networks; a Tron batch; x-orchestrator-key without x-client-id",
-  403: "The orchestrator has no active link with this client ID; `destinationId` differs from the client ID's bound destination (`destination_mismatch`); a backend client ID is not bound to a payee destination (`client_id_not_bound`)",
-  404: "Unknown destination (also another platform's)",
+  400: "Validation failed; requests on several networks; a Tron batch; x-orchestrator-key without x-client-id; no destinationId and the platform has no active destination (`no_active_destination`) or several (`destination_ambiguous`)",
+  403: "The orchestrator has no active link with this client ID; `destinationId` differs from the client ID's bound destination or is not one of the platform's, another platform's included (`destination_mismatch`); a backend client ID is not bound to a payee destination (`client_id_not_bound`)",
   409: "The destination is deactivated",
 };
 const TOKEN_ERRORS = {
@@ -73,7 +73,7 @@ export const createSecurePaymentOperation = defineOperation({
     "Answers the token and `securePaymentUrl` (`<APP_URL>/pay/<token>`). With a client ID, its fee settings become the fee plan, fixed at creation. " +
     "An orchestrator creates links for a linked platform with `x-orchestrator-key` and that platform's `x-client-id`; the orchestrator is then fixed on the payment and on its events. " +
     "`accessPolicy.allowedPayerAddresses` restricts who may pay. " +
-    "A client ID bound to a payee destination (`payeeDestinationId` of /v2/client-ids) pays that destination: `destinationId` may be left out. A backend client ID (no allowed domains) is sent without `Origin` and must be bound.",
+    "`destinationId` may be left out: a client ID bound to a payee destination (`payeeDestinationId` of /v2/client-ids) pays that destination, otherwise the platform's active destination is paid when it has exactly one. A backend client ID (no allowed domains) is sent without `Origin` and must be bound.",
   tags: TAGS,
   auth: [...CREATE_AUTH],
   body: createSecurePaymentBody,
@@ -237,7 +237,7 @@ export const recordIntentOperation = defineOperation({
   summary: "Record the transaction a payer broadcast",
   description:
     "After the payer's wallet broadcast the payment, the page (or the integrator's own page) reports its `txHash` (or a Safe's `safeTxHash`) on `chain`; for a multicall payout, the UserOperation (`userOpHash`, `smartAccountAddress`, `transactionIndices`). " +
-    "Recorded once per transaction (the same report answers the same `intentId`). Once the payment's chain shows `txHash` paying this link (pending, or mined and successful, sent to the payment contract with this payment's reference), reads and calldata of the link answer 423 for 10 minutes from the report, or until detection settles the payment; a hash the chain does not show paying the link, and a `safeTxHash` or `userOpHash` alone, hold nothing. Settlement still comes from payment detection only. Crosschain routes are not available (400).",
+    "Recorded once per transaction (the same report answers the same `intentId`). Once the payment's chain shows `txHash` paying this link (pending, or mined and successful, sent to the payment contract with this payment's reference), reads and calldata of the link answer 423 for 10 minutes from the report, or until detection settles the payment; a hash the chain does not show paying the link, and a `safeTxHash` or `userOpHash` alone, hold nothing. Settlement still comes from payment detection only. A crosschain report (`executionKind: evm_cross_chain` or `routeKind: crosschain`) names its source chain: it is recorded and holds nothing.",
   tags: TAGS,
   auth: ["clientId", "apiKey"],
   params: tokenParams,
@@ -245,12 +245,31 @@ export const recordIntentOperation = defineOperation({
   status: 200,
   response: intentResponse,
   errors: {
-    400: "Validation failed; chain not the payment's network; crosschain",
+    400: "Validation failed; chain not the payment's network (same-chain reports)",
     403: "Expired or cancelled",
     404: "Unknown token (also another platform's)",
     409: "Already completed",
   },
   handler: async ({ caller, params, body }) => recordIntent(params.token, body, { platformId: platformOf(caller) }),
+});
+
+export const refreshStepTransactionOperation = defineOperation({
+  method: "POST",
+  path: "/v2/secure-payments/{token}/refresh-step-transaction",
+  summary: "Refresh bridge step transactionRequest",
+  description:
+    "The published interface re-stamps the deadline of a LI.FI bridge step before a smart account submits its UserOperation. Crosschain payments on this service are a single step (the payer signs one intent from GET …/pay with `chain` and `token`, the service's operator settles it), with no bridge step or deadline to refresh: every step is answered 400 `route_step_unavailable`, the document's \"Route no longer available or invalid step\". The 200 of the published interface is never answered here.",
+  tags: TAGS,
+  auth: ["clientId", "apiKey"],
+  params: tokenParams,
+  body: refreshStepBody,
+  status: 200,
+  errors: {
+    400: "Validation failed; route no longer available or invalid step (`route_step_unavailable`: every step, crosschain payments here have a single signed step)",
+    404: "Unknown token (also another platform's)",
+  },
+  handler: async ({ caller, params, body }) =>
+    refreshStepTransaction(params.token, body, { platformId: platformOf(caller) }),
 });
 
 export const findSecurePaymentOperation = defineOperation({

@@ -67,7 +67,10 @@ export async function recordIntent(
   const loaded = await loadSecurePayment(token, scope);
   assertPayable(loaded.status);
   const network = loaded.requests[0]?.network;
-  if (network && CHAIN_OF[network] !== body.chain) {
+  const crosschain =
+    !("userOpHash" in body) && (body.executionKind === "evm_cross_chain" || body.routeKind === "crosschain");
+  // A crosschain report names its source chain, which is not the payment's network by design.
+  if (network && !crosschain && CHAIN_OF[network] !== body.chain) {
     throw badRequest(
       "intent_chain_mismatch",
       `chain ${body.chain} is not this payment's network (${network === "tron" ? "tron, reported by the Tron relay" : (CHAIN_OF[network] ?? network)})`,
@@ -103,18 +106,18 @@ export async function recordIntent(
       isListening: false,
     };
   }
-  if (body.executionKind === "evm_cross_chain" || body.routeKind === "crosschain") {
-    throw badRequest(
-      "crosschain_unavailable",
-      "Crosschain payments are not available on this service: report the same-chain transaction",
-    );
-  }
-  const row = await upsertIntent(loaded.sp.token, "payment", (body.txHash ?? body.safeTxHash)!, {
-    txHash: body.txHash,
-    safeTxHash: body.safeTxHash,
-    payerAddress: body.payerAddress,
-    payload: body,
-  });
+  // A crosschain report (the published safePendingIntent: a Safe paying from POLYGON) is
+  // source-side metadata: recorded, but it never holds the link, since its hash is on another
+  // chain and pays a bridge, not this link's contracts; the payment holds the link once it
+  // reaches the payment's network and detection records it
+  // (docs/decisions/intent-lock-verified-on-chain.md).
+  const row = await upsertIntent(
+    loaded.sp.token,
+    "payment",
+    (body.txHash ?? body.safeTxHash)!,
+    { txHash: body.txHash, safeTxHash: body.safeTxHash, payerAddress: body.payerAddress, payload: body },
+    crosschain ? "crosschain" : body.txHash ? null : "no_tx_hash",
+  );
   return intentAnswer(loaded, row, body, isListening);
 }
 

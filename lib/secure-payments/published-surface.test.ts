@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as pageIntentRoute from "@/app/pay/[token]/intent/route";
 import * as intentRoute from "@/app/v2/secure-payments/[token]/intent/route";
 import * as payRoute from "@/app/v2/secure-payments/[token]/pay/route";
+import * as refreshRoute from "@/app/v2/secure-payments/[token]/refresh-step-transaction/route";
 import * as tokenRoute from "@/app/v2/secure-payments/[token]/route";
 import * as broadcastRoute from "@/app/v2/secure-payments/[token]/tron/broadcast/route";
 import * as batchRoute from "@/app/v2/secure-payments/batch-payouts/route";
@@ -13,6 +14,7 @@ import * as previewRoute from "@/app/v2/secure-payments/fees/preview/route";
 import * as payoutsRoute from "@/app/v2/secure-payments/payouts/route";
 import * as secureRoute from "@/app/v2/secure-payments/route";
 import { createClientIdRecord } from "../client-ids/create-client-id";
+import { db } from "../db/client";
 import { DEMO_WALLETS } from "../devnet/accounts";
 import { registerTestDestination } from "../payee-destinations/fixtures";
 import { createTestPlatform, TEST_ORIGIN } from "../test/fixtures";
@@ -191,7 +193,47 @@ describe("POST /v2/secure-payments/{token}/intent and the 423", () => {
     expect(read.status, read.text).toBe(200);
   });
 
-  it("the payment page records with the token alone; wrong chain and crosschain are 400", async () => {
+  it("records the published safePendingIntent example (a Safe paying crosschain from POLYGON) without holding the link", async () => {
+    const link = await payoutLink("base", "6");
+    const example = {
+      safeTxHash: "0x1234567890abcdef1234567890abcdef1234567890abcdef1234567890abcdef",
+      chain: "POLYGON",
+      token: "USDC",
+      executionKind: "evm_cross_chain",
+      safePaymentDeadline: 1749760800,
+      payerAddress: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+    };
+    const r = await call(intentRoute, "POST", `/v2/secure-payments/${link.token}/intent`, {
+      headers: api(),
+      params: { token: link.token },
+      body: example,
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json).toMatchObject({
+      intentId: expect.any(String),
+      paymentReference: expect.stringMatching(/^0x[0-9a-f]{16}$/),
+      safeTxHash: example.safeTxHash,
+      safePaymentDeadline: example.safePaymentDeadline,
+      payerAddress: example.payerAddress,
+    });
+    // A crosschain report with the source transaction's hash: recorded too, and never looked up.
+    const withTx = await call(intentRoute, "POST", `/v2/secure-payments/${link.token}/intent`, {
+      headers: api(),
+      params: { token: link.token },
+      body: { txHash: TX, chain: "ARBITRUM", token: "USDT", routeKind: "crosschain", bridgeTool: null },
+    });
+    expect(withTx.status, withTx.text).toBe(200);
+    const rows = await (await db()).securePaymentIntent.findMany({ where: { token: link.token } });
+    expect(rows.map((row) => row.verification)).toEqual(["crosschain", "crosschain"]);
+    // Neither holds the link: reads and calldata still answer.
+    const read = await call(tokenRoute, "GET", `/v2/secure-payments/${link.token}`, {
+      headers: api(),
+      params: { token: link.token },
+    });
+    expect(read.status, read.text).toBe(200);
+  });
+
+  it("the payment page records with the token alone; a same-chain report of another chain is 400", async () => {
     const link = await payoutLink("base", "4");
     const wrong = await call(pageIntentRoute, "POST", `/pay/${link.token}/intent`, {
       params: { token: link.token },
@@ -199,11 +241,6 @@ describe("POST /v2/secure-payments/{token}/intent and the 423", () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.json.code).toBe("intent_chain_mismatch");
-    const bridge = await call(pageIntentRoute, "POST", `/pay/${link.token}/intent`, {
-      params: { token: link.token },
-      body: { txHash: TX, chain: "BASE", token: "USDC", routeKind: "crosschain" },
-    });
-    expect(bridge.json.code).toBe("crosschain_unavailable");
     const deadline = await call(pageIntentRoute, "POST", `/pay/${link.token}/intent`, {
       params: { token: link.token },
       body: { txHash: TX, chain: "BASE", token: "USDC", safePaymentDeadline: 9 },
@@ -229,6 +266,43 @@ describe("POST /v2/secure-payments/{token}/intent and the 423", () => {
       body: { txHash: TX, chain: "BASE", token: "USDC" },
     });
     expect(other.status).toBe(404);
+  });
+});
+
+describe("POST /v2/secure-payments/{token}/refresh-step-transaction", () => {
+  it("is served: a LI.FI step (passed whole) is the document's 400 route no longer available, since crosschain here has one signed step", async () => {
+    const link = await payoutLink("base", "7");
+    // A step as LI.FI's /advanced/routes answers it: more fields than the document names.
+    const step = {
+      id: "0x6b1f7c2d",
+      type: "lifi",
+      tool: "across",
+      toolDetails: { key: "across", name: "Across" },
+      action: {
+        fromChainId: 137,
+        toChainId: 8453,
+        fromAmount: "7000000",
+        toAddress: "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7",
+      },
+      estimate: { executionDuration: 30 },
+      includedSteps: [],
+    };
+    const send = (body: unknown, headers: Record<string, string> = browser(), token = link.token) =>
+      call(refreshRoute, "POST", `/v2/secure-payments/${token}/refresh-step-transaction`, {
+        headers,
+        params: { token },
+        body,
+      });
+    const r = await send({ step });
+    expect(r.status, r.text).toBe(400);
+    expect(r.json.code).toBe("route_step_unavailable");
+    expect(r.json.message).toMatch(/^Route no longer available or invalid step: 0x6b1f7c2d is not a step/);
+    expect((await send({ step }, api())).status).toBe(400);
+    // The document's required fields are checked, and unknown fields beside step refused.
+    const bad = await send({ step: { ...step, action: { toChainId: 8453, toAddress: "nope" } }, extra: 1 });
+    expect(bad.json.code).toBe("validation_failed");
+    expect(bad.json.errors.map((e: { field: string }) => e.field).sort()).toEqual(["extra", "step.action.toAddress"]);
+    expect((await send({ step }, browser(), "01JUNKNOWNTOKEN0000000000")).status).toBe(404);
   });
 });
 

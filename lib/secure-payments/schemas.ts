@@ -2,6 +2,7 @@
 // `/docs`, tag "Secure Payment"). Shapes only: destinations, amounts per token and the
 // access list are checked against the network in create-secure-payment.ts.
 import { z } from "zod";
+import { hostedWording } from "../http/errors";
 import {
   addressText,
   amountText,
@@ -31,10 +32,11 @@ const redirectUrl = z
     }
   }, "must be an http(s) URL");
 
-/** The documented rule: a redirect button needs somewhere to go. */
+/** The documented rule: a redirect button needs somewhere to go (in the hosted service's words). */
+const LABEL_NEEDS_URL = hostedWording("redirectLabel cannot be provided without redirectUrl");
 const labelNeedsUrl = <T extends { redirectUrl?: string; redirectLabel?: string }>(b: T, ctx: z.RefinementCtx) => {
   if (b.redirectLabel !== undefined && b.redirectUrl === undefined)
-    ctx.addIssue({ code: "custom", path: ["redirectLabel"], message: "needs redirectUrl" });
+    ctx.addIssue({ code: "custom", path: ["redirectLabel"], message: LABEL_NEEDS_URL });
 };
 
 const redirectLabel = text(1, 255)
@@ -108,7 +110,7 @@ export const createSecurePaymentBody = z
             .max(300)
             .optional()
             .describe(
-              "A payee destination of the platform (`{wallet}@eip155:{chainId}#{checksum}:{token}`). When the client ID creating the payment is bound to a payee destination it may be left out (the bound one is paid; a different one is 403 `destination_mismatch`); otherwise it is required (this service has no platform-wide default destination)",
+              "A payee destination of the platform (`{wallet}@eip155:{chainId}#{checksum}:{token}`). Optional: left out, the client ID's bound payee destination is paid, else the platform's active destination when it has exactly one (400 `no_active_destination` with none, `destination_ambiguous` with several). With a bound client ID, a different one is 403 `destination_mismatch`, as is a destination that is not the platform's",
             ),
           amount: amountText.describe("Human-readable amount in the destination's token"),
         }),
@@ -554,11 +556,7 @@ const routeFields = {
   sourceToken: z.string().max(100).optional(),
   sourceAmount: z.string().max(100).optional(),
   routeKind: z.enum(["same_chain", "same_chain_conversion", "crosschain"]).optional(),
-  bridgeTool: z
-    .enum(["across", "stargate"])
-    .nullable()
-    .optional()
-    .describe("Accepted and recorded; crosschain routes are not available on this service"),
+  bridgeTool: z.enum(["across", "stargate"]).nullable().optional().describe("Recorded as given"),
 };
 const safeDeadline = z.number().int().positive().optional().describe("Unix seconds; only with safeTxHash");
 const onlyWithSafeTx = <T extends { safePaymentDeadline?: number; safeTxHash?: string }>(

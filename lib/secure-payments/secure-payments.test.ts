@@ -120,21 +120,42 @@ describe("creating a secure payment", () => {
     expect(r.status).toBe(403);
   });
 
-  it("refuses an unknown destination and another platform's alike, with 404", async () => {
+  it("refuses another platform's destination and an unknown one alike, with the hosted service's 403", async () => {
     const other = await createTestPlatform("other shop");
     const foreign = (await registerTestDestination(other.platformId)).destinationId;
     // Well-formed, checksummed, never registered anywhere.
     const unknown = formatDestinationId(NETWORKS.base, "0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7", USDC_BASE);
     for (const id of [foreign, unknown]) {
       const r = await create({ requests: [{ destinationId: id, amount: "1" }] });
-      expect(r.status, r.text).toBe(404);
-      expect(r.json.message).toMatch(/destination not found/i);
+      expect(r.status, r.text).toBe(403);
+      expect(r.json).toMatchObject({
+        code: "destination_mismatch",
+        message: "Destination does not match the configured payment destination.",
+      });
     }
     const malformed = await create({ requests: [{ destinationId: "not-a-destination", amount: "1" }] });
     expect(malformed.status).toBe(400);
-    const missing = await create({ requests: [{ amount: "1" }] });
-    expect(missing.status).toBe(400);
-    expect(missing.json.errors[0].field).toBe("requests.0.destinationId");
+  });
+
+  it("without destinationId pays the platform's active destination (the published singlePaymentResolvedDestination example)", async () => {
+    const q = await createTestPlatform("fallback shop");
+    const example = { requests: [{ amount: "10" }] };
+    const none = await create(example, api(q));
+    expect(none.status).toBe(400);
+    expect(none.json.code).toBe("no_active_destination");
+    const d = await registerTestDestination(q.platformId);
+    for (const headers of [api(q), browser(q)]) {
+      const r = await create(example, headers);
+      expect(r.status, r.text).toBe(201);
+      const view = await getToken(r.json.token, "", browser(q));
+      expect(view.json.destination.destinationId).toBe(d.destinationId);
+      expect(view.json.amount).toBe("10");
+    }
+    // A second wallet's active destination: no single one to fall back to.
+    await registerTestDestination(q.platformId);
+    const several = await create(example, api(q));
+    expect(several.status).toBe(400);
+    expect(several.json.code).toBe("destination_ambiguous");
   });
 
   it("checks amounts, the access list, the redirect URL and the expiry before storing anything", async () => {

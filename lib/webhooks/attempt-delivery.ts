@@ -40,6 +40,7 @@ export async function sendClaimed(c: Claimed, opts: AttemptOptions): Promise<Fin
       new Date(c.previousSecretExpiresAt) > sentAt;
     const headers = deliveryHeaders({
       deliveryId: c.deliveryId,
+      endpointId: c.endpointId,
       retryCount: c.attemptCount,
       isTest: c.isTest,
       secret,

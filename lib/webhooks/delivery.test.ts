@@ -57,6 +57,8 @@ describe("a delivery", () => {
     expect(got.headers["x-service-delivery"]).toBe(emitted.deliveries[0].id);
     expect(got.headers["x-service-retry-count"]).toBe("0");
     expect(got.headers["x-service-test"]).toBeUndefined();
+    // The receiving endpoint, for receivers that route by it (a clientId: null event reaches several).
+    expect(got.headers["x-service-endpoint"]).toBe(p.endpoints[0].id);
     // Standard Webhooks: same id, a current timestamp, a signature over id.timestamp.body.
     expect(got.headers["webhook-id"]).toBe(emitted.deliveries[0].id);
     const ts = String(got.headers["webhook-timestamp"]);

@@ -4,7 +4,7 @@
 // at commit, at most one per NOTIFY_GAP_MS from a process) wakes the delivery workers, which
 // claim the new deliveries from their rows (delivery-worker.ts).
 import { monotonicFactory } from "ulid";
-import { publicClientIdSql, unrevokedClientIdsSql } from "../client-ids";
+import { unrevokedClientIdsSql } from "../client-ids";
 import { Prisma } from "../db/generated/client";
 import { EVENT_RECIPIENTS, type EventName, type OutgoingEvent } from "./events";
 
@@ -34,10 +34,9 @@ function takeNotify(deliveries: number): boolean {
 
 const nextId = monotonicFactory();
 
-/** An endpoint an event goes to, with its client ID's public value (null for platform-wide and orchestrator endpoints). */
+/** An endpoint an event goes to. */
 export interface Recipient {
   id: string;
-  clientId: string | null;
 }
 
 export interface EmittedEvent {
@@ -69,7 +68,7 @@ async function recipientEndpoints(tx: Tx, event: OutgoingEvent): Promise<Recipie
   // FOR KEY SHARE: an endpoint deleted meanwhile waits for this transaction instead of
   // failing it (the caller's change must not depend on someone's endpoint housekeeping).
   const rows = await tx.$queryRaw<Recipient[]>`
-    SELECT e.id::text AS id, ${publicClientIdSql(Prisma.sql`e.client_id_id`)} AS "clientId" FROM webhook_endpoints e
+    SELECT e.id::text AS id FROM webhook_endpoints e
     WHERE e.is_active AND (${Prisma.join(or, " OR ")})
     ORDER BY e.created_at, e.id
     FOR KEY SHARE OF e`;
@@ -79,21 +78,8 @@ async function recipientEndpoints(tx: Tx, event: OutgoingEvent): Promise<Recipie
 /** The given endpoints that are still there and active, kept from deletion until commit. */
 export async function lockActiveEndpoints(tx: Tx, ids: string[]): Promise<Recipient[]> {
   return tx.$queryRaw<Recipient[]>`
-    SELECT e.id::text AS id, ${publicClientIdSql(Prisma.sql`e.client_id_id`)} AS "clientId" FROM webhook_endpoints e
+    SELECT e.id::text AS id FROM webhook_endpoints e
     WHERE e.id = ANY(${ids}::uuid[]) AND e.is_active ORDER BY e.created_at, e.id FOR KEY SHARE OF e`;
-}
-
-/**
- * The bytes one endpoint receives. A resource created with an API key has no client ID, and its
- * events go to every client ID's endpoints of the platform: each of those deliveries names the
- * receiving endpoint's client ID, never null
- * (docs/decisions/webhooks-client-id-of-api-key-resources.md). Everything else is the event's payload as is.
- */
-function bodyFor(event: OutgoingEvent, serialized: string, to: Recipient): string {
-  const payload = event.payload as Record<string, unknown>;
-  if (event.owner.clientId !== null || to.clientId === null || !("clientId" in payload) || payload.clientId !== null)
-    return serialized;
-  return JSON.stringify({ ...payload, clientId: to.clientId });
 }
 
 /** Writes the event and its deliveries to the given endpoints, in the caller's transaction. */
@@ -119,14 +105,17 @@ export async function writeEvents(
   now = new Date(),
 ): Promise<EmittedEvent[]> {
   if (items.length === 0) return [];
-  // Serialised once per delivery: every attempt to an endpoint sends these exact bytes.
+  // Serialised once: every endpoint, and every attempt to it, gets these exact bytes. A
+  // resource created with an API key says `clientId: null` to every endpoint, as the hosted
+  // service does; receivers that route by endpoint read the `x-service-endpoint` header
+  // (docs/decisions/webhooks-client-id-of-api-key-resources.md).
   const events = items.map(({ event, to }) => {
     const body = JSON.stringify(event.payload);
     return {
       event,
       eventId: nextId(),
       body,
-      deliveries: to.map((r) => ({ id: nextId(), endpointId: r.id, body: bodyFor(event, body, r) })),
+      deliveries: to.map((r) => ({ id: nextId(), endpointId: r.id, body })),
     };
   });
   const deliveries = events.flatMap((e) => e.deliveries.map((d) => ({ ...d, eventId: e.eventId })));

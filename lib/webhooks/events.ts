@@ -78,7 +78,7 @@ const paymentFields = {
 
 const owner = {
   clientId: nullableString.describe(
-    "The platform's client ID the resource belongs to. A resource created with an API key has none: its events reach every client ID's endpoints, each delivery naming the receiving endpoint's client ID (null only at a platform-wide endpoint)",
+    "The platform's client ID the resource belongs to; null for a resource created with an API key, whose events reach every client ID's endpoints (the `x-service-endpoint` header names the receiving endpoint)",
   ),
   orchestratorId: nullableString.describe("The orchestrator that created the resource, fixed at creation"),
 };

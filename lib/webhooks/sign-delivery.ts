@@ -33,6 +33,8 @@ export function standardWebhookSignature(secret: string, id: string, timestampSe
 
 export interface AttemptHeaderInput {
   deliveryId: string;
+  /** The receiving endpoint's id: receivers that route by endpoint read it from `x-service-endpoint`. */
+  endpointId: string;
   retryCount: number;
   isTest: boolean;
   secret: string;
@@ -63,6 +65,9 @@ export function deliveryHeaders(a: AttemptHeaderInput): Record<string, string> {
     ...Object.fromEntries(
       prefixes.flatMap((prefix) => Object.entries(ours).map(([name, value]) => [prefix + name, value])),
     ),
+    // Ours alone (the hosted service has no such header): the receiving endpoint, for receivers
+    // that route by endpoint, since a resource created with an API key says `clientId: null`.
+    [`${SERVICE_PREFIX}endpoint`]: a.endpointId,
     "webhook-id": a.deliveryId,
     "webhook-timestamp": String(timestamp),
     "webhook-signature": [a.secret, ...(a.previousSecrets ?? [])]

@@ -238,7 +238,7 @@ describe("payment detection on anvil", () => {
     expect(Number(payment.conversionRate)).toBeCloseTo(1 / 3000, 8);
   });
 
-  it("records each payment of a batch payout as a batch payment, the converted one with its rate", async () => {
+  it("records each payment of a batch payout as a batch payment, the converted ones with their rate", async () => {
     const payer = DEMO_WALLETS[5];
     const r = await call(batchRoute, "POST", "/v2/payouts/batch", {
       headers: headers(),
@@ -247,6 +247,7 @@ describe("payment detection on anvil", () => {
           { payee: freshAddress(), amount: "7", invoiceCurrency: "USDC-base", paymentCurrency: "USDC-base" },
           { payee: freshAddress(), amount: "0.01", invoiceCurrency: "ETH-base-base", paymentCurrency: "ETH-base-base" },
           { payee: freshAddress(), amount: "9", invoiceCurrency: "USD", paymentCurrency: "USDC-base" },
+          { payee: freshAddress(), amount: "12", invoiceCurrency: "USD", paymentCurrency: "ETH-base-base" },
         ],
         payer: payer.address,
       },
@@ -259,9 +260,10 @@ describe("payment detection on anvil", () => {
     await detectPayments("base");
     const ids: string[] = r.json.requestIds;
     const payments = await Promise.all(ids.map(async (id) => (await paymentsOf(id))[0]));
-    expect(payments.map((p) => p?.type)).toEqual(["batch", "batch", "batch"]);
-    expect(payments.map((p) => p?.currency)).toEqual(["USDC-base", "ETH-base-base", "USDC-base"]);
+    expect(payments.map((p) => p?.type)).toEqual(["batch", "batch", "batch", "batch"]);
+    expect(payments.map((p) => p?.currency)).toEqual(["USDC-base", "ETH-base-base", "USDC-base", "ETH-base-base"]);
     expect(payments[2].conversionRate).not.toBeNull();
+    expect(payments[3].conversionRate).not.toBeNull();
     for (const id of ids) expect(await requestRow(id)).toMatchObject({ status: "paid" });
   });
 

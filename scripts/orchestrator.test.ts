@@ -54,7 +54,8 @@ describe("scripts/orchestrator.ts", () => {
     expect(listed.out).toContain(orchestratorId);
     expect(listed.out).toMatch(new RegExp(`${firstKeyId}.*revoked`));
     expect(listed.out).not.toMatch(/slo_\S{20,}/); // no secrets in the list
-  });
+    // Five CLI runs, each starting tsx, PGlite and the migrations: seconds each on a loaded machine.
+  }, 240_000);
 
   it("explains its usage when a command or its argument is missing", async () => {
     for (const args of [[], ["create"], ["rotate", "x"]]) {
@@ -62,5 +63,5 @@ describe("scripts/orchestrator.ts", () => {
       expect(usage.code).toBe(2);
       expect(usage.err).toContain("Usage:");
     }
-  });
+  }, 120_000);
 });

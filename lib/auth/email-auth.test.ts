@@ -112,11 +112,17 @@ describe("POST /v1/auth/login", () => {
     await login({ email: "warm-up@example.com", password: "x" }); // first use prepares the comparison hash
     const time = async (email: string) => {
       const t = performance.now();
-      for (let i = 0; i < 3; i++) await login({ email, password: "wrong-password" });
+      await login({ email, password: "wrong-password" });
       return performance.now() - t;
     };
-    const known = await time("erin@example.com");
-    const unknown = await time("nobody-else@example.com");
-    expect(unknown).toBeGreaterThan(known * 0.4);
+    // Interleaved, and the fastest of each kind compared: other processes on a busy machine slow
+    // single logins at random, but cannot make an unknown email's scrypt run faster than it does.
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      known.push(await time("erin@example.com"));
+      unknown.push(await time("nobody-else@example.com"));
+    }
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.4);
   });
 });

@@ -21,6 +21,7 @@ export { setPaymentOptions } from "./payment-options";
 export { isRequestId } from "./payment-reference";
 export type { RoutesResponse } from "./payment-routes";
 export { routesResponse } from "./payment-routes";
+export { startRecurringInvoices } from "./recurring-invoices";
 export type { RequestOwner } from "./request-owner";
 export { requestOwner } from "./request-owner";
 export { describeRequest, hasBeenPaid } from "./request-status";

@@ -48,7 +48,7 @@ export const createRequestOperation = defineOperation({
     400: "Validation failed: unknown currency, amount, payee or payer not valid for the network, payee equal to payer…",
   },
   handler: async ({ caller, body }) => {
-    const request = await createRequest(requestOwner(caller), body);
+    const request = await createRequest({ ...requestOwner(caller), recurringInvoice: true }, body);
     return { requestId: request.requestId, paymentReference: request.paymentReference };
   },
 });

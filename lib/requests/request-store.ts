@@ -37,6 +37,11 @@ export interface StoredRequest {
   isCryptoToFiatAvailable: boolean;
   originalRequestId: string | null;
   originalRequestPaymentReference: string | null;
+  /** A recurring invoice's next occurrence and when it falls due; null when the request issues none (recurring-invoices.ts). */
+  nextOccurrence: number | null;
+  nextOccurrenceAt: Date | null;
+  /** On an occurrence a recurring invoice issued: its number (1, 2, …); null otherwise. */
+  occurrenceIndex: number | null;
   /** Fee stored with the request (payouts, client ID settings); applied when /pay gives none. */
   feePercentage: string | null;
   feeAddress: string | null;
@@ -51,7 +56,7 @@ export function paymentReferenceHash(reference: string): string {
   return keccak256(reference.toLowerCase() as Hex);
 }
 
-function fromRow(row: RequestRow): StoredRequest {
+export function fromRow(row: RequestRow): StoredRequest {
   return {
     requestId: row.id,
     platformId: row.platformId,
@@ -74,6 +79,9 @@ function fromRow(row: RequestRow): StoredRequest {
     isCryptoToFiatAvailable: row.isCryptoToFiatAvailable,
     originalRequestId: row.originalRequestId,
     originalRequestPaymentReference: row.originalRequestPaymentReference,
+    nextOccurrence: row.nextOccurrence,
+    nextOccurrenceAt: row.nextOccurrenceAt,
+    occurrenceIndex: row.occurrenceIndex,
     feePercentage: row.feePercentage,
     feeAddress: row.feeAddress,
     status: row.status,
@@ -81,7 +89,7 @@ function fromRow(row: RequestRow): StoredRequest {
   };
 }
 
-function toCreateInput(r: NewStoredRequest): Prisma.PaymentRequestCreateManyInput {
+export function toCreateInput(r: NewStoredRequest): Prisma.PaymentRequestCreateManyInput {
   return {
     id: r.requestId,
     platformId: r.platformId,
@@ -103,6 +111,9 @@ function toCreateInput(r: NewStoredRequest): Prisma.PaymentRequestCreateManyInpu
     isCryptoToFiatAvailable: r.isCryptoToFiatAvailable,
     originalRequestId: r.originalRequestId,
     originalRequestPaymentReference: r.originalRequestPaymentReference,
+    nextOccurrence: r.nextOccurrence,
+    nextOccurrenceAt: r.nextOccurrenceAt,
+    occurrenceIndex: r.occurrenceIndex,
     feePercentage: r.feePercentage,
     feeAddress: r.feeAddress,
   };

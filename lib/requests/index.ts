@@ -10,6 +10,8 @@ export { approvalTransactions } from "./encode-payment";
 export type { Fee } from "./fee";
 export { parseFee, storedFee } from "./fee";
 export { feeForCall } from "./fee-for-call";
+export type { OccurrenceRow } from "./occurrence-store";
+export { listOccurrences } from "./occurrence-store";
 export { isOfframpRequest } from "./offramp-deposit";
 export type { PayQuery } from "./pay-query";
 export type { StoredPayment } from "./payment-ledger";

@@ -55,3 +55,30 @@ export async function advanceOriginal(tx: Tx, requestId: string, next: number, d
     data: { nextOccurrence: next, nextOccurrenceAt: dueAt },
   });
 }
+
+export interface OccurrenceRow {
+  requestId: string;
+  occurrenceIndex: number;
+  status: StoredRequest["status"];
+  createdAt: Date;
+}
+
+/** The occurrences an original issued, latest first (the dashboard's request page). */
+export async function listOccurrences(
+  platformId: string,
+  originalRequestId: string,
+  limit = 100,
+): Promise<OccurrenceRow[]> {
+  const rows = await (await db()).paymentRequest.findMany({
+    where: { platformId, originalRequestId: originalRequestId.toLowerCase(), occurrenceIndex: { not: null } },
+    orderBy: { occurrenceIndex: "desc" },
+    take: limit,
+    select: { id: true, occurrenceIndex: true, status: true, createdAt: true },
+  });
+  return rows.map((r) => ({
+    requestId: r.id,
+    occurrenceIndex: r.occurrenceIndex ?? 0,
+    status: r.status,
+    createdAt: r.createdAt,
+  }));
+}

@@ -6,18 +6,21 @@
 import { badRequest, notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { createRequest } from "./create-request";
+import { requestListQuery, toRequestFilter } from "./list-query";
+import { listRequests } from "./list-requests";
 import { payQuery, requireWallet, routesQuery } from "./pay-query";
 import { optionStatus, payRequest, requestRoutes } from "./pay-request";
 import { listPayments } from "./payment-ledger";
 import { routesResponse } from "./payment-routes";
 import { requestOwner } from "./request-owner";
-import { describeRequest } from "./request-status";
+import { describeRequest, summarizeRequest } from "./request-status";
 import { findRequest, type StoredRequest, setRecurrenceStopped } from "./request-store";
 import {
   createRequestBody,
   createRequestResponse,
   payRequestResponse,
   requestIdParams,
+  requestListResponse,
   requestStatusResponse,
   updateRequestBody,
 } from "./schemas";
@@ -50,6 +53,31 @@ export const createRequestOperation = defineOperation({
   handler: async ({ caller, body }) => {
     const request = await createRequest({ ...requestOwner(caller), recurringInvoice: true }, body);
     return { requestId: request.requestId, paymentReference: request.paymentReference };
+  },
+});
+
+export const listRequestsOperation = defineOperation({
+  method: "GET",
+  path: "/v2/request",
+  summary: "List the platform's requests",
+  description:
+    "The platform's requests matching every given filter (AND; none: all of them), newest first, paged with limit and offset as GET /v2/payments. " +
+    "`walletAddress` matches the payee or the payer named at creation (EVM addresses in any letter case). `originalRequestId` lists the occurrences of a recurring invoice. " +
+    "Each item is the request's status without its payments, fees and customerInfo (GET /v2/request/{requestId}).",
+  tags: TAGS,
+  auth: ["apiKey", "clientId"],
+  query: requestListQuery,
+  response: requestListResponse,
+  errors: {
+    400: "Validation failed: an unknown parameter, a malformed address, currency, status, network, request id or date, toDate before fromDate, limit or offset out of bounds",
+  },
+  handler: async ({ caller, query }) => {
+    const { filter, page } = toRequestFilter(query);
+    const { requests, total } = await listRequests(requestOwner(caller).platformId, filter, page);
+    return {
+      requests: requests.map(summarizeRequest),
+      pagination: { total, limit: page.limit, offset: page.offset, hasMore: page.offset + requests.length < total },
+    };
   },
 });
 

@@ -181,12 +181,16 @@ async function linkOriginal(request: NewStoredRequest): Promise<FieldError | nul
   return null;
 }
 
+const CHAIN_READ_MS = 3000;
+
 /**
  * A recurring invoice's first occurrence is the first period still ahead of the chain's clock
  * (occurrence-rules.ts firstOccurrenceAfter); the server's clock when the chain cannot be read.
  */
 async function skipPeriodsBehindChain(request: NewStoredRequest, recurrence: Recurrence): Promise<void> {
-  const now = await chainNow(request.network).catch(() => new Date());
+  // Creation waits at most CHAIN_READ_MS for the chain: an unreachable RPC must not hold the API up.
+  const timeout = new Promise<Date>((resolve) => setTimeout(() => resolve(new Date()), CHAIN_READ_MS).unref());
+  const now = await Promise.race([chainNow(request.network).catch(() => new Date()), timeout]);
   const first = firstOccurrenceAfter(recurrence, now);
   request.nextOccurrence = first;
   request.nextOccurrenceAt = occurrenceDueAt(recurrence, first);

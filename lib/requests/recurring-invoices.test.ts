@@ -9,6 +9,7 @@ import { db, getDatabase } from "../db/client";
 import { moveChainClock } from "../devnet/chain-clock";
 import { startJobQueue } from "../jobs/job-queue";
 import { insertTestSchedule } from "../recurring/fixtures";
+import { TEST_ORIGIN } from "../test/fixtures";
 import { call } from "../test/http";
 import { sandboxWithWebhooks } from "../test/sandbox-with-webhooks";
 import { eventually } from "../webhooks/webhook-fixtures";
@@ -231,6 +232,28 @@ describe("recurring invoices on the sandbox", () => {
       body: { isRecurrenceStopped: true },
     });
     expect(stopOccurrence.status).toBe(400);
+  });
+
+  it("an invoice created with a client ID sends its occurrences' request.recurring with that client ID", async () => {
+    const res = await call(requestRoute, "POST", "/v2/request", {
+      headers: { "x-client-id": chain.platform.clientId, origin: TEST_ORIGIN },
+      body: {
+        amount: "5",
+        invoiceCurrency: "USDC-base",
+        paymentCurrency: "USDC-base",
+        payee,
+        recurrence: { startDate: new Date().toISOString().slice(0, 10), frequency: "DAILY" },
+      },
+    });
+    expect(res.status).toBe(201);
+    const { requestId } = res.json as { requestId: string };
+    await moveChainClock(chain.sandbox.urls.base!, 86_400);
+    await issueOccurrences("base");
+    const [event] = await eventually(
+      async () => recurringEvents(requestId),
+      (xs) => xs.length === 1,
+    );
+    expect(event.clientId).toBe(chain.platform.clientId);
   });
 
   it("a recurring payout's request is paid by its schedule and issues no occurrences", async () => {

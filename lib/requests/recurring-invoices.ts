@@ -14,9 +14,10 @@
 //   it is stopped are skipped, and a resumed one issues from the next period on.
 import type PgBoss from "pg-boss";
 import { NETWORK_IDS, type NetworkId } from "../chains/networks";
-import { getClientIdOrThrow } from "../client-ids";
+import { clientIdsByIds } from "../client-ids";
 import { getConfig } from "../config";
 import { db } from "../db/client";
+import type { Prisma } from "../db/generated/client";
 import { type ExclusiveLoop, runExclusively } from "../jobs/exclusive-loop";
 import { log } from "../log";
 import { type EventOwner, emitEvent, webhookEvent } from "../webhooks";
@@ -70,9 +71,9 @@ function occurrenceOf(original: StoredRequest, n: number): NewStoredRequest {
   };
 }
 
-async function ownerOf(original: StoredRequest): Promise<EventOwner> {
+async function ownerOf(tx: Prisma.TransactionClient, original: StoredRequest): Promise<EventOwner> {
   const clientId = original.clientIdId
-    ? ((await getClientIdOrThrow(original.platformId, original.clientIdId).catch(() => null))?.clientId ?? null)
+    ? ((await clientIdsByIds([original.clientIdId], tx)).get(original.clientIdId)?.clientId ?? null)
     : null;
   return {
     platformId: original.platformId,
@@ -102,7 +103,7 @@ async function issueDue(requestId: string, now: Date): Promise<IssueResult> {
       tx,
       due.map((n) => occurrenceOf(original, n)),
     );
-    const owner = await ownerOf(original);
+    const owner = await ownerOf(tx, original);
     for (const o of created) {
       await emitEvent(
         tx,

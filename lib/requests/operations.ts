@@ -42,7 +42,8 @@ export const createRequestOperation = defineOperation({
     "Creates a request for `amount` of `invoiceCurrency`, paid in `paymentCurrency` (whose network is the request's network) to `payee`. " +
     "A fiat invoice currency (USD, EUR, CNY, GBP, JPY) is paid in a stablecoin at the Chainlink rate of the moment of payment. " +
     "`amount` may not have more decimal places than the invoice currency (2 for USD, 6 for USDC on base, 18 on bsc). " +
-    "Created with a client ID, the request records it (its webhooks go to that client ID's endpoints) and takes its fee settings.",
+    "Created with a client ID, the request records it (its webhooks go to that client ID's endpoints) and takes its fee settings. " +
+    "With `recurrence` it is a recurring invoice: each period after `startDate` (by the chain's clock; months and years by the calendar) the service issues a new request linked by `originalRequestId` and sends `request.recurring`.",
   tags: TAGS,
   auth: ["apiKey", "clientId"],
   body: createRequestBody,
@@ -107,7 +108,7 @@ export const updateRequestOperation = defineOperation({
   path: "/v2/request/{requestId}",
   summary: "Stop or resume a recurring request",
   description:
-    "`isRecurrenceStopped: true` stops a recurring invoice from recurring; `false` resumes it. Answers the request's status.",
+    "`isRecurrenceStopped: true` stops a recurring invoice from recurring: no occurrence is issued while it is stopped, and those periods are skipped; `false` resumes it from the next period. Send it for the original request (an occurrence has no recurrence of its own). Answers the request's status.",
   tags: TAGS,
   auth: ["apiKey", "clientId"],
   params: requestIdParams,

@@ -39,6 +39,7 @@ export {
   REQUEST_COLUMNS_SQL,
   REQUEST_PAYMENT_CURRENCY_SQL,
   requestIdsWithSql,
+  requestsStateSql,
   setRecurrenceStopped,
 } from "./request-store";
 export type { SettlingRequest } from "./settlement-store";

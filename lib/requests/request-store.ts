@@ -196,3 +196,14 @@ export function requestIdsWithSql(
 ): Prisma.Sql {
   return Prisma.sql`SELECT id FROM payment_requests WHERE platform_id = ${platformId}::uuid AND ${Prisma.raw(column)} = ${value}`;
 }
+
+/**
+ * Over the requests whose ids are the text[] `ids` (a secure payment's request_ids): whether any
+ * is cancelled, and how many there are and are paid (hasBeenPaid), as `any_cancelled`,
+ * `request_count`, `paid_count` — one subquery, for GET /v2/secure-payments's status filter.
+ */
+export function requestsStateSql(ids: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(SELECT bool_or(rq.status = 'cancelled') AS any_cancelled, count(*)::int AS request_count,
+      (count(*) FILTER (WHERE rq.status = 'paid' OR rq.amount_paid >= rq.expected_amount))::int AS paid_count
+    FROM payment_requests rq WHERE rq.id = ANY(${ids}))`;
+}

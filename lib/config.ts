@@ -121,7 +121,7 @@ const schema = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{64}$/, "0x + 64 hex characters")
     .optional(),
-  RECURRING_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).optional(), // how often the relayer looks for due instalments
+  RECURRING_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).optional(), // how often the relayer looks for due instalments (and the recurring-invoice worker for due occurrences)
   RECURRING_MAX_TRIES: z.coerce.number().int().min(1).max(100).default(3), // failed tries of one instalment before the schedule pauses
   ...rpcShape,
   ...rpcWsShape,

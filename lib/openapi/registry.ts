@@ -67,6 +67,7 @@ import { activateRecurringOperation, getRecurringOperation, updateRecurringOpera
 import {
   createRequestOperation,
   getRequestOperation,
+  listRequestsOperation,
   payRequestOperation,
   requestRoutesOperation,
   updateRequestOperation,
@@ -129,6 +130,7 @@ export const OPERATIONS: Operation[] = [
   deactivateDestinationOperation,
   // payment requests
   createRequestOperation,
+  listRequestsOperation,
   getRequestOperation,
   updateRequestOperation,
   payRequestOperation,

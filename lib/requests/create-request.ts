@@ -7,9 +7,11 @@ import { getCurrency } from "../chains/currencies";
 import { NETWORKS } from "../chains/networks";
 import type { FieldError } from "../http/errors";
 import { validationError } from "../http/errors";
+import { chainNow } from "./chain-now";
 import type { Fee } from "./fee";
 import { feeForCall } from "./fee-for-call";
 import { networkAvailability } from "./network-availability";
+import { firstOccurrenceAfter, occurrenceDueAt } from "./occurrence-rules";
 import { offrampDepositAddress } from "./offramp-deposit";
 import { parseAmount } from "./payment-maths";
 import { type PaymentMethod, paymentMethodFor } from "./payment-method";
@@ -44,6 +46,12 @@ export interface RequestContext {
   orchestratorId?: string | null;
   /** The browser Origin of a client-ID caller, kept for payment events. */
   origin?: string | null;
+  /**
+   * POST /v2/request only: a request with `recurrence` (and no originalRequestId) is a recurring
+   * invoice whose occurrences the worker issues (recurring-invoices.ts). Recurring payouts pass
+   * `recurrence` too, but their schedule pays that one request: they leave this unset.
+   */
+  recurringInvoice?: boolean;
   /** Stored with the request and applied at payment time unless /pay names another. */
   fee?: Fee | null;
   now?: Date;
@@ -130,6 +138,8 @@ export function prepareRequest(input: RequestInput, ctx: RequestContext, prefix 
 
   const requestId = newRequestId();
   const salt = newSalt();
+  const recurs =
+    ctx.recurringInvoice === true && input.recurrence !== undefined && input.originalRequestId === undefined;
   return {
     ok: true,
     method: method.method,
@@ -153,6 +163,9 @@ export function prepareRequest(input: RequestInput, ctx: RequestContext, prefix 
       isCryptoToFiatAvailable: input.isCryptoToFiatAvailable ?? false,
       originalRequestId: input.originalRequestId?.toLowerCase() ?? null,
       originalRequestPaymentReference: input.originalRequestPaymentReference?.toLowerCase() ?? null,
+      nextOccurrence: recurs ? 1 : null,
+      nextOccurrenceAt: recurs && input.recurrence ? occurrenceDueAt(input.recurrence, 1) : null,
+      occurrenceIndex: null,
       feePercentage: fee?.percentage ?? null,
       feeAddress: fee?.address ?? null,
     },
@@ -168,12 +181,28 @@ async function linkOriginal(request: NewStoredRequest): Promise<FieldError | nul
   return null;
 }
 
+const CHAIN_READ_MS = 3000;
+
+/**
+ * A recurring invoice's first occurrence is the first period still ahead of the chain's clock
+ * (occurrence-rules.ts firstOccurrenceAfter); the server's clock when the chain cannot be read.
+ */
+async function skipPeriodsBehindChain(request: NewStoredRequest, recurrence: Recurrence): Promise<void> {
+  // Creation waits at most CHAIN_READ_MS for the chain: an unreachable RPC must not hold the API up.
+  const timeout = new Promise<Date>((resolve) => setTimeout(() => resolve(new Date()), CHAIN_READ_MS).unref());
+  const now = await Promise.race([chainNow(request.network).catch(() => new Date()), timeout]);
+  const first = firstOccurrenceAfter(recurrence, now);
+  request.nextOccurrence = first;
+  request.nextOccurrenceAt = occurrenceDueAt(recurrence, first);
+}
+
 /**
  * Checks and stores one payment request. Throws a 400 (Validation failed, with the fields)
  * for bad input. Callers: POST /v2/request, payouts, secure payments.
  */
 export async function createRequest(ctx: RequestContext, input: RequestInput): Promise<NewStoredRequest> {
   const request = await prepareNewRequest(ctx, input);
+  if (request.recurrence && request.nextOccurrence !== null) await skipPeriodsBehindChain(request, request.recurrence);
   await insertRequests([request]);
   return request;
 }

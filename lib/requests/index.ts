@@ -10,6 +10,8 @@ export { approvalTransactions } from "./encode-payment";
 export type { Fee } from "./fee";
 export { parseFee, storedFee } from "./fee";
 export { feeForCall } from "./fee-for-call";
+export type { OccurrenceRow } from "./occurrence-store";
+export { listOccurrences } from "./occurrence-store";
 export { isOfframpRequest } from "./offramp-deposit";
 export type { PayQuery } from "./pay-query";
 export type { StoredPayment } from "./payment-ledger";
@@ -21,6 +23,7 @@ export { setPaymentOptions } from "./payment-options";
 export { isRequestId } from "./payment-reference";
 export type { RoutesResponse } from "./payment-routes";
 export { routesResponse } from "./payment-routes";
+export { startRecurringInvoices } from "./recurring-invoices";
 export type { RequestOwner } from "./request-owner";
 export { requestOwner } from "./request-owner";
 export { describeRequest, hasBeenPaid } from "./request-status";
@@ -36,6 +39,7 @@ export {
   REQUEST_COLUMNS_SQL,
   REQUEST_PAYMENT_CURRENCY_SQL,
   requestIdsWithSql,
+  requestsStateSql,
   setRecurrenceStopped,
 } from "./request-store";
 export type { SettlingRequest } from "./settlement-store";

@@ -6,18 +6,21 @@
 import { badRequest, notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { createRequest } from "./create-request";
+import { requestListQuery, toRequestFilter } from "./list-query";
+import { listRequests } from "./list-requests";
 import { payQuery, requireWallet, routesQuery } from "./pay-query";
 import { optionStatus, payRequest, requestRoutes } from "./pay-request";
 import { listPayments } from "./payment-ledger";
 import { routesResponse } from "./payment-routes";
 import { requestOwner } from "./request-owner";
-import { describeRequest } from "./request-status";
+import { describeRequest, summarizeRequest } from "./request-status";
 import { findRequest, type StoredRequest, setRecurrenceStopped } from "./request-store";
 import {
   createRequestBody,
   createRequestResponse,
   payRequestResponse,
   requestIdParams,
+  requestListResponse,
   requestStatusResponse,
   updateRequestBody,
 } from "./schemas";
@@ -39,7 +42,8 @@ export const createRequestOperation = defineOperation({
     "Creates a request for `amount` of `invoiceCurrency`, paid in `paymentCurrency` (whose network is the request's network) to `payee`. " +
     "A fiat invoice currency (USD, EUR, CNY, GBP, JPY) is paid in a stablecoin at the Chainlink rate of the moment of payment. " +
     "`amount` may not have more decimal places than the invoice currency (2 for USD, 6 for USDC on base, 18 on bsc). " +
-    "Created with a client ID, the request records it (its webhooks go to that client ID's endpoints) and takes its fee settings.",
+    "Created with a client ID, the request records it (its webhooks go to that client ID's endpoints) and takes its fee settings. " +
+    "With `recurrence` it is a recurring invoice: each period after `startDate` (by the chain's clock; months and years by the calendar) the service issues a new request linked by `originalRequestId` and sends `request.recurring`.",
   tags: TAGS,
   auth: ["apiKey", "clientId"],
   body: createRequestBody,
@@ -48,8 +52,33 @@ export const createRequestOperation = defineOperation({
     400: "Validation failed: unknown currency, amount, payee or payer not valid for the network, payee equal to payer…",
   },
   handler: async ({ caller, body }) => {
-    const request = await createRequest(requestOwner(caller), body);
+    const request = await createRequest({ ...requestOwner(caller), recurringInvoice: true }, body);
     return { requestId: request.requestId, paymentReference: request.paymentReference };
+  },
+});
+
+export const listRequestsOperation = defineOperation({
+  method: "GET",
+  path: "/v2/request",
+  summary: "List the platform's requests",
+  description:
+    "The platform's requests matching every given filter (AND; none: all of them), newest first, paged with limit and offset as GET /v2/payments. " +
+    "`walletAddress` matches the payee or the payer named at creation (EVM addresses in any letter case). `originalRequestId` lists the occurrences of a recurring invoice. " +
+    "Each item is the request's status without its payments, fees and customerInfo (GET /v2/request/{requestId}).",
+  tags: TAGS,
+  auth: ["apiKey", "clientId"],
+  query: requestListQuery,
+  response: requestListResponse,
+  errors: {
+    400: "Validation failed: an unknown parameter, a malformed address, currency, status, network, request id or date, toDate before fromDate, limit or offset out of bounds",
+  },
+  handler: async ({ caller, query }) => {
+    const { filter, page } = toRequestFilter(query);
+    const { requests, total } = await listRequests(requestOwner(caller).platformId, filter, page);
+    return {
+      requests: requests.map(summarizeRequest),
+      pagination: { total, limit: page.limit, offset: page.offset, hasMore: page.offset + requests.length < total },
+    };
   },
 });
 
@@ -79,7 +108,7 @@ export const updateRequestOperation = defineOperation({
   path: "/v2/request/{requestId}",
   summary: "Stop or resume a recurring request",
   description:
-    "`isRecurrenceStopped: true` stops a recurring invoice from recurring; `false` resumes it. Answers the request's status.",
+    "`isRecurrenceStopped: true` stops a recurring invoice from recurring: no occurrence is issued while it is stopped, and those periods are skipped; `false` resumes it from the next period. Send it for the original request (an occurrence has no recurrence of its own). Answers the request's status.",
   tags: TAGS,
   auth: ["apiKey", "clientId"],
   params: requestIdParams,

@@ -5,7 +5,7 @@ import { formatUnits } from "viem";
 import { getCurrency } from "../chains/currencies";
 import type { StoredPayment } from "./payment-ledger";
 import type { StoredRequest } from "./request-store";
-import type { RequestStatusAnswer } from "./schemas";
+import type { RequestListAnswer, RequestStatusAnswer } from "./schemas";
 
 function decimalsOf(currencyId: string | null | undefined, fallback: number): number {
   return (currencyId ? getCurrency(currencyId)?.decimals : undefined) ?? fallback;
@@ -107,5 +107,32 @@ function breakdown(
       ...(p.conversionRate ? { conversionRate: p.conversionRate, rateSource: "chainlink" as const } : {}),
       timestamp: p.blockTime,
     })),
+  };
+}
+
+type RequestSummaryAnswer = RequestListAnswer["requests"][number];
+
+/** A request as GET /v2/request lists it: describeRequest's fields without the payments. */
+export function summarizeRequest(request: StoredRequest): RequestSummaryAnswer {
+  const decimals = getCurrency(request.invoiceCurrency)?.decimals ?? 0;
+  const paid = hasBeenPaid(request);
+  return {
+    requestId: request.requestId,
+    paymentReference: request.paymentReference,
+    hasBeenPaid: paid,
+    status: paid ? "paid" : request.status,
+    network: request.network,
+    payee: request.payee,
+    payer: request.payer,
+    amount: formatUnits(request.expectedAmount, decimals),
+    amountPaid: formatUnits(request.amountPaid, decimals),
+    invoiceCurrency: request.invoiceCurrency,
+    paymentCurrency: request.paymentCurrency,
+    reference: request.reference,
+    recurrence: request.recurrence,
+    isRecurrenceStopped: request.isRecurrenceStopped,
+    originalRequestId: request.originalRequestId,
+    originalRequestPaymentReference: request.originalRequestPaymentReference,
+    createdAt: request.createdAt,
   };
 }

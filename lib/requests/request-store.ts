@@ -37,6 +37,11 @@ export interface StoredRequest {
   isCryptoToFiatAvailable: boolean;
   originalRequestId: string | null;
   originalRequestPaymentReference: string | null;
+  /** A recurring invoice's next occurrence and when it falls due; null when the request issues none (recurring-invoices.ts). */
+  nextOccurrence: number | null;
+  nextOccurrenceAt: Date | null;
+  /** On an occurrence a recurring invoice issued: its number (1, 2, …); null otherwise. */
+  occurrenceIndex: number | null;
   /** Fee stored with the request (payouts, client ID settings); applied when /pay gives none. */
   feePercentage: string | null;
   feeAddress: string | null;
@@ -51,7 +56,7 @@ export function paymentReferenceHash(reference: string): string {
   return keccak256(reference.toLowerCase() as Hex);
 }
 
-function fromRow(row: RequestRow): StoredRequest {
+export function fromRow(row: RequestRow): StoredRequest {
   return {
     requestId: row.id,
     platformId: row.platformId,
@@ -74,6 +79,9 @@ function fromRow(row: RequestRow): StoredRequest {
     isCryptoToFiatAvailable: row.isCryptoToFiatAvailable,
     originalRequestId: row.originalRequestId,
     originalRequestPaymentReference: row.originalRequestPaymentReference,
+    nextOccurrence: row.nextOccurrence,
+    nextOccurrenceAt: row.nextOccurrenceAt,
+    occurrenceIndex: row.occurrenceIndex,
     feePercentage: row.feePercentage,
     feeAddress: row.feeAddress,
     status: row.status,
@@ -81,7 +89,7 @@ function fromRow(row: RequestRow): StoredRequest {
   };
 }
 
-function toCreateInput(r: NewStoredRequest): Prisma.PaymentRequestCreateManyInput {
+export function toCreateInput(r: NewStoredRequest): Prisma.PaymentRequestCreateManyInput {
   return {
     id: r.requestId,
     platformId: r.platformId,
@@ -103,6 +111,9 @@ function toCreateInput(r: NewStoredRequest): Prisma.PaymentRequestCreateManyInpu
     isCryptoToFiatAvailable: r.isCryptoToFiatAvailable,
     originalRequestId: r.originalRequestId,
     originalRequestPaymentReference: r.originalRequestPaymentReference,
+    nextOccurrence: r.nextOccurrence,
+    nextOccurrenceAt: r.nextOccurrenceAt,
+    occurrenceIndex: r.occurrenceIndex,
     feePercentage: r.feePercentage,
     feeAddress: r.feeAddress,
   };
@@ -184,4 +195,15 @@ export function requestIdsWithSql(
   value: string,
 ): Prisma.Sql {
   return Prisma.sql`SELECT id FROM payment_requests WHERE platform_id = ${platformId}::uuid AND ${Prisma.raw(column)} = ${value}`;
+}
+
+/**
+ * Over the requests whose ids are the text[] `ids` (a secure payment's request_ids): whether any
+ * is cancelled, and how many there are and are paid (hasBeenPaid), as `any_cancelled`,
+ * `request_count`, `paid_count` — one subquery, for GET /v2/secure-payments's status filter.
+ */
+export function requestsStateSql(ids: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(SELECT bool_or(rq.status = 'cancelled') AS any_cancelled, count(*)::int AS request_count,
+      (count(*) FILTER (WHERE rq.status = 'paid' OR rq.amount_paid >= rq.expected_amount))::int AS paid_count
+    FROM payment_requests rq WHERE rq.id = ANY(${ids}))`;
 }

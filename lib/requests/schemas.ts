@@ -205,6 +205,45 @@ export const requestStatusResponse = z
   })
   .meta({ id: "RequestStatus" });
 
+const requestSummary = requestStatusResponse
+  .pick({
+    requestId: true,
+    paymentReference: true,
+    hasBeenPaid: true,
+    status: true,
+    network: true,
+    payee: true,
+    payer: true,
+    amount: true,
+    amountPaid: true,
+    invoiceCurrency: true,
+    paymentCurrency: true,
+    reference: true,
+    recurrence: true,
+    isRecurrenceStopped: true,
+    originalRequestId: true,
+    originalRequestPaymentReference: true,
+    createdAt: true,
+  })
+  .meta({ id: "RequestSummary" });
+
+export const requestListResponse = z
+  .object({
+    requests: z
+      .array(requestSummary)
+      .describe("Newest first. Payments, fees and customerInfo: GET /v2/request/{requestId}"),
+    pagination: z.object({
+      total: z.number().describe("Total number of requests matching the filters"),
+      limit: z.number(),
+      offset: z.number(),
+      hasMore: z.boolean().describe("Whether there are more results beyond this page"),
+    }),
+  })
+  .meta({ id: "RequestList" });
+
+/** GET /v2/request as the domain returns it (times as Dates). */
+export type RequestListAnswer = z.input<typeof requestListResponse>;
+
 /** As the API answers it (times as ISO 8601 strings): what components read. */
 export type RequestStatusResponse = z.output<typeof requestStatusResponse>;
 /** As the domain returns it (times as Dates). */

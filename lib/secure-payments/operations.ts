@@ -16,6 +16,7 @@ import { creatorOf } from "./creator";
 import { describeLookup, describeSecurePayment } from "./describe-secure-payment";
 import { previewFeePlan } from "./fee-preview";
 import { assertNotInProgress } from "./intent-lock";
+import { listSecurePayments } from "./list-secure-payments";
 import { loadSecurePayment } from "./load-secure-payment";
 import { describeMulticall } from "./multicall-state";
 import { recordIntent } from "./payment-intents";
@@ -35,6 +36,7 @@ import {
   multicallCreatedResponse,
   multicallView,
   securePaymentCalldata,
+  securePaymentList,
   securePaymentLookup,
   securePaymentQuery,
   securePaymentView,
@@ -275,16 +277,32 @@ export const refreshStepTransactionOperation = defineOperation({
 export const findSecurePaymentOperation = defineOperation({
   method: "GET",
   path: "/v2/secure-payments",
-  summary: "Find the secure payment of a request",
+  summary: "Find the secure payment of a request, or list the platform's",
   description:
-    "The link, status and timing of the platform's secure payment that contains `requestId`, whatever its state.",
+    "With `requestId`: the link, status and timing of the platform's secure payment that contains that request, whatever its state (404 without one). " +
+    "Without: the platform's secure payments matching every given filter (`status`, `paymentType`, `reference`, `fromDate`/`toDate` on the creation time), newest first, " +
+    "as `{securePayments, pagination}` paged with `limit` and `offset` like GET /v2/payments.",
   tags: TAGS,
   auth: ["session", "apiKey"],
   query: findByRequestQuery,
-  response: securePaymentLookup,
-  errors: { 404: "No secure payment of the platform contains this request" },
+  response: z.union([securePaymentLookup, securePaymentList]),
+  errors: {
+    400: "Validation failed: an unknown parameter, a filter given with requestId, a malformed status, type or date, toDate before fromDate, limit or offset out of bounds",
+    404: "No secure payment of the platform contains this request",
+  },
   handler: async ({ caller, query }) => {
     const platformId = platformOf(caller);
+    if (query.requestId === undefined) {
+      const page = { limit: query.limit ?? 20, offset: query.offset ?? 0 };
+      const { securePayments, total } = await listSecurePayments(platformId, query, page);
+      const described = [];
+      for (const sp of securePayments)
+        described.push(await describeLookup(sp, await loadSecurePayment(sp.token, { platformId })));
+      return {
+        securePayments: described,
+        pagination: { total, ...page, hasMore: page.offset + securePayments.length < total },
+      };
+    }
     const sp = await findSecurePaymentByRequest(platformId, query.requestId);
     if (!sp) throw notFound("secure_payment_not_found", "No secure payment found for this request ID");
     return describeLookup(sp, await loadSecurePayment(sp.token, { platformId }));

@@ -249,9 +249,56 @@ export const securePaymentQuery = z.object({
 });
 export type SecurePaymentQuery = z.output<typeof securePaymentQuery>;
 
-export const findByRequestQuery = z.object({
-  requestId: z.string().min(1).max(100).describe("A request of the secure payment"),
-});
+const LIST_FILTERS = ["status", "paymentType", "reference", "fromDate", "toDate", "limit", "offset"] as const;
+const isoUtc = (name: string) =>
+  z
+    .string()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/.test(v) && !Number.isNaN(Date.parse(v)), {
+      message: `${name} must be an ISO 8601 date-time in UTC ending with 'Z', e.g. 2024-01-01T00:00:00.000Z`,
+    })
+    .transform((v) => new Date(v));
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, "must be a whole number")
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { message: `must be between ${min} and ${max}` });
+
+/** With `requestId`: the one secure payment of that request (as in the published document); without: a page of the platform's. */
+export const findByRequestQuery = z
+  .strictObject({
+    requestId: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe("A request of the secure payment: answers that one secure payment (not a list)"),
+    status: z
+      .enum(["pending", "completed", "expired", "invalidated"], {
+        message: "must be one of pending, completed, expired, invalidated",
+      })
+      .optional()
+      .describe("The status as GET answers it (a partly paid batch is pending)"),
+    paymentType: z
+      .enum(["single", "batch", "multicall"], { message: "must be one of single, batch, multicall" })
+      .optional(),
+    reference: z.string().min(1).max(255).optional().describe("The reference given at creation"),
+    fromDate: isoUtc("fromDate").optional().describe("Created from (inclusive), ISO 8601 in UTC ending with 'Z'"),
+    toDate: isoUtc("toDate").optional().describe("Created until (inclusive), ISO 8601 in UTC ending with 'Z'"),
+    limit: wholeNumber(1, 100).optional().describe("Page size, 1 to 100 (default 20)"),
+    offset: wholeNumber(0, 10_000).optional().describe("Secure payments to skip, 0 to 10000 (default 0)"),
+  })
+  .superRefine((q, ctx) => {
+    const listing = LIST_FILTERS.filter((name) => q[name] !== undefined);
+    if (q.requestId !== undefined && listing.length > 0)
+      ctx.addIssue({
+        code: "custom",
+        path: [listing[0]],
+        message: "requestId looks up one secure payment; the list's filters and paging go without it",
+      });
+    if (q.fromDate && q.toDate && q.toDate < q.fromDate)
+      ctx.addIssue({ code: "custom", path: ["toDate"], message: "toDate must be after or equal to fromDate" });
+  });
 
 /** Answer of the branding DELETEs: false when there was none. */
 export const deletedView = z.strictObject({ deleted: z.boolean() });
@@ -381,6 +428,18 @@ export const securePaymentLookup = z
     payeeKytResults: z.array(kytResult).describe("Screening results of a payout link's recipients"),
   })
   .meta({ id: "SecurePaymentLookup" });
+
+export const securePaymentList = z
+  .object({
+    securePayments: z.array(securePaymentLookup).describe("Newest first"),
+    pagination: z.object({
+      total: z.number().describe("Total number of secure payments matching the filters"),
+      limit: z.number(),
+      offset: z.number(),
+      hasMore: z.boolean().describe("Whether there are more results beyond this page"),
+    }),
+  })
+  .meta({ id: "SecurePaymentList" });
 
 const txSchema = z.object({
   to: z.string(),

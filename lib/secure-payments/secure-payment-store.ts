@@ -40,7 +40,7 @@ export type NewSecurePayment = Omit<
 > &
   Partial<Pick<StoredSecurePayment, AccessPolicyFields>>;
 
-function fromRow(row: Row): StoredSecurePayment {
+export function fromRow(row: Row): StoredSecurePayment {
   return {
     token: row.token,
     platformId: row.platformId,

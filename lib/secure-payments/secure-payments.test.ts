@@ -507,6 +507,61 @@ describe("multicall payouts and lookups", () => {
     });
     expect((await find(r.requestIds[0], api(await createTestPlatform("snoop")))).status).toBe(404);
   });
+
+  it("lists the platform's links without requestId, filtered by status, type and reference, paged like payment search", async () => {
+    const list = (query: string, headers: Record<string, string> = api()) =>
+      call(createRoute, "GET", `/v2/secure-payments${query}`, { headers });
+    const tokens = (json: unknown) =>
+      (json as { securePayments: { token: string }[] }).securePayments.map((x) => x.token);
+    const open = await createOk({ reference: "LIST-A" });
+    const batch = await createOk({
+      reference: "LIST-A",
+      requests: [
+        { destinationId, amount: "1" },
+        { destinationId, amount: "2" },
+      ],
+    });
+    const expired = await createOk({ reference: "LIST-A" });
+    await (await db()).securePayment.update({
+      where: { token: expired.token },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+
+    const all = await list("?reference=LIST-A");
+    expect(all.status, all.text).toBe(200);
+    expect(tokens(all.json)).toEqual([expired.token, batch.token, open.token]);
+    expect((all.json as { pagination: unknown }).pagination).toEqual({
+      total: 3,
+      limit: 20,
+      offset: 0,
+      hasMore: false,
+    });
+    expect(tokens((await list("?reference=LIST-A&status=expired")).json)).toEqual([expired.token]);
+    expect(tokens((await list("?reference=LIST-A&status=pending")).json)).toEqual([batch.token, open.token]);
+    expect(tokens((await list("?reference=LIST-A&paymentType=single")).json)).toEqual([expired.token, open.token]);
+    expect(tokens((await list("?reference=LIST-A&paymentType=batch")).json)).toEqual([batch.token]);
+    await (await db()).securePayment.update({ where: { token: open.token }, data: { status: "cancelled" } });
+    expect(tokens((await list("?reference=LIST-A&status=invalidated")).json)).toEqual([open.token]);
+    expect(tokens((await list("?reference=LIST-A&status=pending")).json)).toEqual([batch.token]);
+    expect(tokens((await list("?reference=LIST-A&status=completed")).json)).toEqual([]);
+    const paged = await list("?reference=LIST-A&limit=1&offset=1");
+    expect(tokens(paged.json)).toEqual([batch.token]);
+    expect((paged.json as { pagination: { hasMore: boolean } }).pagination.hasMore).toBe(true);
+    // Another platform's links never appear; requestId still answers the one link.
+    expect(tokens((await list("?reference=LIST-A", api(await createTestPlatform("other lister")))).json)).toEqual([]);
+    const one = await list(`?requestId=${open.requestIds[0]}`);
+    expect((one.json as { token: string }).token).toBe(open.token);
+    for (const [query, field] of [
+      [`?requestId=${open.requestIds[0]}&status=pending`, "status"],
+      ["?status=done", "status"],
+      ["?limit=0", "limit"],
+      ["?page=1", "page"],
+    ]) {
+      const bad = await list(query);
+      expect(bad.status, query).toBe(400);
+      expect(bad.text, query).toContain(field);
+    }
+  });
 });
 
 describe("the page's server functions", () => {

@@ -44,7 +44,8 @@ const WHEN: Record<EventName, string> = {
   "payment.processing": "Legacy: a payment transaction was seen and is being processed.",
   "compliance.updated": "Legacy: a payer's KYC or agreement status changed.",
   "payment_detail.updated": "Legacy: a payer's registered bank details changed status.",
-  "request.recurring": "Legacy: a recurring request produced its next occurrence.",
+  "request.recurring":
+    "Legacy: a recurring invoice (POST /v2/request with `recurrence`) issued its next occurrence when it fell due by the chain's clock: `requestId` is the new request to pay, linked to the invoice by `originalRequestId`. Stop with PATCH /v2/request/{originalRequestId} `isRecurrenceStopped`.",
 };
 
 function recipients(name: EventName): string {

@@ -126,7 +126,10 @@ const EXAMPLES: { [N in EventName]: (now: Date) => EventFields<N> } = {
   "request.recurring": () => ({
     requestId: REQUEST_ID,
     originalRequestId: "01" + "0f0f".repeat(16),
+    originalRequestPaymentReference: "0x0f0f0f0f0f0f0f0f",
     paymentReference: PAYMENT_REFERENCE,
+    occurrenceIndex: 1,
+    dueDate: new Date("2030-01-08T00:00:00.000Z"),
   }),
 };
 

@@ -18,7 +18,7 @@ import { startJobQueue } from "../jobs/job-queue";
 import { log } from "../log";
 import { startPaymentDetection } from "../payments";
 import { startRecurringRelayer } from "../recurring";
-import { sealClearCustomerInfo } from "../requests";
+import { sealClearCustomerInfo, startRecurringInvoices } from "../requests";
 import { type DeliveryWorkerOptions, startDeliveryWorker } from "../webhooks";
 import "../wiring/payment-subscribers";
 import { purgeExpired } from "./housekeeping";
@@ -44,6 +44,7 @@ export async function startWorkers(
   });
   const detection = await startPaymentDetection(boss);
   const relayer = await startRecurringRelayer(boss);
+  const invoices = await startRecurringInvoices(boss);
   // The crosschain operator settles signed intents one at a time across all instances.
   const sandbox = getConfig().sandbox;
   const crosschain = operatorKey(sandbox)
@@ -54,6 +55,7 @@ export async function startWorkers(
   return {
     async stop() {
       await relayer.stop();
+      await invoices.stop();
       await crosschain?.stop();
       await detection.stop();
       await housekeeping.stop();

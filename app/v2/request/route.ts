@@ -1,5 +1,5 @@
 import { routeHandlers } from "@/lib/api/route";
-import { createRequestOperation } from "@/lib/requests/operations";
+import { createRequestOperation, listRequestsOperation } from "@/lib/requests/operations";
 
 export const dynamic = "force-dynamic";
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createRequestOperation);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(createRequestOperation, listRequestsOperation);

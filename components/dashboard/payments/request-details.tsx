@@ -67,6 +67,16 @@ export function RequestDetails({ status: s }: { status: RequestStatusResponse })
               {s.isRecurrenceStopped ? " (stopped)" : ""}
             </Field>
           )}
+          {s.originalRequestId && (
+            <Field label="Occurrence of">
+              <Link
+                className="font-mono text-xs text-blue-700 underline"
+                href={`/dashboard/payments/requests/${s.originalRequestId}`}
+              >
+                {s.originalRequestId}
+              </Link>
+            </Field>
+          )}
         </dl>
       </section>
       <h2 className="mb-3 text-lg font-semibold">Payments</h2>

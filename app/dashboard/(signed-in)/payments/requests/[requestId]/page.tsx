@@ -1,10 +1,11 @@
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { RequestDetails } from "@/components/dashboard/payments/request-details";
+import { RequestOccurrences } from "@/components/dashboard/payments/request-occurrences";
 import { RequestDeliveries } from "@/components/dashboard/webhooks/request-deliveries";
 import { requireDashboardSession } from "@/lib/dashboard";
 import { paymentsOfRequest } from "@/lib/payments";
-import { describeRequest, findRequest, isRequestId } from "@/lib/requests";
+import { describeRequest, findRequest, isRequestId, listOccurrences } from "@/lib/requests";
 import { requestStatusResponse } from "@/lib/requests/schemas";
 import { deliveriesAboutRequest } from "@/lib/webhooks";
 import { wireForm } from "@/lib/zod/wire-form";
@@ -17,9 +18,11 @@ export default async function RequestPage({ params }: { params: Promise<{ reques
   // Another platform's request is "not found", exactly like a missing one.
   const request = isRequestId(requestId) ? await findRequest(session.platform.id, requestId) : null;
   if (!request) notFound();
-  const [payments, deliveries] = await Promise.all([
+  const recurs = request.nextOccurrence !== null;
+  const [payments, deliveries, occurrences] = await Promise.all([
     paymentsOfRequest(request.requestId),
     deliveriesAboutRequest(session.platform.id, request.requestId),
+    recurs ? listOccurrences(session.platform.id, request.requestId) : [],
   ]);
   const status = wireForm(requestStatusResponse, describeRequest(request, payments));
   return (
@@ -28,6 +31,13 @@ export default async function RequestPage({ params }: { params: Promise<{ reques
         <p className="font-mono text-xs break-all">{request.requestId}</p>
       </PageHeader>
       <RequestDetails status={status} />
+      {recurs && (
+        <RequestOccurrences
+          occurrences={occurrences}
+          nextOccurrenceAt={request.nextOccurrenceAt}
+          stopped={request.isRecurrenceStopped}
+        />
+      )}
       <RequestDeliveries deliveries={deliveries} />
     </>
   );

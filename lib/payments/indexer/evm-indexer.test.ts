@@ -140,8 +140,9 @@ describe("payment detection on anvil", () => {
       reference: null,
       customerInfo: null,
       origin: null, // created with an API key: no browser Origin
-      // Created with an API key, so every client ID of the platform hears of it; each delivery names its endpoint's.
-      clientId: chain.platform.clientId,
+      // Created with an API key: no client ID, as the hosted service sends it (the delivery's
+      // x-service-endpoint header names the receiving endpoint).
+      clientId: null,
       orchestratorId: null,
     });
   });

@@ -252,7 +252,11 @@ function databaseUnavailable(): Response {
 
 function toErrorResponse(err: unknown, requestId: string): Response {
   if (err instanceof ApiError)
-    return errorResponse(err.status, err.code, err.message, { errors: err.extra.errors, headers: err.extra.headers });
+    return errorResponse(err.status, err.code, err.message, {
+      errors: err.extra.errors,
+      headers: err.extra.headers,
+      details: err.extra.details,
+    });
   if (err instanceof ZodError) {
     const errors = zodFieldErrors(err);
     return errorResponse(400, "validation_failed", validationMessage(errors), { errors });

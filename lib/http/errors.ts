@@ -18,7 +18,12 @@ export class ApiError extends Error {
     public readonly status: number,
     public readonly code: ErrorCode,
     message: string,
-    public readonly extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+    public readonly extra: {
+      errors?: FieldError[];
+      headers?: Record<string, string>;
+      /** Fields the error body carries beside the standard ones, for an operation that documents them (`errorBodies`). */
+      details?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -89,15 +94,21 @@ export const errorBodySchema = z.strictObject({
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-export function errorBody(status: number, code: ErrorCode, message: string, errors?: FieldError[]): ErrorBody {
-  return { statusCode: status, message, error: reasonPhrase(status), code, ...(errors ? { errors } : {}) };
+export function errorBody(
+  status: number,
+  code: ErrorCode,
+  message: string,
+  errors?: FieldError[],
+  details: Record<string, unknown> = {},
+): ErrorBody {
+  return { ...details, statusCode: status, message, error: reasonPhrase(status), code, ...(errors ? { errors } : {}) };
 }
 
 export function errorResponse(
   status: number,
   code: ErrorCode,
   message: string,
-  init: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+  init: { errors?: FieldError[]; headers?: Record<string, string>; details?: Record<string, unknown> } = {},
 ): Response {
-  return Response.json(errorBody(status, code, message, init.errors), { status, headers: init.headers });
+  return Response.json(errorBody(status, code, message, init.errors, init.details), { status, headers: init.headers });
 }

@@ -46,6 +46,8 @@ export interface OperationSpec<
   alsoAnswers?: Record<number, string>;
   /** Documented error statuses and when they happen. */
   errors?: Record<number, string>;
+  /** An error status whose body carries more than the standard error fields (ApiError `details`): its schema. */
+  errorBodies?: Record<number, z.ZodType>;
   /** Health checks must answer even when the database (which keeps the counters) is down. */
   rateLimit?: false;
   /** POSTs whose response carries a secret (a session token, a new key): Idempotency-Key is

@@ -138,7 +138,7 @@ export function documentedResponses(e: Operation): Record<string, { description:
     ? `${e.errors[503]}; or ${databaseDown[0].toLowerCase()}${databaseDown.slice(1)}`
     : databaseDown;
   for (const [status, description] of Object.entries(errors))
-    responses[status] ??= { description, schema: errorBodySchema };
+    responses[status] ??= { description, schema: e.errorBodies?.[Number(status)] ?? errorBodySchema };
   return responses;
 }
 

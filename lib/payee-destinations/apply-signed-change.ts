@@ -11,7 +11,7 @@ import type { PayeeDestination, Prisma } from "../db/generated/client";
 import { badRequest, type FieldError } from "../http/errors";
 import { canonicalAddress, formatDestinationId } from "./destination-id";
 import { destinationToken } from "./destination-tokens";
-import { findDestinationOrThrow, toView } from "./destination-view";
+import { DESTINATION_NOT_FOUND, findDestination, toView } from "./destination-view";
 import { forgetDestinationViews } from "./read-destinations";
 import type { PayeeDestinationAnswer } from "./schemas";
 import { consumeSigningNonce, type IssuedNonce, readSigningNonce } from "./signing-nonces";
@@ -186,7 +186,10 @@ export async function deactivateDestination(
   destinationId: string,
   input: SignedChange,
 ): Promise<PayeeDestinationAnswer> {
-  const existing = await findDestinationOrThrow(platformId, destinationId);
+  // The published document answers an unknown destination here with 400 ("Destination not found
+  // or validation failed"), not the 404 of GET: same code and message, its status.
+  const existing = await findDestination(platformId, destinationId);
+  if (!existing) throw badRequest("destination_not_found", DESTINATION_NOT_FOUND);
   const { issued } = await verifiedNonce(platformId, input, "deactivate", destinationId);
   const t = now();
   const row = await (await db()).$transaction(async (tx): Promise<PayeeDestination> => {

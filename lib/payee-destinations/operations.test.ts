@@ -453,8 +453,10 @@ describe("destination ids", () => {
       expect(r.status).toBe(404);
       expect(r.json.message).toBe("Payee destination not found");
     }
+    // Deactivation answers it 400, as the published document has it for DELETE.
     const r = await remove(d.destinationId, { nonce: "x", signature: "0x" + "11".repeat(65) });
-    expect(r.status).toBe(404);
+    expect(r.status).toBe(400);
+    expect(r.json).toMatchObject({ code: "destination_not_found", message: "Payee destination not found" });
     await expect(resolvePayeeDestination(shop.platformId, d.destinationId)).rejects.toMatchObject({ status: 404 });
     // The same wallet may register the same destination on its own platform: a separate record.
     const own = await register(payee);

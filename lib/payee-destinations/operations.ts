@@ -138,9 +138,8 @@ export const deactivateDestinationOperation = defineOperation({
   body: signedBody,
   response: payeeDestination,
   errors: {
-    400: `Not a destination ID, or: ${SIGNATURE_ERRORS}`,
+    400: `Not a destination ID, no such destination on this platform (also another platform's; \`destination_not_found\`, as the published document has it), or: ${SIGNATURE_ERRORS}`,
     403: "Not a wallet session, or the client ID sent along belongs to another platform or Origin",
-    404: "No such destination on this platform (also another platform's)",
   },
   handler: async ({ caller, params, body }) =>
     deactivateDestination(platformOf(caller), params.destinationId.destinationId, body),

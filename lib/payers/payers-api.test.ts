@@ -173,10 +173,24 @@ describe("a payer's compliance", () => {
 
   it("an unknown payer and another platform's payer are the same 404; a replaced link stops working", async () => {
     const created = await createPayer("user-mine");
-    for (const r of [await status("nobody"), await status("user-mine", other)]) {
+    const patch = (clientUserId: string, body: unknown) =>
+      call(payerIdRoute, "PATCH", `/v2/payer/${clientUserId}`, { headers: key(), body, params: { clientUserId } });
+    const addBank = (clientUserId: string) =>
+      call(detailsRoute, "POST", `/v2/payer/${clientUserId}/payment-details`, {
+        headers: key(),
+        body: BANK,
+        params: { clientUserId },
+      });
+    for (const r of [
+      await status("nobody"),
+      await status("user-mine", other),
+      await patch("nobody", { agreementCompleted: true }),
+      await addBank("nobody"),
+    ]) {
       expect(r.status).toBe(404);
       expect(r.json).toMatchObject({ code: "payer_not_found", message: expect.stringMatching(/not found/) });
     }
+    expect((await patch("user-mine", { agreementCompleted: "yes" })).status).toBe(400);
     const foreignReview = await call(reviewRoute, "POST", `/v1/payers/${created.userId}/review`, {
       headers: { authorization: `Bearer ${(await createTestWalletSession(other.platformId)).token}` },
       body: { decision: "approve" },

@@ -42,10 +42,12 @@ export function describeRequest(
     amountPaid: formatUnits(request.amountPaid, invoiceDecimals),
     invoiceCurrency: request.invoiceCurrency,
     paymentCurrency: request.paymentCurrency,
-    recurrence: request.recurrence,
+    ...(request.recurrence ? { recurrence: request.recurrence } : {}),
     isRecurrenceStopped: request.isRecurrenceStopped,
-    originalRequestId: request.originalRequestId,
-    originalRequestPaymentReference: request.originalRequestPaymentReference,
+    ...(request.originalRequestId ? { originalRequestId: request.originalRequestId } : {}),
+    ...(request.originalRequestPaymentReference
+      ? { originalRequestPaymentReference: request.originalRequestPaymentReference }
+      : {}),
     isCryptoToFiatAvailable: request.isCryptoToFiatAvailable,
     customerInfo: request.customerInfo,
     reference: request.reference,
@@ -53,7 +55,7 @@ export function describeRequest(
     amountInUsd: request.invoiceCurrency === "USD" ? amount : null,
     // As the published interface has it (docs/interface.md): the rate of a request paid in one payment; a breakdown otherwise.
     conversionRate: singleRate,
-    rateSource: singleRate ? "chainlink" : null,
+    ...(singleRate ? { rateSource: "chainlink" as const } : {}),
     conversionBreakdown: breakdown(request, payments, invoiceDecimals),
     payments: payments.map((p) => {
       const decimals = decimalsOf(p.currency, paymentDecimals);
@@ -129,10 +131,12 @@ export function summarizeRequest(request: StoredRequest): RequestSummaryAnswer {
     invoiceCurrency: request.invoiceCurrency,
     paymentCurrency: request.paymentCurrency,
     reference: request.reference,
-    recurrence: request.recurrence,
+    ...(request.recurrence ? { recurrence: request.recurrence } : {}),
     isRecurrenceStopped: request.isRecurrenceStopped,
-    originalRequestId: request.originalRequestId,
-    originalRequestPaymentReference: request.originalRequestPaymentReference,
+    ...(request.originalRequestId ? { originalRequestId: request.originalRequestId } : {}),
+    ...(request.originalRequestPaymentReference
+      ? { originalRequestPaymentReference: request.originalRequestPaymentReference }
+      : {}),
     createdAt: request.createdAt,
   };
 }

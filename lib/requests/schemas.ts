@@ -170,10 +170,11 @@ export const requestStatusResponse = z
     amountPaid: z.string().describe("Amount paid so far, decimal string in the invoice currency"),
     invoiceCurrency: z.string(),
     paymentCurrency: z.string(),
-    recurrence: recurrenceSchema.nullable(),
+    // The published document has no null for these four: a field without a value is left out.
+    recurrence: recurrenceSchema.optional().describe("Recurring requests only"),
     isRecurrenceStopped: z.boolean(),
-    originalRequestId: z.string().nullable(),
-    originalRequestPaymentReference: z.string().nullable(),
+    originalRequestId: z.string().optional().describe("A request that continues another"),
+    originalRequestPaymentReference: z.string().optional(),
     isCryptoToFiatAvailable: z.boolean(),
     customerInfo: customerInfoSchema.nullable(),
     reference: z.string().nullable(),
@@ -182,7 +183,7 @@ export const requestStatusResponse = z
       .nullable()
       .describe("Expected amount in USD when the invoice currency is USD; null otherwise until a payment is recorded"),
     conversionRate: z.string().nullable(),
-    rateSource: z.enum(["chainlink", "unknown"]).nullable(),
+    rateSource: z.enum(["chainlink", "unknown"]).optional().describe("With conversionRate"),
     conversionBreakdown: conversionBreakdown
       .nullable()
       .describe("For partial or several payments: what each settled, in the invoice currency"),

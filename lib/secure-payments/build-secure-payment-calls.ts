@@ -21,6 +21,7 @@ import { hasBeenPaid, type PayQuote, quotePayment, toPayCalldata, transactionOrd
 import { enforceAccessList } from "./access-policy";
 import { feeLegs } from "./fee-plan";
 import { type LoadedSecurePayment, loadSecurePayment } from "./load-secure-payment";
+import { type MulticallLeg, multicallLegFields } from "./multicall-legs";
 import { assertPayable, deriveStatus } from "./payment-state";
 import { requestsOfAll } from "./request-views";
 import type { SecurePaymentCalldata, SecurePaymentQuery } from "./schemas";
@@ -194,11 +195,11 @@ async function batchCalls(
 async function multicallCalls(loaded: LoadedSecurePayment, q: PayerWallets): Promise<SecurePaymentCalldata> {
   const children = await findChildren(loaded.sp.token);
   const requestsByChild = await requestsOfAll(children);
-  const payable: { token: string; request: StoredRequest }[] = [];
+  const payable: MulticallLeg[] = [];
   for (const [i, child] of children.entries()) {
     const requests = requestsByChild[i];
     if (deriveStatus(child, requests) !== "pending") continue;
-    for (const r of requests) if (!hasBeenPaid(r)) payable.push({ token: child.token, request: r });
+    for (const r of requests) if (!hasBeenPaid(r)) payable.push({ child, request: r });
   }
   if (payable.length === 0)
     throw badRequest(
@@ -209,7 +210,11 @@ async function multicallCalls(loaded: LoadedSecurePayment, q: PayerWallets): Pro
     "multicall",
     payable.map((p) => p.request),
     q,
-    { token: loaded.sp.token, childTokens: [...new Set(payable.map((p) => p.token))] },
+    {
+      token: loaded.sp.token,
+      childTokens: [...new Set(payable.map((p) => p.child.token))],
+      ...multicallLegFields(payable),
+    },
   );
   return { ...calls, metadata: { ...calls.metadata, childCount: children.length, executableLegCount: payable.length } };
 }

@@ -13,6 +13,7 @@ import { detectedPayments } from "./detected-payments";
 import { eventOwnerOf } from "./event-owner";
 import { feePlanOf } from "./fee-plan";
 import type { LoadedSecurePayment } from "./load-secure-payment";
+import { childBlockReason, executionKindOf, identityOf } from "./lookup-hints";
 import type { SecurePaymentStatus } from "./payment-state";
 import type { SecurePaymentAnswer } from "./schemas";
 import type { StoredSecurePayment } from "./secure-payment-store";
@@ -115,8 +116,10 @@ export async function describeSecurePayment(
 }
 
 /** GET /v2/secure-payments?requestId=: the link of a request, whatever its state. */
-export async function describeLookup(sp: StoredSecurePayment, loaded: LoadedSecurePayment) {
+export async function describeLookup(sp: StoredSecurePayment, loaded: LoadedSecurePayment, requestId: string) {
   const { requests, status } = loaded;
+  const row = requests.find((r) => r.requestId === requestId.toLowerCase()) ?? requests[0];
+  const blockReason = childBlockReason(sp, requests, status);
   const last = (await detectedPayments(requests)).at(-1);
   const owner = await eventOwnerOf(sp);
   const kyt = await kytResultsOf(sp.platformId, sp.token);
@@ -143,5 +146,13 @@ export async function describeLookup(sp: StoredSecurePayment, loaded: LoadedSecu
     clientId: owner.clientId,
     payerKytResults: kyt.payer,
     payeeKytResults: kyt.payee,
+    // The platform asks about its own link: the payee is not masked here.
+    destination: row ? destinationOf(row) : null,
+    // No recipient-claimed destination is recorded when a payout link is made.
+    claimedDestination: null,
+    executionKind: executionKindOf(requests),
+    ...identityOf(sp, (await resolveBranding(sp)) !== null),
+    childExecutable: blockReason === null,
+    blockReason,
   };
 }

@@ -129,7 +129,13 @@ describe("a reported transaction and the 423", () => {
     expect((await report(token, hash, payer.address)).status).toBe(200);
     const held = await read(token);
     expect(held.status, held.text).toBe(423);
-    expect(held.json).toMatchObject({ code: "secure_payment_in_progress" });
+    // The published 423 body: the link's state and each request's payment state, beside our error fields.
+    expect(held.json).toMatchObject({
+      code: "secure_payment_in_progress",
+      status: "pending",
+      branding: null,
+      requestStatuses: [{ requestId: requestIds[0], hasBeenPaid: false }],
+    });
     expect((await calldata(token, payer.address)).status).toBe(423);
     expect(await verdictOf(token, hash)).toBe("mined");
 
@@ -137,7 +143,11 @@ describe("a reported transaction and the 423", () => {
     expect(await (await db()).paymentRequest.findUnique({ where: { id: requestIds[0] } })).toMatchObject({
       status: "paid",
     });
-    expect((await read(token)).json).toMatchObject({ code: "secure_payment_completed" });
+    expect((await read(token)).json).toMatchObject({
+      code: "secure_payment_completed",
+      status: "completed",
+      requestStatuses: [{ requestId: requestIds[0], hasBeenPaid: true, txHash: hash }],
+    });
   });
 
   it("a pending payment holds the link; the merchant's cancel is not held, and the payment is still detected", async () => {

@@ -16,6 +16,7 @@ import { creatorOf } from "./creator";
 import { describeLookup, describeSecurePayment } from "./describe-secure-payment";
 import { previewFeePlan } from "./fee-preview";
 import { assertNotInProgress } from "./intent-lock";
+import { withLinkState } from "./link-state-error";
 import { listSecurePayments } from "./list-secure-payments";
 import { loadSecurePayment } from "./load-secure-payment";
 import { describeMulticall } from "./multicall-state";
@@ -33,6 +34,7 @@ import {
   findByRequestQuery,
   intentBody,
   intentResponse,
+  linkStateErrorBody,
   multicallCreatedResponse,
   multicallView,
   securePaymentCalldata,
@@ -133,11 +135,14 @@ export const getSecurePaymentOperation = defineOperation({
   query: securePaymentQuery,
   response: z.union([securePaymentView, multicallView]),
   errors: TOKEN_ERRORS,
+  errorBodies: { 409: linkStateErrorBody, 423: linkStateErrorBody },
   handler: async ({ caller, params, query }) => {
     checkPayerQuery(query);
     const loaded = await loadSecurePayment(params.token, { platformId: platformOf(caller) });
-    assertPayable(loaded.status);
-    await assertNotInProgress(loaded);
+    await withLinkState(loaded, async () => {
+      assertPayable(loaded.status);
+      await assertNotInProgress(loaded);
+    });
     await enforceAccessList(loaded.sp, [query.wallet, query.eoaWallet]);
     const screened = await enforceScreening(loaded, query);
     // A wallet that passed the access list (and the screening, where the payment screens) unmasks hidden fields.
@@ -297,7 +302,7 @@ export const findSecurePaymentOperation = defineOperation({
       const { securePayments, total } = await listSecurePayments(platformId, query, page);
       const described = [];
       for (const sp of securePayments)
-        described.push(await describeLookup(sp, await loadSecurePayment(sp.token, { platformId })));
+        described.push(await describeLookup(sp, await loadSecurePayment(sp.token, { platformId }), sp.requestIds[0]));
       return {
         securePayments: described,
         pagination: { total, ...page, hasMore: page.offset + securePayments.length < total },
@@ -305,7 +310,7 @@ export const findSecurePaymentOperation = defineOperation({
     }
     const sp = await findSecurePaymentByRequest(platformId, query.requestId);
     if (!sp) throw notFound("secure_payment_not_found", "No secure payment found for this request ID");
-    return describeLookup(sp, await loadSecurePayment(sp.token, { platformId }));
+    return describeLookup(sp, await loadSecurePayment(sp.token, { platformId }), query.requestId);
   },
 });
 

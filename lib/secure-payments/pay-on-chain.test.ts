@@ -29,7 +29,7 @@ import { createMulticallPayout } from "./combine-payout-links";
 import { createSecurePayout } from "./create-payout-link";
 import { createSecurePayment } from "./create-secure-payment";
 import type { SecurePaymentCreator } from "./creator";
-import { multicallView, securePaymentCalldata } from "./schemas";
+import { multicallView, type SecurePaymentCalldata, securePaymentCalldata } from "./schemas";
 
 let sandbox: TestSandbox;
 let restore: () => void;
@@ -303,8 +303,21 @@ describe("a multicall payout", () => {
       [false, "already_paid"],
     ]);
 
-    const answer = await buildSecurePaymentCalls(multicall.token, { wallet: payer.address });
+    // Through the route, so the answer is also held to the published multicall branch.
+    const pay = await call(payRoute, "GET", `/v2/secure-payments/${multicall.token}/pay?wallet=${payer.address}`, {
+      headers: { "x-client-id": p.clientId, origin: TEST_ORIGIN },
+      params: { token: multicall.token },
+    });
+    expect(pay.status, pay.text).toBe(200);
+    const answer = pay.json as SecurePaymentCalldata;
     expect(answer.paymentType).toBe("multicall");
+    expect(answer.executionKind).toBe("evm_same_chain");
+    expect(answer.children?.map((c) => [c.position, c.securePaymentToken, c.payee, c.amount])).toEqual(
+      payouts.slice(0, 3).map((x, i) => [i, x.token, recipients[i], String(i + 1)]),
+    );
+    expect(answer.payees).toEqual(recipients.slice(0, 3));
+    expect(answer.amounts).toEqual(["1", "2", "3"]);
+    expect(answer.references).toEqual([null, null, null]);
     expect(answer.transactions.at(-1)!.to).toBe(batchProxy);
     expect(answer.transactions.slice(0, -1).every((t) => t.to === usdc.address)).toBe(true);
     expect(answer.metadata).toMatchObject({ childCount: 4, executableLegCount: 3 });

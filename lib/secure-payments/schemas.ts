@@ -2,7 +2,7 @@
 // `/docs`, tag "Secure Payment"). Shapes only: destinations, amounts per token and the
 // access list are checked against the network in create-secure-payment.ts.
 import { z } from "zod";
-import { hostedWording } from "../http/errors";
+import { errorBodySchema, hostedWording } from "../http/errors";
 import {
   addressText,
   amountText,
@@ -321,6 +321,22 @@ export const brandingView = z
   .meta({ id: "SecurePaymentBranding" });
 export type BrandingView = z.output<typeof brandingView>;
 
+/** 409 (paid) and 423 (in progress) of GET /v2/secure-payments/{token}: the error body plus what
+ * the page needs to show the outcome, as the published document's examples have it. */
+export const linkStateErrorBody = errorBodySchema
+  .extend({
+    status: z.enum(["completed", "pending"]).describe("`completed` with 409, `pending` with 423"),
+    branding: brandingView.nullable(),
+    requestStatuses: z.array(
+      z.object({
+        requestId: z.string(),
+        hasBeenPaid: z.boolean(),
+        txHash: z.string().optional().describe("The latest payment detected for the request"),
+      }),
+    ),
+  })
+  .meta({ id: "SecurePaymentStateError" });
+
 const destinationView = z.object({
   destinationId: z.string().optional(),
   payeeAddress: z.string(),
@@ -426,6 +442,39 @@ export const securePaymentLookup = z
         "Screening results of the payer wallets screened for this payment (`accessPolicy.mode` `kyt_all_wallets`)",
       ),
     payeeKytResults: z.array(kytResult).describe("Screening results of a payout link's recipients"),
+    destination: destinationView.nullable().describe("Where the asked request pays; null for a native coin"),
+    claimedDestination: destinationView
+      .nullable()
+      .describe("Always null: this service records no recipient-claimed destination on payout links"),
+    executionKind: z
+      .enum(["evm_same_chain", "evm_cross_chain", "tron_batch"])
+      .nullable()
+      .describe("The kind of multicall the link could join: `tron_batch` on Tron, else `evm_same_chain`"),
+    identityMode: z
+      .enum(["manual_dashboard", "client_id"])
+      .describe("`client_id` when the link was created with a client ID"),
+    branding: z
+      .object({ whitelabelEnabled: z.boolean(), source: z.enum(["client_id", "request_network"]) })
+      .describe("Whether the page shows a client ID's or orchestrator's branding, and whose identity the link carries"),
+    childExecutable: z
+      .boolean()
+      .describe("Whether POST /v2/secure-payments/multicall-payouts would take this link as an eligible child now"),
+    blockReason: z
+      .enum([
+        "not_found",
+        "not_owned",
+        "not_outgoing",
+        "not_single_payment",
+        "invalid_child_linkage",
+        "already_paid",
+        "request_processing",
+        "secure_payment_expired",
+        "secure_payment_not_pending",
+        "compliance_failed",
+        "not_payable_child",
+      ])
+      .nullable()
+      .describe("Why the link is not an eligible multicall child; null when it is"),
   })
   .meta({ id: "SecurePaymentLookup" });
 
@@ -504,6 +553,28 @@ export const securePaymentCalldata = z
     chainId: z.number().optional(),
     requestIds: z.array(z.string()).optional(),
     childTokens: z.array(z.string()).optional(),
+    executionKind: z.enum(["evm_same_chain", "evm_cross_chain"]).optional().describe("Multicalls only"),
+    children: z
+      .array(
+        z.object({
+          position: z.number().int(),
+          securePaymentToken: z.string(),
+          requestId: z.string(),
+          payee: z.string(),
+          amount: z.string().describe("Still due, decimal in the payment currency"),
+          paymentCurrency: z.string(),
+          paymentReference: z.string().nullable(),
+          paymentCurrencyAddress: z.string().nullable().describe("Null for a native coin"),
+          sourceTokenAddress: z.string().nullable(),
+          tokenAddress: z.string().nullable(),
+          network: z.string(),
+        }),
+      )
+      .optional()
+      .describe("Multicalls only: the legs this call pays, in the children's order"),
+    payees: z.array(z.string()).optional().describe("Multicalls only: children[].payee"),
+    amounts: z.array(z.string()).optional().describe("Multicalls only: children[].amount"),
+    references: z.array(z.string().nullable()).optional().describe("Multicalls only: each leg's link reference"),
     ERC20ApprovalTransactions: z.array(txSchema).optional(),
     batchPaymentTransaction: txSchema.optional(),
   })

@@ -285,7 +285,16 @@ describe("a token's state", () => {
     });
     const r = await getToken(paid.token);
     expect(r.status).toBe(409);
-    expect(r.json).toMatchObject({ statusCode: 409, error: "Conflict" });
+    // The published 409 body: the link's state, branding and each request's payment, with our error fields.
+    expect(r.json).toEqual({
+      statusCode: 409,
+      error: "Conflict",
+      code: "secure_payment_completed",
+      message: "This secure payment has already been completed",
+      status: "completed",
+      branding: null,
+      requestStatuses: [{ requestId: paid.requestIds[0], hasBeenPaid: true }],
+    });
     expect((await payToken(paid.token)).status).toBe(409);
     // Paid after expiry: completed wins.
     await (await db()).securePayment.update({
@@ -561,6 +570,25 @@ describe("multicall payouts and lookups", () => {
       expect(bad.status, query).toBe(400);
       expect(bad.text, query).toContain(field);
     }
+  });
+
+  it("tells the dashboard where a request pays and whether its link could join a multicall, as the published lookup does", async () => {
+    const find = async (requestId: string) =>
+      (await call(createRoute, "GET", `/v2/secure-payments?requestId=${requestId}`, { headers: api() })).json;
+    const incoming = await createOk();
+    expect(await find(incoming.requestIds[0])).toMatchObject({
+      destination: { destinationId, tokenAddress: USDC_BASE, network: "base", isMasked: false },
+      claimedDestination: null,
+      executionKind: "evm_same_chain",
+      identityMode: "manual_dashboard",
+      branding: { whitelabelEnabled: false, source: "request_network" },
+      childExecutable: false,
+      blockReason: "not_outgoing",
+    });
+    const [a, b] = [await newPayout(), await newPayout()];
+    expect(await find(a.requestIds[0])).toMatchObject({ childExecutable: true, blockReason: null });
+    expect((await multicall([a.token, b.token])).status).toBe(201);
+    expect(await find(a.requestIds[0])).toMatchObject({ childExecutable: false, blockReason: "invalid_child_linkage" });
   });
 });
 

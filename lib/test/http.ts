@@ -3,6 +3,9 @@
 // operation and status (lib/openapi/build-document.ts documentedResponses), with no field the
 // schema does not name. Every API test goes through call(), so the reference cannot drift
 // from what the API sends; lib/test/contract-count.ts prints how many answers were checked.
+// The same answer is also held to the hosted service's published document (0.13.0) when it
+// publishes a body schema for that operation and status (lib/openapi/published/), save for the
+// named exceptions of lib/openapi/published/exceptions.ts.
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import type { RouteHandler } from "../api/route";
@@ -10,7 +13,13 @@ import { errorBodySchema } from "../http/errors";
 import type { Operation } from "../http/operation";
 import { toJson } from "../http/reply";
 import { documentedResponses } from "../openapi/build-document";
-import { countCheckedAnswer } from "./contract-count";
+import {
+  conformanceProblems,
+  publishedSchema as hostedSchema,
+  publishedOperation,
+} from "../openapi/published/conformance";
+import { isExcepted } from "../openapi/published/exceptions";
+import { countCheckedAnswer, countPublishedCheck } from "./contract-count";
 
 type RouteModule = Partial<Record<"GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS", RouteHandler>>;
 
@@ -51,6 +60,21 @@ export function assertMatchesContract(schema: z.ZodType, body: unknown, what: st
   }
 }
 
+/** Holds the body to the published document's schema for this operation and status, if any. */
+export function assertFitsPublishedDocument(operation: Operation, status: number, body: unknown, what: string): void {
+  const published = publishedOperation(operation.method, operation.path);
+  const schema = published && hostedSchema(published, status);
+  if (!published || !schema) return;
+  const problems = conformanceProblems(schema, body, (at) => isExcepted(published, status, body, at));
+  countPublishedCheck(`${published} ${status}`);
+  if (problems.length > 0)
+    throw new Error(
+      `${what}: the body does not fit the published document's schema for ${published} ${status}\n${problems
+        .map((p) => `  ${p.at}: ${p.problem}`)
+        .join("\n")}\n${JSON.stringify(body).slice(0, 2000)}`,
+    );
+}
+
 export async function call(mod: RouteModule, method: keyof RouteModule, url: string, init: CallInit = {}) {
   const handler = mod[method];
   if (!handler) throw new Error(`route has no ${method}`);
@@ -70,9 +94,10 @@ export async function call(mod: RouteModule, method: keyof RouteModule, url: str
     /* not JSON */
   }
   if (method !== "OPTIONS") {
+    const what = `${method} ${new URL(url, "http://localhost").pathname} → ${res.status}`;
     const schema = publishedSchema(handler.operation, method, res.status);
-    if (schema)
-      assertMatchesContract(schema, json, `${method} ${new URL(url, "http://localhost").pathname} → ${res.status}`);
+    if (schema) assertMatchesContract(schema, json, what);
+    if (handler.operation) assertFitsPublishedDocument(handler.operation, res.status, json, what);
     countCheckedAnswer();
   }
   return { status: res.status, headers: res.headers, text, json: json as any };

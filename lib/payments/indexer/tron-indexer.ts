@@ -11,7 +11,7 @@ import type { DetectedPayment } from "../detected-payment";
 import { recordPayments } from "../record-payments";
 import { readCursor, setCursor } from "./cursor-store";
 import type { StepResult } from "./evm-indexer";
-import { decodeTronEvents, fetchTronEvents, type TronGridEvent } from "./trongrid-events";
+import { decodeTronEvents, fetchTronEvents, type TronGridEvent, transactionOwners } from "./trongrid-events";
 
 const PAGES_PER_STEP = 5;
 
@@ -35,9 +35,12 @@ export async function tronIndexStep(opts: { baseUrl?: string } = {}): Promise<St
 
   const legs = decodeTronEvents(events);
   const known = await knownReferenceHashes("tron", [...new Set(legs.map((l) => l.referenceHash))]);
-  const payments: DetectedPayment[] = legs
-    .filter((l) => known.has(l.referenceHash))
-    .map((l) => ({
+  const ours = legs.filter((l) => known.has(l.referenceHash));
+  const owners = await transactionOwners(
+    baseUrl,
+    ours.map((l) => l.txHash),
+  );
+  const payments: DetectedPayment[] = ours.map((l) => ({
       network: "tron",
       txHash: l.txHash,
       logIndex: l.logIndex,
@@ -50,9 +53,9 @@ export async function tronIndexStep(opts: { baseUrl?: string } = {}): Promise<St
       amount: l.amount,
       feeAmount: l.feeAmount,
       feeAddress: l.feeAddress,
-      // TronGrid's events do not name the sender; reading each transaction for it is left out.
-      payerAddress: null,
-      payerEoaAddress: null,
+      // The proxy pulls from msg.sender, the transaction's owner (TronGrid's events do not name it).
+      payerAddress: owners.get(l.txHash) ?? null,
+      payerEoaAddress: owners.get(l.txHash) ?? null,
       type: "direct",
     }));
   const recorded = await (await db()).$transaction(async (tx) => {

@@ -2,11 +2,14 @@
 // allowance, balances and resources from the node; the calldata it answers is built, signed and
 // broadcast by TronWeb (the client a Tron wallet uses), then detected from the node's TronGrid
 // events, recorded with the transaction's owner as payer, and announced as payment.confirmed.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { TronWeb, utils as tronUtils } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
 import * as requestRoute from "@/app/v2/request/route";
 import { getContract } from "../chains/contracts";
+import { resetConfigForTests } from "../config";
 import { readTronPayerState } from "../chains/tron-payer-state";
 import { db } from "../db/client";
 import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
@@ -252,5 +255,57 @@ describe("a Tron payment with the calldata of /pay, signed by TronWeb", () => {
       payerEoaAddress: payer.address,
       amount: "12.5",
     });
+  });
+});
+
+describe("TRONGRID_API_KEY", () => {
+  it("is sent as TRON-PRO-API-KEY on every call /pay and detection make to the node", async () => {
+    // A recording proxy in front of the sandbox node.
+    const seen: { path: string; key: string | undefined }[] = [];
+    const proxy = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", async () => {
+        const path = req.url ?? "/";
+        seen.push({ path: path.split("?")[0], key: req.headers["tron-pro-api-key"] as string | undefined });
+        const upstream = await fetch(new URL(path, sandbox.tron!.url), {
+          method: req.method,
+          headers: { "content-type": "application/json" },
+          body: req.method === "POST" ? Buffer.concat(chunks) : undefined,
+        });
+        res.writeHead(upstream.status, { "content-type": "application/json" }).end(await upstream.text());
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    process.env.TRONGRID_URL = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    process.env.TRONGRID_API_KEY = "test-trongrid-key";
+    resetConfigForTests();
+    try {
+      const payer = TRON_DEMO_WALLETS[4];
+      const { requestId } = await createRequest("3");
+      const answer = await pay(requestId, payer.address);
+      expect(answer.metadata).toMatchObject({ hasEnoughBalance: true, hasEnoughGas: true });
+      for (const tx of answer.transactions) await send(payer.privateKey, tx);
+      await detectPayments("tron");
+      await expect((await db()).paymentRequest.findUniqueOrThrow({ where: { id: requestId } })).resolves.toMatchObject({
+        status: "paid",
+      });
+      expect(new Set(seen.map((s) => s.path))).toEqual(
+        new Set([
+          "/wallet/getaccount",
+          "/wallet/getaccountresource",
+          "/wallet/getchainparameters",
+          "/wallet/triggerconstantcontract",
+          `/v1/contracts/${PROXY}/events`,
+          "/walletsolidity/gettransactionbyid",
+        ]),
+      );
+      expect(seen.filter((s) => s.key !== "test-trongrid-key")).toEqual([]);
+    } finally {
+      delete process.env.TRONGRID_URL;
+      delete process.env.TRONGRID_API_KEY;
+      resetConfigForTests();
+      proxy.close();
+    }
   });
 });

@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
 import * as requestRoute from "@/app/v2/request/route";
 import { getContract } from "../chains/contracts";
-import { resetConfigForTests } from "../config";
+import { encodeTrc20Approve } from "../chains/tron";
 import { readTronPayerState } from "../chains/tron-payer-state";
+import { resetConfigForTests } from "../config";
 import { db } from "../db/client";
 import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
 import { TRON_DEMO_WALLETS } from "../devnet/tron/accounts";
@@ -18,7 +19,6 @@ import { detectPayments } from "../payments/indexer/start-detection";
 import { call } from "../test/http";
 import { type Receiver, startReceiver } from "../webhooks/receiver-fixtures";
 import { eventually, platformWithEndpoints, startTestDelivery } from "../webhooks/webhook-fixtures";
-import { encodeTrc20Approve } from "../chains/tron";
 import { checkTronPayer, tronBandwidthBytes } from "./tron-pay-checks";
 
 const USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";

@@ -41,23 +41,23 @@ export async function tronIndexStep(opts: { baseUrl?: string } = {}): Promise<St
     ours.map((l) => l.txHash),
   );
   const payments: DetectedPayment[] = ours.map((l) => ({
-      network: "tron",
-      txHash: l.txHash,
-      logIndex: l.logIndex,
-      blockNumber: l.blockNumber,
-      blockHash: `tron:${l.blockNumber}`, // TronGrid events carry no block hash; solidified blocks do not change
-      blockTime: l.blockTime,
-      referenceHash: l.referenceHash,
-      tokenAddress: l.tokenAddress,
-      to: l.to,
-      amount: l.amount,
-      feeAmount: l.feeAmount,
-      feeAddress: l.feeAddress,
-      // The proxy pulls from msg.sender, the transaction's owner (TronGrid's events do not name it).
-      payerAddress: owners.get(l.txHash) ?? null,
-      payerEoaAddress: owners.get(l.txHash) ?? null,
-      type: "direct",
-    }));
+    network: "tron",
+    txHash: l.txHash,
+    logIndex: l.logIndex,
+    blockNumber: l.blockNumber,
+    blockHash: `tron:${l.blockNumber}`, // TronGrid events carry no block hash; solidified blocks do not change
+    blockTime: l.blockTime,
+    referenceHash: l.referenceHash,
+    tokenAddress: l.tokenAddress,
+    to: l.to,
+    amount: l.amount,
+    feeAmount: l.feeAmount,
+    feeAddress: l.feeAddress,
+    // The proxy pulls from msg.sender, the transaction's owner (TronGrid's events do not name it).
+    payerAddress: owners.get(l.txHash) ?? null,
+    payerEoaAddress: owners.get(l.txHash) ?? null,
+    type: "direct",
+  }));
   const recorded = await (await db()).$transaction(async (tx) => {
     const r = await recordPayments(tx, payments);
     await setCursor(tx, "tron", BigInt(newest));

@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { TronWeb, utils as tronUtils } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
+import * as requestStatusRoute from "@/app/v2/request/[requestId]/route";
 import * as requestRoute from "@/app/v2/request/route";
 import { getContract } from "../chains/contracts";
 import { encodeTrc20Approve } from "../chains/tron";
@@ -238,6 +239,16 @@ describe("a Tron payment with the calldata of /pay, signed by TronWeb", () => {
       tokenAddress: USDT,
     });
     expect(recorded.amount.toString()).toBe("12500000");
+    const status = await call(requestStatusRoute, "GET", `/v2/request/${requestId}`, {
+      headers: { "x-api-key": platform.apiKey },
+      params: { requestId },
+    });
+    expect(status.json).toMatchObject({
+      status: "paid",
+      hasBeenPaid: true,
+      txHash: recorded.txHash,
+      payments: [expect.objectContaining({ network: "tron", payerAddress: payer.address })],
+    });
 
     await eventually(
       async () => receiver.received.filter((r) => JSON.parse(r.raw.toString("utf8")).requestId === requestId).length,

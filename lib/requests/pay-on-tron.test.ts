@@ -72,8 +72,8 @@ async function createRequest(amount: string, payee = fresh().address.base58) {
   return r.json as { requestId: string; paymentReference: string };
 }
 
-async function pay(requestId: string, wallet: string): Promise<PayAnswer> {
-  const r = await call(payRoute, "GET", `/v2/request/${requestId}/pay?wallet=${wallet}`, {
+async function pay(requestId: string, wallet: string, extra = ""): Promise<PayAnswer> {
+  const r = await call(payRoute, "GET", `/v2/request/${requestId}/pay?wallet=${wallet}${extra}`, {
     headers: { "x-api-key": platform.apiKey },
     params: { requestId },
   });
@@ -266,6 +266,22 @@ describe("a Tron payment with the calldata of /pay, signed by TronWeb", () => {
       payerEoaAddress: payer.address,
       amount: "12.5",
     });
+  });
+});
+
+describe("a Tron payment with a fee", () => {
+  it("is estimated with the fee's transfer, paid to both addresses and recorded with its fee", async () => {
+    const payer = TRON_DEMO_WALLETS[5];
+    const feeAddress = fresh().address.base58;
+    const { requestId } = await createRequest("20");
+    const answer = await pay(requestId, payer.address, `&feePercentage=1.5&feeAddress=${feeAddress}`);
+    expect(answer.metadata).toMatchObject({ stepsRequired: 2, hasEnoughBalance: true, hasEnoughGas: true });
+    expect(answer.transactions[0].data).toBe(encodeTrc20Approve(PROXY, 20_300_000n));
+    for (const tx of answer.transactions) await send(payer.privateKey, tx);
+    await detectPayments("tron");
+    const [recorded] = await (await db()).payment.findMany({ where: { requestId } });
+    expect(recorded).toMatchObject({ feeAddress, payerAddress: payer.address });
+    expect([recorded.amount.toString(), recorded.feeAmount.toString()]).toEqual(["20000000", "300000"]);
   });
 });
 

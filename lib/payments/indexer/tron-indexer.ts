@@ -1,5 +1,5 @@
-// Payment detection on Tron, through TronGrid (no Tron node runs here). Only solidified
-// events are read, so there are no reorgs to handle. TronGrid filters events by time, not by
+// Payment detection on Tron, through TronGrid's event API at TRONGRID_URL (TronGrid, or the
+// sandbox's Tron node). Only solidified events are read, so there are no reorgs to handle. TronGrid filters events by time, not by
 // block: Tron's cursor is the timestamp (ms) of the newest block read, re-read inclusively so
 // a block is never half-read; what was stored before is skipped by the unique key.
 import { getContract } from "../../chains/contracts";

@@ -93,6 +93,7 @@ const schema = z.object({
   SEED_DEMO: bool.optional(), // default: seed in sandbox mode only
   SANDBOX_PORT_BASE: port.default(18545), // first anvil port of the sandbox chains
   TRONGRID_URL: httpUrl.optional(), // default: TronGrid, or the Tron sandbox node in sandbox mode
+  TRONGRID_API_KEY: z.string().min(1).optional(), // sent as TRON-PRO-API-KEY on every call to TRONGRID_URL
   WALLETCONNECT_PROJECT_ID: z.string().optional(),
   WEBHOOK_ALLOWED_HOSTS: z.string().default(""), // comma-separated hosts exempt from the private-address check
   RUN_WORKERS: bool.default(true), // run background jobs inside the web process
@@ -288,7 +289,8 @@ function detectionConfig(
   sandbox: boolean,
   rpcUrls: Partial<Record<EvmNetworkId, string[]>>,
 ): DetectionConfig {
-  const enabled: NetworkId[] = sandbox ? [...EVM_NETWORK_IDS] : [...(Object.keys(rpcUrls) as NetworkId[]), "tron"];
+  // Tron is read through TRONGRID_URL: TronGrid, or the sandbox's own Tron node.
+  const enabled: NetworkId[] = [...(sandbox ? EVM_NETWORK_IDS : (Object.keys(rpcUrls) as NetworkId[])), "tron"];
   let networks = enabled;
   if (raw.PAYMENT_DETECTION_NETWORKS === "none") networks = [];
   else if (raw.PAYMENT_DETECTION_NETWORKS) {

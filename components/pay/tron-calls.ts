@@ -2,8 +2,9 @@
 // from the calldata the service answered, have TronLink sign it, broadcast it, and read its
 // result. TronWeb wants the function's signature and its encoded parameters separately, so
 // the few functions a Tron payment calls are named by selector here; anything else is refused
-// (the contract check has already refused it). Tron has no sandbox node: this path runs only
-// against TronLink on Tron mainnet.
+// (the contract check has already refused it). This path runs against TronLink on Tron mainnet;
+// the same calldata signed by TronWeb is tested against the sandbox Tron node
+// (lib/requests/pay-on-tron.test.ts).
 import type { WireTransaction } from "./checkout-steps";
 import type { MinedCall } from "./evm-calls";
 

@@ -47,8 +47,10 @@ console.log("Environment for web and worker processes that share these chains:")
 for (const c of sandbox.chains) console.log(`  ${rpcEnvName(c.network)}=${c.url}`);
 if (sandbox.tron) console.log(`  TRONGRID_URL=${sandbox.tron.url}`);
 // Fresh chains: detection starts at block 0, not at the production proxies' creation blocks.
-console.log(`  PAYMENT_DETECTION_NETWORKS=${sandbox.chains.map((c) => c.network).join(",")}`);
-console.log(`  PAYMENT_DETECTION_START_BLOCKS=${sandbox.chains.map((c) => `${c.network}:0`).join(",")}`);
+// Tron's cursor is a block timestamp: 0 reads its node's events from the first block.
+const detected = [...sandbox.chains.map((c) => c.network), ...(sandbox.tron ? ["tron"] : [])];
+console.log(`  PAYMENT_DETECTION_NETWORKS=${detected.join(",")}`);
+console.log(`  PAYMENT_DETECTION_START_BLOCKS=${detected.map((n) => `${n}:0`).join(",")}`);
 console.log("  PAYMENT_CONFIRMATIONS=0");
 console.log("Demo wallets (anvil's default mnemonic; each has native coin and 1,000,000 of every test stablecoin):");
 for (const w of DEMO_WALLETS) console.log(`  ${w.address}  ${w.privateKey}`);

@@ -17,7 +17,8 @@ import { type Currency, currencyHash, getCurrency, requiresAllowanceReset } from
 import type { EvmNetworkId, NetworkId } from "../chains/networks";
 import { type PayerState, readPayerState } from "../chains/payer-state";
 import { simulateGas } from "../chains/simulate-gas";
-import { tronApproveTransaction, tronFeeProxyPaymentTransaction } from "../chains/tron";
+import { type TronAddress, tronApproveTransaction, tronFeeProxyPaymentTransaction } from "../chains/tron";
+import { readTronPayerState } from "../chains/tron-payer-state";
 import { log } from "../log";
 import {
   approvalTransactions,
@@ -31,6 +32,7 @@ import { type Fee, storedFee } from "./fee";
 import { bigNumberValue, conversionAmounts, feeAmountOf, parseAmount } from "./payment-maths";
 import { type PaymentMethod, paymentMethodFor } from "./payment-method";
 import type { StoredRequest } from "./request-store";
+import { checkTronPayer } from "./tron-pay-checks";
 
 /** Gas estimates are multiplied by this (in tenths) before comparing with the payer's balance. */
 export const GAS_MARGIN_TENTHS = 12n;
@@ -51,7 +53,7 @@ export interface PayTransaction {
 }
 
 export interface PayChecks {
-  /** False when no wallet was given (nothing could be checked) and on Tron. */
+  /** False when no wallet was given (nothing could be checked). */
   checked: boolean;
   hasEnoughBalance: boolean;
   hasEnoughGas: boolean;
@@ -130,8 +132,8 @@ export async function quotePayment(request: StoredRequest, options: PayOptions =
   const fee = feeOf(request, options.fee);
   const base = { request, method: method.method, network: request.network, invoice, token, invoiceAmount, fee };
 
-  if (method.method === "trc20") return quoteTron(base);
   try {
+    if (method.method === "trc20") return await quoteTron(base, wallet);
     return await quoteEvm(base, request.network as EvmNetworkId, wallet as Address | undefined);
   } catch (error) {
     if (error instanceof ApiError) throw error;
@@ -141,29 +143,46 @@ export async function quotePayment(request: StoredRequest, options: PayOptions =
 
 type QuoteBase = Pick<PayQuote, "request" | "method" | "network" | "invoice" | "token" | "invoiceAmount" | "fee">;
 
-function quoteTron(q: QuoteBase): PayQuote {
+async function quoteTron(q: QuoteBase, wallet: TronAddress | undefined): Promise<PayQuote> {
   const spender = getContract("tron", "ERC20FeeProxy").address;
   const feeAmount = q.fee ? feeAmountOf(q.invoiceAmount, q.fee.basisPoints) : 0n;
-  // No Tron node is read, so the allowance is unknown: the approval is always included, and
-  // for USDT (which, like Tether on Ethereum, refuses non-zero → non-zero) preceded by a 0.
-  const approvals = (
-    requiresAllowanceReset(q.token) ? [0n, q.invoiceAmount + feeAmount] : [q.invoiceAmount + feeAmount]
-  ).map((amount) => tronApproveTransaction(q.token.address, spender, amount));
-  const pay = tronFeeProxyPaymentTransaction({
+  const needed = q.invoiceAmount + feeAmount;
+  const state = wallet ? await readTronPayerState(wallet, q.token.address, spender) : undefined;
+  // Without a wallet the allowance is unknown: the steps that work whatever it is (for USDT,
+  // which like Tether on Ethereum may refuse non-zero → non-zero, a 0 first).
+  const allowance = state?.allowance;
+  const amounts =
+    allowance !== undefined && allowance >= needed
+      ? []
+      : requiresAllowanceReset(q.token) && (allowance === undefined || allowance > 0n)
+        ? [0n, needed]
+        : [needed];
+  const approvals = amounts.map((amount) => ({
+    amount,
+    ...tronApproveTransaction(q.token.address, spender, amount),
+  }));
+  const payment = {
     token: q.token.address,
     to: q.request.payee,
     amount: q.invoiceAmount,
     paymentReference: q.request.paymentReference,
     feeAmount,
     feeAddress: q.fee?.address ?? null,
-  });
+  };
+  const pay = tronFeeProxyPaymentTransaction(payment);
+  let checks: PayChecks = { checked: false, hasEnoughBalance: false, hasEnoughGas: false };
+  if (wallet && state) {
+    const plan = { ...payment, wallet, payee: payment.to, spender, approvals, pay };
+    const { hasEnoughBalance, hasEnoughGas } = await checkTronPayer(plan, state, GAS_MARGIN_TENTHS);
+    checks = { checked: true, hasEnoughBalance, hasEnoughGas };
+  }
   return {
     ...q,
     transactions: [...approvals, pay].map((t) => ({ to: t.to, data: t.data, value: 0n })),
     approvalCount: approvals.length,
     amount: q.invoiceAmount,
     feeAmount,
-    checks: { checked: false, hasEnoughBalance: false, hasEnoughGas: false },
+    checks,
   };
 }
 

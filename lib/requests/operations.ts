@@ -141,7 +141,7 @@ export const payRequestOperation = defineOperation({
     "Fiat-denominated requests pay through the conversion proxy at the on-chain Chainlink rate; the payer allows up to 2 % above the converted amount (`maxToSpend`) and is charged the exact rate at execution. " +
     "With `wallet`, the allowance, balances and gas (simulated with eth_simulateV1, compared with 1.2× margin at the current gas price) are read from the chain; " +
     "without it nothing is checked: the approval is included and `hasEnoughBalance`/`hasEnoughGas` are false. " +
-    "Tron requests get TRC-20 calldata (the approval, for USDT preceded by an approval of 0, then the ERC20FeeProxy call; targets in base58) without balance checks. " +
+    "Tron requests get TRC-20 calldata (targets in base58): the approval when the allowance is short (for USDT preceded by an approval of 0 when the allowance is not 0; without `wallet` always, with the 0 for USDT), then the ERC20FeeProxy call; with `wallet` the token balance, the allowance, TRX and staked or free energy and bandwidth are read from the Tron node, `hasEnoughGas` meaning the TRX covers the energy (constant calls, 1.2× margin) and bandwidth not covered by the account's own. " +
     "Crosschain: `chain` + `token` (USDC, USDT) naming another chain answer a payment intent instead (`wallet` required): the payer signs `paymentIntent` " +
     "(and `approvalPermitPayload`, or sends `approvalCalldata` first) and posts the signatures to `/v2/request/payment-intents/{paymentIntentId}`; the operator pulls " +
     "amount + fee on the source chain through our gateway and pays the payee on the request's network with the request's payment reference. " +

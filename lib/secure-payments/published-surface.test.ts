@@ -319,8 +319,21 @@ describe("POST /v2/secure-payments/{token}/tron/broadcast", () => {
       let text = "";
       req.on("data", (c) => (text += c));
       req.on("end", () => {
-        received.push({ path: req.url, body: JSON.parse(text) });
         res.setHeader("content-type", "application/json");
+        // /pay's reads of the payer (lib/chains/tron-payer-state.ts): an account with nothing.
+        const reads: Record<string, unknown> = {
+          "/wallet/getaccount": {},
+          "/wallet/getaccountresource": {},
+          "/wallet/getchainparameters": {
+            chainParameter: [
+              { key: "getEnergyFee", value: 100 },
+              { key: "getTransactionFee", value: 1000 },
+            ],
+          },
+          "/wallet/triggerconstantcontract": { result: { result: true }, constant_result: ["0".repeat(64)] },
+        };
+        if (req.url && req.url in reads) return res.end(JSON.stringify(reads[req.url]));
+        received.push({ path: req.url, body: JSON.parse(text) });
         res.end(
           JSON.stringify(
             refuse

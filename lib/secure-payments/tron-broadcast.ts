@@ -5,6 +5,7 @@
 // calldata as the decoded `raw_data`, so what is checked is what is broadcast.
 import { createHash } from "node:crypto";
 import { tronFromHex, tronToHex } from "../chains/tron";
+import { tronGridHeaders } from "../chains/tron-http";
 import { getConfig } from "../config";
 import { ApiError, badRequest } from "../http/errors";
 import { buildSecurePaymentCalls } from "./build-secure-payment-calls";
@@ -68,7 +69,7 @@ export async function relayTronTransaction(
   try {
     const res = await fetch(`${getConfig().TRONGRID_URL.replace(/\/$/, "")}/wallet/broadcasttransaction`, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
+      headers: tronGridHeaders(true),
       body: JSON.stringify({ ...tx, txID: txId }),
       signal: AbortSignal.timeout(15_000),
     });

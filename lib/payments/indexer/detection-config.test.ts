@@ -5,9 +5,18 @@ import { EVM_NETWORK_IDS } from "../../chains/networks";
 import { ConfigError, parseConfig, resetConfigForTests, rpcEnvName } from "../../config";
 
 describe("payment detection configuration", () => {
-  it("in the sandbox: every EVM chain, 1 s polling, no confirmations", () => {
+  it("in the sandbox: every EVM chain and Tron (its sandbox node), 1 s polling, no confirmations", () => {
     const { detection } = parseConfig({});
-    expect(detection.networks).toEqual(["mainnet", "arbitrum-one", "optimism", "base", "matic", "bsc", "sepolia"]);
+    expect(detection.networks).toEqual([
+      "mainnet",
+      "arbitrum-one",
+      "optimism",
+      "base",
+      "matic",
+      "bsc",
+      "sepolia",
+      "tron",
+    ]);
     expect(detection).toMatchObject({ intervalMs: 1000, blockRange: 2000, startBlocks: {} });
     expect(detection.confirmations.base).toBe(0);
   });

@@ -16,6 +16,7 @@ import type { TronGridEvent } from "./trongrid-events";
 const PROXY = getContract("tron", "ERC20FeeProxy").address;
 const USDT = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 const PAYEE = evmToTronAddress("0x90F79bf6EB2c4f870365E785982E1f101E93b906");
+const PAYER = evmToTronAddress("0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65");
 const T1 = 1_763_900_000_000;
 const T2 = T1 + 3_000;
 
@@ -42,11 +43,26 @@ function event(reference: string, amount: string, blockTimestamp: number, index:
 let server: http.Server;
 let baseUrl: string;
 const asked: URL[] = [];
+const txAsked: string[] = [];
 let pages: (url: URL) => unknown = () => ({ data: [], success: true, meta: {} });
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
+    if (url.pathname === "/walletsolidity/gettransactionbyid") {
+      // The solidity node's transaction, as java-tron prints it with visible=true: the owner in base58.
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        const { value } = JSON.parse(body) as { value: string };
+        txAsked.push(value);
+        const owner_address = PAYER;
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ txID: value, raw_data: { contract: [{ parameter: { value: { owner_address } } }] } }));
+      });
+      return;
+    }
     asked.push(url);
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(pages(url)));
   });
@@ -93,11 +109,21 @@ describe("Tron detection through TronGrid", () => {
       orderBy: { blockTime: "asc" },
     });
     expect(
-      payments.map((x) => [x.network, x.tokenAddress, x.currency, x.amount.toString(), x.blockTime.getTime(), x.type]),
+      payments.map((x) => [
+        x.network,
+        x.tokenAddress,
+        x.currency,
+        x.amount.toString(),
+        x.blockTime.getTime(),
+        x.type,
+        x.payerAddress,
+      ]),
     ).toEqual([
-      ["tron", USDT, "USDT-tron", "4000000", T1, "direct"],
-      ["tron", USDT, "USDT-tron", "6000000", T2, "direct"],
+      ["tron", USDT, "USDT-tron", "4000000", T1, "direct", PAYER],
+      ["tron", USDT, "USDT-tron", "6000000", T2, "direct", PAYER],
     ]);
+    // The owners of the two paying transactions only, not of the unknown reference's.
+    expect(txAsked.sort()).toEqual([first.transaction_id, rest.transaction_id].sort());
     expect((await prisma.paymentRequest.findUniqueOrThrow({ where: { id: request.requestId } })).status).toBe("paid");
 
     asked.length = 0;

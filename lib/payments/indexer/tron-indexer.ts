@@ -1,5 +1,5 @@
-// Payment detection on Tron, through TronGrid (no Tron node runs here). Only solidified
-// events are read, so there are no reorgs to handle. TronGrid filters events by time, not by
+// Payment detection on Tron, through TronGrid's event API at TRONGRID_URL (TronGrid, or the
+// sandbox's Tron node). Only solidified events are read, so there are no reorgs to handle. TronGrid filters events by time, not by
 // block: Tron's cursor is the timestamp (ms) of the newest block read, re-read inclusively so
 // a block is never half-read; what was stored before is skipped by the unique key.
 import { getContract } from "../../chains/contracts";
@@ -11,7 +11,7 @@ import type { DetectedPayment } from "../detected-payment";
 import { recordPayments } from "../record-payments";
 import { readCursor, setCursor } from "./cursor-store";
 import type { StepResult } from "./evm-indexer";
-import { decodeTronEvents, fetchTronEvents, type TronGridEvent } from "./trongrid-events";
+import { decodeTronEvents, fetchTronEvents, type TronGridEvent, transactionOwners } from "./trongrid-events";
 
 const PAGES_PER_STEP = 5;
 
@@ -35,26 +35,29 @@ export async function tronIndexStep(opts: { baseUrl?: string } = {}): Promise<St
 
   const legs = decodeTronEvents(events);
   const known = await knownReferenceHashes("tron", [...new Set(legs.map((l) => l.referenceHash))]);
-  const payments: DetectedPayment[] = legs
-    .filter((l) => known.has(l.referenceHash))
-    .map((l) => ({
-      network: "tron",
-      txHash: l.txHash,
-      logIndex: l.logIndex,
-      blockNumber: l.blockNumber,
-      blockHash: `tron:${l.blockNumber}`, // TronGrid events carry no block hash; solidified blocks do not change
-      blockTime: l.blockTime,
-      referenceHash: l.referenceHash,
-      tokenAddress: l.tokenAddress,
-      to: l.to,
-      amount: l.amount,
-      feeAmount: l.feeAmount,
-      feeAddress: l.feeAddress,
-      // TronGrid's events do not name the sender; reading each transaction for it is left out.
-      payerAddress: null,
-      payerEoaAddress: null,
-      type: "direct",
-    }));
+  const ours = legs.filter((l) => known.has(l.referenceHash));
+  const owners = await transactionOwners(
+    baseUrl,
+    ours.map((l) => l.txHash),
+  );
+  const payments: DetectedPayment[] = ours.map((l) => ({
+    network: "tron",
+    txHash: l.txHash,
+    logIndex: l.logIndex,
+    blockNumber: l.blockNumber,
+    blockHash: `tron:${l.blockNumber}`, // TronGrid events carry no block hash; solidified blocks do not change
+    blockTime: l.blockTime,
+    referenceHash: l.referenceHash,
+    tokenAddress: l.tokenAddress,
+    to: l.to,
+    amount: l.amount,
+    feeAmount: l.feeAmount,
+    feeAddress: l.feeAddress,
+    // The proxy pulls from msg.sender, the transaction's owner (TronGrid's events do not name it).
+    payerAddress: owners.get(l.txHash) ?? null,
+    payerEoaAddress: owners.get(l.txHash) ?? null,
+    type: "direct",
+  }));
   const recorded = await (await db()).$transaction(async (tx) => {
     const r = await recordPayments(tx, payments);
     await setCursor(tx, "tron", BigInt(newest));

@@ -5,6 +5,7 @@
 // reference arrives as its keccak256, like an EVM topic.
 import type { Hex } from "viem";
 import { isTronAddress, type TronAddress, tronFromHex } from "../../chains/tron";
+import { tronGridHeaders, tronPost } from "../../chains/tron-http";
 
 export interface TronGridEvent {
   block_number: number;
@@ -90,9 +91,36 @@ export async function fetchTronEvents(
   url.searchParams.set("limit", "200");
   if (minTimestamp !== null) url.searchParams.set("min_block_timestamp", String(minTimestamp));
   if (fingerprint) url.searchParams.set("fingerprint", fingerprint);
-  const res = await fetch(url, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(15_000) });
+  const res = await fetch(url, { headers: tronGridHeaders(), signal: AbortSignal.timeout(15_000) });
   if (!res.ok) throw new Error(`TronGrid ${url.pathname}: HTTP ${res.status}`);
   const page = (await res.json()) as TronGridPage;
   if (!page.success || !Array.isArray(page.data)) throw new Error(`TronGrid ${url.pathname}: unexpected answer`);
   return page;
+}
+
+interface TronTransactionJson {
+  txID?: string;
+  raw_data?: { contract?: { parameter?: { value?: { owner_address?: string } } }[] };
+}
+
+/**
+ * The owner (signer) of each transaction, base58, from the solidity node's
+ * `/walletsolidity/gettransactionbyid` (the events are solidified, so is the transaction).
+ * A transaction the node does not know throws: the step is retried rather than the payer lost.
+ */
+export async function transactionOwners(baseUrl: string, txHashes: readonly Hex[]): Promise<Map<Hex, TronAddress>> {
+  const unique = [...new Set(txHashes)];
+  const owners = await Promise.all(
+    unique.map(async (hash) => {
+      const tx = await tronPost<TronTransactionJson>(
+        "/walletsolidity/gettransactionbyid",
+        { value: hash.slice(2), visible: true },
+        baseUrl,
+      );
+      const owner = tx.raw_data?.contract?.[0]?.parameter?.value?.owner_address;
+      if (!owner) throw new Error(`Tron transaction ${hash} not found on the solidity node`);
+      return tronAddressOf(owner);
+    }),
+  );
+  return new Map(unique.map((hash, i) => [hash, owners[i]]));
 }

@@ -1,5 +1,6 @@
 // What `npm ci && npm start` promises on a fresh machine (the e2e server is started that way).
 import { expect, test } from "@playwright/test";
+import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { demo } from "./demo";
 
 test("health reports the database up and the version", async ({ request }) => {
@@ -17,6 +18,13 @@ test("health reports the database up and the version", async ({ request }) => {
 test("a load balancer finds the process alive and ready: database up, migrations applied, workers running", async ({
   request,
 }) => {
+  // A /pay with a wallet reads base in this process, so its provider has answered by the check
+  // below (the report lists the networks this process has used, whatever other specs ran first).
+  const { apiKey, demoRequestId } = demo();
+  const pay = await request.get(`/v2/request/${demoRequestId}/pay?wallet=${DEMO_WALLETS[1].address}`, {
+    headers: { "x-api-key": apiKey },
+  });
+  expect(pay.status()).toBe(200);
   const live = await request.get("/health/live");
   expect(live.status()).toBe(200);
   expect(await live.json()).toMatchObject({ status: "alive" });
@@ -33,7 +41,7 @@ test("a load balancer finds the process alive and ready: database up, migrations
     rpc: expect.any(Object),
   });
   // Each network's RPC providers as this process saw them, by host only (an RPC URL's path and
-  // query often hold an API key): base, which the demo uses, has answered by now.
+  // query often hold an API key): base has answered the /pay above.
   expect(body.rpc.base).toEqual([
     expect.objectContaining({ host: expect.stringMatching(/^127\.0\.0\.1:\d+$/), status: expect.any(String) }),
   ]);

@@ -18,7 +18,10 @@ describe("configuration", () => {
   });
 
   it("puts the sandbox chains on the ports SANDBOX_PORTS lists, overriding SANDBOX_PORT_BASE, the Tron node last", () => {
-    const c = parseConfig({ SANDBOX_PORT_BASE: "30000", SANDBOX_PORTS: "40007, 40006,40005,40004,40003,40002,40001,40000" });
+    const c = parseConfig({
+      SANDBOX_PORT_BASE: "30000",
+      SANDBOX_PORTS: "40007, 40006,40005,40004,40003,40002,40001,40000",
+    });
     expect(c.sandboxPorts).toEqual({
       mainnet: 40007,
       "arbitrum-one": 40006,
@@ -45,7 +48,9 @@ describe("configuration", () => {
     expect(problem({ SANDBOX_PORTS: "40000,40001" })).toMatch(/^SANDBOX_PORTS: expected 8 ports .*mainnet, .*tron$/);
     expect(problem({ SANDBOX_PORTS: "1,2,3,4,5,6,7,70000" })).toMatch(/^SANDBOX_PORTS: expected 8 ports/);
     expect(problem({ SANDBOX_PORTS: "1,2,3,4,5,6,7,x" })).toMatch(/^SANDBOX_PORTS: expected 8 ports/);
-    expect(problem({ SANDBOX_PORTS: "1,2,3,4,5,6,7,7" })).toBe("SANDBOX_PORTS: expected distinct ports; one is listed twice");
+    expect(problem({ SANDBOX_PORTS: "1,2,3,4,5,6,7,7" })).toBe(
+      "SANDBOX_PORTS: expected distinct ports; one is listed twice",
+    );
     expect(problem({ SANDBOX_PORT_BASE: "65530" })).toMatch(/^SANDBOX_PORT_BASE: expected a port up to 65528/);
     expect(problem({ SANDBOX_PORT_BASE: "65528" })).toBe("accepted");
   });

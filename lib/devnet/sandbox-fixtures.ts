@@ -12,13 +12,7 @@ import path from "node:path";
 import { freePorts } from "../../scripts/free-ports.mjs";
 import { resetPublicClients } from "../chains/clients";
 import { EVM_NETWORK_IDS, type EvmNetworkId } from "../chains/networks";
-import {
-  resetConfigForTests,
-  rpcEnvName,
-  SANDBOX_NETWORKS,
-  type SandboxPorts,
-  sandboxPortsEnv,
-} from "../config";
+import { resetConfigForTests, rpcEnvName, SANDBOX_NETWORKS, type SandboxPorts, sandboxPortsEnv } from "../config";
 import { type Sandbox, startSandbox } from "./sandbox";
 
 /** Every sandbox chain on port 0: the system picks, and the started sandbox's `ports` tells. */

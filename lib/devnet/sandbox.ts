@@ -87,12 +87,7 @@ export function stateFileOf(dataDir: string, network: EvmNetworkId): string {
   return path.join(dataDir, "chains", `${network}.json`);
 }
 
-async function startChain(
-  network: EvmNetworkId,
-  dataDir: string,
-  port: number,
-  detached: boolean,
-): Promise<Running> {
+async function startChain(network: EvmNetworkId, dataDir: string, port: number, detached: boolean): Promise<Running> {
   const started = Date.now();
   const chainId = NETWORKS[network].chainId;
   const stateFile = stateFileOf(dataDir, network);

@@ -5,7 +5,7 @@
 import { type Chain, createPublicClient, type PublicClient, type Transport } from "viem";
 import { arbitrum, base, bsc, mainnet, optimism, polygon, sepolia } from "viem/chains";
 import { getConfig, rpcEnvName, type SandboxPorts } from "../config";
-import { EVM_NETWORK_IDS, type EvmNetworkId, NETWORKS } from "./networks";
+import { type EvmNetworkId, NETWORKS } from "./networks";
 import { type ProviderReport, reportProviders } from "./rpc-health";
 import { failoverTransport, type RpcProvider, rpcProviders } from "./rpc-transport";
 

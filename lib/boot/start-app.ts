@@ -118,7 +118,9 @@ async function boot(): Promise<void> {
       `  Stablelink ${config.sandbox ? "sandbox " : ""}is ready at ${config.APP_URL}`,
       ...(sandbox
         ? [
-            `  Sandbox chains (production chain ids and contracts, state in ${config.DATA_DIR}/chains): ${sandbox.chains[0]?.url} … ${sandbox.chains.at(-1)?.url}`,
+            `  Sandbox chains (production chain ids and contracts, state in ${config.DATA_DIR}/chains):`,
+            // Listed one by one: with SANDBOX_PORTS the ports need not follow each other.
+            `    ${sandbox.chains.map((c) => `${c.network} ${c.url}`).join(", ")}`,
             ...tronLines(sandbox),
           ]
         : []),

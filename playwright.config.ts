@@ -1,11 +1,24 @@
 // Browser and HTTP tests against the real server, started exactly as `npm start` starts it,
-// on its own port and data directory, with its sandbox chains on SANDBOX_PORT_BASE, on PGlite or
+// on its own port and data directory, with its sandbox chains on SANDBOX_PORTS, on PGlite or
 // on the PostgreSQL database E2E_DATABASE_URL. Run through `npm run test:e2e` (scripts/e2e.mjs
 // finds Chromium and prepares the data directory).
+//
+// Ports: E2E_PORT (the server) and SANDBOX_PORTS (its chains, lib/config.ts) come from the
+// kernel (scripts/free-ports.mjs), never 3000 / 18545… where a running `npm start` listens.
+// scripts/e2e.mjs picks them; run directly (`npx playwright test`), this file does. Either way
+// they are in process.env before Playwright forks its workers, which inherit them: specs read
+// the chains' URLs through e2e/support/sandbox-rpc.ts.
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { SANDBOX_NETWORKS } from "./lib/config";
+import { freePorts } from "./scripts/free-ports.mjs";
 
-const port = Number(process.env.E2E_PORT ?? 3210);
+if (!process.env.E2E_PORT || !process.env.SANDBOX_PORTS) {
+  const [server, ...chains] = await freePorts(1 + SANDBOX_NETWORKS.length);
+  process.env.E2E_PORT ||= String(server);
+  process.env.SANDBOX_PORTS ||= chains.join(",");
+}
+const port = Number(process.env.E2E_PORT);
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? ".data/e2e");
 
 export default defineConfig({
@@ -44,12 +57,13 @@ export default defineConfig({
     timeout: 600_000, // a first start builds the app: minutes on a busy 2-core machine
     reuseExistingServer: false,
     // SIGTERM, not SIGKILL: the server then saves and stops its sandbox chains (their own
-    // process group) instead of leaving them running on SANDBOX_PORT_BASE.
+    // process group) instead of leaving them running on SANDBOX_PORTS.
     gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
     stdout: "pipe",
     // E2E_DATABASE_URL: the same suite on PostgreSQL (a fresh database; CI's .ci/run).
     env: {
       PORT: String(port),
+      SANDBOX_PORTS: process.env.SANDBOX_PORTS,
       DATA_DIR: dataDir,
       RATE_LIMIT_PER_MINUTE: "1000000",
       LOG_LEVEL: "warn",

@@ -5,11 +5,10 @@
 // no other spec sends from) pays the link of the "paid" state to itself.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { sandboxRpcUrl } from "../lib/chains/clients";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { type ApiTransaction, sendAll } from "../lib/test/send-calldata";
 import { demo, e2eOrchestrator } from "./demo";
-import { SANDBOX_RPC } from "./support/secure-payment-platform";
+import { sandboxRpc } from "./support/sandbox-rpc";
 import { installTestWallet } from "./support/test-wallet";
 
 const SHOTS = "e2e/artifacts/screenshots";
@@ -130,7 +129,7 @@ test("every state of the payment page passes axe and fits the window at desktop 
   await expect(page.getByText("No browser wallet found")).toBeVisible();
   await checkPage(page, "pay-payable-no-wallet");
   const payer = DEMO_WALLETS[1];
-  await installTestWallet(page, { privateKey: payer.privateKey, chainId: 8453, rpcUrls: { 8453: SANDBOX_RPC.base } });
+  await installTestWallet(page, { privateKey: payer.privateKey, chainId: 8453, rpcUrls: { 8453: sandboxRpc("base") } });
   await page.goto(demo().demoPaymentUrl);
   await expect(page.getByRole("button", { name: /Connect/ }).first()).toBeVisible();
   await checkPage(page, "pay-payable");
@@ -143,12 +142,7 @@ test("every state of the payment page passes axe and fits the window at desktop 
   });
   expect(calls.status(), await calls.text()).toBe(200);
   const { transactions } = (await calls.json()) as { transactions: ApiTransaction[] };
-  await sendAll(
-    "base",
-    sandboxRpcUrl("base", Number(process.env.SANDBOX_PORT_BASE ?? 18545)),
-    payer.privateKey,
-    transactions,
-  );
+  await sendAll("base", sandboxRpc("base"), payer.privateKey, transactions);
 
   await page.waitForTimeout(Math.max(0, expiresAt + 500 - Date.now()));
   await page.goto(expiring.securePaymentUrl);

@@ -13,13 +13,14 @@ import { type Address, createPublicClient, createTestClient, encodeFunctionData,
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { SANDBOX_OPERATOR } from "../lib/chains/crosschain-gateway";
 import { SANDBOX_ADMIN } from "../lib/devnet/accounts";
-import { type PagePlatform, SANDBOX_RPC, setUpPagePlatform, USDC_BASE } from "./support/secure-payment-platform";
+import { sandboxRpc } from "./support/sandbox-rpc";
+import { type PagePlatform, setUpPagePlatform, USDC_BASE } from "./support/secure-payment-platform";
 import { installTestWallet } from "./support/test-wallet";
 
 const SHOTS = "e2e/artifacts/crosschain-page";
 const USDC_ARB: Address = "0xaf88d065e77c8cC2239327C5EDb3A432268e5831";
-const ARBITRUM_RPC = `http://127.0.0.1:${Number(process.env.SANDBOX_PORT_BASE ?? 18545) + 1}`;
-const WALLET_RPC = { 8453: SANDBOX_RPC.base, 42161: ARBITRUM_RPC };
+const ARBITRUM_RPC = sandboxRpc("arbitrum-one");
+const WALLET_RPC = { 8453: sandboxRpc("base"), 42161: ARBITRUM_RPC };
 const erc20 = parseAbi([
   "function balanceOf(address) view returns (uint256)",
   "function mint(address to, uint256 amount)",
@@ -38,7 +39,7 @@ async function balanceOf(rpc: string, token: Address, owner: Address): Promise<b
 async function fundedPayer(units: bigint) {
   const privateKey = generatePrivateKey();
   const account = privateKeyToAccount(privateKey);
-  const chain = createTestClient({ mode: "anvil", transport: http(SANDBOX_RPC.base) });
+  const chain = createTestClient({ mode: "anvil", transport: http(sandboxRpc("base")) });
   await chain.impersonateAccount({ address: SANDBOX_ADMIN.address });
   await chain.setBalance({ address: SANDBOX_ADMIN.address, value: 10n ** 21n });
   const hash = await chain.request({
@@ -51,7 +52,7 @@ async function fundedPayer(units: bigint) {
       },
     ],
   } as never);
-  await createPublicClient({ transport: http(SANDBOX_RPC.base) }).waitForTransactionReceipt({
+  await createPublicClient({ transport: http(sandboxRpc("base")) }).waitForTransactionReceipt({
     hash: hash as `0x${string}`,
   });
   return { address: account.address, privateKey };
@@ -114,7 +115,7 @@ test("a payer pays USDC on arbitrum-one from USDC on base on the page and sees t
 
   // The payee received exactly the amount, on arbitrum-one; the payer gave amount + fee on base.
   expect(await balanceOf(ARBITRUM_RPC, USDC_ARB, platform.payee)).toBe(before + 12_500_000n);
-  expect(await balanceOf(SANDBOX_RPC.base, USDC_BASE, payer.address)).toBe(50_000_000n - 12_562_500n);
+  expect(await balanceOf(sandboxRpc("base"), USDC_BASE, payer.address)).toBe(50_000_000n - 12_562_500n);
   await expect
     .poll(() => platform.events().filter((e) => e.event === "payment.confirmed" && e.requestId === requestId).length, {
       timeout: 45_000,
@@ -175,7 +176,7 @@ test("the dashboard lists the operator treasury per network and stablecoin, and 
   await expect
     .poll(
       async () => {
-        const onChain = await balanceOf(SANDBOX_RPC.base, USDC_BASE, SANDBOX_OPERATOR.address);
+        const onChain = await balanceOf(sandboxRpc("base"), USDC_BASE, SANDBOX_OPERATOR.address);
         await page.reload();
         return (await usdcBase.textContent())?.includes((onChain / 1_000_000n).toLocaleString("en-US"));
       },

@@ -5,13 +5,11 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { type Address, createPublicClient, createWalletClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { EVM_NETWORK_IDS, type EvmNetworkId } from "../lib/chains/networks";
 import { typedDataFromJson } from "../lib/crosschain/typed-data-fixtures";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { demo } from "./demo";
+import { sandboxRpc } from "./support/sandbox-rpc";
 
-const rpc = (n: EvmNetworkId) =>
-  `http://127.0.0.1:${Number(process.env.SANDBOX_PORT_BASE ?? 18545) + EVM_NETWORK_IDS.indexOf(n)}`;
 const USDC_ARB: Address = "0xaf88d065e77c8cC2239327C5EDb3A432268e5831";
 
 const typedData = typedDataFromJson;
@@ -56,12 +54,12 @@ async function payCrosschain(
   }
   if (intent.approvalCalldata) {
     const source = chain === "BASE" ? "base" : "optimism";
-    const hash = await createWalletClient({ account: payer, transport: http(rpc(source)) }).sendTransaction({
+    const hash = await createWalletClient({ account: payer, transport: http(sandboxRpc(source)) }).sendTransaction({
       ...intent.approvalCalldata,
       value: 0n,
       chain: null,
     });
-    await createPublicClient({ transport: http(rpc(source)) }).waitForTransactionReceipt({ hash });
+    await createPublicClient({ transport: http(sandboxRpc(source)) }).waitForTransactionReceipt({ hash });
   }
   const signedAt = Date.now();
   const submitted = await request.post(`/v2/request/payment-intents/${intent.paymentIntentId}`, {
@@ -78,7 +76,7 @@ async function payCrosschain(
       intervals: [250],
     })
     .toBe("paid");
-  const received = await createPublicClient({ transport: http(rpc("arbitrum-one")) }).readContract({
+  const received = await createPublicClient({ transport: http(sandboxRpc("arbitrum-one")) }).readContract({
     address: USDC_ARB,
     abi: erc20Abi,
     functionName: "balanceOf",

@@ -7,7 +7,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { short as shortHash } from "../components/dashboard/payments/short";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { demo } from "./demo";
-import { SANDBOX_RPC } from "./support/secure-payment-platform";
+import { sandboxRpc } from "./support/sandbox-rpc";
 import { installTestWallet } from "./support/test-wallet";
 
 const payer = DEMO_WALLETS[4];
@@ -73,7 +73,7 @@ test("the demo user creates a payment link, a payer pays it, the receipt shows i
   await installTestWallet(pay, {
     privateKey: payer.privateKey,
     chainId: 8453,
-    rpcUrls: { 1: SANDBOX_RPC.mainnet, 8453: SANDBOX_RPC.base },
+    rpcUrls: { 1: sandboxRpc("mainnet"), 8453: sandboxRpc("base") },
   });
   await pay.goto(url);
   await expect(pay.getByTestId("pay-total")).toHaveText("12.50 USDC");

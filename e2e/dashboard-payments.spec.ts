@@ -6,10 +6,10 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { short as shortHash } from "../components/dashboard/payments/short";
-import { sandboxRpcUrl } from "../lib/chains/clients";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { type ApiTransaction, sendAll } from "../lib/test/send-calldata";
 import { createClientId, registerAndSignIn } from "./support/dashboard-account";
+import { sandboxRpc } from "./support/sandbox-rpc";
 
 const payer = DEMO_WALLETS[5];
 const payee = DEMO_WALLETS[6];
@@ -39,12 +39,7 @@ test("a request paid on the sandbox appears in the payments page, its filters an
   const pay = await page.request.get(`/v2/request/${requestId}/pay?wallet=${payer.address}`, { headers });
   expect(pay.status(), await pay.text()).toBe(200);
   const { transactions } = (await pay.json()) as { transactions: ApiTransaction[] };
-  const receipts = await sendAll(
-    "base",
-    sandboxRpcUrl("base", Number(process.env.SANDBOX_PORT_BASE ?? 18545)),
-    payer.privateKey,
-    transactions,
-  );
+  const receipts = await sendAll("base", sandboxRpc("base"), payer.privateKey, transactions);
   const txHash = receipts.at(-1)!.transactionHash;
 
   // The service's indexer records it (1 s polling in the sandbox); the API search sees it first.

@@ -10,15 +10,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { type Address, erc20Abi, type Hex } from "viem";
-import { sandboxRpcUrl } from "../lib/chains/clients";
 import { getContract } from "../lib/chains/contracts";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { type ApiTransaction, chainClients, sendAll } from "../lib/test/send-calldata";
 import { type Received, startReceiver } from "../lib/webhooks/receiver-fixtures";
 import { demo } from "./demo";
 import { createClientId, registerAndSignIn } from "./support/dashboard-account";
+import { sandboxRpc } from "./support/sandbox-rpc";
 
-const RPC = sandboxRpcUrl("base", Number(process.env.SANDBOX_PORT_BASE ?? 18545));
+const RPC = sandboxRpc("base");
 // The production token addresses, which the sandbox keeps (docs/sandbox.md).
 const USDC: Address = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 const USDT: Address = "0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2";

@@ -35,7 +35,7 @@ test("the demo request is served, and `npm run pay-demo` pays it on the sandbox 
     env: {
       ...process.env,
       DATA_DIR: path.resolve(process.env.E2E_DATA_DIR ?? ".data/e2e"),
-      PORT: String(process.env.E2E_PORT ?? 3210),
+      PORT: process.env.E2E_PORT, // the server's; SANDBOX_PORTS (its chains) comes with process.env
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
     encoding: "utf8",

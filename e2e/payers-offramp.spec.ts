@@ -6,11 +6,11 @@
 // in the dashboard. The platform's receiver gets every event, signed (standardwebhooks).
 import { expect, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { sandboxRpcUrl } from "../lib/chains/clients";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { type ApiTransaction, sendAll } from "../lib/test/send-calldata";
 import { startReceiver } from "../lib/webhooks/receiver-fixtures";
 import { createClientId, registerAndSignIn } from "./support/dashboard-account";
+import { sandboxRpc } from "./support/sandbox-rpc";
 
 const payerWallet = DEMO_WALLETS[1];
 const IDENTITY = {
@@ -125,7 +125,7 @@ test("a payer goes through hosted KYC, the review queue and the agreement, is pa
     expect(pay.status(), await pay.text()).toBe(200);
     await sendAll(
       "optimism",
-      sandboxRpcUrl("optimism", Number(process.env.SANDBOX_PORT_BASE ?? 18545)),
+      sandboxRpc("optimism"),
       payerWallet.privateKey,
       ((await pay.json()) as { transactions: ApiTransaction[] }).transactions,
     );

@@ -18,8 +18,9 @@ import { optimism } from "viem/chains";
 import { moveChainClock } from "../lib/devnet/chain-clock";
 import { startReceiver } from "../lib/webhooks/receiver-fixtures";
 import { demo } from "./demo";
+import { sandboxRpc } from "./support/sandbox-rpc";
 
-const RPC = `http://127.0.0.1:${Number(process.env.SANDBOX_PORT_BASE ?? 18545) + 2}`; // mainnet, arbitrum-one, optimism, …
+const RPC = sandboxRpc("optimism");
 const DAI: Address = "0xDA10009cBd5D07dd0CeCc66161FC93D7c9000da1";
 const PROXY: Address = "0x508CE1213d343E23FfadEfB544fADdC231612C9B";
 // anvil's second default account: a demo wallet funded with every sandbox token; no other spec uses it.

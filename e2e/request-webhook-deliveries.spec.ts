@@ -2,11 +2,11 @@
 // the sandbox arbitrum-one chain (demo wallet 5 pays wallet 6; dashboard-payments.spec.ts uses them
 // on base only, so nonces never collide), its payment.confirmed delivered to a real receiver.
 import { expect, test } from "@playwright/test";
-import { sandboxRpcUrl } from "../lib/chains/clients";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { type ApiTransaction, sendAll } from "../lib/test/send-calldata";
 import { startReceiver } from "../lib/webhooks/receiver-fixtures";
 import { createClientId, registerAndSignIn } from "./support/dashboard-account";
+import { sandboxRpc } from "./support/sandbox-rpc";
 
 const payer = DEMO_WALLETS[5];
 const payee = DEMO_WALLETS[6];
@@ -46,12 +46,7 @@ test("a paid request's page shows its payment.confirmed delivery, linked to the 
     const pay = await page.request.get(`/v2/request/${requestId}/pay?wallet=${payer.address}`, { headers });
     expect(pay.status(), await pay.text()).toBe(200);
     const { transactions } = (await pay.json()) as { transactions: ApiTransaction[] };
-    await sendAll(
-      "arbitrum-one",
-      sandboxRpcUrl("arbitrum-one", Number(process.env.SANDBOX_PORT_BASE ?? 18545)),
-      payer.privateKey,
-      transactions,
-    );
+    await sendAll("arbitrum-one", sandboxRpc("arbitrum-one"), payer.privateKey, transactions);
     const [got] = await receiver.waitFor(1, 90_000);
     expect(JSON.parse(got.raw.toString())).toMatchObject({
       event: "payment.confirmed",

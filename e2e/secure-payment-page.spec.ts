@@ -8,13 +8,14 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ulid } from "ulid";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
-import { type PagePlatform, SANDBOX_RPC, setUpPagePlatform, usdcOnBase } from "./support/secure-payment-platform";
+import { sandboxRpc } from "./support/sandbox-rpc";
+import { type PagePlatform, setUpPagePlatform, usdcOnBase } from "./support/secure-payment-platform";
 import { installTestWallet } from "./support/test-wallet";
 
 const SHOTS = "e2e/artifacts/secure-payment-page";
 const DESKTOP = { width: 1280, height: 860 };
 const PHONE = { width: 390, height: 844 };
-const WALLET_RPC = { 1: SANDBOX_RPC.mainnet, 8453: SANDBOX_RPC.base };
+const WALLET_RPC = { 1: sandboxRpc("mainnet"), 8453: sandboxRpc("base") };
 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const [label, size] of [

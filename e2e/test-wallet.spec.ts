@@ -12,7 +12,6 @@ import {
 } from "viem";
 import { DEMO_WALLETS } from "../lib/devnet/accounts";
 import { type Anvil, startAnvil } from "../lib/devnet/anvil";
-import { freePortBase } from "../lib/devnet/ports";
 import { installTestWallet } from "./support/test-wallet";
 
 const BASE = 8453;
@@ -21,7 +20,7 @@ const payees = [DEMO_WALLETS[8].address, DEMO_WALLETS[9].address] as const;
 
 let anvil: Anvil;
 test.beforeAll(async () => {
-  anvil = await startAnvil({ port: await freePortBase(1), chainId: BASE });
+  anvil = await startAnvil({ port: 0, chainId: BASE });
 });
 test.afterAll(async () => {
   await anvil?.stop();

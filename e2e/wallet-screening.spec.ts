@@ -6,11 +6,12 @@
 // Screenshots go to e2e/artifacts/wallet-screening/. Demo wallet 1 only (no other spec uses it).
 import { expect, test } from "@playwright/test";
 import { DEMO_WALLETS, SANDBOX_SANCTIONED_WALLET } from "../lib/devnet/accounts";
-import { type PagePlatform, SANDBOX_RPC, setUpPagePlatform } from "./support/secure-payment-platform";
+import { sandboxRpc } from "./support/sandbox-rpc";
+import { type PagePlatform, setUpPagePlatform } from "./support/secure-payment-platform";
 import { installTestWallet } from "./support/test-wallet";
 
 const SHOTS = "e2e/artifacts/wallet-screening";
-const WALLET_RPC = { 1: SANDBOX_RPC.mainnet, 8453: SANDBOX_RPC.base };
+const WALLET_RPC = { 1: sandboxRpc("mainnet"), 8453: sandboxRpc("base") };
 
 let platform: PagePlatform;
 test.beforeAll(async ({ baseURL }) => {

@@ -17,6 +17,44 @@ describe("configuration", () => {
     expect(parseConfig({ TRONGRID_URL: "https://nile.trongrid.io" }).TRONGRID_URL).toBe("https://nile.trongrid.io");
   });
 
+  it("puts the sandbox chains on the ports SANDBOX_PORTS lists, overriding SANDBOX_PORT_BASE, the Tron node last", () => {
+    const c = parseConfig({
+      SANDBOX_PORT_BASE: "30000",
+      SANDBOX_PORTS: "40007, 40006,40005,40004,40003,40002,40001,40000",
+    });
+    expect(c.sandboxPorts).toEqual({
+      mainnet: 40007,
+      "arbitrum-one": 40006,
+      optimism: 40005,
+      base: 40004,
+      matic: 40003,
+      bsc: 40002,
+      sepolia: 40001,
+      tron: 40000,
+    });
+    expect(c.TRONGRID_URL).toBe("http://127.0.0.1:40000");
+    expect(parseConfig({ SANDBOX_PORT_BASE: "30000" }).sandboxPorts).toMatchObject({ mainnet: 30000, tron: 30007 });
+  });
+
+  it("refuses SANDBOX_PORTS that are not eight distinct ports, and a SANDBOX_PORT_BASE whose chains pass 65535", () => {
+    const problem = (env: Record<string, string>) => {
+      try {
+        parseConfig(env);
+        return "accepted";
+      } catch (err) {
+        return (err as ConfigError).problems.join("\n");
+      }
+    };
+    expect(problem({ SANDBOX_PORTS: "40000,40001" })).toMatch(/^SANDBOX_PORTS: expected 8 ports .*mainnet, .*tron$/);
+    expect(problem({ SANDBOX_PORTS: "1,2,3,4,5,6,7,70000" })).toMatch(/^SANDBOX_PORTS: expected 8 ports/);
+    expect(problem({ SANDBOX_PORTS: "1,2,3,4,5,6,7,x" })).toMatch(/^SANDBOX_PORTS: expected 8 ports/);
+    expect(problem({ SANDBOX_PORTS: "1,2,3,4,5,6,7,7" })).toBe(
+      "SANDBOX_PORTS: expected distinct ports; one is listed twice",
+    );
+    expect(problem({ SANDBOX_PORT_BASE: "65530" })).toMatch(/^SANDBOX_PORT_BASE: expected a port up to 65528/);
+    expect(problem({ SANDBOX_PORT_BASE: "65528" })).toBe("accepted");
+  });
+
   it("names the variable and what it expects when a value is wrong", () => {
     expect(() => parseConfig({ PORT: "eighty" })).toThrow(ConfigError);
     try {

@@ -91,7 +91,13 @@ const schema = z.object({
   // Who may say where a request came from (X-Forwarded-For): none by default; hops or proxy addresses.
   TRUSTED_PROXIES: z.string().default(""),
   SEED_DEMO: bool.optional(), // default: seed in sandbox mode only
-  SANDBOX_PORT_BASE: port.default(18545), // first anvil port of the sandbox chains
+  SANDBOX_PORT_BASE: port
+    .max(
+      65535 - EVM_NETWORK_IDS.length,
+      `a port up to ${65535 - EVM_NETWORK_IDS.length} (the chains take the ports above it)`,
+    )
+    .default(18545), // network i of SANDBOX_NETWORKS on base + i
+  SANDBOX_PORTS: z.string().optional(), // one port per sandbox chain (SANDBOX_NETWORKS order); tests pass theirs here
   TRONGRID_URL: httpUrl.optional(), // default: TronGrid, or the Tron sandbox node in sandbox mode
   TRONGRID_API_KEY: z.string().min(1).optional(), // sent as TRON-PRO-API-KEY on every call to TRONGRID_URL
   WALLETCONNECT_PROJECT_ID: z.string().optional(),
@@ -154,6 +160,8 @@ export interface Config extends Omit<RawConfig, "DATA_DIR" | "APP_URL" | "TRONGR
   /** RPC_WS_URL_<NETWORK>: where detection subscribes to new heads (the sandbox derives its own). */
   rpcWsUrls: Partial<Record<EvmNetworkId, string>>;
   production: boolean;
+  /** Where the sandbox chains listen: SANDBOX_PORTS, or SANDBOX_PORT_BASE + i. */
+  sandboxPorts: SandboxPorts;
 }
 
 export class ConfigError extends Error {
@@ -187,6 +195,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (typeof text === "string") rpcUrls[n] = urlList(rpcEnvName(n), text);
   }
   const sandbox = Object.keys(rpcUrls).length === 0;
+  const sandboxPorts = sandboxPortsOf(raw);
   const rpcWsUrls: Partial<Record<EvmNetworkId, string>> = {};
   for (const n of EVM_NETWORK_IDS) {
     const text = (raw as Record<string, unknown>)[rpcWsEnvName(n)];
@@ -241,7 +250,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     detection: detectionConfig(raw, sandbox, rpcUrls),
     DATA_DIR: path.resolve(raw.DATA_DIR),
     APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
-    TRONGRID_URL: raw.TRONGRID_URL ?? (sandbox ? sandboxTronGridUrl(raw.SANDBOX_PORT_BASE) : "https://api.trongrid.io"),
+    sandboxPorts,
+    TRONGRID_URL: raw.TRONGRID_URL ?? (sandbox ? sandboxTronGridUrl(sandboxPorts) : "https://api.trongrid.io"),
     sandbox,
     rpcUrls,
     rpcWsUrls,
@@ -320,12 +330,36 @@ function detectionConfig(
   };
 }
 
-/** The Tron sandbox node's port: after the seven EVM anvils (SANDBOX_PORT_BASE + 0…6). */
-export const TRON_SANDBOX_PORT_OFFSET = EVM_NETWORK_IDS.length;
+/** The sandbox's chains in the order of SANDBOX_PORTS and SANDBOX_PORT_BASE + i: the seven anvils, then the Tron node. */
+export const SANDBOX_NETWORKS = [...EVM_NETWORK_IDS, "tron"] as const;
+export type SandboxNetwork = (typeof SANDBOX_NETWORKS)[number];
+/** Where each sandbox chain listens (lib/chains/clients.ts sandboxRpcUrl reads it, nothing adds offsets). */
+export type SandboxPorts = Record<SandboxNetwork, number>;
 
-/** Where the Tron sandbox node listens under `npm start` and `npm run chains`. */
-export function sandboxTronGridUrl(portBase: number): string {
-  return `http://127.0.0.1:${portBase + TRON_SANDBOX_PORT_OFFSET}`;
+// The one place a port is derived from SANDBOX_PORT_BASE. SANDBOX_PORTS, when set, wins: tests
+// give the ports the kernel handed them (scripts/free-ports.mjs), which are no block.
+function sandboxPortsOf(raw: Pick<RawConfig, "SANDBOX_PORTS" | "SANDBOX_PORT_BASE">): SandboxPorts {
+  if (raw.SANDBOX_PORTS === undefined)
+    return Object.fromEntries(SANDBOX_NETWORKS.map((n, i) => [n, raw.SANDBOX_PORT_BASE + i])) as SandboxPorts;
+  const entries = raw.SANDBOX_PORTS.split(",").map((s) => s.trim());
+  const ports = entries.map((e) => (/^\d+$/.test(e) ? Number(e) : Number.NaN));
+  if (entries.length !== SANDBOX_NETWORKS.length || ports.some((p) => !(p >= 1 && p <= 65535)))
+    throw new ConfigError([
+      `SANDBOX_PORTS: expected ${SANDBOX_NETWORKS.length} ports (1–65535) separated by commas, one per sandbox chain in the order ${SANDBOX_NETWORKS.join(", ")}`,
+    ]);
+  if (new Set(ports).size !== ports.length)
+    throw new ConfigError(["SANDBOX_PORTS: expected distinct ports; one is listed twice"]);
+  return Object.fromEntries(SANDBOX_NETWORKS.map((n, i) => [n, ports[i]])) as SandboxPorts;
+}
+
+/** SANDBOX_PORTS's text for these ports (what a test hands a child process or pointAppAtSandbox sets). */
+export function sandboxPortsEnv(ports: SandboxPorts): string {
+  return SANDBOX_NETWORKS.map((n) => ports[n]).join(",");
+}
+
+/** Where the Tron sandbox node listens (the default TRONGRID_URL in sandbox mode). */
+export function sandboxTronGridUrl(ports: SandboxPorts): string {
+  return `http://127.0.0.1:${ports.tron}`;
 }
 
 let cached: Config | undefined;

@@ -5,18 +5,20 @@
 //   2. ROUNDS (default 1) times, on another fresh database: 2 web + 2 worker processes
 //      started at the same instant, sharing `npm run chains`; all four must come up.
 // Environment: PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres), DB_PREFIX
-// (default stablelink_boot_; databases are dropped after), PORT_BASE (default 27000, below the ephemeral range: web
-// ports, then the chains at PORT_BASE+100 and PORT_BASE+200).
+// (default stablelink_boot_; databases are dropped after).
+// Ports come from the kernel (scripts/free-ports.mjs), fresh for every start: the chains' state
+// is in DATA_DIR, not on a port, and a port given back at a stop cannot be held for the next.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { freePorts } from "./free-ports.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const adminUrl = process.env.PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const prefix = process.env.DB_PREFIX ?? "stablelink_boot_";
-const portBase = Number(process.env.PORT_BASE ?? 27000);
+const SANDBOX_CHAINS = 8; // the seven EVM chains and the Tron node (lib/config.ts SANDBOX_NETWORKS)
 const starts = Number(process.env.STARTS ?? 10);
 const rounds = Number(process.env.ROUNDS ?? 1);
 const children = new Set();
@@ -100,13 +102,13 @@ async function sequentialStarts() {
   const times = [];
   try {
     for (let i = 1; i <= starts; i++) {
-      const port = portBase + 1;
+      const [port, ...chainPorts] = await freePorts(1 + SANDBOX_CHAINS);
       const t = Date.now();
       const p = start(`start ${i}`, "node", ["scripts/start.mjs"], {
         DATABASE_URL: db.url,
         PORT: String(port),
         DATA_DIR: dataDir,
-        SANDBOX_PORT_BASE: String(portBase + 100),
+        SANDBOX_PORTS: chainPorts.join(","),
       });
       try {
         times.push(await ready(p, t, httpReady(port)));
@@ -129,9 +131,10 @@ async function togetherRound(round) {
   const db = await freshDatabase(`together${round}`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stablelink-boot-"));
   const procs = [];
+  const [webPort1, webPort2, ...chainPorts] = await freePorts(2 + SANDBOX_CHAINS);
   const chains = start("chains", "node", ["--import", "tsx", "lib/devnet/cli.ts"], {
     DATA_DIR: path.join(dataDir, "chains-dir"),
-    SANDBOX_PORT_BASE: String(portBase + 200),
+    SANDBOX_PORTS: chainPorts.join(","),
   });
   try {
     await ready(chains, Date.now(), printed(chains, "Environment for web"));
@@ -141,13 +144,14 @@ async function togetherRound(round) {
     );
     const env = { ...printedEnv, DATABASE_URL: db.url, DATA_DIR: dataDir, ENCRYPTION_KEY: key, SEED_DEMO: "true" };
     const t = Date.now();
+    const webPorts = [webPort1, webPort2];
     const webs = [1, 2].map((i) =>
-      start(`web ${i}`, "node", ["scripts/start.mjs"], { ...env, PORT: String(portBase + 10 + i) }),
+      start(`web ${i}`, "node", ["scripts/start.mjs"], { ...env, PORT: String(webPorts[i - 1]) }),
     );
     const workers = [1, 2].map((i) => start(`worker ${i}`, "node", ["--import", "tsx", "scripts/worker.ts"], env));
     procs.push(...webs, ...workers);
     const results = await Promise.allSettled([
-      ...webs.map((w, i) => ready(w, t, httpReady(portBase + 11 + i))),
+      ...webs.map((w, i) => ready(w, t, httpReady(webPorts[i]))),
       ...workers.map((w) => ready(w, t, printed(w, "worker running"))),
     ]);
     results.forEach((r, i) => {

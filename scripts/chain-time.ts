@@ -2,7 +2,7 @@
 // (anvil's evm_increaseTime, then evm_mine so the next block carries the new time). Recurring
 // instalments are due by chain time (docs/protocol.md "Recurring payments"), so this is how a
 // sandbox user watches the next one being paid without waiting a week. Sandbox only: it talks
-// to the local anvil of SANDBOX_PORT_BASE and refuses when RPC URLs are configured.
+// to the local anvil of SANDBOX_PORT_BASE (or SANDBOX_PORTS) and refuses when RPC URLs are configured.
 import { sandboxRpcUrl } from "../lib/chains/clients";
 import { EVM_NETWORK_IDS, type EvmNetworkId } from "../lib/chains/networks";
 import { getConfig } from "../lib/config";

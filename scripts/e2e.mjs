@@ -1,9 +1,12 @@
 // `npm run test:e2e`: find a Chromium on this machine (Playwright's own download is not
 // available offline), start from an empty data directory, run Playwright. With
 // E2E_DATABASE_URL (a fresh, empty PostgreSQL database) the server runs on it instead of PGlite.
+// The server's port (E2E_PORT) and its sandbox chains' (SANDBOX_PORTS) come from the kernel, so
+// the suite runs beside a `npm start` that holds 3000 and 18545…; given ones are kept.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { freePorts } from "./free-ports.mjs";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 const candidates = [
@@ -66,9 +69,18 @@ function stopLeftoverChains(dir) {
     }
   }
 }
+// One for the server, eight for the sandbox: the seven EVM chains, then the Tron node (lib/config.ts SANDBOX_NETWORKS).
+const [serverPort, ...chainPorts] = await freePorts(1 + 8);
 const r = spawnSync(path.join(root, "node_modules", ".bin", "playwright"), ["test", ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, CHROMIUM_PATH: chromium, E2E_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" },
+  env: {
+    ...process.env,
+    E2E_PORT: process.env.E2E_PORT || String(serverPort),
+    SANDBOX_PORTS: process.env.SANDBOX_PORTS || chainPorts.join(","),
+    CHROMIUM_PATH: chromium,
+    E2E_DATA_DIR: dataDir,
+    NEXT_TELEMETRY_DISABLED: "1",
+  },
 });
 process.exit(r.status ?? 1);

@@ -2,7 +2,7 @@
 // payer's wallet would: it asks the running service for the calldata of GET
 // /v2/request/{id}/pay for the first demo wallet, signs each transaction with that wallet's
 // (public, anvil default) key and sends it. Without an id it pays the demo request `npm start`
-// created. Run it with the same DATA_DIR / PORT / SANDBOX_PORT_BASE as the server.
+// created. Run it with the same DATA_DIR / PORT / SANDBOX_PORT_BASE (or SANDBOX_PORTS) as the server.
 import fs from "node:fs";
 import {
   type Address,
@@ -68,7 +68,7 @@ const calldata = await api<{
 }>(`/v2/request/${requestId}/pay?wallet=${payer.address}`);
 
 const chain = viemChain(network);
-const transport = http(sandboxRpcUrl(network, config.SANDBOX_PORT_BASE));
+const transport = http(sandboxRpcUrl(network, config.sandboxPorts));
 const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
 const wallet = createWalletClient({ chain, transport, account: privateKeyToAccount(payer.privateKey) });
 const token = getCurrency(request.paymentCurrency)!;

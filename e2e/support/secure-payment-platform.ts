@@ -7,14 +7,9 @@ import { expect } from "@playwright/test";
 import { type Address, createPublicClient, http, parseAbi } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { type Receiver, startReceiver } from "../../lib/webhooks/receiver-fixtures";
+import { sandboxRpc } from "./sandbox-rpc";
 
 export const USDC_BASE: Address = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
-const SANDBOX_PORT_BASE = Number(process.env.SANDBOX_PORT_BASE ?? 18545);
-/** The sandbox chain of a network: `SANDBOX_PORT_BASE + i` in the order mainnet, arbitrum-one, optimism, base… */
-export const SANDBOX_RPC = {
-  mainnet: `http://127.0.0.1:${SANDBOX_PORT_BASE}`,
-  base: `http://127.0.0.1:${SANDBOX_PORT_BASE + 3}`,
-};
 
 export interface WebhookEvent {
   event: string;
@@ -133,6 +128,6 @@ const erc20 = parseAbi(["function balanceOf(address) view returns (uint256)"]);
 
 /** A wallet's USDC on the sandboxed Base chain, in smallest units. */
 export async function usdcOnBase(owner: Address): Promise<bigint> {
-  const client = createPublicClient({ transport: http(SANDBOX_RPC.base) });
+  const client = createPublicClient({ transport: http(sandboxRpc("base")) });
   return client.readContract({ address: USDC_BASE, abi: erc20, functionName: "balanceOf", args: [owner] });
 }

@@ -7,7 +7,6 @@ import * as challengeRoute from "@/app/v1/auth/wallet/challenge/route";
 import * as verifyRoute from "@/app/v1/auth/wallet/verify/route";
 import { resetConfigForTests } from "../config";
 import { type Anvil, rpcRequest, startAnvil } from "../devnet/anvil";
-import { freePortBase } from "../devnet/ports";
 import { call } from "../test/http";
 
 // isValidSignature(...) answers the ERC-1271 magic value 0x1626ba7e whatever it is asked,
@@ -19,7 +18,7 @@ const REFUSING = "0x0000000000000000000000000000000000000b0b";
 
 let anvil: Anvil;
 beforeAll(async () => {
-  anvil = await startAnvil({ port: await freePortBase(1), chainId: 1 });
+  anvil = await startAnvil({ port: 0, chainId: 1 });
   await rpcRequest(anvil.url, "anvil_setCode", [APPROVING, APPROVING_WALLET]);
   await rpcRequest(anvil.url, "anvil_setCode", [REFUSING, REFUSING_WALLET]);
   process.env.RPC_URL_MAINNET = anvil.url;

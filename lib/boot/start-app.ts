@@ -2,7 +2,7 @@
 // configured), migrate, seed the sandbox demo, announce; and on SIGTERM/SIGINT stop the
 // workers and save the sandbox chains before exiting. The one-time steps are safe when several
 // processes start at once on one database (lib/db/exclusive.ts).
-import { type Config, getConfig } from "../config";
+import { type Config, getConfig, sandboxPortsEnv } from "../config";
 import { getDatabase } from "../db/client";
 import { exclusively } from "../db/exclusive";
 import { migrate } from "../db/migrate";
@@ -73,7 +73,7 @@ async function boot(): Promise<void> {
   const started = Date.now();
   // The chains and the database start side by side; both must be up before serving.
   const starting = config.sandbox
-    ? startSandbox({ dataDir: config.DATA_DIR, portBase: config.SANDBOX_PORT_BASE, detached: true, tron: true })
+    ? startSandbox({ dataDir: config.DATA_DIR, ports: config.sandboxPorts, detached: true, tron: true })
     : Promise.resolve(undefined);
   stopOnSignals(starting);
   const [sandbox] = await Promise.all([
@@ -118,7 +118,9 @@ async function boot(): Promise<void> {
       `  Stablelink ${config.sandbox ? "sandbox " : ""}is ready at ${config.APP_URL}`,
       ...(sandbox
         ? [
-            `  Sandbox chains (production chain ids and contracts, state in ${config.DATA_DIR}/chains): ${sandbox.chains[0]?.url} … ${sandbox.chains.at(-1)?.url}`,
+            `  Sandbox chains (production chain ids and contracts, state in ${config.DATA_DIR}/chains):`,
+            // Listed one by one: with SANDBOX_PORTS the ports need not follow each other.
+            `    ${sandbox.chains.map((c) => `${c.network} ${c.url}`).join(", ")}`,
             ...tronLines(sandbox),
           ]
         : []),
@@ -153,6 +155,7 @@ function envPrefix(config: Config): string {
   if (process.env.PORT) vars.push(`PORT=${config.PORT}`);
   if (process.env.APP_URL) vars.push(`APP_URL=${config.APP_URL}`);
   if (process.env.SANDBOX_PORT_BASE) vars.push(`SANDBOX_PORT_BASE=${config.SANDBOX_PORT_BASE}`);
+  if (process.env.SANDBOX_PORTS) vars.push(`SANDBOX_PORTS=${sandboxPortsEnv(config.sandboxPorts)}`);
   return vars.length > 0 ? `${vars.join(" ")} ` : "";
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { resetConfigForTests, rpcEnvName } from "../config";
+import { resetConfigForTests, rpcEnvName, sandboxPortsEnv } from "../config";
 import { startAnvil } from "../devnet/anvil";
-import { freePortBase } from "../devnet/ports";
+import { sandboxPortsWith } from "../devnet/sandbox-fixtures";
 import { getPublicClient, resetPublicClients, rpcUrlsFor, sandboxRpcUrl, viemChain } from "./clients";
 import { EVM_NETWORK_IDS, NETWORKS } from "./networks";
 
@@ -26,7 +26,7 @@ describe("chain clients", () => {
     for (const n of EVM_NETWORK_IDS) expect(viemChain(n).id).toBe(NETWORKS[n].chainId);
   });
 
-  it("point at one local anvil per network in sandbox mode", () => {
+  it("point at one local anvil per network in sandbox mode, on SANDBOX_PORT_BASE + i or on SANDBOX_PORTS", () => {
     setEnv({ SANDBOX_PORT_BASE: "30000" });
     expect(EVM_NETWORK_IDS.flatMap((n) => rpcUrlsFor(n))).toEqual([
       "http://127.0.0.1:30000", // mainnet
@@ -37,7 +37,9 @@ describe("chain clients", () => {
       "http://127.0.0.1:30005", // bsc
       "http://127.0.0.1:30006", // sepolia
     ]);
-    expect(sandboxRpcUrl("bsc", 18545)).toBe("http://127.0.0.1:18550");
+    setEnv({ SANDBOX_PORT_BASE: "30000", SANDBOX_PORTS: "40007,40006,40005,40004,40003,40002,40001,40000" });
+    expect(rpcUrlsFor("mainnet")).toEqual(["http://127.0.0.1:40007"]);
+    expect(sandboxRpcUrl("bsc")).toBe("http://127.0.0.1:40002");
   });
 
   it("use the configured RPC URL, and refuse a network without one outside the sandbox", () => {
@@ -55,10 +57,9 @@ describe("chain clients", () => {
   });
 
   it("reach the sandbox anvil of the network", async () => {
-    const portBase = await freePortBase();
-    setEnv({ SANDBOX_PORT_BASE: String(portBase) });
-    const anvil = await startAnvil({ port: portBase + EVM_NETWORK_IDS.indexOf("optimism"), chainId: 10 });
+    const anvil = await startAnvil({ port: 0, chainId: 10 });
     try {
+      setEnv({ SANDBOX_PORTS: sandboxPortsEnv(await sandboxPortsWith({ optimism: anvil.port })) });
       expect(await getPublicClient("optimism").getChainId()).toBe(10);
     } finally {
       await anvil.stop();

@@ -4,8 +4,8 @@
 // providers (rpc-transport.ts), which also keep their health (rpc-health.ts).
 import { type Chain, createPublicClient, type PublicClient, type Transport } from "viem";
 import { arbitrum, base, bsc, mainnet, optimism, polygon, sepolia } from "viem/chains";
-import { getConfig, rpcEnvName } from "../config";
-import { EVM_NETWORK_IDS, type EvmNetworkId, NETWORKS } from "./networks";
+import { getConfig, rpcEnvName, type SandboxPorts } from "../config";
+import { type EvmNetworkId, NETWORKS } from "./networks";
 import { type ProviderReport, reportProviders } from "./rpc-health";
 import { failoverTransport, type RpcProvider, rpcProviders } from "./rpc-transport";
 
@@ -28,9 +28,9 @@ export function viemChain(network: EvmNetworkId): Chain {
   return chain;
 }
 
-/** The local anvil of a network in sandbox mode: one port per network, in EVM_NETWORK_IDS order. */
-export function sandboxRpcUrl(network: EvmNetworkId, portBase: number = getConfig().SANDBOX_PORT_BASE): string {
-  return `http://127.0.0.1:${portBase + EVM_NETWORK_IDS.indexOf(network)}`;
+/** The local anvil of a network in sandbox mode, on its port of SANDBOX_PORTS (or SANDBOX_PORT_BASE + i). */
+export function sandboxRpcUrl(network: EvmNetworkId, ports: SandboxPorts = getConfig().sandboxPorts): string {
+  return `http://127.0.0.1:${ports[network]}`;
 }
 
 /** The network's RPC providers' URLs, in order of preference (RPC_URL_<NETWORK>, or the sandbox anvil). */
@@ -38,7 +38,7 @@ export function rpcUrlsFor(network: EvmNetworkId): string[] {
   const config = getConfig();
   const configured = config.rpcUrls[network];
   if (configured) return configured;
-  if (config.sandbox) return [sandboxRpcUrl(network, config.SANDBOX_PORT_BASE)];
+  if (config.sandbox) return [sandboxRpcUrl(network, config.sandboxPorts)];
   throw new Error(`No RPC URL for ${network}: set ${rpcEnvName(network)}`);
 }
 
@@ -51,7 +51,7 @@ export function rpcWsUrlFor(network: EvmNetworkId): string | null {
   const config = getConfig();
   const configured = config.rpcWsUrls[network];
   if (configured) return configured;
-  if (config.sandbox) return sandboxRpcUrl(network, config.SANDBOX_PORT_BASE).replace(/^http:/, "ws:");
+  if (config.sandbox) return sandboxRpcUrl(network, config.sandboxPorts).replace(/^http:/, "ws:");
   return null;
 }
 

@@ -3,7 +3,7 @@
 // failing one (by host only), detection reads a pass from one provider and never moves its
 // cursor past that provider's head, and one URL is today's plain http transport.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError, parseConfig, resetConfigForTests } from "../config";
+import { ConfigError, parseConfig, resetConfigForTests, sandboxPortsEnv } from "../config";
 import { loadRpcStatus } from "../dashboard";
 import { rpcRequest } from "../devnet/anvil";
 import { startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
@@ -112,7 +112,7 @@ describe("failover between providers of a real chain", () => {
     expect(client.transport.type).toBe("http");
     expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(await head());
     expect(rpcHealth().base).toEqual([expect.objectContaining({ host: a.url.slice(7), status: "ok" })]);
-    process.env = { ...saved, SANDBOX_PORT_BASE: String(sandbox.portBase) };
+    process.env = { ...saved, SANDBOX_PORTS: sandboxPortsEnv(sandbox.ports) };
     resetConfigForTests();
     expect(loadRpcStatus()).toBeNull(); // the sandbox's own chains: no panel
   });

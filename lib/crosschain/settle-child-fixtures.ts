@@ -1,7 +1,7 @@
 // For settle-kill.test.ts only: a settlement worker in a process of its own, which the test
 // kills with SIGKILL and starts again. It settles open intents in a loop (settleOpenIntents,
 // as the worker's runExclusively job does) on the database SETTLE_DB names — a PostgreSQL URL
-// with ?schema=, or pglite:<directory> — and the sandbox chains of SANDBOX_PORT_BASE, and
+// with ?schema=, or pglite:<directory> — and the sandbox chains of SANDBOX_PORTS (pointAppAtSandbox sets it), and
 // prints "idle" after each pass that leaves no intent open.
 import { openedDatabase, openPglite, openPostgres, setDatabaseFactory } from "../db/client";
 import { openIntents } from "./intent-store";

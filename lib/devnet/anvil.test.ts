@@ -3,14 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rpcRequest, startAnvil } from "./anvil";
-import { freePortBase } from "./ports";
 
 let dir: string;
-let port: number;
 
+// Every anvil here listens on port 0: the system picks, anvil.port tells.
 beforeAll(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), "stablelink-anvil-"));
-  port = await freePortBase(1);
 });
 afterAll(() => fs.rm(dir, { recursive: true, force: true }));
 
@@ -22,16 +20,16 @@ const closed = (url: string) =>
 
 describe("anvil", () => {
   it("starts with the chain id asked for, answers, and stops", async () => {
-    const anvil = await startAnvil({ port, chainId: 42161 });
+    const anvil = await startAnvil({ port: 0, chainId: 42161 });
     expect(Number(await rpcRequest<string>(anvil.url, "eth_chainId"))).toBe(42161);
     await anvil.stop();
     expect(await closed(anvil.url)).toBe(true);
   });
 
   it("refuses a port another node already serves", async () => {
-    const anvil = await startAnvil({ port, chainId: 1 });
+    const anvil = await startAnvil({ port: 0, chainId: 1 });
     try {
-      await expect(startAnvil({ port, chainId: 1 })).rejects.toThrow("already in use");
+      await expect(startAnvil({ port: anvil.port, chainId: 1 })).rejects.toThrow("already in use");
     } finally {
       await anvil.stop();
     }
@@ -39,10 +37,10 @@ describe("anvil", () => {
 
   it("with `state`, dumps on stop and loads on the next start", async () => {
     const state = path.join(dir, "state.json");
-    const first = await startAnvil({ port, chainId: 10, state });
+    const first = await startAnvil({ port: 0, chainId: 10, state });
     await rpcRequest(first.url, "anvil_mine", ["0x5"]);
     await first.stop();
-    const second = await startAnvil({ port, chainId: 10, state });
+    const second = await startAnvil({ port: 0, chainId: 10, state }); // the state is in the file, not on the port
     try {
       expect(Number(await rpcRequest<string>(second.url, "eth_blockNumber"))).toBe(5);
     } finally {

@@ -4,8 +4,9 @@
 // cast, scripts).
 //
 // `tron` among the networks (or none named) starts the Tron sandbox node too, on
-// SANDBOX_PORT_BASE + 7: its URL is the processes' TRONGRID_URL.
-// State lives in DATA_DIR (default ./.data), ports start at SANDBOX_PORT_BASE (18545).
+// its port of the sandbox (SANDBOX_PORT_BASE + 7): its URL is the processes' TRONGRID_URL.
+// State lives in DATA_DIR (default ./.data); the chains listen on SANDBOX_PORT_BASE (18545) + i,
+// or on SANDBOX_PORTS (lib/config.ts).
 // SIGTERM or Ctrl-C saves every chain's state and stops the nodes.
 import { type EvmNetworkId, isNetworkId } from "../chains/networks";
 import { getConfig, rpcEnvName } from "../config";
@@ -25,7 +26,7 @@ const config = getConfig();
 const started = Date.now();
 const sandbox = await startSandbox({
   dataDir: config.DATA_DIR,
-  portBase: config.SANDBOX_PORT_BASE,
+  ports: config.sandboxPorts,
   networks: requested.length > 0 ? (evmRequested as EvmNetworkId[]) : undefined,
   tron,
   detached: true, // Ctrl-C reaches this process only, which saves the chains before stopping them

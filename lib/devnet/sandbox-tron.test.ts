@@ -1,13 +1,13 @@
-// The Tron sandbox node as part of the sandbox (`tron: true`): on SANDBOX_PORT_BASE +
-// TRON_SANDBOX_PORT_OFFSET, saved with the chains on stop and restored on the next start.
+// The Tron sandbox node as part of the sandbox (`tron: true`): on the Tron port of the sandbox's
+// ports (where TRONGRID_URL points), saved with the chains on stop and restored on the next start.
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { TronWeb } from "tronweb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sandboxTronGridUrl } from "../config";
-import { freePortBase } from "./ports";
+import { parseConfig, sandboxPortsEnv } from "../config";
 import { startSandbox } from "./sandbox";
+import { PORTS_THE_SYSTEM_PICKS, sandboxPortsWith } from "./sandbox-fixtures";
 import { TRON_DEMO_WALLETS } from "./tron/accounts";
 
 let dataDir: string;
@@ -22,12 +22,13 @@ afterAll(async () => {
 
 describe("sandbox with the Tron node", () => {
   it("serves Tron where TRONGRID_URL points in sandbox mode, and keeps its balances across a restart", async () => {
-    const portBase = await freePortBase(8);
     const [alice, bob] = TRON_DEMO_WALLETS;
-    const first = await startSandbox({ dataDir, portBase, networks: [], tron: true, persistEveryMs: 0 });
+    const started = { dataDir, ports: PORTS_THE_SYSTEM_PICKS, networks: [], tron: true, persistEveryMs: 0 };
+    const first = await startSandbox(started);
     let bobBalance: number;
     try {
-      expect(first.tron?.url).toBe(sandboxTronGridUrl(portBase));
+      const ports = sandboxPortsEnv(await sandboxPortsWith(first.ports));
+      expect(first.tron?.url).toBe(parseConfig({ SANDBOX_PORTS: ports }).TRONGRID_URL);
       expect(first.tron?.restored).toBe(false);
       const tw = new TronWeb({ fullHost: first.tron!.url, privateKey: alice.privateKey });
       const sent = await tw.trx.sendTransaction(bob.address, 1_234_567);
@@ -36,7 +37,7 @@ describe("sandbox with the Tron node", () => {
     } finally {
       await first.stop();
     }
-    const second = await startSandbox({ dataDir, portBase, networks: [], tron: true, persistEveryMs: 0 });
+    const second = await startSandbox(started); // on a port the system picks again: the state is in dataDir
     try {
       expect(second.tron?.restored).toBe(true);
       const tw = new TronWeb({ fullHost: second.tron!.url, privateKey: alice.privateKey });

@@ -33,21 +33,26 @@ import { chainFingerprint, checkChainContinuity } from "../payments/indexer/chai
 import { DEMO_TOKEN_BALANCE, DEMO_WALLETS } from "./accounts";
 import { actAsAdmin, devChain } from "./dev-chain";
 import { placeContract, withConstructorArgs } from "./place-contract";
-import { freePortBase } from "./ports";
 import { feedAddress, fiatHash, USD_HASH } from "./price-feeds";
 import { type Sandbox, startSandbox, stateFileOf } from "./sandbox";
-import { startTestSandbox } from "./sandbox-fixtures";
+import { PORTS_THE_SYSTEM_PICKS, startTestSandbox } from "./sandbox-fixtures";
 import { PERMIT_VERSION, testToken } from "./sandbox-tokens";
 import { MULTICALL3_ADDRESS } from "./setup-chain";
 
 const feedAbi = parseAbi(["function latestRound() view returns (uint256)"]);
 
 let dataDir: string;
-let portBase: number;
 let sandbox: Sandbox;
 
 const start = () =>
-  startSandbox({ dataDir, portBase, networks: ["base", "bsc"], persistEveryMs: 0, refreshPricesEveryMs: 0 });
+  // On ports the system picks again: a restart reads the chains from dataDir, whatever their ports.
+  startSandbox({
+    dataDir,
+    ports: PORTS_THE_SYSTEM_PICKS,
+    networks: ["base", "bsc"],
+    persistEveryMs: 0,
+    refreshPricesEveryMs: 0,
+  });
 
 function clients(network: "base" | "bsc") {
   const url = sandbox.urls[network]!;
@@ -60,7 +65,7 @@ function clients(network: "base" | "bsc") {
 
 beforeAll(async () => {
   const first = await startTestSandbox(["base", "bsc"]);
-  ({ dataDir, portBase } = first);
+  ({ dataDir } = first);
   sandbox = first;
 });
 
@@ -447,7 +452,7 @@ describe("sandbox background persistence", () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "stablelink-sandbox-"));
     const own = await startSandbox({
       dataDir: dir,
-      portBase: await freePortBase(),
+      ports: PORTS_THE_SYSTEM_PICKS,
       networks: ["bsc"],
       persistEveryMs: 100,
       refreshPricesEveryMs: 0,
@@ -479,7 +484,7 @@ describe("sandbox start-up with a damaged state file", () => {
     await fs.writeFile(stateFileOf(dir, "bsc"), '{"block":');
     const own = await startSandbox({
       dataDir: dir,
-      portBase: await freePortBase(),
+      ports: PORTS_THE_SYSTEM_PICKS,
       networks: ["bsc"],
       persistEveryMs: 0,
       refreshPricesEveryMs: 0,
@@ -498,10 +503,9 @@ describe("sandbox start-up with a damaged state file", () => {
 describe("sandbox start-up after a crash", () => {
   it("saves the state of an anvil the crashed run left behind, then replaces it", async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), "stablelink-sandbox-"));
-    const ports = await freePortBase();
     const options = {
       dataDir: dir,
-      portBase: ports,
+      ports: PORTS_THE_SYSTEM_PICKS,
       networks: ["bsc"] as const,
       persistEveryMs: 0,
       refreshPricesEveryMs: 0,

@@ -19,7 +19,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { EVM_NETWORK_IDS, type EvmNetworkId, NETWORKS } from "../chains/networks";
-import { getConfig, TRON_SANDBOX_PORT_OFFSET } from "../config";
+import { getConfig, type SandboxNetwork, type SandboxPorts } from "../config";
 import { log } from "../log";
 import { type Anvil, startAnvil } from "./anvil";
 import { dumpChainState, fileExists, setAsideState } from "./chain-state";
@@ -32,11 +32,15 @@ import { startTronSandbox, type TronSandbox } from "./tron/start-node";
 export interface SandboxOptions {
   dataDir: string;
   networks?: readonly EvmNetworkId[]; // default: all seven
-  portBase?: number; // default: SANDBOX_PORT_BASE; network i listens on portBase + i (EVM_NETWORK_IDS order)
+  /**
+   * Where each chain listens; default: the configured SANDBOX_PORTS / SANDBOX_PORT_BASE + i. A
+   * port of 0 lets the system pick (tests): `ports` of the sandbox then tells where it listens.
+   */
+  ports?: SandboxPorts;
   persistEveryMs?: number; // head check interval; 0: persist only at start and stop
   refreshPricesEveryMs?: number; // re-post price feeds so rates stay fresh; 0: only at start
   detached?: boolean; // anvils in their own process group (the app's sandbox; see AnvilOptions)
-  /** Also start the Tron sandbox node (lib/devnet/tron) on portBase + TRON_SANDBOX_PORT_OFFSET. */
+  /** Also start the Tron sandbox node (lib/devnet/tron) on `ports.tron`. */
   tron?: boolean;
 }
 
@@ -58,6 +62,8 @@ export interface SandboxChain {
 
 export interface Sandbox {
   urls: Partial<Record<EvmNetworkId, string>>;
+  /** Where the started chains listen (the ports picked by the system where 0 was asked). */
+  ports: Partial<SandboxPorts>;
   chains: SandboxChain[];
   /** The Tron sandbox node, when started (`tron: true`). */
   tron?: SandboxTron;
@@ -81,15 +87,9 @@ export function stateFileOf(dataDir: string, network: EvmNetworkId): string {
   return path.join(dataDir, "chains", `${network}.json`);
 }
 
-async function startChain(
-  network: EvmNetworkId,
-  dataDir: string,
-  portBase: number,
-  detached: boolean,
-): Promise<Running> {
+async function startChain(network: EvmNetworkId, dataDir: string, port: number, detached: boolean): Promise<Running> {
   const started = Date.now();
   const chainId = NETWORKS[network].chainId;
-  const port = portBase + EVM_NETWORK_IDS.indexOf(network);
   const stateFile = stateFileOf(dataDir, network);
   const pidFile = path.join(dataDir, "chains", `${network}.pid`);
   await fs.mkdir(path.dirname(stateFile), { recursive: true });
@@ -110,7 +110,7 @@ async function startChain(
     anvil = await startAnvil({ port, chainId, detached });
   }
   try {
-    await writePidFile(pidFile, { pid: anvil.pid, port, chainId });
+    await writePidFile(pidFile, { pid: anvil.pid, port: anvil.port, chainId });
     const dev = devChain(anvil.url);
     const restored = await isSetUp(dev);
     if (restored) {
@@ -156,7 +156,7 @@ async function persistIfMoved(r: Running): Promise<void> {
 
 export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   const networks = options.networks ?? EVM_NETWORK_IDS;
-  const portBase = options.portBase ?? getConfig().SANDBOX_PORT_BASE;
+  const ports = options.ports ?? getConfig().sandboxPorts;
   const persistEveryMs = options.persistEveryMs ?? 1_000;
   const refreshPricesEveryMs = options.refreshPricesEveryMs ?? 10 * 60_000;
 
@@ -164,12 +164,12 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
     options.tron
       ? startTronSandbox({
           dataDir: options.dataDir,
-          port: portBase + TRON_SANDBOX_PORT_OFFSET,
+          port: ports.tron,
           persistEveryMs,
           detached: options.detached,
         })
       : Promise.resolve(undefined),
-    ...networks.map((n) => startChain(n, options.dataDir, portBase, options.detached ?? false)),
+    ...networks.map((n) => startChain(n, options.dataDir, ports[n], options.detached ?? false)),
   ]);
   const running = (results as PromiseSettledResult<Running>[]).flatMap((r) =>
     r.status === "fulfilled" ? [r.value] : [],
@@ -195,6 +195,10 @@ export async function startSandbox(options: SandboxOptions): Promise<Sandbox> {
   let stopped: Promise<void> | undefined;
   return {
     urls: Object.fromEntries(running.map((r) => [r.chain.network, r.chain.url])),
+    ports: Object.fromEntries<number>([
+      ...running.map((r): [SandboxNetwork, number] => [r.chain.network, r.anvil.port]),
+      ...(tron ? [["tron", tron.port] as [SandboxNetwork, number]] : []),
+    ]),
     chains: running.map((r) => r.chain),
     ...(tron
       ? { tron: { url: tron.url, stateFile: tron.stateFile, restored: tron.restored, startMs: tron.startMs } }

@@ -7,10 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as byId from "@/app/v2/payee-destination/[destinationId]/route";
 import * as collection from "@/app/v2/payee-destination/route";
 import * as signingData from "@/app/v2/payee-destination/signing-data/route";
-import { resetPublicClients } from "../chains/clients";
-import { resetConfigForTests } from "../config";
 import { rpcRequest } from "../devnet/anvil";
-import { startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
+import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
 import { createTestPlatform, createTestWalletSession } from "../test/fixtures";
 import { call } from "../test/http";
 import { evmPayee, type TestPayee, tronPayee, USDC_BASE, type WireTypedData } from "./fixtures";
@@ -39,12 +37,11 @@ const USDT_TRON = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
 
 let sandbox: TestSandbox;
 let auth: Record<string, string>;
+let restoreEnv: (() => void) | undefined;
 
 beforeAll(async () => {
   sandbox = await startTestSandbox(["base"]);
-  process.env.SANDBOX_PORT_BASE = String(sandbox.portBase);
-  resetConfigForTests();
-  resetPublicClients();
+  restoreEnv = pointAppAtSandbox(sandbox);
   const url = sandbox.urls.base!;
   await rpcRequest(url, "anvil_setCode", [APPROVING, APPROVING_RUNTIME]);
   await rpcRequest(url, "anvil_setCode", [REFUSING, REFUSING_RUNTIME]);
@@ -54,9 +51,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  delete process.env.SANDBOX_PORT_BASE;
-  resetConfigForTests();
-  resetPublicClients();
+  restoreEnv?.();
   await sandbox?.dispose();
 });
 

@@ -7,7 +7,7 @@ import { type Address, getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVM_NETWORK_IDS } from "../chains/networks";
 import { recurringProxyAbi } from "../chains/recurring-proxy";
-import { rpcEnvName } from "../config";
+import { rpcEnvName, sandboxPortsEnv } from "../config";
 import { DEMO_WALLETS } from "../devnet/accounts";
 import { startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
 import { chainClients } from "../test/send-calldata";
@@ -56,7 +56,7 @@ describe("operator scripts", () => {
     const { publicClient } = chainClients("base", sandbox.urls.base!);
     const before = (await publicClient.getBlock()).timestamp;
     const { stdout } = await run("npx", ["tsx", "scripts/chain-time.ts", "--network", "base", "--forward", "7d"], {
-      env: envWithout({ SANDBOX_PORT_BASE: String(sandbox.portBase) }),
+      env: envWithout({ SANDBOX_PORTS: sandboxPortsEnv(sandbox.ports) }),
     });
     expect(stdout).toContain("base: chain time is now");
     const after = (await publicClient.getBlock()).timestamp;

@@ -11,7 +11,6 @@ import * as requestRoute from "@/app/v2/request/route";
 import { chainHead } from "../chains/block-cache";
 import { rpcWsUrlFor, viemChain } from "../chains/clients";
 import { closeSharedHeadWatcher, type HeadWatcher, sharedHeadWatcher } from "../chains/head-watcher";
-import { EVM_NETWORK_IDS } from "../chains/networks";
 import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../devnet/sandbox-fixtures";
 import { createTestPlatform } from "../test/fixtures";
 import { call } from "../test/http";
@@ -81,8 +80,8 @@ let watcher: HeadWatcher;
 beforeAll(async () => {
   sandbox = await startTestSandbox(["base"]);
   proxy = await countingProxy(sandbox.urls.base!);
-  // The app finds base's RPC at portBase + base's index: point that port at the proxy.
-  restore = pointAppAtSandbox({ portBase: proxy.port - EVM_NETWORK_IDS.indexOf("base") });
+  // The app finds base's RPC on the sandbox's base port: the proxy's.
+  restore = pointAppAtSandbox({ ports: { ...sandbox.ports, base: proxy.port } });
   apiKey = (await createTestPlatform("payments")).apiKey;
 });
 

@@ -1,7 +1,8 @@
 // Starts the sandbox Tron chain: its TVM (an anvil on a port the system picks), the node's
-// ledger, and the HTTP API on `port` (0 in tests; SANDBOX_PORT_BASE + TRON_SANDBOX_PORT_OFFSET
-// under `npm start`, lib/config.ts). State lives in <dataDir>/chains/tron.json: the ledger and the anvil state of
-// one moment, in one file written atomically, so the two never disagree after a restart.
+// ledger, and the HTTP API on `port` (0 in tests; under `npm start` the Tron port of the
+// sandbox's ports, lib/config.ts). State lives in <dataDir>/chains/tron.json: the ledger and
+// the anvil state of one moment, in one file written atomically, so the two never disagree
+// after a restart.
 // Written whenever a block was added (checked every `persistEveryMs`) and on stop.
 import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";

@@ -8,11 +8,9 @@ import net from "node:net";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HeadWatcher } from "../../chains/head-watcher";
-import { EVM_NETWORK_IDS } from "../../chains/networks";
 import { resetConfigForTests } from "../../config";
 import { db, getDatabase } from "../../db/client";
 import { DEMO_WALLETS } from "../../devnet/accounts";
-import { freePortBase } from "../../devnet/ports";
 import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../../devnet/sandbox-fixtures";
 import { startJobQueue } from "../../jobs/job-queue";
 import { buildPayCalldata } from "../../requests/build-pay-calldata";
@@ -27,7 +25,11 @@ let restore: () => void;
 let ctx: { platformId: string; clientIdId: string };
 let relay: Relay;
 
-/** A TCP relay to anvil's port that can be cut (every connection dropped, new ones refused) and restored. */
+/**
+ * A TCP relay to anvil's port that can be cut (every connection dropped, new ones dropped on
+ * arrival) and restored. It keeps listening while cut: a port given back to the system could be
+ * taken by another test's connection before the restore, and the app's WebSocket URL is fixed.
+ */
 interface Relay {
   url: string;
   cut(): Promise<void>;
@@ -36,40 +38,40 @@ interface Relay {
 }
 
 async function startRelay(targetPort: number): Promise<Relay> {
-  const port = await freePortBase();
   const sockets = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  const listen = async () => {
-    if (server) return;
-    server = net.createServer((client) => {
-      const upstream = net.connect(targetPort, "127.0.0.1");
-      for (const s of [client, upstream]) {
-        sockets.add(s);
-        s.on("close", () => sockets.delete(s));
-        s.on("error", () => s.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-      client.on("close", () => upstream.destroy());
-      upstream.on("close", () => client.destroy());
-    });
-    await new Promise<void>((resolve) => server!.listen(port, "127.0.0.1", resolve));
-  };
+  let open = true;
+  const server = net.createServer((client) => {
+    if (!open) return void client.destroy();
+    const upstream = net.connect(targetPort, "127.0.0.1");
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("close", () => sockets.delete(s));
+      s.on("error", () => s.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+    client.on("close", () => upstream.destroy());
+    upstream.on("close", () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
   const cut = async () => {
-    const s = server;
-    server = undefined;
-    if (!s) return;
-    const closed = new Promise<void>((resolve) => s.close(() => resolve()));
+    open = false;
     for (const c of sockets) c.destroy();
-    await closed;
   };
-  await listen();
-  return { url: `ws://127.0.0.1:${port}`, cut, restore: listen, close: cut };
+  const restore = async () => {
+    open = true;
+  };
+  const close = async () => {
+    await cut();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return { url: `ws://127.0.0.1:${port}`, cut, restore, close };
 }
 
 beforeAll(async () => {
   sandbox = await startTestSandbox(["base"]);
   restore = pointAppAtSandbox(sandbox);
-  relay = await startRelay(sandbox.portBase + EVM_NETWORK_IDS.indexOf("base"));
+  relay = await startRelay(sandbox.ports.base);
   const p = await platformWithEndpoints();
   ctx = { platformId: p.platformId, clientIdId: p.clientIdId };
   await detectPayments("base"); // past the sandbox's set-up blocks

@@ -6,17 +6,17 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVM_NETWORK_IDS } from "../../chains/networks";
-import { resetConfigForTests } from "../../config";
+import { resetConfigForTests, sandboxPortsEnv } from "../../config";
 import { type Database, openPglite, setDatabaseFactory } from "../../db/client";
 import { migrate } from "../../db/migrate";
 import { DEMO_WALLETS } from "../../devnet/accounts";
-import { freePortBase } from "../../devnet/ports";
-import { pointAppAtSandbox, startTestSandbox, type TestSandbox } from "../../devnet/sandbox-fixtures";
+import { pointAppAtSandbox, sandboxPortsWith, startTestSandbox, type TestSandbox } from "../../devnet/sandbox-fixtures";
 import { buildPayCalldata } from "../../requests/build-pay-calldata";
 import { createRequest } from "../../requests/create-request";
 import { asStored } from "../../requests/request-store";
@@ -34,7 +34,7 @@ let sandbox: TestSandbox;
 let restore: () => void;
 let receiver: Receiver;
 let proxy: http.Server;
-let proxyBase: number;
+let proxyPorts: string; // SANDBOX_PORTS for the workers: base on the proxy
 let hold = true;
 let held = 0;
 const children: ChildProcess[] = [];
@@ -52,7 +52,6 @@ async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
 
 /** A JSON-RPC proxy to the sandbox's base chain that, while `hold`, never answers a full-block read. */
 async function startRpcProxy(target: string): Promise<void> {
-  proxyBase = await freePortBase();
   proxy = http.createServer((req, res) => {
     // The worker's new-heads WebSocket is refused here: detection then polls (start-detection.ts).
     if (req.method !== "POST") return void res.writeHead(405).end();
@@ -69,7 +68,8 @@ async function startRpcProxy(target: string): Promise<void> {
       res.writeHead(answer.status, { "content-type": "application/json" }).end(await answer.text());
     });
   });
-  await new Promise<void>((resolve) => proxy.listen(proxyBase + EVM_NETWORK_IDS.indexOf("base"), "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  proxyPorts = sandboxPortsEnv(await sandboxPortsWith({ base: (proxy.address() as AddressInfo).port }));
 }
 
 function startWorker(): ChildProcess {
@@ -79,7 +79,7 @@ function startWorker(): ChildProcess {
     ENCRYPTION_KEY: encryptionKey,
     LOG_LEVEL: process.env.DEBUG_WORKER ? "debug" : "silent",
     NODE_ENV: "development",
-    SANDBOX_PORT_BASE: String(proxyBase),
+    SANDBOX_PORTS: proxyPorts,
     PAYMENT_DETECTION_NETWORKS: "base",
   };
   delete env.DATABASE_URL;

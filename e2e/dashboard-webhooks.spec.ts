@@ -280,6 +280,14 @@ test.describe("on a phone", () => {
       expect(sent.status()).toBe(202);
       await receiver.waitFor(1);
 
+      // Each value of the client IDs' cards says what it is ("Endpoints: 1 active of 1", not a bare "none").
+      await page.goto("/dashboard/webhooks");
+      const row = page.getByTestId("webhook-client-row").filter({ hasText: "Phone shop" });
+      expect(await row.locator("td").evaluateAll((tds) => tds.map((td) => td.getAttribute("data-label")))).toEqual([
+        "Client ID",
+        "Status",
+        "Endpoints",
+      ]);
       for (const path of [
         "/dashboard/webhooks",
         `/dashboard/webhooks/${client.id}`,

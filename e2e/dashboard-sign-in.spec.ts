@@ -39,9 +39,14 @@ test("a wrong password and an unknown email get the same answer, and the visitor
   await expect(page).toHaveURL(/\/dashboard\/sign-in$/);
 });
 
-test("creating an account explains a short password, then signs in to a new, empty platform", async ({ page }) => {
-  await page.goto("/dashboard/sign-in");
-  await page.getByRole("button", { name: "Create one" }).click();
+test("a visitor of the home page creates an account: a short password is explained, then a new, empty platform opens", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Stablelink", level: 1 })).toBeVisible();
+  await expect(page.getByText("Stablecoin payments you host yourself")).toBeVisible();
+  await page.getByRole("link", { name: "Create an account" }).click();
+  // The email form opens on creating an account.
   const form = page.getByRole("form", { name: "Create an account" });
   await form.getByLabel("Email").fill(`new-${Date.now()}@example.com`);
   await form.getByLabel("Password").fill("short");

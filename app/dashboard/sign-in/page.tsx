@@ -11,7 +11,8 @@ export default async function SignInPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const raw = (await searchParams).next;
+  const query = await searchParams;
+  const raw = query.next;
   const next = safeNextPath(typeof raw === "string" ? raw : undefined);
   if (await getDashboardSession()) redirect(next);
   const config = getConfig();
@@ -30,6 +31,7 @@ export default async function SignInPage({
           appUrl: config.APP_URL,
         }}
         demoWallets={sandboxDemoWallets()}
+        register={query.mode === "register"}
       />
     </main>
   );

@@ -6,8 +6,14 @@ import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/form-fields";
 import { ApiRequestError, apiRequest, errorMessage } from "../api-client";
 
-export function EmailSignIn({ onSignedIn }: { onSignedIn: () => void }) {
-  const [mode, setMode] = useState<"login" | "register">("login");
+export function EmailSignIn({
+  onSignedIn,
+  initialMode = "login",
+}: {
+  onSignedIn: () => void;
+  initialMode?: "login" | "register";
+}) {
+  const [mode, setMode] = useState<"login" | "register">(initialMode);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);

@@ -13,10 +13,13 @@ export function SignInPanel({
   next,
   wallet,
   demoWallets,
+  register = false,
 }: {
   next: string;
   wallet: WalletConfigOptions;
   demoWallets: string[] | null;
+  /** Opened from "Create an account": the email form starts on creating one. */
+  register?: boolean;
 }) {
   // A full page load, so the signed-in pages render fresh with the new session cookie.
   const done = () => window.location.assign(next);
@@ -42,7 +45,7 @@ export function SignInPanel({
         <h2 id="email-title" className="mb-4 text-lg font-semibold">
           With email and password
         </h2>
-        <EmailSignIn onSignedIn={done} />
+        <EmailSignIn onSignedIn={done} initialMode={register ? "register" : "login"} />
       </section>
     </div>
   );

@@ -87,12 +87,14 @@ export function ClientIdsManager({ clientIds }: { clientIds: ClientIdListItem[] 
                   </Link>
                 </Td>
                 <Td>
-                  <div className="flex items-center gap-2">
-                    <code className="font-mono text-xs whitespace-nowrap">{c.clientId}</code>
+                  {/* The id wraps rather than pushing Revoke out of the table at 1366 px, or the Copy button out of
+                      its card on a phone. */}
+                  <div className="flex flex-wrap items-center justify-end gap-2 md:justify-start">
+                    <code className="min-w-0 font-mono text-xs break-all">{c.clientId}</code>
                     <CopyButton value={c.clientId} what={`client ID ${c.label}`} />
                   </div>
                 </Td>
-                <Td className="max-w-xs text-xs">
+                <Td className="max-w-56 text-xs">
                   <span className="line-clamp-2 break-all" title={c.allowedDomains.join(", ")}>
                     {c.allowedDomains.join(", ")}
                   </span>

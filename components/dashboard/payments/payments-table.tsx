@@ -56,7 +56,6 @@ export function PaymentsTable({ payments, sorting }: { payments: PaymentRow[]; s
           )}
           <Th>USD value</Th>
           <Th>Payer</Th>
-          <Th>Type</Th>
           <Th>Network</Th>
           <Th>Transaction</Th>
           <Th>Request</Th>
@@ -86,8 +85,11 @@ export function PaymentsTable({ payments, sorting }: { payments: PaymentRow[]; s
                 "—"
               )}
             </Td>
-            <Td label="Type">{p.type}</Td>
-            <Td label="Network">{p.sourceNetwork}</Td>
+            {/* The type under the network rather than a column of its own: eight columns fit 1366 px. */}
+            <Td label="Network">
+              {p.sourceNetwork}
+              <span className="block text-xs text-slate-500">{p.type}</span>
+            </Td>
             <Td label="Transaction">
               {p.sourceTxHash ? <TxLink network={p.sourceNetwork} txHash={p.sourceTxHash} /> : "—"}
             </Td>

@@ -128,7 +128,7 @@ test("the demo user creates a payment link, a payer pays it, the receipt shows i
   const csv = (await readFile(await (await download).path())).toString("utf8").trimEnd().split("\r\n");
   expect(csv).toHaveLength(2);
   expect(csv[1]).toContain(`,base,`);
-  expect(csv[1]).toContain(`,12.5,USDC,12.5,USDC,`);
+  expect(csv[1]).toContain(`,12.5,USDC,12.50,USDC,`);
   expect(csv[1]).toContain(`,${txHash},`);
   expect(csv[1]).toContain(`,${reference},`);
 });

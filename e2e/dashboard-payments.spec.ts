@@ -109,7 +109,7 @@ test("a request paid on the sandbox appears in the payments page, its filters an
   const csv = (await readFile(await file.path())).toString("utf8").trimEnd().split("\r\n");
   expect(csv[0]).toMatch(/^time,payment_id,network,type,amount,currency,/);
   expect(csv).toHaveLength(2);
-  expect(csv[1]).toContain(`,base,direct,3,USDC,3,USDC,`);
+  expect(csv[1]).toContain(`,base,direct,3,USDC,3.00,USDC,`);
   expect(csv[1]).toContain(`,${txHash},${requestId},`);
   expect(csv[1].toLowerCase()).toContain(`,${payer.address.toLowerCase()},`);
   expect(csv[1]).toContain(`,${reference},true`);

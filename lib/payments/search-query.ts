@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { CURRENCIES, getCurrency } from "../chains/currencies";
-import { isTronAddress } from "../chains/tron";
+import { evmOrTronAddress, isoUtcDate, wholeNumber } from "../zod/query";
 
 export const PAYMENT_TYPES = ["direct", "conversion", "crosschain", "recurring"] as const;
 export type PublicPaymentType = (typeof PAYMENT_TYPES)[number];
@@ -28,8 +28,6 @@ export const FILTER_NAMES = [
   "toDate",
 ] as const;
 
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/;
-
 /** A currency id (`USDC-base`) or a symbol (`USDC`: every network's) → the currency ids it names. */
 export function currencyIdsFor(value: string): string[] {
   const byId = getCurrency(value);
@@ -38,18 +36,6 @@ export function currencyIdsFor(value: string): string[] {
   return CURRENCIES.filter((c) => c.symbol.toLowerCase() === symbol).map((c) => c.id);
 }
 
-const date = (name: string) =>
-  z
-    .string()
-    .refine(
-      (v) =>
-        ISO_UTC.test(v) && !Number.isNaN(Date.parse(v)) && new Date(v).toISOString().slice(0, 10) === v.slice(0, 10),
-      {
-        message: `${name} must be an ISO 8601 date-time in UTC ending with 'Z', e.g. 2024-01-01T00:00:00.000Z`,
-      },
-    )
-    .transform((v) => new Date(v));
-
 const currency = z
   .string()
   .min(1)
@@ -57,13 +43,6 @@ const currency = z
   .refine((v) => currencyIdsFor(v).length > 0, {
     message: "is not a known currency id or symbol (see GET /v2/currencies)",
   });
-
-const wholeNumber = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, "must be a whole number")
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, { message: `must be between ${min} and ${max}` });
 
 /** The parameters, each checked alone (the dashboard drops bad ones; the API refuses them). */
 export const paymentSearchFields = z.object({
@@ -74,11 +53,7 @@ export const paymentSearchFields = z.object({
     .describe(
       "Source or destination transaction hash (0x + 64 hex). Answers every payment of that transaction, batch payments included; Tron transactions too (their id with 0x in front).",
     ),
-  walletAddress: z
-    .string()
-    .refine((v) => /^0x[0-9a-fA-F]{40}$/.test(v) || isTronAddress(v), {
-      message: "must be an EVM address (0x + 40 hex digits) or a Tron address (base58, T…)",
-    })
+  walletAddress: evmOrTronAddress
     .optional()
     .describe(
       "Payer (smart account or its EOA) or payee. EVM addresses match in any letter case; Tron addresses exactly.",
@@ -109,8 +84,8 @@ export const paymentSearchFields = z.object({
   paymentCurrency: currency
     .optional()
     .describe("The currency paid in: a currency id (USDC-base) or symbol (USDC: every network's)"),
-  fromDate: date("fromDate").optional().describe("Block time from (inclusive), ISO 8601 in UTC ending with 'Z'"),
-  toDate: date("toDate").optional().describe("Block time until (inclusive), ISO 8601 in UTC ending with 'Z'"),
+  fromDate: isoUtcDate("fromDate").optional().describe("Block time from (inclusive), ISO 8601 in UTC ending with 'Z'"),
+  toDate: isoUtcDate("toDate").optional().describe("Block time until (inclusive), ISO 8601 in UTC ending with 'Z'"),
   limit: wholeNumber(1, MAX_LIMIT).optional().describe(`Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`),
   offset: wholeNumber(0, MAX_OFFSET)
     .optional()

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { getCurrency } from "../chains/currencies";
 import { NETWORK_IDS, type NetworkId } from "../chains/networks";
-import { isTronAddress } from "../chains/tron";
+import { evmOrTronAddress, isoUtcDate, wholeNumber } from "../zod/query";
 import type { RequestStatus } from "./request-store";
 
 export const MAX_LIMIT = 100;
@@ -11,22 +11,6 @@ export const DEFAULT_LIMIT = 20;
 /** Deep offsets read and drop every row before them: narrow with dates instead. */
 export const MAX_OFFSET = 10_000;
 const STATUSES = ["pending", "partially_paid", "paid", "cancelled"] as const;
-
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/;
-const date = (name: string) =>
-  z
-    .string()
-    .refine((v) => ISO_UTC.test(v) && !Number.isNaN(Date.parse(v)), {
-      message: `${name} must be an ISO 8601 date-time in UTC ending with 'Z', e.g. 2024-01-01T00:00:00.000Z`,
-    })
-    .transform((v) => new Date(v));
-
-const wholeNumber = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, "must be a whole number")
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, { message: `must be between ${min} and ${max}` });
 
 const currencyId = z
   .string()
@@ -36,11 +20,7 @@ const currencyId = z
 
 export const requestListQuery = z
   .strictObject({
-    walletAddress: z
-      .string()
-      .refine((v) => /^0x[0-9a-fA-F]{40}$/.test(v) || isTronAddress(v), {
-        message: "must be an EVM address (0x + 40 hex digits) or a Tron address (base58, T…)",
-      })
+    walletAddress: evmOrTronAddress
       .optional()
       .describe(
         "The payee or the payer named at creation. EVM addresses match in any letter case; Tron addresses exactly.",
@@ -66,8 +46,8 @@ export const requestListQuery = z
       .regex(/^[0-9a-fA-F]{66}$/, "must be a request id: 66 hex digits")
       .optional()
       .describe("The occurrences of this recurring invoice (and requests created naming it)"),
-    fromDate: date("fromDate").optional().describe("Created from (inclusive), ISO 8601 in UTC ending with 'Z'"),
-    toDate: date("toDate").optional().describe("Created until (inclusive), ISO 8601 in UTC ending with 'Z'"),
+    fromDate: isoUtcDate("fromDate").optional().describe("Created from (inclusive), ISO 8601 in UTC ending with 'Z'"),
+    toDate: isoUtcDate("toDate").optional().describe("Created until (inclusive), ISO 8601 in UTC ending with 'Z'"),
     limit: wholeNumber(1, MAX_LIMIT).optional().describe(`Page size, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT})`),
     offset: wholeNumber(0, MAX_OFFSET)
       .optional()

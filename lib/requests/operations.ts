@@ -5,6 +5,7 @@
 
 import { badRequest, notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
+import { pagination } from "../zod/query";
 import { createRequest } from "./create-request";
 import { requestListQuery, toRequestFilter } from "./list-query";
 import { listRequests } from "./list-requests";
@@ -77,7 +78,7 @@ export const listRequestsOperation = defineOperation({
     const { requests, total } = await listRequests(requestOwner(caller).platformId, filter, page);
     return {
       requests: requests.map(summarizeRequest),
-      pagination: { total, limit: page.limit, offset: page.offset, hasMore: page.offset + requests.length < total },
+      pagination: pagination(total, page, requests.length),
     };
   },
 });

@@ -1,6 +1,7 @@
 // Request and response shapes of /v2/request (`/docs`, tag "Request"). Shapes only:
 // what depends on the currencies (decimals, address family) is checked in create-request.ts.
 import { z } from "zod";
+import { paginationSchema } from "../zod/query";
 import { text } from "../zod/text";
 import { timestamp } from "../zod/timestamp";
 
@@ -233,12 +234,7 @@ export const requestListResponse = z
     requests: z
       .array(requestSummary)
       .describe("Newest first. Payments, fees and customerInfo: GET /v2/request/{requestId}"),
-    pagination: z.object({
-      total: z.number().describe("Total number of requests matching the filters"),
-      limit: z.number(),
-      offset: z.number(),
-      hasMore: z.boolean().describe("Whether there are more results beyond this page"),
-    }),
+    pagination: paginationSchema("requests"),
   })
   .meta({ id: "RequestList" });
 

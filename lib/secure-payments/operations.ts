@@ -6,6 +6,7 @@ import { platformOf } from "../http/caller";
 import { notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { crosschainPayResponse } from "../requests/schemas";
+import { pagination } from "../zod/query";
 import { enforceAccessList } from "./access-policy";
 import { buildSecurePaymentCalls, buildSecurePaymentIntent, checkPayerQuery } from "./build-secure-payment-calls";
 import { cancelPaymentLink } from "./cancel-payment-link";
@@ -305,7 +306,7 @@ export const findSecurePaymentOperation = defineOperation({
         described.push(await describeLookup(sp, await loadSecurePayment(sp.token, { platformId }), sp.requestIds[0]));
       return {
         securePayments: described,
-        pagination: { total, ...page, hasMore: page.offset + securePayments.length < total },
+        pagination: pagination(total, page, securePayments.length),
       };
     }
     const sp = await findSecurePaymentByRequest(platformId, query.requestId);

@@ -10,6 +10,7 @@ import {
   merchantReference,
   transactionOrderFields,
 } from "../requests/schemas";
+import { isoUtcDate, paginationSchema, wholeNumber } from "../zod/query";
 import { text } from "../zod/text";
 import { timestamp } from "../zod/timestamp";
 
@@ -250,20 +251,6 @@ export const securePaymentQuery = z.object({
 export type SecurePaymentQuery = z.output<typeof securePaymentQuery>;
 
 const LIST_FILTERS = ["status", "paymentType", "reference", "fromDate", "toDate", "limit", "offset"] as const;
-const isoUtc = (name: string) =>
-  z
-    .string()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/.test(v) && !Number.isNaN(Date.parse(v)), {
-      message: `${name} must be an ISO 8601 date-time in UTC ending with 'Z', e.g. 2024-01-01T00:00:00.000Z`,
-    })
-    .transform((v) => new Date(v));
-const wholeNumber = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, "must be a whole number")
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, { message: `must be between ${min} and ${max}` });
-
 /** With `requestId`: the one secure payment of that request (as in the published document); without: a page of the platform's. */
 export const findByRequestQuery = z
   .strictObject({
@@ -283,8 +270,8 @@ export const findByRequestQuery = z
       .enum(["single", "batch", "multicall"], { message: "must be one of single, batch, multicall" })
       .optional(),
     reference: z.string().min(1).max(255).optional().describe("The reference given at creation"),
-    fromDate: isoUtc("fromDate").optional().describe("Created from (inclusive), ISO 8601 in UTC ending with 'Z'"),
-    toDate: isoUtc("toDate").optional().describe("Created until (inclusive), ISO 8601 in UTC ending with 'Z'"),
+    fromDate: isoUtcDate("fromDate").optional().describe("Created from (inclusive), ISO 8601 in UTC ending with 'Z'"),
+    toDate: isoUtcDate("toDate").optional().describe("Created until (inclusive), ISO 8601 in UTC ending with 'Z'"),
     limit: wholeNumber(1, 100).optional().describe("Page size, 1 to 100 (default 20)"),
     offset: wholeNumber(0, 10_000).optional().describe("Secure payments to skip, 0 to 10000 (default 0)"),
   })
@@ -481,12 +468,7 @@ export const securePaymentLookup = z
 export const securePaymentList = z
   .object({
     securePayments: z.array(securePaymentLookup).describe("Newest first"),
-    pagination: z.object({
-      total: z.number().describe("Total number of secure payments matching the filters"),
-      limit: z.number(),
-      offset: z.number(),
-      hasMore: z.boolean().describe("Whether there are more results beyond this page"),
-    }),
+    pagination: paginationSchema("secure payments"),
   })
   .meta({ id: "SecurePaymentList" });
 

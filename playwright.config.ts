@@ -34,6 +34,8 @@ export default defineConfig({
   // docs/decisions/ci-one-retry.md); locally every failure fails.
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
+  // The ten slowest spec files at the end of a run: where the next minute of CI time is.
+  reportSlowTests: { max: 10, threshold: 1_000 },
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: {

@@ -25,6 +25,7 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     setupFiles: ["./lib/test/setup.ts"],
+    reporters: ["default", "./lib/test/slowest-files.ts"],
     globalSetup: ["./lib/test/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,

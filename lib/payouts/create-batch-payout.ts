@@ -214,19 +214,7 @@ export async function buildBatch(
           `No conversion rate from ${p.invoice.id} to ${p.token.id} is available on ${network}`,
         );
       const c = conversionAmounts(p.due, p.invoice.decimals, bps, rate);
-      if (p.method === "native-conversion")
-        return {
-          kind: "native-conversion",
-          recipient,
-          requestAmount: c.requestAmount,
-          feeAmount: c.requestFee,
-          path: rate.path,
-          maxToSpend: c.maxToSpend,
-          paymentReference,
-        };
-      return {
-        kind: "erc20-conversion",
-        token: p.token.address as Address,
+      const converted = {
         recipient,
         requestAmount: c.requestAmount,
         feeAmount: c.requestFee,
@@ -234,6 +222,9 @@ export async function buildBatch(
         maxToSpend: c.maxToSpend,
         paymentReference,
       };
+      return p.method === "native-conversion"
+        ? { kind: "native-conversion", ...converted }
+        : { kind: "erc20-conversion", token: p.token.address as Address, ...converted };
     }
     const feeAmount = feeAmountOf(p.due, bps);
     if (p.method === "native") return { kind: "native", recipient, amount: p.due, feeAmount, paymentReference };

@@ -7,6 +7,7 @@ export { setPaymentSubscribers } from "./payment-recorded";
 export type { DailyVolume } from "./payment-volume";
 export { dailyVolume } from "./payment-volume";
 export { paymentWebhooks } from "./payment-webhooks";
+export { refundsOfRequest } from "./record-refunds";
 export { paymentsOfRequest } from "./request-payments";
 export type { FoundPayment } from "./search-payments";
 export { searchPayments } from "./search-payments";

@@ -10,8 +10,7 @@ import { badRequest, notFound, validationError } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { buildRefundCalldata, findRequest, parseAmount, refundAddressOf, type StoredRequest } from "../requests";
 import { requestIdParams } from "../requests/schemas";
-import { refundsOfRequest } from "./record-refunds";
-import { paymentsOfRequest } from "./request-payments";
+import { describeRefunds, refundLedger } from "./refund-ledger";
 import { createRefundBody, refundCalldataResponse, refundListResponse } from "./schemas";
 
 const TAGS = ["Request"];
@@ -21,20 +20,6 @@ async function requestOrThrow(platformId: string, requestId: string): Promise<St
   const request = await findRequest(platformId, requestId);
   if (!request) throw notFound("request_not_found", "Request not found");
   return request;
-}
-
-/** What was paid and refunded, in token units of the request's payment currency, and the payers. */
-async function refundLedger(request: StoredRequest) {
-  const currency = getCurrency(request.paymentCurrency);
-  if (!currency) throw new Error(`request ${request.requestId} names a currency that is no longer listed`);
-  const [payments, refunds] = await Promise.all([
-    paymentsOfRequest(request.requestId),
-    refundsOfRequest(request.requestId),
-  ]);
-  const paid = payments.reduce((s, p) => s + p.amount, 0n);
-  const refunded = refunds.reduce((s, r) => s + r.amount, 0n);
-  const payers = [...new Set(payments.map((p) => p.payerAddress).filter((a): a is string => a !== null))];
-  return { currency, payments, refunds, paid, refunded, refundable: paid > refunded ? paid - refunded : 0n, payers };
 }
 
 export const createRefundOperation = defineOperation({
@@ -108,24 +93,6 @@ export const listRefundsOperation = defineOperation({
   response: refundListResponse,
   errors: { 404: NOT_FOUND },
   handler: async ({ caller, params }) => {
-    const request = await requestOrThrow(platformOf(caller), params.requestId);
-    const { currency, refunds, paid, refunded, refundable } = await refundLedger(request);
-    const fmt = (v: bigint) => formatUnits(v, currency.decimals);
-    return {
-      refunds: refunds.map((r) => ({
-        txHash: r.txHash,
-        network: r.network,
-        amount: formatUnits(r.amount, getCurrency(r.currency)?.decimals ?? currency.decimals),
-        currency: r.currency,
-        refundAddress: r.refundAddress,
-        senderAddress: r.senderAddress,
-        blockNumber: Number(r.blockNumber),
-        timestamp: r.blockTime,
-      })),
-      paidAmount: fmt(paid),
-      refundedAmount: fmt(refunded),
-      refundableAmount: fmt(refundable),
-      currency: currency.id,
-    };
+    return describeRefunds(await requestOrThrow(platformOf(caller), params.requestId));
   },
 });

@@ -44,7 +44,10 @@ async function payCalldata(requestId: string, query: Record<string, string>): Pr
 }
 
 async function status(requestId: string) {
-  const r = await call(requestIdRoute, "GET", `/v2/request/${requestId}`, { headers: headers(), params: { requestId } });
+  const r = await call(requestIdRoute, "GET", `/v2/request/${requestId}`, {
+    headers: headers(),
+    params: { requestId },
+  });
   expect(r.status, r.text).toBe(200);
   return r.json;
 }
@@ -116,7 +119,12 @@ describe("money that arrives wrong", () => {
       paymentCurrency: "USDC-base",
       payee,
     });
-    await sendAll("base", url(), payer.privateKey, await payCalldata(requestId, { wallet: payer.address, amount: "4" }));
+    await sendAll(
+      "base",
+      url(),
+      payer.privateKey,
+      await payCalldata(requestId, { wallet: payer.address, amount: "4" }),
+    );
     await detectPayments("base");
     const partial = await status(requestId);
     expect(partial).toMatchObject({
@@ -157,9 +165,9 @@ describe("refunds", () => {
     // Partial: 5 of the 20 back to the payer (the default refund address).
     const partial = await refund(requestId, { amount: "5", wallet: merchant.address });
     expect(partial.status, partial.text).toBe(201);
-    const { salt } = await (await import("../db/client")).db().then((p) =>
-      p.paymentRequest.findUniqueOrThrow({ where: { id: requestId }, select: { salt: true } }),
-    );
+    const { salt } = await (await import("../db/client"))
+      .db()
+      .then((p) => p.paymentRequest.findUniqueOrThrow({ where: { id: requestId }, select: { salt: true } }));
     const refundReference = paymentReference(requestId, salt, payer.address);
     expect(partial.json.refund).toEqual({
       amount: "5",
@@ -219,7 +227,11 @@ describe("refunds", () => {
       async () => hooks(requestId, "payment.refunded"),
       (h) => h.length >= 2,
     );
-    expect(refunded[1]).toMatchObject({ amount: "15", totalAmountRefunded: "20", txHash: fullReceipts.at(-1)!.transactionHash });
+    expect(refunded[1]).toMatchObject({
+      amount: "15",
+      totalAmountRefunded: "20",
+      txHash: fullReceipts.at(-1)!.transactionHash,
+    });
     // Seen again, nothing new: one event per refund.
     await detectPayments("base");
     expect(hooks(requestId, "payment.refunded")).toHaveLength(2);
@@ -229,7 +241,12 @@ describe("refunds", () => {
       params: { requestId },
     });
     expect(list.status, list.text).toBe(200);
-    expect(list.json).toMatchObject({ paidAmount: "20", refundedAmount: "20", refundableAmount: "0", currency: "USDC-base" });
+    expect(list.json).toMatchObject({
+      paidAmount: "20",
+      refundedAmount: "20",
+      refundableAmount: "0",
+      currency: "USDC-base",
+    });
     expect(list.json.refunds.map((r: { amount: string }) => r.amount)).toEqual(["5", "15"]);
     expect(list.json.refunds[0]).toMatchObject({ refundAddress: payer.address, senderAddress: merchant.address });
 

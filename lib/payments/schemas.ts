@@ -63,4 +63,6 @@ export const refundListResponse = z
   .meta({ id: "RefundList" });
 
 export type RefundListView = z.output<typeof refundListResponse>;
+/** As the domain returns it (times as Dates). */
+export type RefundListAnswer = z.input<typeof refundListResponse>;
 export type RefundCalldataView = z.output<typeof refundCalldataResponse>;

@@ -173,7 +173,9 @@ export const requestStatusResponse = z
     amountPaid: z.string().describe("Amount paid so far, decimal string in the invoice currency"),
     excessAmount: z
       .string()
-      .describe("What the payments exceed the expected amount by, decimal string in the invoice currency; `0` when not overpaid"),
+      .describe(
+        "What the payments exceed the expected amount by, decimal string in the invoice currency; `0` when not overpaid",
+      ),
     refundedAmount: z
       .string()
       .describe("Refunds recorded on chain so far, decimal string in the payment currency; `0` without refunds"),

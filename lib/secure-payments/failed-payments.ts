@@ -49,7 +49,13 @@ async function failureOf(
   const client = getPublicClient(network);
   const tx = await client.getTransaction({ hash: txHash });
   const contracts = (
-    ["ERC20FeeProxy", "EthereumFeeProxy", "Erc20ConversionProxy", "EthConversionProxy", "BatchConversionPayments"] as const
+    [
+      "ERC20FeeProxy",
+      "EthereumFeeProxy",
+      "Erc20ConversionProxy",
+      "EthConversionProxy",
+      "BatchConversionPayments",
+    ] as const
   )
     .map((n) => findContract(network, n)?.address)
     .filter((a): a is Address => a !== undefined);

@@ -6,9 +6,9 @@
 // read asks the chain only about intents not judged yet, each at most every RECHECK_MS.
 import { db } from "../db/client";
 import { ApiError } from "../http/errors";
+import { requestsToPay, storeVerdict } from "./failed-payments";
 import { type IntentVerification, LOCKING, OPEN } from "./intent-verdict";
 import type { LoadedSecurePayment } from "./load-secure-payment";
-import { requestsToPay, storeVerdict } from "./failed-payments";
 import { verifyIntentTransaction } from "./verify-intent";
 
 /** How long a reported transaction can keep the payment "in progress" without being detected. */

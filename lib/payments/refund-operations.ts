@@ -4,7 +4,6 @@
 // A refund may not exceed what the payments paid minus what was refunded, in the request's
 // payment currency. Every lookup is scoped to the caller's platform.
 import { formatUnits } from "viem";
-import { getCurrency } from "../chains/currencies";
 import { platformOf } from "../http/caller";
 import { badRequest, notFound, validationError } from "../http/errors";
 import { defineOperation } from "../http/operation";

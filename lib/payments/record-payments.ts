@@ -23,8 +23,6 @@ export interface RecordResult {
   events: number;
   /** Payments with a reference of no request, or not paying their request. */
   ignored: number;
-  /** Refunds stored now (record-refunds.ts). */
-  refunds?: number;
 }
 
 interface Matched {
@@ -42,13 +40,12 @@ export async function recordPayments(
   detected: readonly DetectedPayment[],
   now = new Date(),
 ): Promise<RecordResult> {
-  const result: RecordResult & { refunds: number } = { recorded: 0, events: 0, ignored: 0, refunds: 0 };
+  const result: RecordResult = { recorded: 0, events: 0, ignored: 0 };
   const networks = [...new Set(detected.map((p) => p.network))];
   for (const network of networks) {
     const onNetwork = detected.filter((p) => p.network === network).sort(byChainOrder);
     // Refunds carry a refund reference of a request (record-refunds.ts); the rest are payments.
     const refunds = await recordRefunds(tx, network, onNetwork, now);
-    result.refunds += refunds.recorded;
     result.events += refunds.events;
     const r = await recordNetwork(
       tx,

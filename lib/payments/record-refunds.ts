@@ -117,6 +117,7 @@ export async function recordRefunds(
       );
     });
   await emitEvents(tx, events);
+  if (fresh.size > 0) log.info({ network, recorded: fresh.size }, "refunds detected");
   return { handled, recorded: fresh.size, events: events.length };
 }
 

@@ -24,12 +24,14 @@ export const TABLES = {
   SigningNonce: { table: "signing_nonces", owner: "payee-destinations" },
   // requests
   PaymentRequest: { table: "payment_requests", owner: "requests" },
+  RefundReference: { table: "refund_references", owner: "requests" },
   // payments
   Payment: { table: "payments", owner: "payments" },
   PaymentCount: { table: "payment_counts", owner: "payments" },
   PaymentNotice: { table: "payment_notices", owner: "payments" },
   ChainCursor: { table: "chain_cursors", owner: "payments" },
   ChainCheckpoint: { table: "chain_checkpoints", owner: "payments" },
+  Refund: { table: "refunds", owner: "payments" },
   // payers
   Payer: { table: "payers", owner: "payers" },
   PaymentDetail: { table: "payment_details", owner: "payers" },

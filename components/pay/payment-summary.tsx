@@ -51,7 +51,10 @@ export function PaymentSummary({ view }: { view: PayableView }) {
             </span>
           )}
         </Row>
-        {view.fees.length > 0 && <Row term="Amount">{money(view.amount)}</Row>}
+        {view.alreadyPaid && <Row term="Already paid">{money(view.alreadyPaid)}</Row>}
+        {(view.fees.length > 0 || view.alreadyPaid) && (
+          <Row term={view.alreadyPaid ? "Still due" : "Amount"}>{money(view.amount)}</Row>
+        )}
         {view.fees.map((f, i) => (
           <Row key={i} term={f.label}>
             {money(f.amount)}

@@ -60,6 +60,7 @@ import {
 import * as payerDashboard from "../payers/dashboard-operations";
 import * as payers from "../payers/operations";
 import * as payerPages from "../payers/portal-operations";
+import { createRefundOperation, listRefundsOperation } from "../payments/refund-operations";
 import { searchPaymentsOperation } from "../payments/search-operations";
 import { createBatchPayoutOperation, createPayoutOperation } from "../payouts/operations";
 import { getPlatformProfileOperation, updatePlatformProfileOperation } from "../platforms/operations";
@@ -134,6 +135,8 @@ export const OPERATIONS: Operation[] = [
   getRequestOperation,
   updateRequestOperation,
   payRequestOperation,
+  createRefundOperation,
+  listRefundsOperation,
   submitPaymentIntentOperation,
   liquidityOperation,
   requestRoutesOperation,

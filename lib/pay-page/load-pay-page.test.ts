@@ -99,6 +99,16 @@ describe("the payment page's state of a link", () => {
     await (await db()).branding.deleteMany({ where: { clientIdId: p.clientIdId } });
   });
 
+  it("an underpaid link asks for what remains and says what was already paid", async () => {
+    const under = await link();
+    expect(await loadPayPage(under.token)).not.toHaveProperty("alreadyPaid");
+    await (await db()).paymentRequest.update({
+      where: { id: under.requestIds[0] },
+      data: { status: "partially_paid", amountPaid: 10_000_000 },
+    });
+    expect(await loadPayPage(under.token)).toMatchObject({ state: "payable", amount: "15", alreadyPaid: "10" });
+  });
+
   it("tells expired, cancelled, completed and unknown links apart", async () => {
     const expired = await link();
     await (await db()).securePayment.update({

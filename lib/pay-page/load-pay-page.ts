@@ -193,6 +193,7 @@ function paymentView(loaded: LoadedSecurePayment, shared: Parameters<typeof paya
   const currency = currencyOf(first);
   const legs = feeLegs(requests);
   const amount = requests.reduce((s, r) => s + r.expectedAmount - r.amountPaid, 0n);
+  const alreadyPaid = requests.reduce((s, r) => s + r.amountPaid, 0n);
   const fee = legs.reduce((s, l) => s + l.amount, 0n);
   const total = decimal(amount + fee, currency);
   const bps = legs[0]?.basisPoints;
@@ -210,6 +211,7 @@ function paymentView(loaded: LoadedSecurePayment, shared: Parameters<typeof paya
       amount: decimal(r.expectedAmount - r.amountPaid, currency),
     })),
     amount: decimal(amount, currency),
+    ...(due.length > 0 && alreadyPaid > 0n ? { alreadyPaid: decimal(alreadyPaid, currency) } : {}),
     fees:
       fee > 0n
         ? [

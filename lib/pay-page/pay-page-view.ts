@@ -76,6 +76,8 @@ export interface PayableView extends Branded {
   currency: PayCurrency;
   payees: PayPayee[];
   amount: string;
+  /** What earlier payments already paid of these requests (an underpayment), in `currency`; absent when nothing was. `amount` is then what remains. */
+  alreadyPaid?: string;
   fees: PayLine[];
   /** What the payer sends in total (amount + fees borne by the payer), in `currency`. */
   total: string;

@@ -7,6 +7,8 @@ export { setPaymentSubscribers } from "./payment-recorded";
 export type { DailyVolume } from "./payment-volume";
 export { dailyVolume } from "./payment-volume";
 export { paymentWebhooks } from "./payment-webhooks";
+export { refundsOfRequest } from "./record-refunds";
+export { describeRefunds } from "./refund-ledger";
 export { paymentsOfRequest } from "./request-payments";
 export type { FoundPayment } from "./search-payments";
 export { searchPayments } from "./search-payments";

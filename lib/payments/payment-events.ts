@@ -32,6 +32,10 @@ function paymentFields(p: PaymentRecorded) {
     amount: formatUnits(p.invoiceAmount, decimals),
     totalAmountPaid: formatUnits(p.totalAmountPaid, decimals),
     expectedAmount: formatUnits(request.expectedAmount, decimals),
+    excessAmount: formatUnits(
+      p.totalAmountPaid > request.expectedAmount ? p.totalAmountPaid - request.expectedAmount : 0n,
+      decimals,
+    ),
     txHash: p.txHash,
     payerAddress: p.payerAddress,
     payerEoaAddress: p.payerEoaAddress,

@@ -44,6 +44,7 @@ describe("recording payments", () => {
       amount: "25",
       totalAmountPaid: "25",
       expectedAmount: "25",
+      excessAmount: "0",
       txHash: payment.txHash,
       payerAddress: payment.payerAddress,
       payerEoaAddress: payment.payerEoaAddress,

@@ -12,6 +12,7 @@ import { lockRequests, lockRequestsByReferenceHash, type SettlingRequest, setAmo
 import type { DetectedPayment } from "./detected-payment";
 import { matchPayment } from "./match-payment";
 import { type PaymentRecorded, publishPaymentsRecorded } from "./payment-recorded";
+import { recordRefunds, undoRefundsAbove } from "./record-refunds";
 
 type Tx = Prisma.TransactionClient;
 
@@ -42,7 +43,16 @@ export async function recordPayments(
   const result: RecordResult = { recorded: 0, events: 0, ignored: 0 };
   const networks = [...new Set(detected.map((p) => p.network))];
   for (const network of networks) {
-    const r = await recordNetwork(tx, network, detected.filter((p) => p.network === network).sort(byChainOrder), now);
+    const onNetwork = detected.filter((p) => p.network === network).sort(byChainOrder);
+    // Refunds carry a refund reference of a request (record-refunds.ts); the rest are payments.
+    const refunds = await recordRefunds(tx, network, onNetwork, now);
+    result.events += refunds.events;
+    const r = await recordNetwork(
+      tx,
+      network,
+      onNetwork.filter((p) => !refunds.handled.has(p)),
+      now,
+    );
     result.recorded += r.recorded;
     result.events += r.events;
     result.ignored += r.ignored;
@@ -212,6 +222,7 @@ async function newNotices(tx: Tx, network: string, matched: Matched[], fresh: Ma
 export async function undoPaymentsAbove(tx: Tx, network: string, block: bigint): Promise<{ removed: number }> {
   const removed = await tx.$queryRaw<{ request_id: string }[]>`
     DELETE FROM payments WHERE network = ${network} AND block_number > ${block.toString()}::bigint RETURNING request_id`;
+  await undoRefundsAbove(tx, network, block);
   const touched = [...new Set(removed.map((r) => r.request_id))];
   if (touched.length > 0) {
     // Lock the requests in the same order as recording does, then settle them again.

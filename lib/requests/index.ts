@@ -14,8 +14,8 @@ export type { OccurrenceRow } from "./occurrence-store";
 export { listOccurrences } from "./occurrence-store";
 export { isOfframpRequest } from "./offramp-deposit";
 export type { PayQuery } from "./pay-query";
-export type { StoredPayment } from "./payment-ledger";
-export { setPaymentLedger } from "./payment-ledger";
+export type { StoredPayment, StoredRefund } from "./payment-ledger";
+export { setPaymentLedger, setRefundLedger } from "./payment-ledger";
 export { bigNumberValue, conversionAmounts, feeAmountOf, parseAmount } from "./payment-maths";
 export { paymentMethodFor } from "./payment-method";
 export type { PaymentOption } from "./payment-options";
@@ -24,6 +24,7 @@ export { isRequestId } from "./payment-reference";
 export type { RoutesResponse } from "./payment-routes";
 export { routesResponse } from "./payment-routes";
 export { startRecurringInvoices } from "./recurring-invoices";
+export { buildRefundCalldata, refundAddressOf } from "./refund-calldata";
 export type { RequestOwner } from "./request-owner";
 export { requestOwner } from "./request-owner";
 export { describeRequest, hasBeenPaid } from "./request-status";
@@ -42,11 +43,12 @@ export {
   requestsStateSql,
   setRecurrenceStopped,
 } from "./request-store";
-export type { SettlingRequest } from "./settlement-store";
+export type { SettlingRefund, SettlingRequest } from "./settlement-store";
 export {
   backfillReferenceHashes,
   knownReferenceHashes,
   lockRequests,
   lockRequestsByReferenceHash,
+  lockRequestsByRefundReferenceHash,
   setAmountsPaid,
 } from "./settlement-store";

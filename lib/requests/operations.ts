@@ -11,7 +11,7 @@ import { requestListQuery, toRequestFilter } from "./list-query";
 import { listRequests } from "./list-requests";
 import { payQuery, requireWallet, routesQuery } from "./pay-query";
 import { optionStatus, payRequest, requestRoutes } from "./pay-request";
-import { listPayments } from "./payment-ledger";
+import { listPayments, listRefunds } from "./payment-ledger";
 import { routesResponse } from "./payment-routes";
 import { requestOwner } from "./request-owner";
 import { describeRequest, summarizeRequest } from "./request-status";
@@ -100,6 +100,7 @@ export const getRequestOperation = defineOperation({
       request,
       await listPayments(request.requestId),
       (await optionStatus(request.requestId)).offRamp,
+      await listRefunds(request.requestId),
     );
   },
 });
@@ -128,6 +129,7 @@ export const updateRequestOperation = defineOperation({
       { ...request, isRecurrenceStopped: body.isRecurrenceStopped },
       await listPayments(request.requestId),
       (await optionStatus(request.requestId)).offRamp,
+      await listRefunds(request.requestId),
     );
   },
 });

@@ -36,3 +36,34 @@ export function listPayments(requestId: string): Promise<StoredPayment[]> {
     );
   return ledger(requestId);
 }
+
+/** A refund recorded for a request (lib/payments/record-refunds.ts), as the request's status counts it. */
+export interface StoredRefund {
+  txHash: string;
+  network: string;
+  /** Token units of `currency`. */
+  amount: bigint;
+  currency: string;
+  refundAddress: string;
+  senderAddress: string | null;
+  blockNumber: bigint;
+  blockTime: Date;
+}
+
+/** Refunds recorded for a request, oldest first. */
+export type RefundLedger = (requestId: string) => Promise<StoredRefund[]>;
+
+let refundLedger: RefundLedger | null = null;
+
+/** Registered by lib/wiring/payment-options.ts with the payment ledger. */
+export function setRefundLedger(read: RefundLedger): void {
+  refundLedger = read;
+}
+
+export function listRefunds(requestId: string): Promise<StoredRefund[]> {
+  if (!refundLedger)
+    throw new Error(
+      "The refund ledger is not registered: import lib/wiring/payment-options.ts in the process's start-up path",
+    );
+  return refundLedger(requestId);
+}

@@ -3,7 +3,7 @@
 // integrator reads about settlement is derived here, in one place. Pure: no I/O.
 import { formatUnits } from "viem";
 import { getCurrency } from "../chains/currencies";
-import type { StoredPayment } from "./payment-ledger";
+import type { StoredPayment, StoredRefund } from "./payment-ledger";
 import type { StoredRequest } from "./request-store";
 import type { RequestListAnswer, RequestStatusAnswer } from "./schemas";
 
@@ -19,6 +19,7 @@ export function describeRequest(
   request: StoredRequest,
   payments: readonly StoredPayment[],
   offRamp: RequestStatusAnswer["offRamp"] = null,
+  refunds: readonly StoredRefund[] = [],
 ): RequestStatusAnswer {
   const invoice = getCurrency(request.invoiceCurrency);
   const invoiceDecimals = invoice?.decimals ?? 0;
@@ -31,7 +32,7 @@ export function describeRequest(
     requestId: request.requestId,
     paymentReference: request.paymentReference,
     hasBeenPaid: paid,
-    status: paid ? "paid" : request.status,
+    status: refundStatus(paid ? "paid" : request.status, payments, refunds),
     isListening: !paid && request.status !== "cancelled",
     txHash: latest?.txHash ?? null,
     network: request.network,
@@ -40,6 +41,14 @@ export function describeRequest(
     amount,
     expectedAmount: request.expectedAmount.toString(),
     amountPaid: formatUnits(request.amountPaid, invoiceDecimals),
+    excessAmount: formatUnits(
+      request.amountPaid > request.expectedAmount ? request.amountPaid - request.expectedAmount : 0n,
+      invoiceDecimals,
+    ),
+    refundedAmount: formatUnits(
+      refunds.reduce((s, r) => s + r.amount, 0n),
+      paymentDecimals,
+    ),
     invoiceCurrency: request.invoiceCurrency,
     paymentCurrency: request.paymentCurrency,
     ...(request.recurrence ? { recurrence: request.recurrence } : {}),
@@ -84,6 +93,22 @@ export function describeRequest(
     offRamp,
     createdAt: request.createdAt,
   };
+}
+
+/**
+ * A paid (or partly paid) request whose payments were refunded: `refunded` once the refunds reach
+ * what was paid (token units of the payment currency, as both are recorded), else
+ * `partially_refunded`.
+ */
+function refundStatus(
+  status: RequestStatusAnswer["status"],
+  payments: readonly StoredPayment[],
+  refunds: readonly StoredRefund[],
+): RequestStatusAnswer["status"] {
+  const refunded = refunds.reduce((s, r) => s + r.amount, 0n);
+  if (refunded === 0n) return status;
+  const paid = payments.reduce((s, p) => s + p.amount, 0n);
+  return refunded >= paid ? "refunded" : "partially_refunded";
 }
 
 /** Partial or several payments: what each settled, and what remains, in the invoice currency. */

@@ -159,8 +159,11 @@ export const requestStatusResponse = z
     paymentReference: z.string(),
     hasBeenPaid: z.boolean(),
     status: z
-      .enum(["pending", "partially_paid", "paid", "cancelled"])
-      .describe("`pending` until a payment is seen, then `partially_paid` or `paid`"),
+      .enum(["pending", "partially_paid", "paid", "cancelled", "partially_refunded", "refunded"])
+      .describe(
+        "`pending` until a payment is seen, then `partially_paid` (less than the expected amount: `conversionBreakdown.remainingAmount` says what remains) or `paid`; " +
+          "`partially_refunded` or `refunded` once refunds are recorded (POST /v2/request/{requestId}/refunds)",
+      ),
     isListening: z.boolean().describe("True while the service watches the chain for payments of this request"),
     txHash: z.string().nullable().describe("Hash of the latest payment, null before any"),
     network: z.string(),
@@ -169,6 +172,14 @@ export const requestStatusResponse = z
     amount: z.string().describe("Expected amount, decimal string in the invoice currency"),
     expectedAmount: z.string().describe("Expected amount in the invoice currency's smallest unit"),
     amountPaid: z.string().describe("Amount paid so far, decimal string in the invoice currency"),
+    excessAmount: z
+      .string()
+      .describe(
+        "What the payments exceed the expected amount by, decimal string in the invoice currency; `0` when not overpaid",
+      ),
+    refundedAmount: z
+      .string()
+      .describe("Refunds recorded on chain so far, decimal string in the payment currency; `0` without refunds"),
     invoiceCurrency: z.string(),
     paymentCurrency: z.string(),
     // The published document has no null for these four: a field without a value is left out.

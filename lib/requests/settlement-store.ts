@@ -114,10 +114,41 @@ export async function setAmountsPaid(
 /** Of these reference hashes on `network`, those of a request (the indexer fetches blocks for those only). */
 export async function knownReferenceHashes(network: string, hashes: readonly string[]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
+  const lower = hashes.map((h) => h.toLowerCase());
+  // A request's refund references too (refund-calldata.ts): detection records refunds.
   const rows = await (await db()).$queryRaw<{ h: string }[]>`
-    SELECT DISTINCT payment_reference_hash AS h FROM payment_requests
-    WHERE network = ${network} AND payment_reference_hash = ANY(${hashes.map((h) => h.toLowerCase())}::text[])`;
+    SELECT payment_reference_hash AS h FROM payment_requests
+    WHERE network = ${network} AND payment_reference_hash = ANY(${lower}::text[])
+    UNION
+    SELECT payment_reference_hash AS h FROM refund_references
+    WHERE network = ${network} AND payment_reference_hash = ANY(${lower}::text[])`;
   return new Set(rows.map((r) => r.h));
+}
+
+/** A refund reference of a request, with the request (locked), as detection records the refund. */
+export interface SettlingRefund {
+  referenceHash: string;
+  refundAddress: string;
+  request: SettlingRequest;
+}
+
+/** The requests of `network` one of whose refund references hashes to one of `hashes`, locked as lockRequestsByReferenceHash locks them. */
+export async function lockRequestsByRefundReferenceHash(
+  tx: Tx,
+  network: string,
+  hashes: readonly string[],
+): Promise<SettlingRefund[]> {
+  if (hashes.length === 0) return [];
+  const refs = await tx.$queryRaw<{ h: string; refund_address: string; request_hash: string }[]>`
+    SELECT f.payment_reference_hash AS h, f.refund_address, r.payment_reference_hash AS request_hash
+    FROM refund_references f JOIN payment_requests r ON r.id = f.request_id
+    WHERE f.network = ${network} AND f.payment_reference_hash = ANY(${hashes.map((h) => h.toLowerCase())}::text[])`;
+  const requests = await lockRequestsByReferenceHash(tx, network, [...new Set(refs.map((r) => r.request_hash))]);
+  const byHash = new Map(requests.map((r) => [r.paymentReferenceHash.toLowerCase(), r]));
+  return refs.flatMap((f) => {
+    const request = byHash.get(f.request_hash.toLowerCase());
+    return request ? [{ referenceHash: f.h, refundAddress: f.refund_address, request }] : [];
+  });
 }
 
 /** Requests stored before the hash column existed get it (the database cannot compute keccak256). */

@@ -5,6 +5,7 @@ export { buildSecurePaymentCalls, buildSecurePaymentIntent } from "./build-secur
 export { paymentCallPolicy } from "./contract-policy";
 export { createSecurePayment, securePaymentUrl } from "./create-secure-payment";
 export { detectedPayments } from "./detected-payments";
+export { checkReportedPayments } from "./failed-payments";
 export { feeLegs } from "./fee-plan";
 export type { LoadedSecurePayment } from "./load-secure-payment";
 export { loadSecurePayment } from "./load-secure-payment";

@@ -6,10 +6,9 @@
 // read asks the chain only about intents not judged yet, each at most every RECHECK_MS.
 import { db } from "../db/client";
 import { ApiError } from "../http/errors";
+import { requestsToPay, storeVerdict } from "./failed-payments";
 import { type IntentVerification, LOCKING, OPEN } from "./intent-verdict";
 import type { LoadedSecurePayment } from "./load-secure-payment";
-import { requestsOfAll } from "./request-views";
-import { findChildren } from "./secure-payment-store";
 import { verifyIntentTransaction } from "./verify-intent";
 
 /** How long a reported transaction can keep the payment "in progress" without being detected. */
@@ -27,12 +26,6 @@ const inProgress = () =>
     "secure_payment_in_progress",
     "Secure payment is in progress: a payment was broadcast and is waiting to be detected",
   );
-
-/** The link's requests whose references a paying transaction carries (a multicall's are its children's). */
-async function requestsToPay(loaded: LoadedSecurePayment) {
-  if (loaded.sp.paymentType !== "multicall") return loaded.requests;
-  return (await requestsOfAll(await findChildren(loaded.sp.token))).flat();
-}
 
 /** A verdict already stored that holds the link: mined or relayed, or pending and recently asked. */
 async function heldByStoredVerdict(token: string, since: Date, now: Date): Promise<boolean> {
@@ -82,8 +75,8 @@ async function heldAfterLookingUp(loaded: LoadedSecurePayment, since: Date, now:
       });
       if (count !== 1) return null;
       const verdict = await verifyIntentTransaction(network, row.txHash!, references);
-      if (verdict !== null)
-        await prisma.securePaymentIntent.update({ where: { id: row.id }, data: { verification: verdict } });
+      // A first `reverted` of a payment of this link also sends payment.failed (failed-payments.ts).
+      if (verdict !== null) await storeVerdict({ id: row.id, txHash: row.txHash! }, verdict, loaded, network);
       // A node that did not answer leaves the last verdict standing.
       return (verdict ?? row.verification) as IntentVerification | null;
     }),

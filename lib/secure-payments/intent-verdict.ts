@@ -50,6 +50,15 @@ function calldataPays(tx: ChainTransaction, link: LinkTargets): boolean {
   return link.references.some((r) => input.includes(r.replace(/^0x/i, "").toLowerCase()));
 }
 
+/** Whether `tx` is sent to one of `contracts` with one of `references` in its calldata (failed-payments.ts). */
+export function paysLinkCalldata(
+  tx: ChainTransaction,
+  contracts: readonly string[],
+  references: readonly string[],
+): boolean {
+  return calldataPays(tx, { contracts, emitters: [], references });
+}
+
 /**
  * A payment event of one of the link's references (topic 1 is the reference's keccak256): a mined
  * transaction through a Safe or a smart account pays the proxy from inside, with another `to`.

@@ -196,6 +196,7 @@ describe("payloads", () => {
       "amount",
       "totalAmountPaid",
       "expectedAmount",
+      "excessAmount",
       "txHash",
       "payerAddress",
       "payerEoaAddress",

@@ -45,6 +45,9 @@ const paymentFields = {
   amount: decimal,
   totalAmountPaid: decimal,
   expectedAmount: decimal,
+  excessAmount: decimal.describe(
+    "What the payments so far exceed expectedAmount by (an overpayment), in the invoice currency; `0` when they do not",
+  ),
   txHash: z.string(),
   payerAddress: nullableString.describe("Address the payment came from"),
   payerEoaAddress: nullableString.describe(
@@ -175,6 +178,13 @@ export const EVENT_PAYLOADS = {
     currency: z.string(),
     txHash: z.string(),
     network: z.string(),
+    refundAddress: z
+      .string()
+      .optional()
+      .describe("Refunds of a request (POST /v2/request/{requestId}/refunds): where the refund went"),
+    totalAmountRefunded: decimal
+      .optional()
+      .describe("Refunds of a request: everything refunded so far, this refund included, in `currency`"),
     ...owner,
     timestamp,
   }),

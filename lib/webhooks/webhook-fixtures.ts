@@ -45,6 +45,7 @@ export function confirmedPayment(owner: EventOwner) {
     amount: "12.5",
     totalAmountPaid: "12.5",
     expectedAmount: "12.5",
+    excessAmount: "0",
     txHash: "0x" + "cd".repeat(32),
     payerAddress: "0x6923831acf5c327260d7ac7c9dff5b1c3cb3c7d7",
     payerEoaAddress: null,

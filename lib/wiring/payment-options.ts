@@ -5,8 +5,8 @@
 // it first. /pay without it throws.
 import { crosschainPaymentOption } from "../crosschain";
 import { offrampPaymentOption } from "../payers";
-import { paymentsOfRequest } from "../payments";
-import { setPaymentLedger, setPaymentOptions } from "../requests";
+import { paymentsOfRequest, refundsOfRequest } from "../payments";
+import { setPaymentLedger, setPaymentOptions, setRefundLedger } from "../requests";
 
 const PAYMENT_OPTIONS = [
   // Answers /pay itself when chain + token name another chain; adds its routes to /routes.
@@ -18,3 +18,5 @@ const PAYMENT_OPTIONS = [
 setPaymentOptions(PAYMENT_OPTIONS);
 // A request's status lists its payments, which payments owns (lib/requests/payment-ledger.ts).
 setPaymentLedger(paymentsOfRequest);
+// …and its refunds (lib/payments/record-refunds.ts).
+setRefundLedger(refundsOfRequest);

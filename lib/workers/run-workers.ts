@@ -19,6 +19,7 @@ import { log } from "../log";
 import { startPaymentDetection } from "../payments";
 import { startRecurringRelayer } from "../recurring";
 import { sealClearCustomerInfo, startRecurringInvoices } from "../requests";
+import { checkReportedPayments } from "../secure-payments";
 import { type DeliveryWorkerOptions, startDeliveryWorker } from "../webhooks";
 import "../wiring/payment-subscribers";
 import { purgeExpired } from "./housekeeping";
@@ -43,6 +44,10 @@ export async function startWorkers(
     log.debug({ counts }, "housekeeping");
   });
   const detection = await startPaymentDetection(boss);
+  // Reported payments that reverted on chain send payment.failed (lib/secure-payments/failed-payments.ts).
+  const reported = await runExclusively(boss, "reported-payments", 5000, async () => {
+    await checkReportedPayments();
+  });
   const relayer = await startRecurringRelayer(boss);
   const invoices = await startRecurringInvoices(boss);
   // The crosschain operator settles signed intents one at a time across all instances.
@@ -57,6 +62,7 @@ export async function startWorkers(
       await relayer.stop();
       await invoices.stop();
       await crosschain?.stop();
+      await reported.stop();
       await detection.stop();
       await housekeeping.stop();
       await delivery.stop();

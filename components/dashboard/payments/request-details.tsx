@@ -40,6 +40,16 @@ export function RequestDetails({ status: s }: { status: RequestStatusResponse })
           <Field label="Paid">
             <span data-testid="request-paid">{money(s.amountPaid, s.invoiceCurrency)}</span>
           </Field>
+          {s.excessAmount !== "0" && (
+            <Field label="Overpaid by">
+              <span data-testid="request-excess">{money(s.excessAmount, s.invoiceCurrency)}</span>
+            </Field>
+          )}
+          {s.refundedAmount !== "0" && (
+            <Field label="Refunded">
+              <span data-testid="request-refunded">{money(s.refundedAmount, s.paymentCurrency)}</span>
+            </Field>
+          )}
           <Field label="Paid in">{s.paymentCurrency}</Field>
           <Field label="Network">{s.network}</Field>
           <Field label="Payee">

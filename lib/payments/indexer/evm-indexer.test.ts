@@ -101,6 +101,7 @@ describe("payment detection on anvil", () => {
       "amount",
       "totalAmountPaid",
       "expectedAmount",
+      "excessAmount",
       "txHash",
       "payerAddress",
       "payerEoaAddress",

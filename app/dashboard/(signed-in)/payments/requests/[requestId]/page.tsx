@@ -2,9 +2,12 @@ import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { RequestDetails } from "@/components/dashboard/payments/request-details";
 import { RequestOccurrences } from "@/components/dashboard/payments/request-occurrences";
+import { RequestRefunds } from "@/components/dashboard/payments/request-refunds";
 import { RequestDeliveries } from "@/components/dashboard/webhooks/request-deliveries";
+import { NETWORKS } from "@/lib/chains/networks";
 import { requireDashboardSession } from "@/lib/dashboard";
-import { paymentsOfRequest } from "@/lib/payments";
+import { describeRefunds, paymentsOfRequest, refundsOfRequest } from "@/lib/payments";
+import { refundListResponse } from "@/lib/payments/schemas";
 import { describeRequest, findRequest, isRequestId, listOccurrences } from "@/lib/requests";
 import { requestStatusResponse } from "@/lib/requests/schemas";
 import { deliveriesAboutRequest } from "@/lib/webhooks";
@@ -19,18 +22,28 @@ export default async function RequestPage({ params }: { params: Promise<{ reques
   const request = isRequestId(requestId) ? await findRequest(session.platform.id, requestId) : null;
   if (!request) notFound();
   const recurs = request.nextOccurrence !== null;
-  const [payments, deliveries, occurrences] = await Promise.all([
+  const [payments, refunds, refundList, deliveries, occurrences] = await Promise.all([
     paymentsOfRequest(request.requestId),
+    refundsOfRequest(request.requestId),
+    describeRefunds(request),
     deliveriesAboutRequest(session.platform.id, request.requestId),
     recurs ? listOccurrences(session.platform.id, request.requestId) : [],
   ]);
-  const status = wireForm(requestStatusResponse, describeRequest(request, payments));
+  const status = wireForm(requestStatusResponse, describeRequest(request, payments, null, refunds));
   return (
     <>
       <PageHeader title={request.reference ? `Request ${request.reference}` : "Request"}>
         <p className="font-mono text-xs break-all">{request.requestId}</p>
       </PageHeader>
       <RequestDetails status={status} />
+      {payments.length > 0 && (
+        <RequestRefunds
+          requestId={request.requestId}
+          list={wireForm(refundListResponse, refundList)}
+          chainId={NETWORKS[request.network].chainId}
+          evm={NETWORKS[request.network].family !== "tron"}
+        />
+      )}
       {recurs && (
         <RequestOccurrences
           occurrences={occurrences}

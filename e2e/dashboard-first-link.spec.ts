@@ -7,7 +7,16 @@
 // adds a step fails here. Screenshots go to e2e/artifacts/first-link/.
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { type Address, createPublicClient, encodeAbiParameters, type Hex, http, keccak256, parseAbi, toHex } from "viem";
+import {
+  type Address,
+  createPublicClient,
+  encodeAbiParameters,
+  type Hex,
+  http,
+  keccak256,
+  parseAbi,
+  toHex,
+} from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { sandboxRpc } from "./support/sandbox-rpc";
 import { USDC_BASE } from "./support/secure-payment-platform";
@@ -147,7 +156,11 @@ for (const viewport of [
     const payer = await fundedPayer();
     const pay = await context.newPage();
     await pay.setViewportSize({ width: viewport.width, height: viewport.height });
-    await installTestWallet(pay, { privateKey: payer.privateKey, chainId: 8453, rpcUrls: { 8453: sandboxRpc("base") } });
+    await installTestWallet(pay, {
+      privateKey: payer.privateKey,
+      chainId: 8453,
+      rpcUrls: { 8453: sandboxRpc("base") },
+    });
     await pay.goto(url);
     await expect(pay.getByTestId("pay-total")).toHaveText("12.50 USDC");
     await pay.getByRole("button", { name: "Connect Stablelink Test Wallet" }).click();

@@ -631,7 +631,7 @@ async function platformSnapshot(platformId: string) {
   return {
     platform: await prisma.platform.findUnique({ where: { id: platformId } }),
     requests: await prisma.paymentRequest.count({ where }),
-    securePayments: await prisma.securePayment.findMany({ where, orderBy: { id: "asc" } }),
+    securePayments: await prisma.securePayment.findMany({ where, orderBy: { token: "asc" } }),
     clientIds: await prisma.clientId.findMany({ where, orderBy: { id: "asc" } }),
     webhooks: await prisma.webhookEndpoint.findMany({ where, orderBy: { id: "asc" } }),
     payers: await prisma.payer.count({ where }),
@@ -645,9 +645,7 @@ const withApiKey = OPERATIONS.filter((e) => e.auth.includes("apiKey"));
 describe("API key scopes", () => {
   it("every operation that takes an API key needs one scope, and every scope row names an operation", () => {
     expect(withApiKey.filter((e) => !requiredScope(e)).map(key), "add these to WRITE_SCOPES").toEqual([]);
-    const stale = Object.keys(WRITE_SCOPES).filter(
-      (k) => !withApiKey.some((e) => key(e) === k && e.method !== "GET"),
-    );
+    const stale = Object.keys(WRITE_SCOPES).filter((k) => !withApiKey.some((e) => key(e) === k && e.method !== "GET"));
     expect(stale, "WRITE_SCOPES rows for no API-key operation").toEqual([]);
   });
 
@@ -671,7 +669,12 @@ describe("API key scopes", () => {
     it(`lets a key with only \`${needed}\` past the scope check`, async () => {
       const k = await createApiKey(world.owner.platformId, "just the scope", [needed]);
       const target = ROWS[key(e)] ? await ROWS[key(e)](world) : null;
-      const r = await send(e, { "x-api-key": k.key }, target?.params ?? placeholderParams(e), target?.body?.(world.owner));
+      const r = await send(
+        e,
+        { "x-api-key": k.key },
+        target?.params ?? placeholderParams(e),
+        target?.body?.(world.owner),
+      );
       expect(r.json?.code, r.text).not.toBe("api_key_scope_missing");
       expect(r.status).toBeLessThan(500);
     });
@@ -687,6 +690,15 @@ describe("API key scopes", () => {
     expect(r.status, r.text).toBe(403);
     expect(await platformSnapshot(world.owner.platformId)).toEqual(before);
     // The same body with the full-access key of the party creates it: the body was not the problem.
-    expect((await send(create, { "x-api-key": world.owner.apiKey }, {}, { label: "by a full key", allowedDomains: [TEST_ORIGIN] })).status).toBe(201);
+    expect(
+      (
+        await send(
+          create,
+          { "x-api-key": world.owner.apiKey },
+          {},
+          { label: "by a full key", allowedDomains: [TEST_ORIGIN] },
+        )
+      ).status,
+    ).toBe(201);
   });
 });

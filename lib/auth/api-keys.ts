@@ -1,8 +1,8 @@
 // Platform API keys: shown once at creation, stored as SHA-256 hashes.
 
 import { db } from "../db/client";
-import { credentialCache, forgetCredentials } from "../http/credential-cache";
 import { API_KEY_SCOPES, type ApiKeyScope, normaliseScopes } from "../http/api-key-scopes";
+import { credentialCache, forgetCredentials } from "../http/credential-cache";
 import { generateToken, hashToken, tokenPrefix } from "./tokens";
 
 const TOUCH_INTERVAL_MS = 60_000; // lastUsedAt is informative; one write a minute is enough

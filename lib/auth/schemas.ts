@@ -1,7 +1,7 @@
 // Request and response shapes of the auth API (/v1/auth/*) and of API-key management.
 import { z } from "zod";
-import { apiKeyScope } from "../http/api-key-scopes";
 import { NETWORKS } from "../chains/networks";
+import { apiKeyScope } from "../http/api-key-scopes";
 import { isUuid } from "../ids/ids";
 import { timestamp as isoTimestamp } from "../zod/timestamp";
 import { parseSignInAddress } from "./wallet-address";

@@ -3,12 +3,12 @@
 // the new session is a wallet session of the same user and platform, never a second platform,
 // and the cookie session it replaces ends.
 import { describe, expect, it } from "vitest";
-import * as signingDataRoute from "@/app/v2/payee-destination/signing-data/route";
 import * as registerRoute from "@/app/v1/auth/register/route";
 import * as sessionRoute from "@/app/v1/auth/session/route";
 import * as challengeRoute from "@/app/v1/auth/wallet/challenge/route";
 import * as stepUpRoute from "@/app/v1/auth/wallet/step-up/route";
 import * as verifyRoute from "@/app/v1/auth/wallet/verify/route";
+import * as signingDataRoute from "@/app/v2/payee-destination/signing-data/route";
 import { db } from "../db/client";
 import { call } from "../test/http";
 import { evmWallet, type TestWallet } from "./wallet-test-helpers";

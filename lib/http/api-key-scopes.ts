@@ -62,14 +62,14 @@ export const WRITE_SCOPES: Record<string, ApiKeyScope> = {
   "POST /v1/webhook/{webhookId}/deliveries/{deliveryId}/resend": "admin",
 };
 
-/** The scope an operation needs of an API key: `read` for a GET, else its WRITE_SCOPES row. */
-export function requiredScope(op: { method: string; path: string }): ApiKeyScope | undefined {
-  return op.method === "GET" ? "read" : WRITE_SCOPES[`${op.method} ${op.path}`];
+/** The scope an operation needs of an API key: its own `scope`, else `read` for a GET, else its WRITE_SCOPES row. */
+export function requiredScope(op: { method: string; path: string; scope?: ApiKeyScope }): ApiKeyScope | undefined {
+  return op.scope ?? (op.method === "GET" ? "read" : WRITE_SCOPES[`${op.method} ${op.path}`]);
 }
 
 /** Refuses (403 `api_key_scope_missing`, nothing done) a key without the scope the operation needs. */
 export function checkApiKeyScope(
-  op: { method: string; path: string },
+  op: { method: string; path: string; scope?: ApiKeyScope },
   keyScopes: readonly ApiKeyScope[],
 ): void {
   const needed = requiredScope(op);

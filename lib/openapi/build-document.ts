@@ -1,8 +1,8 @@
 // OpenAPI 3.1 from the operations' zod schemas: the schemas that validate requests are the
 // ones documented, so the reference cannot drift from the behaviour.
 import { z } from "zod";
-import { type AuthKind, describe as describeAuth } from "../http/caller";
 import { requiredScope } from "../http/api-key-scopes";
+import { type AuthKind, describe as describeAuth } from "../http/caller";
 import { errorBodySchema } from "../http/errors";
 import type { Operation } from "../http/operation";
 import { APP_VERSION } from "../version";

@@ -6,13 +6,7 @@ import { RpcStatusPanel } from "@/components/dashboard/rpc-status-panel";
 import { VolumeChart } from "@/components/dashboard/volume-chart";
 import { listApiKeys } from "@/lib/auth";
 import { listClientIds } from "@/lib/client-ids";
-import {
-  loadGettingStarted,
-  loadOverview,
-  loadRpcStatus,
-  requireDashboardSession,
-  VOLUME_DAYS,
-} from "@/lib/dashboard";
+import { loadGettingStarted, loadOverview, loadRpcStatus, requireDashboardSession, VOLUME_DAYS } from "@/lib/dashboard";
 import { listPlatformLinks } from "@/lib/orchestrators";
 
 export const metadata = { title: "Overview" };

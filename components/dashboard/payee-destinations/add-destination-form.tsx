@@ -24,9 +24,7 @@ export function AddDestinationForm({
   onAdded: (added: PayeeDestinationView, replaced: PayeeDestinationView | undefined) => void;
 }) {
   const titleId = useId();
-  const [networkId, setNetworkId] = useState(
-    (networks.find((n) => n.id === defaultNetwork) ?? networks[0]).id,
-  );
+  const [networkId, setNetworkId] = useState((networks.find((n) => n.id === defaultNetwork) ?? networks[0]).id);
   const network = networks.find((n) => n.id === networkId) ?? networks[0];
   const [tokenAddress, setTokenAddress] = useState(network.tokens[0].address);
   const token = network.tokens.find((t) => t.address === tokenAddress) ?? network.tokens[0];

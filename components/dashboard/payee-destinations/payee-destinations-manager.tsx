@@ -40,8 +40,7 @@ function OutcomeNotice({ outcome, networkNames }: { outcome: Outcome; networkNam
         <CopyButton value={d.destinationId} what="the new destination ID" />
       </div>
       <p className="mt-2">
-        Secure payments name it as <code>destinationId</code>.
-        {" "}
+        Secure payments name it as <code>destinationId</code>.{" "}
         <Link className="font-medium underline" href="/dashboard/payment-links">
           Create a payment link
         </Link>{" "}

@@ -13,7 +13,11 @@ type Challenge = z.output<typeof challengeResponse>;
 export type WalletPurpose = "sign-in" | "link" | "step-up";
 
 /** The words of a wallet's button: "Sign in with MetaMask", "Link MetaMask", "Sign with MetaMask". */
-export const PURPOSE_VERB: Record<WalletPurpose, string> = { "sign-in": "Sign in with", link: "Link", "step-up": "Sign with" };
+export const PURPOSE_VERB: Record<WalletPurpose, string> = {
+  "sign-in": "Sign in with",
+  link: "Link",
+  "step-up": "Sign with",
+};
 
 export async function signInWithWallet({
   address,

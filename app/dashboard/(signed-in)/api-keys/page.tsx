@@ -17,8 +17,8 @@ export default async function ApiKeysPage() {
         <p>
           Your servers send an API key as the <code className="rounded bg-slate-100 px-1">x-api-key</code> header. A key
           is shown once, when it is created; it is stored only as a hash. Revoke a key you no longer use or that may
-          have leaked: it stops working at once. Each key has scopes (read, payments, payouts, admin) that limit what
-          it may do; the API reference says which one each operation needs.
+          have leaked: it stops working at once. Each key has scopes (read, payments, payouts, admin) that limit what it
+          may do; the API reference says which one each operation needs.
         </p>
       </PageHeader>
       <ApiKeysManager

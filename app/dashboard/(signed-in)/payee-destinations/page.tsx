@@ -39,11 +39,7 @@ export default async function PayeeDestinationsPage() {
         />
       ) : (
         <div className="space-y-6">
-          <WalletStepUp
-            linkedWallet={session.user.walletAddress}
-            wallet={wallet}
-            demoWallets={sandboxDemoWallets()}
-          />
+          <WalletStepUp linkedWallet={session.user.walletAddress} wallet={wallet} demoWallets={sandboxDemoWallets()} />
           <DestinationsTable
             destinations={destinations}
             networkNames={Object.fromEntries(networks.map((n) => [n.id, n.name]))}

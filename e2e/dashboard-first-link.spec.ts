@@ -70,7 +70,7 @@ for (const viewport of [
     page,
     context,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     const wallet = await installTestWallet(page, { chainId: 8453, chains: [8453] });
     let actions = 0;
@@ -102,7 +102,9 @@ for (const viewport of [
 
     // 2. The checklist leads to the payee wallet.
     await act(() => step("payee-destination").getByRole("link", { name: "Add your payee wallet" }).click());
-    await expect(page.getByRole("heading", { name: "Payee destinations", level: 1 })).toBeVisible();
+    // The wallet libraries load with this page: on a loaded 2-core machine that takes a while.
+    const slow = { timeout: 60_000 };
+    await expect(page.getByRole("heading", { name: "Payee destinations", level: 1 })).toBeVisible(slow);
     const stepUp = page.getByRole("region", { name: "Sign with your payee wallet to add a destination" });
     await expect(stepUp).toBeVisible();
     await expect(page.getByText("sign out", { exact: false })).toHaveCount(0); // no advice to leave
@@ -111,7 +113,7 @@ for (const viewport of [
     // 3. The wallet signs the sign-in message here: the session becomes a wallet session of this platform.
     await act(() => stepUp.getByRole("button", { name: "Sign with Stablelink Test Wallet" }).click());
     const add = page.getByRole("form", { name: "Add a destination" });
-    await expect(add).toBeVisible();
+    await expect(add).toBeVisible(slow);
     const session = (await (await page.request.get("/v1/auth/session")).json()) as {
       platformId: string;
       sessionKind: string;
@@ -139,7 +141,7 @@ for (const viewport of [
 
     // 6–7. On to the link: the form is there with the new destination; amount, create.
     await act(() => added.getByRole("link", { name: "Create a payment link" }).click());
-    await expect(page.getByRole("heading", { name: "Payment links", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Payment links", level: 1 })).toBeVisible(slow);
     await expect(page.getByText("Create one above")).toBeVisible(); // the form above it exists
     await page.getByLabel("Amount").fill("12.5");
     await act(() => page.getByRole("button", { name: "Create link" }).click());

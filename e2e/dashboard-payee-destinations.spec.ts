@@ -216,12 +216,15 @@ test("a Tron wallet connected through TronLink signs its destination with TIP-71
   expect(tron.signedTypedData.map((t) => t.message.action)).toEqual(["add", "deactivate", "deactivate"]);
 });
 
-test("signed in with email, the page explains that managing destinations needs a wallet sign-in and leads there", async ({
+test("signed in with email, after linking a wallet in Settings, the page steps up with that wallet to a wallet session of the same platform", async ({
   page,
 }) => {
+  const wallet = await installTestWallet(page, { chains: [8453] });
   await registerAndSignIn(page);
+  const before = (await (await page.request.get("/v1/auth/session")).json()) as { platformId: string };
   await page.goto(PAGE);
-  await expect(page.getByRole("heading", { name: "Managing payee destinations needs a wallet sign-in" })).toBeVisible();
+  const stepUp = page.getByRole("region", { name: "Sign with your payee wallet to add a destination" });
+  await expect(stepUp).toBeVisible();
   await expect(page.getByRole("form", { name: "Add a destination" })).toHaveCount(0);
   await expect(page.getByText("No payee destinations yet")).toBeVisible();
   // The API agrees: an email session cannot ask for signing data.
@@ -230,7 +233,17 @@ test("signed in with email, the page explains that managing destinations needs a
   );
   expect(refused.status()).toBe(403);
 
-  await page.getByRole("button", { name: "Sign out and sign in with a wallet" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/sign-in\?next=%2Fdashboard%2Fpayee-destinations$/);
-  await expect(page.getByRole("button", { name: "Sign in with TronLink" })).toBeVisible();
+  // Settings links the wallet (the email session stays an email session)…
+  await page.goto("/dashboard/settings");
+  await page.getByRole("button", { name: "Link Stablelink Test Wallet" }).click();
+  await expect(page.getByTestId("linked-wallet")).toHaveText(wallet.address);
+  // …and the destinations page names it and steps up with it: no sign-out, no second platform.
+  await page.goto(PAGE);
+  await expect(stepUp).toContainText(`Your linked wallet is ${wallet.address}`);
+  await stepUp.getByRole("button", { name: "Sign with Stablelink Test Wallet" }).click();
+  await expect(page.getByRole("form", { name: "Add a destination" })).toBeVisible();
+  expect(await (await page.request.get("/v1/auth/session")).json()).toMatchObject({
+    platformId: before.platformId,
+    sessionKind: "wallet",
+  });
 });

@@ -37,10 +37,16 @@ function NewKeyNotice({ created, onDone }: { created: CreatedApiKeyView; onDone:
   );
 }
 
-export function ApiKeysManager({ keys }: { keys: ApiKeyView[] }) {
+export interface ScopeChoice {
+  scope: string;
+  description: string;
+}
+
+export function ApiKeysManager({ keys, scopeChoices }: { keys: ApiKeyView[]; scopeChoices: ScopeChoice[] }) {
   const router = useRouter();
   const [refreshing, startRefresh] = useTransition();
   const [name, setName] = useState("");
+  const [scopes, setScopes] = useState<string[]>(() => scopeChoices.map((c) => c.scope));
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<ApiRequestError | Error | null>(null);
   const [created, setCreated] = useState<CreatedApiKeyView | null>(null);
@@ -53,9 +59,10 @@ export function ApiKeysManager({ keys }: { keys: ApiKeyView[] }) {
     setCreating(true);
     setCreateError(null);
     try {
-      const key = await apiRequest<CreatedApiKeyView>("POST", "/v1/api-keys", { name });
+      const key = await apiRequest<CreatedApiKeyView>("POST", "/v1/api-keys", { name, scopes });
       setCreated(key);
       setName("");
+      setScopes(scopeChoices.map((c) => c.scope));
       startRefresh(() => router.refresh());
     } catch (err) {
       setCreateError(err instanceof Error ? err : new Error(errorMessage(err)));
@@ -80,6 +87,7 @@ export function ApiKeysManager({ keys }: { keys: ApiKeyView[] }) {
   }
 
   const nameError = createError instanceof ApiRequestError ? createError.fieldError("name") : undefined;
+  const scopesError = createError instanceof ApiRequestError ? createError.fieldError("scopes") : undefined;
   return (
     <div className="space-y-6">
       {created && <NewKeyNotice created={created} onDone={() => setCreated(null)} />}
@@ -110,8 +118,42 @@ export function ApiKeysManager({ keys }: { keys: ApiKeyView[] }) {
             Create API key
           </Button>
         </div>
+        <fieldset className="mt-4" aria-describedby="scopes-hint">
+          <legend className="text-sm font-medium text-slate-800">Scopes</legend>
+          <p id="scopes-hint" className="text-xs text-slate-600">
+            What the key may do. Give a server only what it needs; scopes cannot be changed later.
+          </p>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {scopeChoices.map((c) => (
+              <label
+                key={c.scope}
+                className="flex cursor-pointer gap-2 rounded-md border border-slate-300 p-2 text-sm has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50"
+              >
+                <input
+                  type="checkbox"
+                  name="scopes"
+                  value={c.scope}
+                  checked={scopes.includes(c.scope)}
+                  onChange={(e) =>
+                    setScopes((now) =>
+                      scopeChoices
+                        .map((x) => x.scope)
+                        .filter((s) => (s === c.scope ? e.target.checked : now.includes(s))),
+                    )
+                  }
+                  className="mt-0.5 accent-blue-700"
+                />
+                <span>
+                  <span className="font-mono font-medium">{c.scope}</span>
+                  <span className="block text-xs text-slate-600">{c.description}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {scopesError && <p className="mt-1 text-sm text-red-700">Scopes {scopesError}</p>}
+        </fieldset>
         <div className="mt-3">
-          <FormError message={createError && !nameError ? errorMessage(createError) : null} />
+          <FormError message={createError && !nameError && !scopesError ? errorMessage(createError) : null} />
         </div>
       </form>
 
@@ -121,7 +163,7 @@ export function ApiKeysManager({ keys }: { keys: ApiKeyView[] }) {
         <div aria-busy={refreshing || undefined}>
           <ListTable
             label="API keys"
-            columns={["Name", "Key", "Created", "Last used", "Status"]}
+            columns={["Name", "Key", "Scopes", "Created", "Last used", "Status"]}
             actions
             rows={keys}
             rowKey={(k) => k.id}
@@ -131,6 +173,7 @@ export function ApiKeysManager({ keys }: { keys: ApiKeyView[] }) {
               <>
                 <Td className="font-medium">{k.name}</Td>
                 <Td className="font-mono text-xs whitespace-nowrap">{k.prefix}…</Td>
+                <Td className="font-mono text-xs">{k.scopes.join(", ")}</Td>
                 <Td className="whitespace-nowrap">{formatTime(k.createdAt)}</Td>
                 <Td className="whitespace-nowrap">{formatTime(k.lastUsedAt, "never")}</Td>
                 <Td>

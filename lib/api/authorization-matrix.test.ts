@@ -12,6 +12,7 @@ import { createClientIdRecord } from "../client-ids/create-client-id";
 import { revokeClientId } from "../client-ids/manage-client-ids";
 import { insertIntent } from "../crosschain/intent-store";
 import { db } from "../db/client";
+import { API_KEY_SCOPES, requiredScope, WRITE_SCOPES } from "../http/api-key-scopes";
 import type { AuthKind } from "../http/caller";
 import { type Operation } from "../http/operation";
 import { OPERATIONS } from "../openapi/registry";
@@ -618,5 +619,86 @@ describe("GET /v2/payments", () => {
     expect(intruder.json.payments).toEqual([]);
     const owner = await call(routeHandlers(search), "GET", url, { headers: headersFor(world.owner, kind) });
     expect(owner.json.pagination.total).toBe(1);
+  });
+});
+
+// ---------- API key scopes (docs/decisions/api-key-scopes.md) ----------
+
+/** The owner's platform as a scoped key could change it: a write that ran would show here. */
+async function platformSnapshot(platformId: string) {
+  const prisma = await db();
+  const where = { platformId };
+  return {
+    platform: await prisma.platform.findUnique({ where: { id: platformId } }),
+    requests: await prisma.paymentRequest.count({ where }),
+    securePayments: await prisma.securePayment.findMany({ where, orderBy: { token: "asc" } }),
+    clientIds: await prisma.clientId.findMany({ where, orderBy: { id: "asc" } }),
+    webhooks: await prisma.webhookEndpoint.findMany({ where, orderBy: { id: "asc" } }),
+    payers: await prisma.payer.count({ where }),
+    recurring: await prisma.recurringPayment.findMany({ where, orderBy: { id: "asc" } }),
+    apiKeys: await prisma.apiKey.count({ where }),
+  };
+}
+
+const withApiKey = OPERATIONS.filter((e) => e.auth.includes("apiKey"));
+
+describe("API key scopes", () => {
+  it("every operation that takes an API key needs one scope, and every scope row names an operation", () => {
+    expect(withApiKey.filter((e) => !requiredScope(e)).map(key), "add these to WRITE_SCOPES").toEqual([]);
+    const stale = Object.keys(WRITE_SCOPES).filter((k) => !withApiKey.some((e) => key(e) === k && e.method !== "GET"));
+    expect(stale, "WRITE_SCOPES rows for no API-key operation").toEqual([]);
+  });
+
+  describe.each(withApiKey.map((e) => [key(e), e] as const))("%s", (_name, e) => {
+    const needed = requiredScope(e)!;
+
+    it(`answers 403 api_key_scope_missing to a key without \`${needed}\`, and changes nothing`, async () => {
+      const others = API_KEY_SCOPES.filter((s) => s !== needed);
+      const k = await createApiKey(world.owner.platformId, "lacks the scope", others);
+      // The owner's own object and a body that would work: only the scope stands in the way.
+      const target = ROWS[key(e)] ? await ROWS[key(e)](world) : null;
+      const params = target?.params ?? placeholderParams(e);
+      const before = [await platformSnapshot(world.owner.platformId), await target?.snapshot()];
+      const r = await send(e, { "x-api-key": k.key }, params, target?.body?.(world.owner));
+      expect(r.status, r.text).toBe(403);
+      expect(r.json).toMatchObject({ statusCode: 403, error: "Forbidden", code: "api_key_scope_missing" });
+      expect(r.json.message).toContain(`\`${needed}\``);
+      expect([await platformSnapshot(world.owner.platformId), await target?.snapshot()]).toEqual(before);
+    });
+
+    it(`lets a key with only \`${needed}\` past the scope check`, async () => {
+      const k = await createApiKey(world.owner.platformId, "just the scope", [needed]);
+      const target = ROWS[key(e)] ? await ROWS[key(e)](world) : null;
+      const r = await send(
+        e,
+        { "x-api-key": k.key },
+        target?.params ?? placeholderParams(e),
+        target?.body?.(world.owner),
+      );
+      expect(r.json?.code, r.text).not.toBe("api_key_scope_missing");
+      expect(r.status).toBeLessThan(500);
+    });
+  });
+
+  it("a read-scoped key reads, and its write is a 403 that creates nothing", async () => {
+    const k = await createApiKey(world.owner.platformId, "read only", ["read"]);
+    const list = OPERATIONS.find((o) => key(o) === "GET /v2/client-ids")!;
+    expect((await send(list, { "x-api-key": k.key }, {})).status).toBe(200);
+    const create = OPERATIONS.find((o) => key(o) === "POST /v2/client-ids")!;
+    const before = await platformSnapshot(world.owner.platformId);
+    const r = await send(create, { "x-api-key": k.key }, {}, { label: "by a read key", allowedDomains: [TEST_ORIGIN] });
+    expect(r.status, r.text).toBe(403);
+    expect(await platformSnapshot(world.owner.platformId)).toEqual(before);
+    // The same body with the full-access key of the party creates it: the body was not the problem.
+    expect(
+      (
+        await send(
+          create,
+          { "x-api-key": world.owner.apiKey },
+          {},
+          { label: "by a full key", allowedDomains: [TEST_ORIGIN] },
+        )
+      ).status,
+    ).toBe(201);
   });
 });

@@ -19,6 +19,7 @@ const echo = defineOperation({
   summary: "echo",
   tags: ["Test"],
   auth: ["apiKey", "clientId", "session"],
+  scope: "payments",
   body: z.object({ amount: z.string().regex(/^\d+$/, "must be digits"), note: z.string().max(5).optional() }),
   response: z.strictObject({
     amount: z.string(),

@@ -4,6 +4,7 @@ import { ZodError, z } from "zod";
 import { isClientIdOrigin } from "../client-ids";
 import { getConfig } from "../config";
 import { isDatabaseUnavailable } from "../db/unavailable";
+import { checkApiKeyScope } from "../http/api-key-scopes";
 import type { Caller } from "../http/caller";
 import { clientIp } from "../http/client-ip";
 import { refuseCrossSite } from "../http/csrf";
@@ -172,6 +173,9 @@ async function run(
     if (!limit.allowed)
       throw new ApiError(429, "rate_limited", "Too many requests; retry after the time in Retry-After");
   }
+  // An API key without the operation's scope is refused before its input is read: nothing runs
+  // (docs/decisions/api-key-scopes.md).
+  if (caller.kind === "apiKey") checkApiKeyScope(operation, caller.scopes);
 
   const rawParams = (await ctx.params) ?? {};
   refuseNul(rawParams);

@@ -32,6 +32,31 @@ beforeAll(async () => {
   owner = await signedInPlatform();
 });
 
+describe("API key scopes at creation", () => {
+  const createWith = (body: unknown) => call(apiKeysRoute, "POST", "/v1/api-keys", { headers: owner.auth, body });
+
+  it("gives all four scopes when none are asked, and the ones asked otherwise, listed as created", async () => {
+    const full = await createWith({ name: "full" });
+    expect(full.json.scopes).toEqual(["read", "payments", "payouts", "admin"]);
+    const some = await createWith({ name: "some", scopes: ["payouts", "read"] });
+    expect(some.status, some.text).toBe(201);
+    expect(some.json.scopes).toEqual(["read", "payouts"]);
+    const listed = (await list(owner.auth)).json.find((k: { id: string }) => k.id === some.json.id);
+    expect(listed.scopes).toEqual(["read", "payouts"]);
+    // A read key reads (the write it may not do is the authorization matrix's business).
+    const read = await createWith({ name: "read", scopes: ["read"] });
+    expect((await useKey(read.json.key)).status).toBe(200);
+  });
+
+  it("refuses an unknown scope, none at all, or one twice, naming the field", async () => {
+    for (const scopes of [["write"], [], ["read", "read"], "read"]) {
+      const r = await createWith({ name: "bad", scopes });
+      expect(r.status, JSON.stringify(scopes)).toBe(400);
+      expect(r.json.errors.map((e: { field: string }) => e.field)[0]).toMatch(/^scopes/);
+    }
+  });
+});
+
 describe("API keys over the API", () => {
   it("creates a key shown once in full, which authenticates /v2 calls of the platform", async () => {
     const r = await create(owner.auth, "  backend  ");
@@ -48,7 +73,7 @@ describe("API keys over the API", () => {
     const r = await list(owner.auth);
     expect(r.status).toBe(200);
     const row = r.json.find((k: { id: string }) => k.id === made.id);
-    expect(Object.keys(row).sort()).toEqual(["createdAt", "id", "lastUsedAt", "name", "prefix", "revokedAt"]);
+    expect(Object.keys(row).sort()).toEqual(["createdAt", "id", "lastUsedAt", "name", "prefix", "revokedAt", "scopes"]);
     expect(row).toMatchObject({ name: "listed", prefix: made.prefix });
     expect(r.text).not.toContain(made.key);
     expect(r.text).not.toMatch(/keyHash|key_hash/);

@@ -28,18 +28,19 @@ export const createApiKeyOperation = defineOperation({
   path: "/v1/api-keys",
   summary: "Create an API key",
   description:
-    "Creates a key for the `x-api-key` header. The full key is in this response only; it is stored hashed and cannot be shown again.",
+    "Creates a key for the `x-api-key` header, with the scopes it may use (default: all four; docs/decisions/api-key-scopes.md). The full key is in this response only; it is stored hashed and cannot be shown again. Scopes cannot be changed later: create another key and revoke this one.",
   tags: TAGS,
   auth: ["session"],
   body: createApiKeyBody,
   response: createdApiKey,
   idempotency: false,
   handler: async ({ caller, body }) => {
-    const k = await createApiKey(platformOf(caller), body.name);
+    const k = await createApiKey(platformOf(caller), body.name, body.scopes);
     return {
       id: k.id,
       name: k.name,
       prefix: k.prefix,
+      scopes: k.scopes,
       createdAt: k.createdAt,
       lastUsedAt: null,
       revokedAt: null,

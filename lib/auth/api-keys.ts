@@ -1,6 +1,7 @@
 // Platform API keys: shown once at creation, stored as SHA-256 hashes.
 
 import { db } from "../db/client";
+import { API_KEY_SCOPES, type ApiKeyScope, normaliseScopes } from "../http/api-key-scopes";
 import { credentialCache, forgetCredentials } from "../http/credential-cache";
 import { generateToken, hashToken, tokenPrefix } from "./tokens";
 
@@ -9,14 +10,23 @@ const TOUCH_INTERVAL_MS = 60_000; // lastUsedAt is informative; one write a minu
 export interface ResolvedApiKey {
   id: string;
   platformId: string;
+  scopes: ApiKeyScope[];
 }
 
-export async function createApiKey(platformId: string, name: string) {
+/** `scopes`: what the key may do (docs/decisions/api-key-scopes.md); all four when not given. */
+export async function createApiKey(platformId: string, name: string, scopes: readonly ApiKeyScope[] = API_KEY_SCOPES) {
   const key = generateToken("slk");
   const row = await (await db()).apiKey.create({
-    data: { platformId, name, prefix: tokenPrefix(key), keyHash: hashToken(key) },
+    data: { platformId, name, prefix: tokenPrefix(key), keyHash: hashToken(key), scopes: normaliseScopes(scopes) },
   });
-  return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt, key };
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: normaliseScopes(row.scopes),
+    createdAt: row.createdAt,
+    key,
+  };
 }
 
 /** Valid keys by hash, for CREDENTIAL_CACHE_MS; a revoke clears the entry on every instance
@@ -34,7 +44,7 @@ export async function resolveApiKey(key: string, now = new Date()): Promise<Reso
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     void prisma.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: now } }).catch(() => undefined);
   }
-  const out = { id: row.id, platformId: row.platformId };
+  const out = { id: row.id, platformId: row.platformId, scopes: normaliseScopes(row.scopes) };
   resolved.set(keyHash, out);
   return out;
 }
@@ -43,18 +53,25 @@ const PUBLIC_FIELDS = {
   id: true,
   name: true,
   prefix: true,
+  scopes: true,
   createdAt: true,
   lastUsedAt: true,
   revokedAt: true,
 } as const;
 
 export async function listApiKeys(platformId: string) {
-  return (await db()).apiKey.findMany({ where: { platformId }, orderBy: { createdAt: "desc" }, select: PUBLIC_FIELDS });
+  const rows = await (await db()).apiKey.findMany({
+    where: { platformId },
+    orderBy: { createdAt: "desc" },
+    select: PUBLIC_FIELDS,
+  });
+  return rows.map((r) => ({ ...r, scopes: normaliseScopes(r.scopes) }));
 }
 
 /** One key of the platform (never its hash); null for another platform's key, like a missing one. */
 export async function getApiKey(platformId: string, id: string) {
-  return (await db()).apiKey.findFirst({ where: { id, platformId }, select: PUBLIC_FIELDS });
+  const row = await (await db()).apiKey.findFirst({ where: { id, platformId }, select: PUBLIC_FIELDS });
+  return row && { ...row, scopes: normaliseScopes(row.scopes) };
 }
 
 /** Scoped to the platform: another platform's key id behaves like a missing one. */

@@ -33,7 +33,7 @@ import {
   type SignedInUser,
 } from "./users";
 import { parseSignInAddress } from "./wallet-address";
-import { createWalletChallenge, verifyWalletLink, verifyWalletSignIn } from "./wallet-sign-in";
+import { createWalletChallenge, verifyWalletLink, verifyWalletSignIn, verifyWalletStepUp } from "./wallet-sign-in";
 
 const TAGS = ["Auth"];
 const SIGNED_IN_COOKIE = "Sets the `session_token` cookie (httpOnly, sameSite=lax, secure except on http://localhost).";
@@ -205,6 +205,33 @@ export const linkWallet = defineOperation({
     409: "The wallet signs in to another platform, or the user already has another wallet",
   },
   handler: async ({ caller, body }) => ({ user: await verifyWalletLink(sessionOf(caller).userId, body) }),
+});
+
+export const walletStepUp = defineOperation({
+  method: "POST",
+  path: "/v1/auth/wallet/step-up",
+  summary: "Step up to a wallet session of the same platform",
+  description: `For an email session that must do what only a wallet session may (managing payee destinations). The wallet signs a challenge from /v1/auth/wallet/challenge, as in a sign-in; sent here with the current session, the wallet is linked to the user when the user has none yet (the rules of POST /v1/auth/methods/wallet: a wallet of another platform is 409 \`wallet_taken\`, another wallet than the linked one 409 \`sign_in_method_exists\`) and a wallet session of the same user and platform starts (15 idle minutes). Never a second platform. A session sent as the cookie is replaced by the new one, and ended. ${SIGNED_IN_COOKIE}`,
+  tags: TAGS,
+  auth: ["session"],
+  body: verifyBody,
+  response: signInResponse,
+  status: 200,
+  idempotency: false,
+  errors: {
+    401: "Unknown, expired or used challenge; nonce or message not the challenge's; signature not made by the address",
+    409: "The wallet signs in to another platform, or the user has another wallet linked",
+  },
+  handler: async ({ caller, body, req }) => {
+    const session = sessionOf(caller);
+    const result = await verifyWalletStepUp(session.userId, body);
+    // The cookie now carries the wallet session: the one it replaces ends rather than linger unseen.
+    if (session.viaCookie) {
+      const old = readCookie(req.headers.get("cookie"), SESSION_COOKIE);
+      if (old) await deleteSession(old);
+    }
+    return signedIn(200, result, result.session);
+  },
 });
 
 export const addEmail = defineOperation({

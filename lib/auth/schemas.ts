@@ -1,6 +1,7 @@
 // Request and response shapes of the auth API (/v1/auth/*) and of API-key management.
 import { z } from "zod";
 import { NETWORKS } from "../chains/networks";
+import { apiKeyScope } from "../http/api-key-scopes";
 import { isUuid } from "../ids/ids";
 import { timestamp as isoTimestamp } from "../zod/timestamp";
 import { parseSignInAddress } from "./wallet-address";
@@ -139,6 +140,11 @@ export const apiKeyRecord = z
     id: z.string(),
     name: z.string(),
     prefix: z.string().describe("The first characters of the key, to recognise it"),
+    scopes: z
+      .array(apiKeyScope)
+      .describe(
+        "What the key may do: `read`, `payments`, `payouts`, `admin`; each operation of /docs says the one it needs",
+      ),
     createdAt: timestamp,
     lastUsedAt: timestamp.nullable().describe("Updated at most once a minute"),
     revokedAt: timestamp.nullable(),
@@ -160,6 +166,14 @@ export const createApiKeyBody = z.object({
     .min(1, "is required")
     .max(100)
     .describe("A label to tell keys apart, e.g. where the key is used"),
+  scopes: z
+    .array(apiKeyScope)
+    .min(1, "needs at least one scope")
+    .refine((s) => new Set(s).size === s.length, "lists a scope twice")
+    .optional()
+    .describe(
+      "What the key may do: `read` (every GET), `payments` (requests, secure payments, payers), `payouts` (payouts and payout links), `admin` (client IDs, webhooks, branding, profile). Default: all four. Scopes do not include one another.",
+    ),
 });
 
 export const apiKeyParams = z.object({ apiKeyId: z.string().describe("The key's id") });

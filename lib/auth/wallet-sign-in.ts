@@ -8,7 +8,7 @@ import { unauthorized } from "../http/errors";
 import { now } from "./clock";
 import { createSession } from "./sessions";
 import { buildSignInMessage, parseSignInMessage, signInMessageProblem, TRON_CHAIN_ID } from "./sign-in-message";
-import { findOrCreateWalletUser, linkWalletToUser } from "./users";
+import { findOrCreateWalletUser, getSignedInUser, linkWalletToUser } from "./users";
 import type { SignInAddress } from "./wallet-address";
 import { isValidWalletSignature } from "./wallet-signature";
 
@@ -98,4 +98,17 @@ export async function verifyWalletSignIn(input: SignedChallenge) {
 /** Links the wallet that signed the challenge to a signed-in user, who may then sign in with it. */
 export async function verifyWalletLink(userId: string, input: SignedChallenge) {
   return linkWalletToUser(userId, await verifySignedChallenge(input, now()));
+}
+
+/**
+ * A step-up (docs/decisions/wallet-step-up.md): the signed-in user's own wallet (linked now if the
+ * user has none) signs, and a wallet session of the same user starts. Never a new platform.
+ */
+export async function verifyWalletStepUp(userId: string, input: SignedChallenge) {
+  const t = now();
+  await linkWalletToUser(userId, await verifySignedChallenge(input, t));
+  const who = await getSignedInUser(userId);
+  if (!who) throw unauthorized("session_expired", "Session expired or signed out");
+  const session = await createSession(userId, "wallet", t);
+  return { ...who, session };
 }

@@ -1,10 +1,12 @@
 // The front door of lib/dashboard: what code outside the domain may call (docs/architecture.md
 // "Domain walls"). Everything else in the folder is private to it; lint enforces that.
 export { parseDeliveryLogQuery } from "./delivery-log-query";
+export type { GettingStartedStep } from "./getting-started";
+export { gettingStartedSteps, loadGettingStarted } from "./getting-started";
 export { orNotFound } from "./or-not-found";
 export { loadOverview, VOLUME_DAYS } from "./overview";
 export { getDashboardSession, requireDashboardSession } from "./page-session";
-export { destinationNetworkChoices } from "./payee-destination-choices";
+export { DEFAULT_DESTINATION_NETWORK, destinationNetworkChoices } from "./payee-destination-choices";
 export type { PaymentRow } from "./payment-rows";
 export { toPaymentRow } from "./payment-rows";
 export type { PaymentsPageQuery } from "./payment-search-query";

@@ -19,6 +19,10 @@ export interface DestinationNetworkChoice {
   tokens: DestinationTokenChoice[];
 }
 
+/** The network the form starts on: Base, among the cheapest to pay on and to be paid on (and a
+ * sandbox chain like every other in the sandbox), never Ethereum mainnet's fees by default. */
+export const DEFAULT_DESTINATION_NETWORK: NetworkId = "base";
+
 export function destinationNetworkChoices(): DestinationNetworkChoice[] {
   return NETWORK_IDS.map((id) => NETWORKS[id])
     .map((n) => ({

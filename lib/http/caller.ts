@@ -1,6 +1,7 @@
 // Who is calling, as every handler sees it, and how credentials are carried. Pure: resolving a
 // credential against the database is lib/api/credentials.ts's job.
 import { parseCookie } from "cookie";
+import type { ApiKeyScope } from "./api-key-scopes";
 import { unauthorized } from "./errors";
 
 /** How a session was started: wallet sign-in or email and password. */
@@ -18,7 +19,13 @@ export interface ResolvedClient {
 }
 
 export type Caller =
-  | { kind: "apiKey"; platformId: string; apiKeyId: string }
+  | {
+      kind: "apiKey";
+      platformId: string;
+      apiKeyId: string;
+      /** What the key may do; the route wrapper checks the operation's scope against it. */
+      scopes: readonly ApiKeyScope[];
+    }
   | ({ kind: "clientId" } & ResolvedClient)
   | {
       kind: "orchestratorKey";

@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   client_id_invalid: "The client ID is unknown or revoked",
   session_expired: "The session expired or was signed out",
   wallet_session_required: "Only a session started by wallet sign-in may do this",
+  api_key_scope_missing: "The API key lacks the scope this operation needs (read, payments, payouts or admin)",
   client_id_other_platform: "The client ID belongs to another platform than the signed-in user",
   origin_required: "Client ID calls need the Origin header",
   origin_not_allowed: "The Origin is not in the client ID's allowedDomains",

@@ -2,6 +2,7 @@
 // declare their operations here; lib/api/route.ts runs them (docs/architecture.md "How to add
 // an operation").
 import type { z } from "zod";
+import type { ApiKeyScope } from "./api-key-scopes";
 import type { AuthKind, Caller } from "./caller";
 import type { Reply } from "./reply";
 
@@ -36,6 +37,9 @@ export interface OperationSpec<
   tags: string[];
   /** Accepted credentials; an empty list makes the operation public. */
   auth: AuthKind[];
+  /** The API-key scope it needs, when not the rule's (`read` for a GET, else its row of
+   * WRITE_SCOPES in lib/http/api-key-scopes.ts, where the product's operations are listed). */
+  scope?: ApiKeyScope;
   params?: P;
   query?: Q;
   body?: B;

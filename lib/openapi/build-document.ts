@@ -1,6 +1,7 @@
 // OpenAPI 3.1 from the operations' zod schemas: the schemas that validate requests are the
 // ones documented, so the reference cannot drift from the behaviour.
 import { z } from "zod";
+import { requiredScope } from "../http/api-key-scopes";
 import { type AuthKind, describe as describeAuth } from "../http/caller";
 import { errorBodySchema } from "../http/errors";
 import type { Operation } from "../http/operation";
@@ -134,6 +135,11 @@ export function documentedResponses(e: Operation): Record<string, { description:
   const databaseDown =
     "The database is unreachable right now (down or restarting): `database_unavailable`, retry after Retry-After";
   Object.assign(errors, e.errors);
+  const scope = e.auth.includes("apiKey") ? requiredScope(e) : undefined;
+  if (scope) {
+    const missing = `An API key without the \`${scope}\` scope (\`api_key_scope_missing\`)`;
+    errors[403] = errors[403] ? `${errors[403]}; or ${missing[0].toLowerCase()}${missing.slice(1)}` : missing;
+  }
   errors[503] = e.errors?.[503]
     ? `${e.errors[503]}; or ${databaseDown[0].toLowerCase()}${databaseDown.slice(1)}`
     : databaseDown;
@@ -200,10 +206,15 @@ export function buildOpenApiDocument(operations: Operation[], serverUrl: string,
   }
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const e of operations) {
+    const scope = e.auth.includes("apiKey") ? requiredScope(e) : undefined;
     const op: JsonSchema = {
       operationId: `${e.method.toLowerCase()}${e.path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
       summary: e.summary,
-      description: [e.description, e.auth.length ? `Credentials: ${describeAuth(e.auth)}.` : "No credentials needed."]
+      description: [
+        e.description,
+        e.auth.length ? `Credentials: ${describeAuth(e.auth)}.` : "No credentials needed.",
+        scope && `API key scope: \`${scope}\` (docs/decisions/api-key-scopes.md).`,
+      ]
         .filter(Boolean)
         .join("\n\n"),
       tags: e.tags,
@@ -211,6 +222,7 @@ export function buildOpenApiDocument(operations: Operation[], serverUrl: string,
       responses: responsesOf(e, defs),
       security: e.auth.length ? e.auth.flatMap((k) => SECURITY[k]) : [],
     };
+    if (scope) op["x-api-key-scope"] = scope;
     if (e.body)
       op.requestBody = { required: true, content: { "application/json": { schema: toSchema(e.body, "input", defs) } } };
     (paths[e.path] ??= {})[e.method.toLowerCase()] = op;

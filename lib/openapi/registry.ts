@@ -13,6 +13,7 @@ import {
   removeEmail,
   removeWallet,
   walletChallenge,
+  walletStepUp,
   walletVerify,
 } from "../auth/operations";
 import {
@@ -89,6 +90,7 @@ export const OPERATIONS: Operation[] = [
   // auth API and API keys
   walletChallenge,
   walletVerify,
+  walletStepUp,
   register,
   login,
   logout,

@@ -1,11 +1,12 @@
 import Link from "next/link";
+import { GettingStarted } from "@/components/dashboard/getting-started";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { PaymentsTable } from "@/components/dashboard/payments/payments-table";
 import { RpcStatusPanel } from "@/components/dashboard/rpc-status-panel";
 import { VolumeChart } from "@/components/dashboard/volume-chart";
 import { listApiKeys } from "@/lib/auth";
 import { listClientIds } from "@/lib/client-ids";
-import { loadOverview, loadRpcStatus, requireDashboardSession, VOLUME_DAYS } from "@/lib/dashboard";
+import { loadGettingStarted, loadOverview, loadRpcStatus, requireDashboardSession, VOLUME_DAYS } from "@/lib/dashboard";
 import { listPlatformLinks } from "@/lib/orchestrators";
 
 export const metadata = { title: "Overview" };
@@ -35,6 +36,8 @@ export default async function OverviewPage() {
   const activeClientIds = clientIds.filter((c) => c.status === "active").length;
   const activeKeys = apiKeys.filter((k) => !k.revokedAt).length;
   const activeLinks = links.filter((l) => l.status === "active").length;
+  const steps = await loadGettingStarted(platformId, money.paymentsCount);
+  const setUp = steps.filter((s) => s.essential).every((s) => s.done);
   const rpc = loadRpcStatus(); // null in the sandbox
   return (
     <>
@@ -46,6 +49,7 @@ export default async function OverviewPage() {
             : " with email and password."}
         </p>
       </PageHeader>
+      {!setUp && <GettingStarted steps={steps} />}
       <div className="mb-4 grid gap-4 sm:grid-cols-2">
         <Stat
           href="/dashboard/payments"
@@ -107,42 +111,11 @@ export default async function OverviewPage() {
           hint="Orchestrators acting for your client IDs"
         />
       </div>
-      <section className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <h2 className="text-lg font-semibold">Getting started</h2>
-        <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-slate-700">
-          <li>
-            <Link className="text-blue-700 underline" href="/dashboard/api-keys">
-              Create an API key
-            </Link>{" "}
-            for your servers and send it as <code className="rounded bg-slate-100 px-1">x-api-key</code>.
-          </li>
-          <li>
-            <Link className="text-blue-700 underline" href="/dashboard/client-ids">
-              Create a client ID
-            </Link>{" "}
-            for your web pages, listing the origins allowed to use it.
-          </li>
-          <li>
-            <Link className="text-blue-700 underline" href="/dashboard/webhooks">
-              Add a webhook endpoint
-            </Link>{" "}
-            so your servers hear about payments as they happen.
-          </li>
-          <li>
-            <Link className="text-blue-700 underline" href="/dashboard/payment-links">
-              Create a payment link
-            </Link>{" "}
-            and send it to a payer: no code needed.
-          </li>
-          <li>
-            Read the{" "}
-            <a className="text-blue-700 underline" href="/docs">
-              API reference
-            </a>
-            .
-          </li>
-        </ol>
-      </section>
+      {setUp && (
+        <div className="mt-8">
+          <GettingStarted steps={steps} />
+        </div>
+      )}
     </>
   );
 }

@@ -13,15 +13,18 @@ import { sameWallet } from "./wallet-addresses";
 
 export function AddDestinationForm({
   networks,
+  defaultNetwork,
   destinations,
   onAdded,
 }: {
   networks: DestinationNetworkChoice[];
+  /** The network selected at first (Base: low fees), when offered. */
+  defaultNetwork?: string;
   destinations: PayeeDestinationView[];
   onAdded: (added: PayeeDestinationView, replaced: PayeeDestinationView | undefined) => void;
 }) {
   const titleId = useId();
-  const [networkId, setNetworkId] = useState(networks[0].id);
+  const [networkId, setNetworkId] = useState((networks.find((n) => n.id === defaultNetwork) ?? networks[0]).id);
   const network = networks.find((n) => n.id === networkId) ?? networks[0];
   const [tokenAddress, setTokenAddress] = useState(network.tokens[0].address);
   const token = network.tokens.find((t) => t.address === tokenAddress) ?? network.tokens[0];

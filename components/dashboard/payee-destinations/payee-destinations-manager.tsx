@@ -1,6 +1,7 @@
 // The payee-destinations page of a wallet session: add (sign), list, deactivate (sign).
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -39,7 +40,11 @@ function OutcomeNotice({ outcome, networkNames }: { outcome: Outcome; networkNam
         <CopyButton value={d.destinationId} what="the new destination ID" />
       </div>
       <p className="mt-2">
-        Secure payments name it as <code>destinationId</code>.
+        Secure payments name it as <code>destinationId</code>.{" "}
+        <Link className="font-medium underline" href="/dashboard/payment-links">
+          Create a payment link
+        </Link>{" "}
+        that pays it.
         {replaced &&
           ` The wallet’s previous destination, ${replaced.symbol} on ${networkNames[replaced.network] ?? replaced.network}, is now inactive.`}
       </p>
@@ -51,10 +56,13 @@ export function PayeeDestinationsManager({
   destinations,
   networks,
   wallet,
+  defaultNetwork,
   demoWallets = null,
 }: {
   destinations: PayeeDestinationView[];
   networks: DestinationNetworkChoice[];
+  /** The network the form starts on. */
+  defaultNetwork: string;
   wallet: WalletConfigOptions;
   /** Sandbox only: demo wallets the page may sign with on the server. */
   demoWallets?: string[] | null;
@@ -72,6 +80,7 @@ export function PayeeDestinationsManager({
           {outcome && <OutcomeNotice outcome={outcome} networkNames={networkNames} />}
           <AddDestinationForm
             networks={networks}
+            defaultNetwork={defaultNetwork}
             destinations={destinations}
             onAdded={(destination, replaced) => {
               setOutcome({ kind: "added", destination, replaced });

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { connectorLabel, useWalletConnectors } from "@/components/wallet/use-wallet-connectors";
 import { isWalletChain } from "@/components/wallet/wagmi-config";
 import { useWalletSignIn } from "./use-wallet-sign-in";
-import type { WalletPurpose } from "./wallet-sign-in";
+import { PURPOSE_VERB, type WalletPurpose } from "./wallet-sign-in";
 import { WalletSignInStatus } from "./wallet-sign-in-status";
 
 export function EvmWalletSignIn({
@@ -65,7 +65,7 @@ export function EvmWalletSignIn({
                   // eslint-disable-next-line @next/next/no-img-element -- wallet icons are data URIs announced by the wallet
                   <img src={c.icon} alt="" className="size-5" />
                 )}
-                {purpose === "link" ? "Link" : "Sign in with"} {connectorLabel(c)}
+                {PURPOSE_VERB[purpose]} {connectorLabel(c)}
               </Button>
             </li>
           ))}

@@ -4,7 +4,7 @@
 import { Button } from "@/components/ui/button";
 import { connectTronLink } from "@/components/wallet/tron-link";
 import { useWalletSignIn } from "./use-wallet-sign-in";
-import type { WalletPurpose } from "./wallet-sign-in";
+import { PURPOSE_VERB, type WalletPurpose } from "./wallet-sign-in";
 import { WalletSignInStatus } from "./wallet-sign-in-status";
 
 export function TronWalletSignIn({
@@ -29,7 +29,7 @@ export function TronWalletSignIn({
     <div className="space-y-3">
       <h3 className="text-sm font-semibold text-slate-800">Tron</h3>
       <Button variant="secondary" className="w-full justify-start" onClick={signIn} busy={busy !== null}>
-        {purpose === "link" ? "Link" : "Sign in with"} TronLink
+        {PURPOSE_VERB[purpose]} TronLink
       </Button>
       <WalletSignInStatus step={step} error={error} />
     </div>

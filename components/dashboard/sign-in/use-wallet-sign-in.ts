@@ -30,7 +30,7 @@ export function useWalletSignIn(purpose: WalletPurpose, onSignedIn: () => void) 
     try {
       const signer = await connect(setStep);
       await signInWithWallet({ ...signer, purpose });
-      setStep(purpose === "link" ? "Linked." : "Signed in.");
+      setStep(purpose === "link" ? "Linked." : purpose === "step-up" ? "Signed with your wallet." : "Signed in.");
       onSignedIn();
     } catch (err) {
       setStep("");

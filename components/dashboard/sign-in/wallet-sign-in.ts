@@ -8,8 +8,16 @@ import { ApiRequestError, apiRequest } from "../api-client";
 
 type Challenge = z.output<typeof challengeResponse>;
 
-/** Signing in, or linking the wallet to the signed-in user (Settings): the same challenge and signature. */
-export type WalletPurpose = "sign-in" | "link";
+/** Signing in, linking the wallet to the signed-in user (Settings), or stepping an email session up
+ * to a wallet session of the same platform (payee destinations): the same challenge and signature. */
+export type WalletPurpose = "sign-in" | "link" | "step-up";
+
+/** The words of a wallet's button: "Sign in with MetaMask", "Link MetaMask", "Sign with MetaMask". */
+export const PURPOSE_VERB: Record<WalletPurpose, string> = {
+  "sign-in": "Sign in with",
+  link: "Link",
+  "step-up": "Sign with",
+};
 
 export async function signInWithWallet({
   address,
@@ -31,6 +39,7 @@ export async function signInWithWallet({
   const signature = await sign(challenge.message);
   const signed = { challengeId: challenge.challengeId, nonce: challenge.nonce, message: challenge.message, signature };
   if (purpose === "link") await apiRequest("POST", "/v1/auth/methods/wallet", signed);
+  else if (purpose === "step-up") await apiRequest("POST", "/v1/auth/wallet/step-up", signed);
   else await apiRequest("POST", "/v1/auth/wallet/verify", signed, { redirectOn401: false });
 }
 

@@ -1,10 +1,10 @@
 import { PageHeader } from "@/components/dashboard/page-header";
 import { DestinationsTable } from "@/components/dashboard/payee-destinations/destinations-table";
 import { PayeeDestinationsManager } from "@/components/dashboard/payee-destinations/payee-destinations-manager";
-import { WalletSessionRequired } from "@/components/dashboard/payee-destinations/wallet-session-required";
+import { WalletStepUp } from "@/components/dashboard/payee-destinations/wallet-step-up";
 import { sandboxDemoWallets } from "@/lib/auth";
 import { getConfig } from "@/lib/config";
-import { destinationNetworkChoices, requireDashboardSession } from "@/lib/dashboard";
+import { DEFAULT_DESTINATION_NETWORK, destinationNetworkChoices, requireDashboardSession } from "@/lib/dashboard";
 import { listDestinations } from "@/lib/payee-destinations";
 import { payeeDestination } from "@/lib/payee-destinations/schemas";
 import { wireForm } from "@/lib/zod/wire-form";
@@ -16,6 +16,11 @@ export default async function PayeeDestinationsPage() {
   const destinations = (await listDestinations(session.platform.id)).map((d) => wireForm(payeeDestination, d));
   const networks = destinationNetworkChoices();
   const config = getConfig();
+  const wallet = {
+    walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID,
+    appName: "Stablelink",
+    appUrl: config.APP_URL,
+  };
   return (
     <>
       <PageHeader title="Payee destinations">
@@ -28,20 +33,17 @@ export default async function PayeeDestinationsPage() {
         <PayeeDestinationsManager
           destinations={destinations}
           networks={networks}
-          wallet={{
-            walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID,
-            appName: "Stablelink",
-            appUrl: config.APP_URL,
-          }}
+          wallet={wallet}
+          defaultNetwork={DEFAULT_DESTINATION_NETWORK}
           demoWallets={sandboxDemoWallets()}
         />
       ) : (
         <div className="space-y-6">
-          <WalletSessionRequired />
+          <WalletStepUp linkedWallet={session.user.walletAddress} wallet={wallet} demoWallets={sandboxDemoWallets()} />
           <DestinationsTable
             destinations={destinations}
             networkNames={Object.fromEntries(networks.map((n) => [n.id, n.name]))}
-            emptyHint="Destinations are added by signing with the payee wallet, in a wallet sign-in."
+            emptyHint="None yet: sign with your wallet above, then add where you want to be paid."
           />
         </div>
       )}

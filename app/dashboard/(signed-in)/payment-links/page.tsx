@@ -50,11 +50,11 @@ export default async function PaymentLinksPage({
           />
         ) : (
           <EmptyState title="No payee destination yet">
-            A link pays one of your payee destinations. Add one on{" "}
+            A link pays one of your payee destinations: where your wallet wants to be paid.{" "}
             <Link className="underline" href="/dashboard/payee-destinations">
-              Payee destinations
+              Add your payee wallet
             </Link>{" "}
-            (sign in with the payee wallet to sign it).
+            (it signs a message there, whether you signed in with email or a wallet), then come back here.
           </EmptyState>
         )}
         <section aria-labelledby="links-title" className="space-y-3">
@@ -78,7 +78,11 @@ export default async function PaymentLinksPage({
           </nav>
           {links.length === 0 ? (
             <EmptyState title={state ? `No ${state} links` : "No payment links yet"}>
-              {state ? "Links in this state appear here." : "Create one above and send it to the payer."}
+              {state
+                ? "Links in this state appear here."
+                : destinations.length > 0
+                  ? "Create one above and send it to the payer."
+                  : "Once a payee destination is added, the form to create one appears above."}
             </EmptyState>
           ) : (
             <PaymentLinksTable links={links} />

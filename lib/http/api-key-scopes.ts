@@ -1,6 +1,6 @@
 // What an API key may do (docs/decisions/api-key-scopes.md). Every operation that takes an API
 // key needs one scope: `read` for reads, `payments` to ask for and take money (requests, secure
-// payments and their intents, payers), `payouts` to pay money out, `admin` to change how the
+// payments and their intents, payers), `payouts` to pay money out (refunds too), `admin` to change how the
 // platform is set up (client IDs, webhooks, branding, profile). The route wrapper checks it
 // (lib/api/route.ts); /docs names it for every operation. Keys made before scopes existed have
 // all four. A GET needs `read`; every other operation that takes an API key is listed in
@@ -15,7 +15,7 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
   read: "Read requests, payments, secure payments, payers, destinations, webhooks and settings",
   payments: "Create and change payment requests, secure payments and their payment intents, and payers",
-  payouts: "Create payouts, batch and recurring payouts, and payout links",
+  payouts: "Create payouts, batch and recurring payouts, payout links and refunds",
   admin: "Change client IDs, webhook endpoints, branding and the platform profile",
 };
 
@@ -45,6 +45,8 @@ export const WRITE_SCOPES: Record<string, ApiKeyScope> = {
   "POST /v2/secure-payments/payouts": "payouts",
   "POST /v2/secure-payments/batch-payouts": "payouts",
   "POST /v2/secure-payments/multicall-payouts": "payouts",
+  // a refund pays the merchant's money back out to a payer
+  "POST /v2/request/{requestId}/refunds": "payouts",
   // how the platform is set up
   "PATCH /v1/platform/profile": "admin",
   "POST /v2/client-ids": "admin",

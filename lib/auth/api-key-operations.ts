@@ -6,6 +6,7 @@ import { platformOf } from "../http/caller";
 import { notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { isUuid } from "../ids/ids";
+import { EXAMPLE } from "../openapi/example-values";
 import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import { apiKeyParams, apiKeyRecord, createApiKeyBody, createdApiKey } from "./schemas";
 
@@ -26,6 +27,7 @@ export const listApiKeysOperation = defineOperation({
 export const createApiKeyOperation = defineOperation({
   method: "POST",
   path: "/v1/api-keys",
+  example: { body: { name: "checkout backend" } },
   summary: "Create an API key",
   description:
     "Creates a key for the `x-api-key` header. The full key is in this response only; it is stored hashed and cannot be shown again.",

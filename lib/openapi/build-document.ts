@@ -60,9 +60,21 @@ function parametersOf(e: Operation, defs: Record<string, JsonSchema>) {
     const json = toSchema(schema, "input", defs);
     const props = (json.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((json.required as string[] | undefined) ?? []);
+    const examples = where === "query" ? e.example?.query : undefined;
     for (const [name, s] of Object.entries(props)) {
       const { description, ...rest } = s;
-      out.push({ name, in: where, required: where === "path" || required.has(name), description, schema: rest });
+      const param: JsonSchema = {
+        name,
+        in: where,
+        required: where === "path" || required.has(name),
+        description,
+        schema: rest,
+      };
+      // With an example, renderers send exactly its parameters: an optional one it leaves out
+      // gets an empty example, or Scalar would fill it from the enum's first value (a `chain`
+      // without its `token` is a 400).
+      if (examples) param.example = examples[name] ?? "";
+      out.push(param);
     }
   }
   if (e.auth.includes("clientId")) {
@@ -212,7 +224,15 @@ export function buildOpenApiDocument(operations: Operation[], serverUrl: string,
       security: e.auth.length ? e.auth.flatMap((k) => SECURITY[k]) : [],
     };
     if (e.body)
-      op.requestBody = { required: true, content: { "application/json": { schema: toSchema(e.body, "input", defs) } } };
+      op.requestBody = {
+        required: true,
+        content: {
+          "application/json": {
+            schema: toSchema(e.body, "input", defs),
+            ...(e.example?.body === undefined ? {} : { example: e.example.body }),
+          },
+        },
+      };
     (paths[e.path] ??= {})[e.method.toLowerCase()] = op;
   }
   return {

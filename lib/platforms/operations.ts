@@ -1,6 +1,7 @@
 // The platform profile over HTTP: the dashboard's Settings page writes through it.
 import { platformOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
+import { EXAMPLE } from "../openapi/example-values";
 import { getPlatformProfile, platformProfile, platformProfileBody, updatePlatformProfile } from "./profile";
 
 const TAGS = ["Platform"];
@@ -19,6 +20,7 @@ export const getPlatformProfileOperation = defineOperation({
 export const updatePlatformProfileOperation = defineOperation({
   method: "PATCH",
   path: "/v1/platform/profile",
+  example: { body: { businessName: "Acme Coffee" } },
   summary: "Update the platform profile",
   description:
     "Given fields replace, `null` clears one, omitted fields stay. The payment page shows the business name as the merchant, and the logo unless the client ID's branding sets one.",

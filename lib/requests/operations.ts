@@ -5,6 +5,7 @@
 
 import { badRequest, notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
+import { EXAMPLE } from "../openapi/example-values";
 import { pagination } from "../zod/query";
 import { createRequest } from "./create-request";
 import { requestListQuery, toRequestFilter } from "./list-query";
@@ -38,6 +39,15 @@ async function requestOrThrow(platformId: string, requestId: string): Promise<St
 export const createRequestOperation = defineOperation({
   method: "POST",
   path: "/v2/request",
+  example: {
+    body: {
+      amount: "10",
+      invoiceCurrency: EXAMPLE.currency,
+      paymentCurrency: EXAMPLE.currency,
+      payee: EXAMPLE.payee,
+      reference: "order-1042",
+    },
+  },
   summary: "Create a payment request",
   description:
     "Creates a request for `amount` of `invoiceCurrency`, paid in `paymentCurrency` (whose network is the request's network) to `payee`. " +
@@ -107,6 +117,7 @@ export const getRequestOperation = defineOperation({
 export const updateRequestOperation = defineOperation({
   method: "PATCH",
   path: "/v2/request/{requestId}",
+  example: { body: { isRecurrenceStopped: true } },
   summary: "Stop or resume a recurring request",
   description:
     "`isRecurrenceStopped: true` stops a recurring invoice from recurring: no occurrence is issued while it is stopped, and those periods are skipped; `false` resumes it from the next period. Send it for the original request (an occurrence has no recurrence of its own). Answers the request's status.",
@@ -135,6 +146,7 @@ export const updateRequestOperation = defineOperation({
 export const payRequestOperation = defineOperation({
   method: "GET",
   path: "/v2/request/{requestId}/pay",
+  example: { query: { wallet: EXAMPLE.payer } },
   summary: "Get the calldata to pay a request",
   description:
     "The transactions the payer sends, in order, on the request's network. Tokens: an approval of exactly the amount needed comes first when the wallet's allowance is short " +
@@ -172,6 +184,7 @@ export const payRequestOperation = defineOperation({
 export const requestRoutesOperation = defineOperation({
   method: "GET",
   path: "/v2/request/{requestId}/routes",
+  example: { query: { wallet: EXAMPLE.payer } },
   summary: "Get the payment routes of a request",
   description:
     "The routes the payer's wallet can pay the request by, with their fees. First the same-chain route (`REQUEST_NETWORK_PAYMENT`), " +

@@ -7,6 +7,7 @@ import { clientIdParams } from "../client-ids/schemas";
 import { type Caller, platformOf } from "../http/caller";
 import { notFound, unauthorized } from "../http/errors";
 import { defineOperation } from "../http/operation";
+import { EXAMPLE } from "../openapi/example-values";
 import { type BrandingOwner, brandingBody, deleteBranding, getBranding, putBranding } from "./branding";
 import { brandingView, deletedView } from "./schemas";
 
@@ -44,6 +45,7 @@ export const getClientIdBrandingOperation = defineOperation({
 export const putClientIdBrandingOperation = defineOperation({
   method: "PUT",
   path: "/v2/client-ids/{id}/branding",
+  example: { body: { primaryActionColor: "#0f766e", displayRequestBranding: true } },
   summary: "Set a client ID's payment page branding",
   description:
     CLIENT_DESC +
@@ -84,6 +86,7 @@ export const getOrchestratorBrandingOperation = defineOperation({
 export const putOrchestratorBrandingOperation = defineOperation({
   method: "PUT",
   path: "/v2/orchestrators/branding",
+  example: { body: { primaryActionColor: "#0f766e", displayRequestBranding: true } },
   summary: "Set the orchestrator's payment page branding",
   description: ORCH_DESC + " Same fields and rules as a client ID's branding.",
   tags: TAGS,

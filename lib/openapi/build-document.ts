@@ -241,7 +241,7 @@ export function buildOpenApiDocument(operations: Operation[], serverUrl: string,
       title: "Stablelink API",
       version: APP_VERSION,
       description:
-        "Payment requests, payouts and secure payments in stablecoins on seven EVM chains and Tron. Errors have the shape `{statusCode, message, error, code}`: branch on `code` (listed under the Error schema), not on `message`.",
+        "Payment requests, payouts and secure payments in stablecoins on seven EVM chains and Tron. New here? The [quickstart](/docs/quickstart) creates a request, pays it in the sandbox and verifies the webhook, in five minutes. Errors have the shape `{statusCode, message, error, code}`: branch on `code` (listed under the Error schema), not on `message`. Every example works when pasted against the sandbox.",
     },
     servers: [{ url: serverUrl }],
     paths,

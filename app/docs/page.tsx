@@ -4,7 +4,7 @@ import { ApiReference } from "@/components/docs/api-reference";
 import { sandboxDemoApiKey, sandboxDemoClientId } from "@/lib/boot/demo-api-key";
 import { getConfig } from "@/lib/config";
 import { buildOpenApiDocument } from "@/lib/openapi/build-document";
-import { withSandboxValues } from "@/lib/openapi/example-values";
+import { withSandboxValues } from "@/lib/http/example-values";
 import { OPERATIONS, WEBHOOK_EVENTS } from "@/lib/openapi/registry";
 
 export const dynamic = "force-dynamic";

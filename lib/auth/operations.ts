@@ -8,7 +8,7 @@ import { isOwnOrigin, refuseCrossSite } from "../http/csrf";
 import { unauthorized } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
-import { EXAMPLE } from "../openapi/example-values";
+import { EXAMPLE } from "../http/example-values";
 import { getPlatform } from "../platforms";
 import { now } from "./clock";
 import { beginLoginAttempt, clearLoginFailures, recordLoginFailure } from "./login-throttle";

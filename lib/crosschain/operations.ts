@@ -3,7 +3,7 @@
 // operator's liquidity.
 
 import { defineOperation } from "../http/operation";
-import { EXAMPLE } from "../openapi/example-values";
+import { EXAMPLE } from "../http/example-values";
 import { requestOwner } from "../requests";
 import { treasuryLiquidity } from "./liquidity";
 import { intentIdParams, liquidityResponse, submitIntentBody, submitIntentResponse } from "./schemas";

@@ -4,8 +4,7 @@
 // reader pastes. Shell steps read API_URL, API_KEY, CLIENT_ID, WEBHOOK_PORT and REQUEST_ID from
 // the environment, set by the first step.
 
-import { EXAMPLE } from "../openapi/example-values";
-import { createRequestOperation } from "../requests/operations";
+import { EXAMPLE } from "../http/example-values";
 
 export interface QuickstartStep {
   id: string;
@@ -20,7 +19,7 @@ export interface QuickstartStep {
 
 /** The request the quickstart creates: the reference's example, on Ethereum (a chain of its own, see the test). */
 export const QUICKSTART_REQUEST = {
-  ...(createRequestOperation.example?.body as Record<string, unknown>),
+  ...EXAMPLE.request,
   invoiceCurrency: "USDC-mainnet",
   paymentCurrency: "USDC-mainnet",
 };

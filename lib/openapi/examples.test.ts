@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeHandlers } from "../api/route";
 import { resetConfigForTests } from "../config";
 import { DEMO_WALLETS } from "../devnet/accounts";
+import { EXAMPLE, withSandboxValues } from "../http/example-values";
 import type { Operation } from "../http/operation";
 import { createTestOrchestrator, createTestSession } from "../orchestrators/fixtures";
 import { createLinkRequest } from "../orchestrators/orchestrator-links";
@@ -22,7 +23,6 @@ import { call } from "../test/http";
 import { createPlatformEndpoint } from "../webhooks/client-id-endpoints";
 import { createOrchestratorEndpoint } from "../webhooks/orchestrator-endpoints";
 import { buildOpenApiDocument } from "./build-document";
-import { EXAMPLE, withSandboxValues } from "./example-values";
 import { OPERATIONS, WEBHOOK_EVENTS } from "./registry";
 
 interface DocParameter {

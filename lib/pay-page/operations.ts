@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { submitIntentBody, submitIntentResponse } from "../crosschain/schemas";
 import { defineOperation } from "../http/operation";
-import { EXAMPLE } from "../openapi/example-values";
+import { EXAMPLE } from "../http/example-values";
 import { routesResponse } from "../requests";
 import { addressText, crosschainPayResponse } from "../requests/schemas";
 import { buildSecurePaymentCalls, detectedPayments, loadSecurePayment, recordIntent } from "../secure-payments";

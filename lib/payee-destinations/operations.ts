@@ -7,7 +7,7 @@ import { getSignedInUser } from "../auth";
 import { platformOf } from "../http/caller";
 import { unauthorized } from "../http/errors";
 import { defineOperation } from "../http/operation";
-import { EXAMPLE } from "../openapi/example-values";
+import { EXAMPLE } from "../http/example-values";
 import { addDestination, addSessionWalletDestination, deactivateDestination } from "./apply-signed-change";
 import { prepareSigningData } from "./prepare-signing-data";
 import { activeDestinationOf, getDestination, listDestinations } from "./read-destinations";

@@ -2,7 +2,7 @@
 // payees in one transaction (POST /v2/payouts/batch). API key or client ID + Origin.
 import { z } from "zod";
 import { defineOperation } from "../http/operation";
-import { EXAMPLE } from "../openapi/example-values";
+import { EXAMPLE } from "../http/example-values";
 import { recurringPayoutResponse } from "../recurring/schemas";
 import { requestOwner } from "../requests";
 import { payCalldataResponse } from "../requests/schemas";

@@ -3,7 +3,7 @@
 // The schedule itself is created by POST /v2/payouts with `recurrence` (lib/payouts).
 import type { Caller } from "../http/caller";
 import { defineOperation } from "../http/operation";
-import { EXAMPLE } from "../openapi/example-values";
+import { EXAMPLE } from "../http/example-values";
 import { requestOwner } from "../requests";
 import { activateSchedule, describeSchedule, updateSchedule } from "./manage-schedule";
 import {

@@ -4,8 +4,8 @@
 // every lookup is scoped to the caller's platform.
 
 import { badRequest, notFound } from "../http/errors";
+import { EXAMPLE } from "../http/example-values";
 import { defineOperation } from "../http/operation";
-import { EXAMPLE } from "../openapi/example-values";
 import { pagination } from "../zod/query";
 import { createRequest } from "./create-request";
 import { requestListQuery, toRequestFilter } from "./list-query";
@@ -39,15 +39,7 @@ async function requestOrThrow(platformId: string, requestId: string): Promise<St
 export const createRequestOperation = defineOperation({
   method: "POST",
   path: "/v2/request",
-  example: {
-    body: {
-      amount: "10",
-      invoiceCurrency: EXAMPLE.currency,
-      paymentCurrency: EXAMPLE.currency,
-      payee: EXAMPLE.payee,
-      reference: "order-1042",
-    },
-  },
+  example: { body: EXAMPLE.request },
   summary: "Create a payment request",
   description:
     "Creates a request for `amount` of `invoiceCurrency`, paid in `paymentCurrency` (whose network is the request's network) to `payee`. " +

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { platformOf } from "../http/caller";
 import { notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
-import { EXAMPLE } from "../openapi/example-values";
+import { EXAMPLE } from "../http/example-values";
 import { crosschainPayResponse } from "../requests/schemas";
 import { pagination } from "../zod/query";
 import { enforceAccessList } from "./access-policy";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { orchestratorOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
-import { EXAMPLE } from "../openapi/example-values";
+import { EXAMPLE } from "../http/example-values";
 import { DELIVERY_CONTRACT } from "./delivery-docs";
 import { getDelivery, listDeliveries, resendDelivery } from "./delivery-log";
 import { deleteEndpoint, endpointOrThrow, rotateSecret } from "./manage-endpoints";

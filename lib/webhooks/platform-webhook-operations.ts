@@ -12,7 +12,7 @@ import { clientIp } from "../http/client-ip";
 import { conflict, forbidden, notFound, unauthorized, validationError } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
-import { EXAMPLE } from "../openapi/example-values";
+import { EXAMPLE } from "../http/example-values";
 import { createPlatformEndpoint, listPlatformEndpoints, updatePlatformEndpoint } from "./client-id-endpoints";
 import { DELIVERY_CONTRACT } from "./delivery-docs";
 import { getDelivery, listDeliveries, resendDelivery } from "./delivery-log";

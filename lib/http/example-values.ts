@@ -1,6 +1,6 @@
 // The values the examples of /docs are written with: sandbox wallets, currencies and ids that
 // exist (or have the shape of ones that do), so that a pasted example works against `npm start`.
-// lib/openapi/examples.test.ts sends every example through its route.
+// lib/openapi/examples.test.ts sends every example through its route (docs/decisions/docs-examples-tested.md).
 
 /** Demo wallet 0 of the sandbox (anvil's first account): funded, pays in the examples. */
 const PAYER = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
@@ -9,10 +9,20 @@ const PAYEE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 /** USDC on Base, placed at its mainnet address in the sandbox. */
 const USDC_BASE = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 
+const CURRENCY = "USDC-base";
+
 export const EXAMPLE = {
   payer: PAYER,
   payee: PAYEE,
-  currency: "USDC-base",
+  currency: CURRENCY,
+  /** POST /v2/request's example, and the quickstart's request (lib/docs/quickstart.ts). */
+  request: {
+    amount: "10",
+    invoiceCurrency: CURRENCY,
+    paymentCurrency: CURRENCY,
+    payee: PAYEE,
+    reference: "order-1042",
+  },
   usdcBase: USDC_BASE,
   baseChainId: 8453,
   /** The payee's USDC-on-Base destination (ERC-7828 name and token), as registered. */

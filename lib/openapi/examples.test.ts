@@ -39,7 +39,7 @@ interface DocOperation {
 
 let doc = buildOpenApiDocument(OPERATIONS, "http://localhost:3000", WEBHOOK_EVENTS);
 const documented = (e: Operation) =>
-  (doc.paths[e.path] as Record<string, DocOperation>)[e.method.toLowerCase()] as DocOperation;
+  (doc.paths[e.path] as unknown as Record<string, DocOperation>)[e.method.toLowerCase()] as DocOperation;
 
 /** The query string Scalar's code samples send (workspace-store's getExample + isParamDisabled). */
 export function sampleQuery(parameters: DocParameter[]): Record<string, string> {

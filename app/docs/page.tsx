@@ -3,8 +3,8 @@ import Link from "next/link";
 import { ApiReference } from "@/components/docs/api-reference";
 import { sandboxDemoApiKey, sandboxDemoClientId } from "@/lib/boot/demo-api-key";
 import { getConfig } from "@/lib/config";
-import { buildOpenApiDocument } from "@/lib/openapi/build-document";
 import { withSandboxValues } from "@/lib/http/example-values";
+import { buildOpenApiDocument } from "@/lib/openapi/build-document";
 import { OPERATIONS, WEBHOOK_EVENTS } from "@/lib/openapi/registry";
 
 export const dynamic = "force-dynamic";

@@ -6,7 +6,6 @@ import { platformOf } from "../http/caller";
 import { notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
 import { isUuid } from "../ids/ids";
-import { EXAMPLE } from "../http/example-values";
 import { createApiKey, getApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import { apiKeyParams, apiKeyRecord, createApiKeyBody, createdApiKey } from "./schemas";
 

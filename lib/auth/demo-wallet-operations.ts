@@ -2,7 +2,6 @@
 // sandbox both operations answer 404 `sandbox_only`.
 import { z } from "zod";
 import { defineOperation } from "../http/operation";
-import { EXAMPLE } from "../http/example-values";
 import { demoWalletAddresses, signMessageWithDemoWallet, signTypedDataWithDemoWallet } from "./demo-wallet";
 
 const TAGS = ["Auth"];

@@ -3,7 +3,6 @@
 import { z } from "zod";
 import { platformOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
-import { EXAMPLE } from "../http/example-values";
 import { createClientId, getClientId, listClientIds } from "./manage-client-ids";
 import { clientIdListItem, clientIdParams, clientIdRecord, createClientIdBody } from "./schemas";
 

@@ -2,8 +2,8 @@
 // /pay itself lives in lib/requests, crosschain being one of its payment options) and the
 // operator's liquidity.
 
-import { defineOperation } from "../http/operation";
 import { EXAMPLE } from "../http/example-values";
+import { defineOperation } from "../http/operation";
 import { requestOwner } from "../requests";
 import { treasuryLiquidity } from "./liquidity";
 import { intentIdParams, liquidityResponse, submitIntentBody, submitIntentResponse } from "./schemas";

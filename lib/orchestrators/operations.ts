@@ -7,7 +7,6 @@ import { clientIdParams, clientIdRecord, updateClientIdBody } from "../client-id
 import { orchestratorOf, platformOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
-import { EXAMPLE } from "../http/example-values";
 import { endLinkOf } from "./active-links";
 import {
   createLinkRequest,

@@ -5,8 +5,8 @@
 // the page waits for detection. Public, rate-limited per IP by the wrapper.
 import { z } from "zod";
 import { submitIntentBody, submitIntentResponse } from "../crosschain/schemas";
-import { defineOperation } from "../http/operation";
 import { EXAMPLE } from "../http/example-values";
+import { defineOperation } from "../http/operation";
 import { routesResponse } from "../requests";
 import { addressText, crosschainPayResponse } from "../requests/schemas";
 import { buildSecurePaymentCalls, detectedPayments, loadSecurePayment, recordIntent } from "../secure-payments";

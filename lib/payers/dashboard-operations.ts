@@ -5,7 +5,6 @@ import { z } from "zod";
 import { platformOf } from "../http/caller";
 import { unauthorized } from "../http/errors";
 import { defineOperation } from "../http/operation";
-import { EXAMPLE } from "../http/example-values";
 import { erase, reviewKyc } from "./compliance";
 import { revealTaxNumber } from "./dashboard-view";
 import { FIAT_SUB_STATUSES } from "./fiat-steps";

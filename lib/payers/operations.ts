@@ -4,7 +4,6 @@
 import type { Caller } from "../http/caller";
 import { notFound, unauthorized } from "../http/errors";
 import { defineOperation } from "../http/operation";
-import { EXAMPLE } from "../http/example-values";
 import { addBankAccount, applyProviderWebhook, registerPayer, setAgreement } from "./compliance";
 import { providerWebhookBody } from "./http-compliance-provider";
 import { isCompliant, payerOrThrow, readPaymentDetails } from "./payer-store";

@@ -3,7 +3,6 @@
 // path is the credential (stored hashed; a new POST /v2/payer replaces it).
 import { z } from "zod";
 import { defineOperation } from "../http/operation";
-import { EXAMPLE } from "../http/example-values";
 import { text } from "../zod/text";
 import { acceptAgreement, submitKyc } from "./compliance";
 import { identityShape, successResponse } from "./schemas";

@@ -1,8 +1,8 @@
 // /v2/payouts: pay without creating a request first, once (POST /v2/payouts) or to many
 // payees in one transaction (POST /v2/payouts/batch). API key or client ID + Origin.
 import { z } from "zod";
-import { defineOperation } from "../http/operation";
 import { EXAMPLE } from "../http/example-values";
+import { defineOperation } from "../http/operation";
 import { recurringPayoutResponse } from "../recurring/schemas";
 import { requestOwner } from "../requests";
 import { payCalldataResponse } from "../requests/schemas";

@@ -1,7 +1,6 @@
 // The platform profile over HTTP: the dashboard's Settings page writes through it.
 import { platformOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
-import { EXAMPLE } from "../http/example-values";
 import { getPlatformProfile, platformProfile, platformProfileBody, updatePlatformProfile } from "./profile";
 
 const TAGS = ["Platform"];

@@ -2,8 +2,8 @@
 // progress, cancel or resume it. API key or client ID + Origin, scoped to the platform.
 // The schedule itself is created by POST /v2/payouts with `recurrence` (lib/payouts).
 import type { Caller } from "../http/caller";
-import { defineOperation } from "../http/operation";
 import { EXAMPLE } from "../http/example-values";
+import { defineOperation } from "../http/operation";
 import { requestOwner } from "../requests";
 import { activateSchedule, describeSchedule, updateSchedule } from "./manage-schedule";
 import {

@@ -7,7 +7,6 @@ import { clientIdParams } from "../client-ids/schemas";
 import { type Caller, platformOf } from "../http/caller";
 import { notFound, unauthorized } from "../http/errors";
 import { defineOperation } from "../http/operation";
-import { EXAMPLE } from "../http/example-values";
 import { type BrandingOwner, brandingBody, deleteBranding, getBranding, putBranding } from "./branding";
 import { brandingView, deletedView } from "./schemas";
 

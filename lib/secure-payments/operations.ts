@@ -4,8 +4,8 @@
 import { z } from "zod";
 import { platformOf } from "../http/caller";
 import { notFound } from "../http/errors";
-import { defineOperation } from "../http/operation";
 import { EXAMPLE } from "../http/example-values";
+import { defineOperation } from "../http/operation";
 import { crosschainPayResponse } from "../requests/schemas";
 import { pagination } from "../zod/query";
 import { enforceAccessList } from "./access-policy";

@@ -1,9 +1,9 @@
 // /v2/orchestrators/webhooks: an orchestrator's webhook endpoints (x-orchestrator-key).
 import { z } from "zod";
 import { orchestratorOf } from "../http/caller";
+import { EXAMPLE } from "../http/example-values";
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
-import { EXAMPLE } from "../http/example-values";
 import { DELIVERY_CONTRACT } from "./delivery-docs";
 import { getDelivery, listDeliveries, resendDelivery } from "./delivery-log";
 import { deleteEndpoint, endpointOrThrow, rotateSecret } from "./manage-endpoints";

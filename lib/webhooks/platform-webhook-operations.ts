@@ -10,9 +10,9 @@ import { allowsWebhooksByClientIdAlone, CLIENT_ID_NOT_FOUND, findOwnClientId } f
 import type { Caller } from "../http/caller";
 import { clientIp } from "../http/client-ip";
 import { conflict, forbidden, notFound, unauthorized, validationError } from "../http/errors";
+import { EXAMPLE } from "../http/example-values";
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
-import { EXAMPLE } from "../http/example-values";
 import { createPlatformEndpoint, listPlatformEndpoints, updatePlatformEndpoint } from "./client-id-endpoints";
 import { DELIVERY_CONTRACT } from "./delivery-docs";
 import { getDelivery, listDeliveries, resendDelivery } from "./delivery-log";

@@ -132,7 +132,8 @@ test("the receiver snippet refuses a delivery whose signature does not match", a
       body: JSON.stringify({ event: "payment.confirmed", requestId: "forged" }),
     });
     expect(res.status).toBe(401);
-    expect(printed).toContain("refused: the signature does not match");
+    // The receiver's output reaches this process after its answer.
+    await expect.poll(() => printed, { timeout: 5_000 }).toContain("refused: the signature does not match");
     expect(printed).not.toContain("verified");
   } finally {
     receiver.kill();

@@ -46,6 +46,9 @@ export default function Home() {
         >
           Sign in
         </Link>
+        <Link href="/docs/quickstart" className="px-2 py-2.5 font-semibold text-blue-800 underline underline-offset-2">
+          Quickstart for developers
+        </Link>
         <Link href="/docs" className="px-2 py-2.5 font-semibold text-blue-800 underline underline-offset-2">
           API reference
         </Link>

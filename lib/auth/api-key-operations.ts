@@ -26,6 +26,7 @@ export const listApiKeysOperation = defineOperation({
 export const createApiKeyOperation = defineOperation({
   method: "POST",
   path: "/v1/api-keys",
+  example: { body: { name: "checkout backend" } },
   summary: "Create an API key",
   description:
     "Creates a key for the `x-api-key` header, with the scopes it may use (default: all four; docs/decisions/api-key-scopes.md). The full key is in this response only; it is stored hashed and cannot be shown again. Scopes cannot be changed later: create another key and revoke this one.",

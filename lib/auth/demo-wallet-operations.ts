@@ -34,6 +34,7 @@ export const listDemoWallets = defineOperation({
 export const signWithDemoWallet = defineOperation({
   method: "POST",
   path: "/v1/auth/demo-wallets/{address}/sign",
+  example: { body: { message: "Hello from the sandbox" } },
   summary: "Sign with a demo wallet",
   description: `Signs \`message\` (personal_sign, e.g. a sign-in challenge's message) or \`typedData\` (eth_signTypedData_v4) with the demo wallet's key, the answer a browser wallet would give. Send exactly one of the two. The demo wallets' keys are anvil's public test keys. ${SANDBOX_ONLY}`,
   tags: TAGS,

@@ -6,6 +6,7 @@ import type { Caller } from "../http/caller";
 import { bearer, readCookie, SESSION_COOKIE } from "../http/caller";
 import { isOwnOrigin, refuseCrossSite } from "../http/csrf";
 import { unauthorized } from "../http/errors";
+import { EXAMPLE } from "../http/example-values";
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
 import { getPlatform } from "../platforms";
@@ -49,6 +50,7 @@ function signedIn(status: number, who: SignedInUser, session: { token: string; e
 export const walletChallenge = defineOperation({
   method: "POST",
   path: "/v1/auth/wallet/challenge",
+  example: { body: { address: EXAMPLE.payer } },
   summary: "Start a wallet sign-in",
   description:
     "Issues a single-use challenge for the address, valid 5 minutes. The wallet type is detected from the address: Tron addresses (base58, starting with T) sign with TronWeb `signMessageV2`, EVM addresses with `personal_sign`. `message` is an EIP-4361 message naming this service's domain and URI, the address (EIP-55 checksummed for EVM), version 1, the nonce, the issue and expiration times. Sign it unchanged and send it to /v1/auth/wallet/verify.",
@@ -62,6 +64,14 @@ export const walletChallenge = defineOperation({
 export const walletVerify = defineOperation({
   method: "POST",
   path: "/v1/auth/wallet/verify",
+  example: {
+    body: {
+      challengeId: "01JQ7ZK3F8Y2M4N6P8R0T2V4X6",
+      nonce: "5f2b1c9e8a7d",
+      message: "shop.example.com wants you to sign in with your Ethereum account…",
+      signature: EXAMPLE.signature,
+    },
+  },
   summary: "Finish a wallet sign-in",
   description: `Checks the signed challenge: unused and unexpired, the same nonce and message, a message issued by this service, and a signature by the challenge's address (EVM: ECDSA, or ERC-1271/ERC-6492 for smart-contract wallets on networks with an RPC; Tron: signMessageV2). The challenge is then used up. The first sign-in of a wallet creates its user and platform. Starts a wallet session that ends after 15 idle minutes. ${SIGNED_IN_COOKIE}`,
   tags: TAGS,
@@ -82,6 +92,7 @@ export const walletVerify = defineOperation({
 export const register = defineOperation({
   method: "POST",
   path: "/v1/auth/register",
+  example: { body: { email: "merchant@example.com", password: "correct horse battery" } },
   summary: "Create an account with email and password",
   description: `Creates the user and their platform and signs them in (a session of 30 days). The email is compared case-insensitively; the password has 8 to 100 characters. ${SIGNED_IN_COOKIE}`,
   tags: TAGS,
@@ -99,6 +110,7 @@ export const register = defineOperation({
 export const login = defineOperation({
   method: "POST",
   path: "/v1/auth/login",
+  example: { body: { email: "merchant@example.com", password: "correct horse battery" } },
   summary: "Sign in with email and password",
   description: `Starts an email session of 30 days. An unknown email and a wrong password get the same answer. After 5 failed tries for an email, each further try waits (429 with Retry-After): 1 s, then twice as long after every failure, up to 15 minutes; a successful sign-in starts over. ${SIGNED_IN_COOKIE}`,
   tags: TAGS,
@@ -191,6 +203,14 @@ function sessionOf(caller: Caller) {
 export const linkWallet = defineOperation({
   method: "POST",
   path: "/v1/auth/methods/wallet",
+  example: {
+    body: {
+      challengeId: "01JQ7ZK3F8Y2M4N6P8R0T2V4X6",
+      nonce: "5f2b1c9e8a7d",
+      message: "shop.example.com wants you to sign in with your Ethereum account…",
+      signature: EXAMPLE.signature,
+    },
+  },
   summary: "Link a wallet to the signed-in user",
   description:
     "The wallet signs a challenge from /v1/auth/wallet/challenge (the same message as a sign-in); sent here with the session of the user it joins, it becomes a second way to sign in to the same platform. A wallet that already signs in to another platform is refused (409 `wallet_taken`): platforms are never merged. A user has at most one wallet: remove it before linking another (409 `sign_in_method_exists`). Linking the user's own wallet again changes nothing.",
@@ -237,6 +257,7 @@ export const walletStepUp = defineOperation({
 export const addEmail = defineOperation({
   method: "POST",
   path: "/v1/auth/methods/email",
+  example: { body: { email: "billing@example.com", password: "correct horse battery" } },
   summary: "Add email and password to the signed-in user",
   description:
     "Afterwards the email and password sign in to the same platform (the rules of /v1/auth/register apply). An email that already has an account is refused (409 `email_taken`); a user that has an email must remove it first (409 `sign_in_method_exists`).",

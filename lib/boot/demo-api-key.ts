@@ -9,13 +9,22 @@ export function credentialsPath(dataDir: string): string {
   return path.join(dataDir, "demo-credentials.json");
 }
 
-export function sandboxDemoApiKey(): string | undefined {
+function sandboxCredential(name: "apiKey" | "clientId"): string | undefined {
   const config = getConfig();
   if (!config.sandbox) return undefined;
   try {
-    const saved = JSON.parse(fs.readFileSync(credentialsPath(config.DATA_DIR), "utf8")) as { apiKey?: unknown };
-    return typeof saved.apiKey === "string" ? saved.apiKey : undefined;
+    const saved = JSON.parse(fs.readFileSync(credentialsPath(config.DATA_DIR), "utf8")) as Record<string, unknown>;
+    return typeof saved[name] === "string" ? saved[name] : undefined;
   } catch {
     return undefined; // no demo platform (SEED_DEMO=false) or not written yet
   }
+}
+
+export function sandboxDemoApiKey(): string | undefined {
+  return sandboxCredential("apiKey");
+}
+
+/** The demo platform's client ID: the examples that name a client ID carry it in the sandbox. */
+export function sandboxDemoClientId(): string | undefined {
+  return sandboxCredential("clientId");
 }

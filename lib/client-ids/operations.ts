@@ -15,6 +15,7 @@ const CREATE_DESCRIPTION =
 export const createClientIdOperation = defineOperation({
   method: "POST",
   path: "/v2/client-ids",
+  example: { body: { label: "Web checkout", allowedDomains: ["https://shop.example.com"] } },
   summary: "Create a client ID",
   description: CREATE_DESCRIPTION,
   tags: TAGS,
@@ -32,6 +33,7 @@ export const createClientIdOperation = defineOperation({
 export const createClientIdSessionOperation = defineOperation({
   method: "POST",
   path: "/v1/client-ids",
+  example: { body: { label: "Web checkout", allowedDomains: ["https://shop.example.com"] } },
   summary: "Create a client ID (session route)",
   description: `The same as \`POST /v2/client-ids\`, under the auth API's path, with a session. ${CREATE_DESCRIPTION}`,
   tags: TAGS,

@@ -2,6 +2,7 @@
 // /pay itself lives in lib/requests, crosschain being one of its payment options) and the
 // operator's liquidity.
 
+import { EXAMPLE } from "../http/example-values";
 import { defineOperation } from "../http/operation";
 import { requestOwner } from "../requests";
 import { treasuryLiquidity } from "./liquidity";
@@ -13,6 +14,7 @@ const TAGS = ["Request"];
 export const submitPaymentIntentOperation = defineOperation({
   method: "POST",
   path: "/v2/request/payment-intents/{paymentIntentId}",
+  example: { body: { signedPaymentIntent: { signature: EXAMPLE.signature, nonce: "1", deadline: "1798761600" } } },
   summary: "Submit a signed crosschain payment intent",
   description:
     "The payer's signature of `paymentIntent` (and of `approvalPermitPayload` when one was given). Both are checked against the intent before anything is sent; " +

@@ -23,6 +23,12 @@ export interface HandlerContext<P, Q, B> {
   requestId: string;
 }
 
+/** An operation's published example: `query` lists the parameters sent (the others are left out). */
+export interface OperationExample<B extends z.ZodType | undefined = z.ZodType | undefined> {
+  body?: B extends z.ZodType ? z.input<B> : undefined;
+  query?: Record<string, string>;
+}
+
 export interface OperationSpec<
   P extends z.ZodType | undefined,
   Q extends z.ZodType | undefined,
@@ -43,6 +49,10 @@ export interface OperationSpec<
   params?: P;
   query?: Q;
   body?: B;
+  /** What /docs shows (and its code samples send): a minimal valid body, with sandbox values, and
+   * the query parameters to send. Every operation with a body has one; lib/openapi/examples.test.ts
+   * sends each through the route and fails on a 400 (docs/api-guide.md "Examples"). */
+  example?: OperationExample<B>;
   /** Schema of the success body: what /docs publishes and what the handler must return. */
   response?: R;
   status?: number;

@@ -61,9 +61,21 @@ function parametersOf(e: Operation, defs: Record<string, JsonSchema>) {
     const json = toSchema(schema, "input", defs);
     const props = (json.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((json.required as string[] | undefined) ?? []);
+    const examples = where === "query" ? e.example?.query : undefined;
     for (const [name, s] of Object.entries(props)) {
       const { description, ...rest } = s;
-      out.push({ name, in: where, required: where === "path" || required.has(name), description, schema: rest });
+      const param: JsonSchema = {
+        name,
+        in: where,
+        required: where === "path" || required.has(name),
+        description,
+        schema: rest,
+      };
+      // With an example, renderers send exactly its parameters: an optional one it leaves out
+      // gets an empty example, or Scalar would fill it from the enum's first value (a `chain`
+      // without its `token` is a 400).
+      if (examples) param.example = examples[name] ?? "";
+      out.push(param);
     }
   }
   if (e.auth.includes("clientId")) {
@@ -224,7 +236,15 @@ export function buildOpenApiDocument(operations: Operation[], serverUrl: string,
     };
     if (scope) op["x-api-key-scope"] = scope;
     if (e.body)
-      op.requestBody = { required: true, content: { "application/json": { schema: toSchema(e.body, "input", defs) } } };
+      op.requestBody = {
+        required: true,
+        content: {
+          "application/json": {
+            schema: toSchema(e.body, "input", defs),
+            ...(e.example?.body === undefined ? {} : { example: e.example.body }),
+          },
+        },
+      };
     (paths[e.path] ??= {})[e.method.toLowerCase()] = op;
   }
   return {
@@ -233,7 +253,7 @@ export function buildOpenApiDocument(operations: Operation[], serverUrl: string,
       title: "Stablelink API",
       version: APP_VERSION,
       description:
-        "Payment requests, payouts and secure payments in stablecoins on seven EVM chains and Tron. Errors have the shape `{statusCode, message, error, code}`: branch on `code` (listed under the Error schema), not on `message`.",
+        "Payment requests, payouts and secure payments in stablecoins on seven EVM chains and Tron. New here? The [quickstart](/docs/quickstart) creates a request, pays it in the sandbox and verifies the webhook, in five minutes. Errors have the shape `{statusCode, message, error, code}`: branch on `code` (listed under the Error schema), not on `message`. Every example works when pasted against the sandbox.",
     },
     servers: [{ url: serverUrl }],
     paths,

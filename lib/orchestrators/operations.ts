@@ -44,6 +44,7 @@ const CLIENT_ID_TAGS = ["Client IDs"];
 export const createLinkRequestOperation = defineOperation({
   method: "POST",
   path: "/v2/orchestrators/links",
+  example: { body: { externalId: "merchant-42" } },
   summary: "Start hosted onboarding",
   description:
     "Opens a link request (status `pending`, valid 7 days) and answers its `onboardingUrl`: send the platform there, and only there — its `key` is what lets a platform approve (the `intentId` alone does not). When the platform approves it in its dashboard with one of its client IDs, the link becomes `active` and `client_id.linked` is delivered to your webhooks with this `linkId`, `intentId` and the details given here.",
@@ -102,6 +103,7 @@ export const endOrchestratorLinkOperation = defineOperation({
 export const updateClientIdOperation = defineOperation({
   method: "PUT",
   path: "/v2/client-ids/{id}",
+  example: { body: { label: "Web checkout (EU)" } },
   summary: "Update a client ID",
   description:
     "Changes only the fields sent; `null` unsets a nullable field. `status: inactive` pauses the client ID (it authenticates nothing) and `status: active` resumes it; `status: revoked` revokes it for good. A revoked client ID cannot be changed.",
@@ -146,6 +148,7 @@ export const getClientIdLinkOperation = defineOperation({
 export const linkClientIdOperation = defineOperation({
   method: "POST",
   path: "/v2/client-ids/{id}/orchestrator-link",
+  example: { body: { orchestratorId: "01JQ7ZK3F8Y2M4N6P8R0T2V4X6" } },
   summary: "Link a client ID to an orchestrator",
   description:
     "Lets the orchestrator create secure payments for this client ID (it sends `x-client-id` with its `x-orchestrator-key`). A client ID has at most one active link: linking again to the same orchestrator answers the existing link (200); a link to another orchestrator must be removed first (409). Direct links do not emit `client_id.linked`.",
@@ -199,6 +202,7 @@ export const getLinkRequestOperation = defineOperation({
 export const approveLinkRequestOperation = defineOperation({
   method: "POST",
   path: "/v1/orchestrator-links/{intentId}/approve",
+  example: { body: { clientId: "01JQ7ZK3F8Y2M4N6P8R0T2V4X6", key: "k3y-from-the-link" } },
   summary: "Approve hosted onboarding",
   description:
     "Links one of your active client IDs to the orchestrator that opened the request, and notifies it (`client_id.linked`). A client ID linked to the same orchestrator is relinked; one linked to another orchestrator must be unlinked first.",
@@ -220,6 +224,7 @@ export const approveLinkRequestOperation = defineOperation({
 export const rejectLinkRequestOperation = defineOperation({
   method: "POST",
   path: "/v1/orchestrator-links/{intentId}/reject",
+  example: { body: { key: "k3y-from-the-link" } },
   summary: "Reject hosted onboarding",
   tags: ORCHESTRATOR_TAGS,
   auth: ["session"],

@@ -5,6 +5,7 @@
 // the page waits for detection. Public, rate-limited per IP by the wrapper.
 import { z } from "zod";
 import { submitIntentBody, submitIntentResponse } from "../crosschain/schemas";
+import { EXAMPLE } from "../http/example-values";
 import { defineOperation } from "../http/operation";
 import { routesResponse } from "../requests";
 import { addressText, crosschainPayResponse } from "../requests/schemas";
@@ -23,6 +24,7 @@ const TAGS = ["Payment page"];
 export const pagePaymentCallsOperation = defineOperation({
   method: "GET",
   path: "/pay/{token}/calls",
+  example: { query: { wallet: EXAMPLE.payer } },
   summary: "Calls to sign on the payment page",
   description:
     "What the hosted page asks before the wallet signs: the same answer as GET /v2/secure-payments/{token}/pay for `wallet`, with the link's token as the only credential. " +
@@ -72,6 +74,7 @@ export const pagePaymentProgressOperation = defineOperation({
 export const pagePaymentIntentOperation = defineOperation({
   method: "POST",
   path: "/pay/{token}/intent",
+  example: { body: { chain: "BASE", token: "USDC", txHash: EXAMPLE.txHash, payerAddress: EXAMPLE.payer } },
   summary: "Record the transaction the page's wallet broadcast",
   description:
     "The same as POST /v2/secure-payments/{token}/intent, with the link's token as the only credential: the page reports the payment transaction it sent.",
@@ -108,6 +111,7 @@ const intentParams = tokenParams.extend({ paymentIntentId: z.string().min(1).max
 export const pageCrosschainRoutesOperation = defineOperation({
   method: "GET",
   path: "/pay/{token}/crosschain-routes",
+  example: { query: { wallet: EXAMPLE.payer } },
   summary: "Networks the page's wallet can pay from",
   description:
     "The crosschain routes of GET /v2/request/{requestId}/routes for the link's one request and `wallet`: one per other chain and stablecoin where the wallet holds the amount and the operator's fee, " +
@@ -124,6 +128,7 @@ export const pageCrosschainRoutesOperation = defineOperation({
 export const pageCrosschainIntentOperation = defineOperation({
   method: "GET",
   path: "/pay/{token}/crosschain",
+  example: { query: { wallet: EXAMPLE.payer, chain: "ARBITRUM", token: "USDC" } },
   summary: "The crosschain intent to sign on the payment page",
   description:
     "The same answer as GET /v2/secure-payments/{token}/pay with `chain` + `token` naming another chain, with the link's token as the only credential (access list and screening included).",
@@ -144,6 +149,7 @@ export const pageCrosschainIntentOperation = defineOperation({
 export const pageCrosschainSubmitOperation = defineOperation({
   method: "POST",
   path: "/pay/{token}/crosschain/{paymentIntentId}",
+  example: { body: { signedPaymentIntent: { signature: EXAMPLE.signature, nonce: "1", deadline: "1798761600" } } },
   summary: "Submit the signed crosschain intent from the payment page",
   description:
     "The same as POST /v2/request/payment-intents/{paymentIntentId}, for an intent of the link's request, with the link's token as the only credential.",

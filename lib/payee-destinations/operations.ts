@@ -6,6 +6,7 @@ import { z } from "zod";
 import { getSignedInUser } from "../auth";
 import { platformOf } from "../http/caller";
 import { unauthorized } from "../http/errors";
+import { EXAMPLE } from "../http/example-values";
 import { defineOperation } from "../http/operation";
 import { addDestination, addSessionWalletDestination, deactivateDestination } from "./apply-signed-change";
 import { prepareSigningData } from "./prepare-signing-data";
@@ -29,6 +30,14 @@ const SIGNATURE_ERRORS =
 export const getSigningDataOperation = defineOperation({
   method: "GET",
   path: "/v2/payee-destination/signing-data",
+  example: {
+    query: {
+      walletAddress: EXAMPLE.payee,
+      action: "add",
+      tokenAddress: EXAMPLE.usdcBase,
+      chainId: String(EXAMPLE.baseChainId),
+    },
+  },
   summary: "Get EIP-712 signing data with a nonce",
   description:
     "Step one of adding or deactivating a destination: issues a single-use nonce (valid 10 minutes) bound to this platform, the action, the wallet, the chain and the token, and answers the typed data to sign. Hand `typedData` unchanged to `eth_signTypedData_v4` (the wallet on the destination's chain), or on Tron to TIP-712 signing without the `EIP712Domain` entry; then send the signature and the nonce to `POST /v2/payee-destination` (add) or `DELETE /v2/payee-destination/{destinationId}` (deactivate). Destinations are registered in the chain's USDC or USDT (USDT0 is USDT's alias, not a destination token).",
@@ -46,6 +55,7 @@ export const getSigningDataOperation = defineOperation({
 export const createDestinationOperation = defineOperation({
   method: "POST",
   path: "/v2/payee-destination",
+  example: { body: { signature: EXAMPLE.signature, nonce: "nonce-from-signing-data" } },
   summary: "Create a payee destination",
   description:
     "Registers the destination the nonce was issued for, once the payee wallet's signature of its typed data verifies: EOAs by signature recovery, smart-contract wallets through the chain (ERC-1271, ERC-6492 before deployment), Tron wallets by TIP-712 recovery. A wallet has one active destination: registering another one deactivates the previous one. Registering an existing destination again re-activates it (same `destinationId`).",
@@ -63,6 +73,7 @@ export const createDestinationOperation = defineOperation({
 export const createSessionWalletDestinationOperation = defineOperation({
   method: "POST",
   path: "/v1/payee-destination",
+  example: { body: { tokenAddress: EXAMPLE.usdcBase, chainId: EXAMPLE.baseChainId } },
   summary: "Create a payee destination for the signed-in wallet",
   description:
     "The setup route of the hosted documentation: registers `tokenAddress` on `chainId` for the wallet of the wallet session, whose sign-in signature proves it (no typed-data signature). Otherwise the same as `POST /v2/payee-destination`: one active destination per wallet, an existing one re-activated, the same answer.",
@@ -84,6 +95,7 @@ export const createSessionWalletDestinationOperation = defineOperation({
 export const getActiveDestinationOperation = defineOperation({
   method: "GET",
   path: "/v2/payee-destination",
+  example: { query: { walletAddress: EXAMPLE.payee } },
   summary: "Get the active payee destination of a wallet",
   description: "The wallet's active destination on this platform, or `null` when it has none.",
   tags: TAGS,
@@ -129,6 +141,7 @@ export const getDestinationOperation = defineOperation({
 export const deactivateDestinationOperation = defineOperation({
   method: "DELETE",
   path: "/v2/payee-destination/{destinationId}",
+  example: { body: { signature: EXAMPLE.signature, nonce: "nonce-from-signing-data" } },
   summary: "Deactivate a payee destination",
   description:
     "With a nonce from signing-data (`action=deactivate`, this destination's wallet, chain and token) and the wallet's signature of its typed data. The destination stops being paid; its record stays (`active: false`) and registering it again re-activates it.",

@@ -18,6 +18,7 @@ const payerParams = z.strictObject({ userId: z.uuid("must be a payer's userId (U
 export const reviewPayerOperation = defineOperation({
   method: "POST",
   path: "/v1/payers/{userId}/review",
+  example: { body: { decision: "approve" } },
   summary: "Approve or reject a payer's KYC",
   description:
     "The review queue: a payer whose KYC is `pending` (built-in provider) is approved (`completed`) or rejected with a reason (`rejected`). Sends `compliance.updated`.",
@@ -72,6 +73,7 @@ export const erasePayerOperation = defineOperation({
 export const advanceOfframpOperation = defineOperation({
   method: "POST",
   path: "/v1/offramp-payments/{requestId}/progress",
+  example: { body: { subStatus: "ongoing_checks" } },
   summary: "Mark an off-ramp payment's fiat progress",
   description:
     "The built-in fiat provider: the operator reports the next step of the fiat transfer (pending_internal_assessment, ongoing_checks, sending_fiat, fiat_sent; or bounced, retry_required with a reason). " +

@@ -31,6 +31,24 @@ function apiKeyCaller(caller: Caller) {
 export const createPayerOperation = defineOperation({
   method: "POST",
   path: "/v2/payer",
+  example: {
+    body: {
+      clientUserId: "customer-42",
+      email: "jane.doe@example.com",
+      firstName: "Jane",
+      lastName: "Doe",
+      beneficiaryType: "individual",
+      dateOfBirth: "1990-04-12",
+      addressLine1: "1 Market St",
+      city: "San Francisco",
+      state: "CA",
+      postcode: "94105",
+      country: "US",
+      nationality: "US",
+      phone: "+14155550123",
+      ssn: "123-45-6789",
+    },
+  },
   summary: "Create or update a payer's compliance data",
   description:
     "Stores the payer's identity data for `clientUserId` (encrypted at rest, never logged) and answers where the payer completes compliance: `kycUrl` (identity verification: our hosted page where the payer reviews and submits the data, " +
@@ -84,6 +102,7 @@ export const getPayerOperation = defineOperation({
 export const updatePayerOperation = defineOperation({
   method: "PATCH",
   path: "/v2/payer/{clientUserId}",
+  example: { body: { agreementCompleted: true } },
   summary: "Update a payer's agreement status",
   description:
     "Records that the payer accepted (`agreementCompleted: true`) or withdrew from (`false`) the agreement. A change sends `compliance.updated`.",
@@ -103,6 +122,22 @@ export const updatePayerOperation = defineOperation({
 export const createPaymentDetailsOperation = defineOperation({
   method: "POST",
   path: "/v2/payer/{clientUserId}/payment-details",
+  example: {
+    body: {
+      bankName: "Chase",
+      accountName: "Jane Doe",
+      accountNumber: "000123456789",
+      routingNumber: "021000021",
+      beneficiaryType: "individual",
+      currency: "USD",
+      addressLine1: "1 Market St",
+      city: "San Francisco",
+      state: "CA",
+      country: "US",
+      dateOfBirth: "1990-04-12",
+      postalCode: "94105",
+    },
+  },
   summary: "Add a payer's bank account",
   description:
     "Registers a bank account for off-ramp payments (an account number or an IBAN is required). Stored encrypted; the answer repeats only the bank and account names. Sends `payment_detail.updated` (status `approved`).",
@@ -171,6 +206,7 @@ export const getPaymentDetailsOperation = defineOperation({
 export const complianceWebhookOperation = defineOperation({
   method: "POST",
   path: "/v2/compliance/webhook",
+  example: { body: { applicantId: "applicant-1", reviewStatus: "completed", reviewAnswer: "GREEN" } },
   summary: "Compliance provider status webhook",
   description:
     "Where the external compliance provider (COMPLIANCE_PROVIDER=http) reports a review: `{applicantId, reviewStatus, reviewAnswer, rejectReason}`, signed with `x-payload-digest` = hex HMAC-SHA256 of the raw body with COMPLIANCE_PROVIDER_WEBHOOK_SECRET. " +

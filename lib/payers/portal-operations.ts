@@ -14,6 +14,7 @@ const NOT_FOUND = "The link is unknown or was replaced by a newer one";
 export const submitKycOperation = defineOperation({
   method: "POST",
   path: "/v2/payer-pages/{token}/kyc",
+  example: { body: { corrections: { city: "Oakland" } } },
   summary: "Submit the payer's data for review (hosted KYC page)",
   description:
     "The payer confirms their data, with any corrections; KYC becomes `pending` until the platform's operator reviews it. Sends `compliance.updated`.",
@@ -34,6 +35,7 @@ export const submitKycOperation = defineOperation({
 export const acceptAgreementOperation = defineOperation({
   method: "POST",
   path: "/v2/payer-pages/{token}/agreement",
+  example: { body: { accepted: true } },
   summary: "Accept the agreement (hosted agreement page)",
   description:
     "The payer accepts the service agreement: `agreementStatus` becomes `completed` and `compliance.updated` is sent.",

@@ -1,6 +1,7 @@
 // /v2/payouts: pay without creating a request first, once (POST /v2/payouts) or to many
 // payees in one transaction (POST /v2/payouts/batch). API key or client ID + Origin.
 import { z } from "zod";
+import { EXAMPLE } from "../http/example-values";
 import { defineOperation } from "../http/operation";
 import { recurringPayoutResponse } from "../recurring/schemas";
 import { requestOwner } from "../requests";
@@ -18,6 +19,9 @@ const payoutResponse = payCalldataResponse
 export const createPayoutOperation = defineOperation({
   method: "POST",
   path: "/v2/payouts",
+  example: {
+    body: { payee: EXAMPLE.payee, amount: "10", invoiceCurrency: EXAMPLE.currency, paymentCurrency: EXAMPLE.currency },
+  },
   summary: "Pay once, without a request created beforehand",
   description:
     "Creates the payment request and answers the calldata to pay it, as GET /v2/request/{requestId}/pay would for `payerWallet` (the approval is included only when its allowance is short; balance and gas are checked). " +
@@ -38,6 +42,14 @@ export const createPayoutOperation = defineOperation({
 export const createBatchPayoutOperation = defineOperation({
   method: "POST",
   path: "/v2/payouts/batch",
+  example: {
+    body: {
+      requests: [
+        { payee: EXAMPLE.payee, amount: "10", invoiceCurrency: EXAMPLE.currency, paymentCurrency: EXAMPLE.currency },
+        { payee: EXAMPLE.payer, amount: "2.5", invoiceCurrency: EXAMPLE.currency, paymentCurrency: EXAMPLE.currency },
+      ],
+    },
+  },
   summary: "Pay many payees in one transaction",
   description:
     `Pays up to ${MAX_BATCH_SIZE} payments on one network through BatchConversionPayments: new ones (\`requests\`, created here) or existing requests of the platform (\`requestIds\`, for what is still due). ` +

@@ -19,6 +19,7 @@ export const getPlatformProfileOperation = defineOperation({
 export const updatePlatformProfileOperation = defineOperation({
   method: "PATCH",
   path: "/v1/platform/profile",
+  example: { body: { businessName: "Acme Coffee" } },
   summary: "Update the platform profile",
   description:
     "Given fields replace, `null` clears one, omitted fields stay. The payment page shows the business name as the merchant, and the logo unless the client ID's branding sets one.",

@@ -2,6 +2,7 @@
 // progress, cancel or resume it. API key or client ID + Origin, scoped to the platform.
 // The schedule itself is created by POST /v2/payouts with `recurrence` (lib/payouts).
 import type { Caller } from "../http/caller";
+import { EXAMPLE } from "../http/example-values";
 import { defineOperation } from "../http/operation";
 import { requestOwner } from "../requests";
 import { activateSchedule, describeSchedule, updateSchedule } from "./manage-schedule";
@@ -24,6 +25,7 @@ const NOT_FOUND = "Recurring payment not found (also for another platform's)";
 export const activateRecurringOperation = defineOperation({
   method: "POST",
   path: "/v2/payouts/recurring/{id}",
+  example: { body: { permitSignature: EXAMPLE.signature } },
   summary: "Activate a recurring payout with the payer's signature",
   description:
     "`permitSignature` is the payer's EIP-712 signature of the `recurringPaymentPermit` POST /v2/payouts answered: 65 bytes from an EOA, or whatever the payer's smart-contract wallet accepts (ERC-1271, checked on chain). " +
@@ -59,6 +61,7 @@ export const getRecurringOperation = defineOperation({
 export const updateRecurringOperation = defineOperation({
   method: "PATCH",
   path: "/v2/payouts/recurring/{id}",
+  example: { body: { action: "cancel" } },
   summary: "Cancel or resume a recurring payout",
   description:
     "`cancel`: nothing more is paid; `transactions` holds the approval that takes the proxy's allowance back (to what the payer's other schedules of the token still need, 0 if none), for the payer to send. " +

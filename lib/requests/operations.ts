@@ -4,6 +4,7 @@
 // every lookup is scoped to the caller's platform.
 
 import { badRequest, notFound } from "../http/errors";
+import { EXAMPLE } from "../http/example-values";
 import { defineOperation } from "../http/operation";
 import { pagination } from "../zod/query";
 import { createRequest } from "./create-request";
@@ -38,6 +39,7 @@ async function requestOrThrow(platformId: string, requestId: string): Promise<St
 export const createRequestOperation = defineOperation({
   method: "POST",
   path: "/v2/request",
+  example: { body: EXAMPLE.request },
   summary: "Create a payment request",
   description:
     "Creates a request for `amount` of `invoiceCurrency`, paid in `paymentCurrency` (whose network is the request's network) to `payee`. " +
@@ -108,6 +110,7 @@ export const getRequestOperation = defineOperation({
 export const updateRequestOperation = defineOperation({
   method: "PATCH",
   path: "/v2/request/{requestId}",
+  example: { body: { isRecurrenceStopped: true } },
   summary: "Stop or resume a recurring request",
   description:
     "`isRecurrenceStopped: true` stops a recurring invoice from recurring: no occurrence is issued while it is stopped, and those periods are skipped; `false` resumes it from the next period. Send it for the original request (an occurrence has no recurrence of its own). Answers the request's status.",
@@ -137,6 +140,7 @@ export const updateRequestOperation = defineOperation({
 export const payRequestOperation = defineOperation({
   method: "GET",
   path: "/v2/request/{requestId}/pay",
+  example: { query: { wallet: EXAMPLE.payer } },
   summary: "Get the calldata to pay a request",
   description:
     "The transactions the payer sends, in order, on the request's network. Tokens: an approval of exactly the amount needed comes first when the wallet's allowance is short " +
@@ -174,6 +178,7 @@ export const payRequestOperation = defineOperation({
 export const requestRoutesOperation = defineOperation({
   method: "GET",
   path: "/v2/request/{requestId}/routes",
+  example: { query: { wallet: EXAMPLE.payer } },
   summary: "Get the payment routes of a request",
   description:
     "The routes the payer's wallet can pay the request by, with their fees. First the same-chain route (`REQUEST_NETWORK_PAYMENT`), " +

@@ -44,6 +44,7 @@ export const getClientIdBrandingOperation = defineOperation({
 export const putClientIdBrandingOperation = defineOperation({
   method: "PUT",
   path: "/v2/client-ids/{id}/branding",
+  example: { body: { primaryActionColor: "#0f766e", displayRequestBranding: true } },
   summary: "Set a client ID's payment page branding",
   description:
     CLIENT_DESC +
@@ -84,6 +85,7 @@ export const getOrchestratorBrandingOperation = defineOperation({
 export const putOrchestratorBrandingOperation = defineOperation({
   method: "PUT",
   path: "/v2/orchestrators/branding",
+  example: { body: { primaryActionColor: "#0f766e", displayRequestBranding: true } },
   summary: "Set the orchestrator's payment page branding",
   description: ORCH_DESC + " Same fields and rules as a client ID's branding.",
   tags: TAGS,

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { platformOf } from "../http/caller";
 import { notFound } from "../http/errors";
+import { EXAMPLE } from "../http/example-values";
 import { defineOperation } from "../http/operation";
 import { crosschainPayResponse } from "../requests/schemas";
 import { pagination } from "../zod/query";
@@ -72,6 +73,7 @@ const TOKEN_ERRORS = {
 export const createSecurePaymentOperation = defineOperation({
   method: "POST",
   path: "/v2/secure-payments",
+  example: { body: { requests: [{ destinationId: EXAMPLE.destinationId, amount: "25" }], reference: "invoice-1042" } },
   summary: "Create a secure payment link",
   description:
     "Creates a payment link for one payment (or a legacy batch on one network) to the platform's payee destinations. Each item names a `destinationId` and an `amount` in the destination's token. " +
@@ -90,6 +92,15 @@ export const createSecurePaymentOperation = defineOperation({
 export const createSecurePayoutOperation = defineOperation({
   method: "POST",
   path: "/v2/secure-payments/payouts",
+  example: {
+    body: {
+      recipient: EXAMPLE.payee,
+      creatorWalletAddress: EXAMPLE.payer,
+      network: "base",
+      currency: EXAMPLE.currency,
+      amount: "25",
+    },
+  },
   summary: "Create a payout link",
   description:
     "A link the platform's own wallet pays a `recipient` from: `amount` of `currency` (a currency id, or a symbol on `network`). Same answer as POST /v2/secure-payments.",
@@ -104,6 +115,7 @@ export const createSecurePayoutOperation = defineOperation({
 export const createMulticallPayoutOperation = defineOperation({
   method: "POST",
   path: "/v2/secure-payments/multicall-payouts",
+  example: { body: { childTokens: [...EXAMPLE.linkTokens] } },
   summary: "Create a multicall payout link",
   description:
     "Groups 2 to 1000 of the platform's payout links (`childTokens`) on one EVM network into one link that pays them all in one batch transaction. " +
@@ -123,6 +135,7 @@ export const createMulticallPayoutOperation = defineOperation({
 export const getSecurePaymentOperation = defineOperation({
   method: "GET",
   path: "/v2/secure-payments/{token}",
+  example: { query: {} },
   summary: "Get a payable secure payment",
   description:
     "What the payment page shows: payee, amount, network, token, fee plan, expiry, branding. Only a payable link answers 200: completed is 409, expired or cancelled 403. " +
@@ -157,6 +170,7 @@ export const getSecurePaymentOperation = defineOperation({
 export const paySecurePaymentOperation = defineOperation({
   method: "GET",
   path: "/v2/secure-payments/{token}/pay",
+  example: { query: { wallet: EXAMPLE.payer } },
   summary: "Get the calldata to pay a secure payment",
   description:
     "The calls the payer's wallet sends, in order: approvals only when the allowance is short (for USDT a reset to 0 first), then the payment (the platform fee travels inside the payment call; `feeBundle` lists it, null without a fee plan). " +
@@ -185,6 +199,7 @@ export const paySecurePaymentOperation = defineOperation({
 export const previewFeesOperation = defineOperation({
   method: "POST",
   path: "/v2/secure-payments/fees/preview",
+  example: { body: { amount: "100", currency: EXAMPLE.currency, flow: "get_paid" } },
   summary: "Preview the fee plan of a payment",
   description:
     "The fee plan a secure payment of `amount` in `currency` would get, by the same rule as creation (the creating client ID's fee, borne by the payer; without a client ID fee, no fees). Creates and stores nothing.",
@@ -200,6 +215,7 @@ export const previewFeesOperation = defineOperation({
 export const createBatchPayoutLinkOperation = defineOperation({
   method: "POST",
   path: "/v2/secure-payments/batch-payouts",
+  example: { body: { tokens: [...EXAMPLE.linkTokens] } },
   summary: "Combine payout links into one batch link",
   description:
     "One link that pays 2 to 100 pending payout links (POST /v2/secure-payments/payouts) of one EVM network in one BatchConversionPayments transaction. The combined links are invalidated (403 on reads from then on). Same answer as POST /v2/secure-payments.",
@@ -218,6 +234,16 @@ export const createBatchPayoutLinkOperation = defineOperation({
 export const broadcastTronOperation = defineOperation({
   method: "POST",
   path: "/v2/secure-payments/{token}/tron/broadcast",
+  example: {
+    body: {
+      signedTransaction: {
+        raw_data_hex: "0a02b5a52208c5c1b3e6",
+        signature: ["1b".repeat(65)],
+        txID: "5a".repeat(32),
+        raw_data: { contract: [{ type: "TriggerSmartContract" }] },
+      },
+    },
+  },
   summary: "Broadcast a signed Tron transaction of a secure payment",
   description:
     "Relays a TronWeb-signed transaction to the Tron network (`TRONGRID_URL`'s /wallet/broadcasttransaction) only when it is one of the calls GET …/pay answers for its signer: the TRC-20 approval or the ERC20FeeProxy payment of this link, with `raw_data_hex` carrying the same target and calldata (and hashing to `txID`). " +
@@ -242,6 +268,7 @@ export const broadcastTronOperation = defineOperation({
 export const recordIntentOperation = defineOperation({
   method: "POST",
   path: "/v2/secure-payments/{token}/intent",
+  example: { body: { chain: "BASE", token: "USDC", txHash: EXAMPLE.txHash, payerAddress: EXAMPLE.payer } },
   summary: "Record the transaction a payer broadcast",
   description:
     "After the payer's wallet broadcast the payment, the page (or the integrator's own page) reports its `txHash` (or a Safe's `safeTxHash`) on `chain`; for a multicall payout, the UserOperation (`userOpHash`, `smartAccountAddress`, `transactionIndices`). " +
@@ -264,6 +291,16 @@ export const recordIntentOperation = defineOperation({
 export const refreshStepTransactionOperation = defineOperation({
   method: "POST",
   path: "/v2/secure-payments/{token}/refresh-step-transaction",
+  example: {
+    body: {
+      step: {
+        id: "step-1",
+        type: "cross",
+        tool: "across",
+        action: { toChainId: EXAMPLE.baseChainId, toAddress: EXAMPLE.payee },
+      },
+    },
+  },
   summary: "Refresh bridge step transactionRequest",
   description:
     "The published interface re-stamps the deadline of a LI.FI bridge step before a smart account submits its UserOperation. Crosschain payments on this service are a single step (the payer signs one intent from GET …/pay with `chain` and `token`, the service's operator settles it), with no bridge step or deadline to refresh: every step is answered 400 `route_step_unavailable`, the document's \"Route no longer available or invalid step\". The 200 of the published interface is never answered here.",
@@ -336,6 +373,7 @@ export const getMulticallPayoutOperation = defineOperation({
 export const reportUserEventOperation = defineOperation({
   method: "POST",
   path: "/v2/secure-payments/{token}/user-events",
+  example: { body: { userEvent: "wallet_connected", properties: { wallet_provider: "MetaMask" } } },
   summary: "Report payer activity on the payment page",
   description:
     "The payment page reports `wallet_connected`, `payment_sent_to_wallet` and `payment_approved_in_wallet`; the platform (and the orchestrator that created the payment) receive `secure_payment.user_event`. " +

@@ -1,6 +1,7 @@
 // /v2/orchestrators/webhooks: an orchestrator's webhook endpoints (x-orchestrator-key).
 import { z } from "zod";
 import { orchestratorOf } from "../http/caller";
+import { EXAMPLE } from "../http/example-values";
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
 import { DELIVERY_CONTRACT } from "./delivery-docs";
@@ -38,6 +39,7 @@ const NOT_FOUND = { 404: "Webhook endpoint not found (also for another orchestra
 export const createOrchestratorWebhookOperation = defineOperation({
   method: "POST",
   path: "/v2/orchestrators/webhooks",
+  example: { body: { url: EXAMPLE.webhookUrl } },
   summary: "Register a webhook endpoint",
   description: `Receives the events meant for orchestrators (see "Webhook events"): \`client_id.linked\`, and \`payment.confirmed\`, \`kyt.screening.completed\` and \`secure_payment.user_event\` of the secure payments you created. Answers \`{webhook, secret}\`: the secret is shown only here. A URL you registered before, even inactive, is refused (409): reactivate it with PATCH. To change a URL, deactivate the old endpoint and register the new one. At most 20 endpoints are active; deactivated ones count towards 100 registered in all until removed with \`DELETE …?permanent=true\`.\n\n${DELIVERY_CONTRACT}`,
   tags: TAGS,
@@ -54,6 +56,7 @@ export const createOrchestratorWebhookOperation = defineOperation({
 export const rotateOrchestratorWebhookSecretOperation = defineOperation({
   method: "POST",
   path: "/v2/orchestrators/webhooks/{id}/rotate-secret",
+  example: { body: { overlapSeconds: 3600 } },
   summary: "Rotate a webhook endpoint's signing secret",
   description: ROTATION_DESCRIPTION,
   tags: TAGS,
@@ -86,6 +89,7 @@ export const listOrchestratorWebhooksOperation = defineOperation({
 export const deactivateOrchestratorWebhookOperation = defineOperation({
   method: "DELETE",
   path: "/v2/orchestrators/webhooks/{id}",
+  example: { query: {} },
   summary: "Deactivate (or remove) a webhook endpoint",
   description:
     "Stops deliveries to the endpoint, keeping its URL and secret; PATCH reactivates it. With `?permanent=true` the endpoint and its delivery log are removed for good (answer `{id, deleted: true}`), and its URL may be registered again. At most 20 endpoints are active and 100 registered in all.",
@@ -118,6 +122,7 @@ export const reactivateOrchestratorWebhookOperation = defineOperation({
 export const testOrchestratorWebhookOperation = defineOperation({
   method: "POST",
   path: "/v2/orchestrators/webhooks/test",
+  example: { body: { eventType: "payment.confirmed" } },
   summary: "Send a test event",
   description:
     "Sends the example payload of `eventType`, signed like any delivery and marked `x-service-test: true`, to every active endpoint (or only `webhookId`). Answers the deliveries created.",

@@ -10,6 +10,7 @@ import { allowsWebhooksByClientIdAlone, CLIENT_ID_NOT_FOUND, findOwnClientId } f
 import type { Caller } from "../http/caller";
 import { clientIp } from "../http/client-ip";
 import { conflict, forbidden, notFound, unauthorized, validationError } from "../http/errors";
+import { EXAMPLE } from "../http/example-values";
 import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
 import { createPlatformEndpoint, listPlatformEndpoints, updatePlatformEndpoint } from "./client-id-endpoints";
@@ -105,6 +106,7 @@ function clientIdAlone(caller: Caller, req: Request): Omit<ClientIdAction, "acti
 export const createPlatformWebhookOperation = defineOperation({
   method: "POST",
   path: "/v1/webhook",
+  example: { body: { url: EXAMPLE.webhookUrl, clientId: EXAMPLE.clientId } },
   summary: "Register a webhook endpoint",
   description: `Registers a URL that receives the events of the client ID (see "Webhook events"). Answers \`{id, secret}\`: the signing secret is shown only here. With \`requestNetworkHeaders: true\` its deliveries also carry the hosted service's header names (\`x-request-network-*\`). A client ID may register the same URL more than once; each registration has its own secret. With the client ID alone (no API key or session) this needs the client ID's \`webhookRegistrationByClientId\` setting, and the registration is recorded on the endpoint (\`clientIdActions\`: when, from which address and Origin).\n\n${DELIVERY_CONTRACT}`,
   tags: TAGS,
@@ -130,6 +132,7 @@ export const createPlatformWebhookOperation = defineOperation({
 export const listPlatformWebhooksOperation = defineOperation({
   method: "GET",
   path: "/v1/webhook",
+  example: { query: { clientId: EXAMPLE.clientId } },
   summary: "List a client ID's webhook endpoints",
   description: "Every endpoint of the client ID, active and inactive, oldest first. Secrets are never listed.",
   tags: TAGS,
@@ -143,6 +146,7 @@ export const listPlatformWebhooksOperation = defineOperation({
 export const setPlatformWebhookActiveOperation = defineOperation({
   method: "PUT",
   path: "/v1/webhook/{webhookId}",
+  example: { body: { isActive: false } },
   summary: "Activate or deactivate a webhook endpoint, or choose its header names",
   description:
     "`isActive: false` stops deliveries to the endpoint (attempts still pending fail); `true` resumes them for new events. " +
@@ -173,6 +177,7 @@ export const deletePlatformWebhookOperation = defineOperation({
 export const rotatePlatformWebhookSecretOperation = defineOperation({
   method: "POST",
   path: "/v1/webhook/{webhookId}/rotate-secret",
+  example: { body: { overlapSeconds: 3600 } },
   summary: "Rotate a webhook endpoint's signing secret",
   description: ROTATION_DESCRIPTION,
   tags: TAGS,
@@ -190,6 +195,7 @@ export const rotatePlatformWebhookSecretOperation = defineOperation({
 export const testPlatformWebhookOperation = defineOperation({
   method: "POST",
   path: "/v1/webhook/test",
+  example: { body: { eventType: "payment.confirmed", clientId: EXAMPLE.clientId } },
   summary: "Send a test event",
   description:
     "Sends the example payload of `eventType`, signed like any delivery and marked `x-service-test: true`, to every active endpoint of the client ID (or only `webhookId`). Answers the deliveries created; follow them in the delivery log.",

@@ -1,7 +1,7 @@
 // The languages of the pages payers read (the hosted payment page, the payer pages), and how a
 // request picks one: the payer's own choice (a cookie the language picker sets) first, else the
 // browser's Accept-Language, else English. Pure: the server render and the picker share it.
-// Texts live in messages/<locale>.json (next-intl); docs/decisions/0034-payer-languages.md.
+// Texts live in messages/<locale>.json (next-intl); docs/decisions/payer-languages.md.
 
 export const LOCALES = ["en", "es", "pt", "fr", "de", "zh", "ja"] as const;
 export type PayerLocale = (typeof LOCALES)[number];

@@ -7,11 +7,11 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useMoney } from "@/components/i18n/use-money";
 import { isUserRejection, walletErrorText } from "@/components/wallet/wallet-errors";
 import { explorerTxUrl } from "@/lib/chains/explorer";
 import type { SignableTypedData } from "@/lib/crosschain/browser";
 import type { CheckoutProps } from "@/lib/pay-page/browser";
-import { useMoney } from "@/components/i18n/use-money";
 import { shortAddress } from "@/lib/pay-page/browser";
 import { checkCalls } from "@/lib/secure-payments/browser";
 import { ACTION_CLASSES } from "./action-link";
@@ -69,7 +69,6 @@ type Phase =
 
 const POLL_MS = 2000;
 const SLOW_AFTER_MS = 3 * 60_000;
-
 
 export function CheckoutFlow({
   props,
@@ -181,8 +180,7 @@ export function CheckoutFlow({
       return false;
     }
     const failed = mined.findIndex((m) => !m.success);
-    if (failed >= 0 || mined.length < steps.length)
-      throw new Error(t("batchFailed", { network: network.name }));
+    if (failed >= 0 || mined.length < steps.length) throw new Error(t("batchFailed", { network: network.name }));
     statuses.fill("done");
     show();
     const payHash = mined[steps.findIndex((s) => s.kind === "pay")]?.transactionHash ?? mined.at(-1)!.transactionHash;
@@ -231,8 +229,7 @@ export function CheckoutFlow({
         statuses[i] = "network";
         show();
         const mined = await wallet.wait(hash);
-        if (!mined.success)
-          throw new Error(t("txFailed", { tx: shortAddress(hash), network: network.name }));
+        if (!mined.success) throw new Error(t("txFailed", { tx: shortAddress(hash), network: network.name }));
         statuses[i] = "done";
         show();
       }
@@ -322,7 +319,8 @@ export function CheckoutFlow({
             <label key={`${r.chain}-${r.token}`} className="flex items-center gap-2 text-sm">
               <input type="radio" name="crosschain-route" checked={choice === i} onChange={() => setChoice(i)} />
               <span>
-                {routeLabel(r)} <span className="text-[var(--pay-muted)]">({t("routeFee", { fee: formatMoney(r.fee, r.token) })})</span>
+                {routeLabel(r)}{" "}
+                <span className="text-[var(--pay-muted)]">({t("routeFee", { fee: formatMoney(r.fee, r.token) })})</span>
               </span>
             </label>
           ))}
@@ -475,9 +473,7 @@ export function CheckoutFlow({
         <div className="space-y-3" role="status" data-testid="pay-state" data-state="following">
           <p className="font-semibold">{t("sent", { network: network.name })}</p>
           <TxLink sandbox={props.sandbox} network={props.network} txHash={phase.txHash} />
-          {phase.slow && (
-            <p className="text-sm text-[var(--pay-muted)]">{t("slow")}</p>
-          )}
+          {phase.slow && <p className="text-sm text-[var(--pay-muted)]">{t("slow")}</p>}
         </div>
       );
     case "confirmed":
@@ -537,7 +533,8 @@ function StepList({
   const labelOf = (s: CheckoutStep): string => {
     const l = s.label;
     if (l.key === "reset") return t("reset", { token: l.token });
-    if (l.key === "approve") return t("approve", { what: l.amount === null ? l.token : formatMoney(l.amount, l.symbol) });
+    if (l.key === "approve")
+      return t("approve", { what: l.amount === null ? l.token : formatMoney(l.amount, l.symbol) });
     if (l.key === "pay") return payLabel;
     return t("fee");
   };

@@ -31,10 +31,7 @@ describe("checkout steps", () => {
   });
 
   it("calls a second non-approval transaction a fee payment", () => {
-    expect(checkoutSteps([payment, payment], paymentCallPolicy("base")).map((s) => s.kind)).toEqual([
-      "pay",
-      "fee",
-    ]);
+    expect(checkoutSteps([payment, payment], paymentCallPolicy("base")).map((s) => s.kind)).toEqual(["pay", "fee"]);
   });
 
   it("reads wire values as wei", () => {

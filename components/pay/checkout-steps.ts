@@ -52,8 +52,7 @@ export function checkoutSteps(transactions: readonly WireTransaction[], policy: 
   return transactions.map((tx) => {
     const token = tokenTarget(policy, tx.to);
     const approved = token && tx.data.slice(0, 10).toLowerCase() === APPROVE ? approvedAmount(tx.data) : null;
-    if (token && approved === 0n)
-      return { kind: "reset", label: { key: "reset", token: token.name }, tx };
+    if (token && approved === 0n) return { kind: "reset", label: { key: "reset", token: token.name }, tx };
     if (token && approved !== null) {
       const amount = token.decimals === undefined ? null : unitsToDecimal(approved, token.decimals);
       return { kind: "approve", label: { key: "approve", token: token.name, amount, symbol: token.name }, tx };

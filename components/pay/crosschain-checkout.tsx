@@ -182,8 +182,7 @@ export function CrosschainCheckout({
           states[i] = "network";
           show();
           const mined = await wallet.wait(hash);
-          if (!mined.success)
-            throw new Error(t("approvalFailed", { network: source.networkName }));
+          if (!mined.success) throw new Error(t("approvalFailed", { network: source.networkName }));
         } else {
           const signature = await wallet.evm.signTypedData(checked.intent);
           states[i] = "network";
@@ -402,9 +401,7 @@ function SettlementPanel({
       data-testid="pay-state"
       data-state={confirmed ? "confirmed" : `crosschain-${stage}`}
     >
-      <p className="font-semibold">
-        {confirmed ? t("confirmed") : t("settling")}
-      </p>
+      <p className="font-semibold">{confirmed ? t("confirmed") : t("settling")}</p>
       <ol aria-label={t("settlement")} className="space-y-2">
         {order.map((s) => {
           const done = order.indexOf(s) < order.indexOf(stage) || stage === "paid";
@@ -423,12 +420,20 @@ function SettlementPanel({
                 {labels[s]}
                 {s === "collecting" && progress?.sourceTxHash && (
                   <span className="mt-1 block text-xs">
-                    {link(progress.sourceNetwork, progress.sourceTxHash, t("collectedOn", { network: route.source.networkName }))}
+                    {link(
+                      progress.sourceNetwork,
+                      progress.sourceTxHash,
+                      t("collectedOn", { network: route.source.networkName }),
+                    )}
                   </span>
                 )}
                 {s === "paying" && progress?.destinationTxHash && (
                   <span className="mt-1 block text-xs">
-                    {link(progress.destinationNetwork, progress.destinationTxHash, t("paidOn", { network: props.network.name }))}
+                    {link(
+                      progress.destinationNetwork,
+                      progress.destinationTxHash,
+                      t("paidOn", { network: props.network.name }),
+                    )}
                   </span>
                 )}
               </span>

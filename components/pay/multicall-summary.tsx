@@ -14,9 +14,7 @@ export function MulticallSummary({ view }: { view: PayableView }) {
   const payable = children.filter((c) => c.executable).length;
   return (
     <div>
-      <p className="text-sm text-[var(--pay-muted)]">
-        {t("count", { payable, total: children.length })}
-      </p>
+      <p className="text-sm text-[var(--pay-muted)]">{t("count", { payable, total: children.length })}</p>
       <p
         id="pay-amount"
         className="mt-1 text-4xl font-bold tracking-tight break-words sm:text-5xl"
@@ -89,9 +87,7 @@ export function MulticallSummary({ view }: { view: PayableView }) {
             <dd className="font-semibold">{totals.payerTotal}</dd>
           </div>
           {totals.blockedChildCount > 0 && (
-            <p className="pt-1 text-amber-800">
-              {t("leftOut", { count: totals.blockedChildCount })}
-            </p>
+            <p className="pt-1 text-amber-800">{t("leftOut", { count: totals.blockedChildCount })}</p>
           )}
           <div className="flex justify-between gap-4">
             <dt className="text-[var(--pay-muted)]">{ts("expires")}</dt>

@@ -21,7 +21,9 @@ export function PaymentSummary({ view }: { view: PayableView }) {
   const single = view.payees.length === 1;
   return (
     <div>
-      <p className="text-sm text-[var(--pay-muted)]">{single ? t("amountToPay") : t("payments", { count: view.payees.length })}</p>
+      <p className="text-sm text-[var(--pay-muted)]">
+        {single ? t("amountToPay") : t("payments", { count: view.payees.length })}
+      </p>
       <p
         id="pay-amount"
         className="mt-1 text-4xl font-bold tracking-tight break-words sm:text-5xl"
@@ -35,11 +37,7 @@ export function PaymentSummary({ view }: { view: PayableView }) {
       <dl className="mt-5 divide-y divide-black/10 border-y border-black/10">
         {view.payees.map((p, i) => (
           <Row key={i} term={single ? t("payTo") : t("payee", { number: i + 1 })}>
-            {p.address ? (
-              <span className="font-mono text-xs break-all">{p.address}</span>
-            ) : (
-              <span>{t("hidden")}</span>
-            )}
+            {p.address ? <span className="font-mono text-xs break-all">{p.address}</span> : <span>{t("hidden")}</span>}
             {!single && <span className="block">{money(p.amount)}</span>}
           </Row>
         ))}
@@ -65,9 +63,7 @@ export function PaymentSummary({ view }: { view: PayableView }) {
           <LocalTime value={view.expiresAt} />
         </Row>
       </dl>
-      {view.restricted && (
-        <p className="mt-3 text-sm text-[var(--pay-muted)]">{t("restricted")}</p>
-      )}
+      {view.restricted && <p className="mt-3 text-sm text-[var(--pay-muted)]">{t("restricted")}</p>}
     </div>
   );
 }

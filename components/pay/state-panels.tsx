@@ -147,9 +147,7 @@ export function UnknownPanel() {
         <h1 id="pay-state-title" className="text-2xl font-bold">
           {t("unknownTitle")}
         </h1>
-        <p className="mt-2 text-[var(--pay-muted)]">
-          {t("unknownText")}
-        </p>
+        <p className="mt-2 text-[var(--pay-muted)]">{t("unknownText")}</p>
       </div>
     </PayCard>
   );

@@ -112,9 +112,7 @@ function EvmCheckout({ props, credentials }: { props: WalletCheckoutProps; crede
     <div className="space-y-3">
       <h2 className="text-base font-semibold">{t("payWithWallet")}</h2>
       {connectors.length === 0 ? (
-        <p className="text-sm">
-          {t("noWallet")}
-        </p>
+        <p className="text-sm">{t("noWallet")}</p>
       ) : (
         <ul className="space-y-2">
           {connectors.map((c, i) => (

@@ -4,7 +4,7 @@
 // translator (useTranslations("walletErrors")); elsewhere (the dashboard) they are English.
 import en from "@/messages/en.json";
 
-export type WalletErrorKey = keyof typeof en.walletErrors;
+type WalletErrorKey = keyof typeof en.walletErrors;
 /** The texts of wallet failures in one language. */
 export type WalletErrorWords = (key: WalletErrorKey) => string;
 const english: WalletErrorWords = (key) => en.walletErrors[key];

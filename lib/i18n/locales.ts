@@ -5,7 +5,7 @@
 
 export const LOCALES = ["en", "es", "pt", "fr", "de", "zh", "ja"] as const;
 export type PayerLocale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: PayerLocale = "en";
+const DEFAULT_LOCALE: PayerLocale = "en";
 
 /** The payer's choice from the language picker, remembered for a year, for every payment page of this host. */
 export const LOCALE_COOKIE = "stablelink_locale";

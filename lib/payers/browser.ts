@@ -1,2 +1,2 @@
 // What the browser's payer pages may import from the payers domain (no database, no secrets).
-export { type IdentityRequirements, identityRequirements } from "./identity-rules";
+export { identityRequirements } from "./identity-rules";

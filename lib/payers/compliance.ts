@@ -5,11 +5,11 @@ import { getConfig } from "../config";
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { ApiError, badRequest, conflict, notFound, unauthorized, validationError } from "../http/errors";
-import { missingForCountry } from "./identity-rules";
 import { log } from "../log";
 import { emitEvent, webhookEvent } from "../webhooks";
 import { complianceProvider } from "./compliance-provider";
 import { kycStatusOf, type ProviderWebhook, verifyProviderWebhook } from "./http-compliance-provider";
+import { missingForCountry } from "./identity-rules";
 import {
   addPaymentDetail,
   erasePayer,

@@ -18,7 +18,9 @@ beforeAll(async () => {
   session = await createTestWalletSession(platform.platformId);
 });
 
-const { state: _state, ssn: _ssn, ...NO_STATE_NO_SSN } = IDENTITY;
+const NO_STATE_NO_SSN = Object.fromEntries(
+  Object.entries(IDENTITY).filter(([k]) => k !== "state" && k !== "ssn"),
+) as Omit<typeof IDENTITY, "state" | "ssn">;
 const US = {
   ...NO_STATE_NO_SSN,
   addressLine1: "1 Infinite Loop",

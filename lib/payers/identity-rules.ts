@@ -10,7 +10,7 @@
 const TAX_NUMBER_COUNTRIES: ReadonlySet<string> = new Set(["US"]);
 const REGION_COUNTRIES: ReadonlySet<string> = new Set(["US", "CA", "AU"]);
 
-export interface IdentityRequirements {
+interface IdentityRequirements {
   /** `state` must be given. */
   state: boolean;
   /** `ssn` must be given. */

@@ -58,17 +58,17 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   const origin = new URL(baseURL!).origin;
   const api = await playwright.request.newContext({ baseURL });
   const headers = { "x-client-id": demo().clientId, origin };
-  const link = async (amount: string, reference: string) => {
+  const link = async (amount: string, reference: string, expiresAt?: string) => {
     const res = await api.post("/v2/secure-payments", {
       headers,
-      data: { requests: [{ destinationId: demo().demoDestinationId, amount }], reference },
+      data: { requests: [{ destinationId: demo().demoDestinationId, amount }], reference, expiresAt },
     });
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()) as { token: string; securePaymentUrl: string };
   };
-  const open = await link("1234.5", "I18N-OPEN");
-  const status = await api.get(`/v2/secure-payments/${open.token}`, { headers });
-  payable = { ...open, expiresAt: ((await status.json()) as { expiresAt: string }).expiresAt };
+  // Two days ahead, on a whole minute: the page writes minutes.
+  const expiresAt = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 2 * 86_400_000).toISOString();
+  payable = { ...(await link("1234.5", "I18N-OPEN", expiresAt)), expiresAt };
 
   // A link paid by demo wallet 1 (the demo payee, paying itself: no other spec's balance moves).
   const payer = DEMO_WALLETS[1];

@@ -11,7 +11,7 @@ import ja from "@/messages/ja.json";
 import pt from "@/messages/pt.json";
 import zh from "@/messages/zh.json";
 import { formatLocaleMoney } from "./format";
-import { LOCALES, negotiateLocale, requestLocale } from "./locales";
+import { LOCALES, negotiateLocale, type PayerLocale, requestLocale } from "./locales";
 
 const ALL = { en, es, pt, fr, de, zh, ja } as const;
 
@@ -44,7 +44,7 @@ describe("payer messages", () => {
       const own = leaves(messages as Tree);
       expect([...own.keys()].sort()).toEqual([...english.keys()].sort());
       for (const [key, text] of english) expect(slots(own.get(key)!), `${locale} ${key}`).toEqual(slots(text));
-      const t = createTranslator({ locale, messages: messages as typeof en });
+      const t = createTranslator({ locale: locale as PayerLocale, messages: messages as typeof en });
       const values = { amount: "1 USDC", count: 2, network: "Base", token: "USDC", tx: "0x12…34", platform: "Acme" };
       for (const key of own.keys()) {
         if (key.startsWith("states.expiredText") || key.includes("connected") || key.startsWith("checkout.refused"))

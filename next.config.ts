@@ -1,4 +1,8 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+
+// The payer-facing pages' languages (lib/i18n): next-intl reads the request's locale and messages here.
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 const config: NextConfig = {
   // Packages that load WebAssembly or native files at run time stay outside the bundle.
@@ -18,4 +22,4 @@ const config: NextConfig = {
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` is the type gate; the build does not repeat it
 };
 
-export default config;
+export default withNextIntl(config);

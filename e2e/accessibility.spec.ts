@@ -169,3 +169,26 @@ test("every state of the payment page passes axe and fits the window at desktop 
   await expect(page.getByRole("heading", { name: "Payment link not found" })).toBeVisible();
   await checkPage(page, "pay-unknown");
 });
+
+test("the payment page in German and Japanese passes axe, with the page's language in lang", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  for (const [locale, amountToPay, notFound] of [
+    ["de", "Zu zahlender Betrag", "Zahlungslink nicht gefunden"],
+    ["ja", "お支払い金額", "支払いリンクが見つかりません"],
+  ] as const) {
+    const context = await browser.newContext({ baseURL, locale, extraHTTPHeaders: { "accept-language": locale } });
+    const page = await context.newPage();
+    await page.goto(demo().demoPaymentUrl);
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await expect(page.getByText(amountToPay, { exact: true })).toBeVisible();
+    await checkPage(page, `pay-payable-${locale}`);
+    await page.goto("/pay/01J00000000000000000000000");
+    await expect(page.getByRole("heading", { name: notFound })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await checkPage(page, `pay-unknown-${locale}`);
+    await context.close();
+  }
+});

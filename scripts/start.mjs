@@ -37,6 +37,7 @@ function buildIsStale() {
     "app",
     "components",
     "lib",
+    "messages",
     "public",
     "prisma",
     "instrumentation.ts",

@@ -5,16 +5,18 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useMoney } from "@/components/i18n/use-money";
 import { isUserRejection, walletErrorText } from "@/components/wallet/wallet-errors";
 import { explorerTxUrl } from "@/lib/chains/explorer";
 import type { SignableTypedData } from "@/lib/crosschain/browser";
 import type { CheckoutProps } from "@/lib/pay-page/browser";
-import { formatMoney, shortAddress } from "@/lib/pay-page/browser";
+import { shortAddress } from "@/lib/pay-page/browser";
 import { checkCalls } from "@/lib/secure-payments/browser";
 import { ACTION_CLASSES } from "./action-link";
-import { type CheckoutStep, checkoutSteps, type StepStatus, statusText, type WireTransaction } from "./checkout-steps";
-import { CrosschainCheckout, type OfferedRoute, offeredRoutes, routeLabel } from "./crosschain-checkout";
+import { type CheckoutStep, checkoutSteps, type StepStatus, type WireTransaction } from "./checkout-steps";
+import { CrosschainCheckout, type OfferedRoute, offeredRoutes, useRouteLabel } from "./crosschain-checkout";
 import type { MinedCall } from "./evm-calls";
 import {
   type Calldata,
@@ -68,11 +70,6 @@ type Phase =
 const POLL_MS = 2000;
 const SLOW_AFTER_MS = 3 * 60_000;
 
-function failureText(err: unknown): string {
-  if (isUserRejection(err)) return "You declined in your wallet. Nothing more was sent; you can try again.";
-  return walletErrorText(err) || "The wallet could not complete this step. Try again.";
-}
-
 export function CheckoutFlow({
   props,
   wallet,
@@ -82,6 +79,16 @@ export function CheckoutFlow({
   wallet: PayerWallet;
   credentials: PageCredentials;
 }) {
+  const t = useTranslations("checkout");
+  const tErr = useTranslations("walletErrors");
+  const formatMoney = useMoney();
+  const routeLabel = useRouteLabel();
+  const payLabel =
+    props.paymentType === "multicall"
+      ? t("payAll", { total: props.totalLabel })
+      : t("pay", { amount: formatMoney(props.total, props.currency.symbol) });
+  const failureText = (err: unknown) =>
+    isUserRejection(err) ? tErr("declinedStep") : walletErrorText(err, (k) => tErr(k)) || tErr("stepFailed");
   const [phase, setPhase] = useState<Phase>({ name: "preparing" });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const router = useRouter();
@@ -103,7 +110,7 @@ export function CheckoutFlow({
       const calldata = await fetchCalldata(credentials, wallet.address);
       const check = checkCalls(props.policy, calldata.transactions);
       if (!check.ok) return { name: "blocked", reason: check.reason };
-      return { name: "ready", steps: checkoutSteps(calldata.transactions, props.policy, props.payLabel), calldata };
+      return { name: "ready", steps: checkoutSteps(calldata.transactions, props.policy), calldata };
     } catch (err) {
       if (err instanceof PayApiError && err.code === "wallet_not_allowed")
         return { name: "refused", message: err.message, screening: false };
@@ -115,10 +122,10 @@ export function CheckoutFlow({
         return { name: "refused", message: err.message, screening: true };
       return {
         name: "unavailable",
-        message: err instanceof Error ? err.message : "The payment could not be prepared. Try again.",
+        message: err instanceof Error ? err.message : t("prepareFailed"),
       };
     }
-  }, [credentials, wallet.address, props.policy, props.payLabel]);
+  }, [credentials, wallet.address, props.policy, t]);
 
   // Pay from another network: the routes this wallet can pay from (the page's own policy
   // decides which it offers), read once per wallet; none when the page offers no crosschain.
@@ -173,10 +180,7 @@ export function CheckoutFlow({
       return false;
     }
     const failed = mined.findIndex((m) => !m.success);
-    if (failed >= 0 || mined.length < steps.length)
-      throw new Error(
-        `The batch did not go through entirely on ${network.name}. Check your wallet’s activity, then try again.`,
-      );
+    if (failed >= 0 || mined.length < steps.length) throw new Error(t("batchFailed", { network: network.name }));
     statuses.fill("done");
     show();
     const payHash = mined[steps.findIndex((s) => s.kind === "pay")]?.transactionHash ?? mined.at(-1)!.transactionHash;
@@ -225,10 +229,7 @@ export function CheckoutFlow({
         statuses[i] = "network";
         show();
         const mined = await wallet.wait(hash);
-        if (!mined.success)
-          throw new Error(
-            `The transaction ${shortAddress(hash)} failed on ${network.name}; nothing was paid by it. Try again.`,
-          );
+        if (!mined.success) throw new Error(t("txFailed", { tx: shortAddress(hash), network: network.name }));
         statuses[i] = "done";
         show();
       }
@@ -270,10 +271,13 @@ export function CheckoutFlow({
 
   const connectedAs = (
     <p className="text-sm text-[var(--pay-muted)]">
-      Connected: <span className="font-mono">{shortAddress(wallet.address)}</span> ({wallet.name}){" "}
+      {t.rich("connected", {
+        address: () => <span className="font-mono">{shortAddress(wallet.address)}</span>,
+        wallet: wallet.name,
+      })}{" "}
       {phase.name !== "running" && phase.name !== "following" && phase.name !== "confirmed" && (
         <button type="button" className="ml-1 underline underline-offset-2" onClick={() => void wallet.disconnect()}>
-          Use another wallet
+          {t("useAnother")}
         </button>
       )}
     </p>
@@ -306,18 +310,17 @@ export function CheckoutFlow({
         data-testid="crosschain-option"
       >
         <h3 id="crosschain-heading" className="text-sm font-semibold">
-          Pay from another network
+          {t("otherNetworkTitle")}
         </h3>
-        <p className="text-sm text-[var(--pay-muted)]">
-          This wallet also holds enough on other networks: pay from there, and the payee is paid on {network.name}.
-        </p>
+        <p className="text-sm text-[var(--pay-muted)]">{t("otherNetworkText", { network: network.name })}</p>
         <fieldset className="space-y-1">
-          <legend className="sr-only">Network and token to pay from</legend>
+          <legend className="sr-only">{t("otherNetworkLegend")}</legend>
           {routes.map((r, i) => (
             <label key={`${r.chain}-${r.token}`} className="flex items-center gap-2 text-sm">
               <input type="radio" name="crosschain-route" checked={choice === i} onChange={() => setChoice(i)} />
               <span>
-                {routeLabel(r)} <span className="text-[var(--pay-muted)]">(fee {formatMoney(r.fee, r.token)})</span>
+                {routeLabel(r)}{" "}
+                <span className="text-[var(--pay-muted)]">({t("routeFee", { fee: formatMoney(r.fee, r.token) })})</span>
               </span>
             </label>
           ))}
@@ -327,7 +330,7 @@ export function CheckoutFlow({
           className={primary ? `${ACTION_CLASSES} w-full` : SECONDARY_CLASSES}
           onClick={() => setCrosschain(routes[choice] ?? routes[0])}
         >
-          Pay from {routeLabel(routes[choice] ?? routes[0])}
+          {t("payFrom", { route: routeLabel(routes[choice] ?? routes[0]) })}
         </button>
       </section>
     );
@@ -338,7 +341,7 @@ export function CheckoutFlow({
         <div className="space-y-3" aria-busy="true">
           {connectedAs}
           <p role="status" className="text-sm">
-            Preparing the payment for this wallet…
+            {t("preparing")}
           </p>
         </div>
       );
@@ -352,31 +355,31 @@ export function CheckoutFlow({
           data-reason={phase.screening ? "screening" : "not_allowed"}
         >
           <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold outline-none">
-            This wallet cannot pay this link
+            {t("refusedTitle")}
           </h2>
           {phase.screening ? (
             <p className="text-sm">
-              The payee screens every wallet that pays this link, and the screening refused this payment (
-              <span className="font-mono break-all">{wallet.address}</span>). Nothing was sent. If you think this is a
-              mistake, contact the payee.
+              {t.rich("refusedScreening", {
+                address: () => <span className="font-mono break-all">{wallet.address}</span>,
+              })}
             </p>
           ) : (
             <p className="text-sm">
-              The payee allowed only certain wallets to pay it, and{" "}
-              <span className="font-mono break-all">{wallet.address}</span> is not one of them. Nothing was sent. Switch
-              to the wallet the payee expects, or ask them to allow this one.
+              {t.rich("refusedNotAllowed", {
+                address: () => <span className="font-mono break-all">{wallet.address}</span>,
+              })}
             </p>
           )}
           <div className="flex flex-wrap gap-2">
             <button type="button" className={ACTION_CLASSES} onClick={prepare}>
-              Check again
+              {t("checkAgain")}
             </button>
             <button
               type="button"
               className="rounded-lg px-4 py-2 text-sm underline underline-offset-2"
               onClick={() => void wallet.disconnect()}
             >
-              Use another wallet
+              {t("useAnother")}
             </button>
           </div>
         </div>
@@ -389,7 +392,7 @@ export function CheckoutFlow({
           {connectedAs}
           <p className="text-sm">{phase.message}</p>
           <button type="button" className={ACTION_CLASSES} onClick={() => window.location.reload()}>
-            Reload the page
+            {t("reload")}
           </button>
           {otherNetworks(true)}
         </div>
@@ -401,9 +404,11 @@ export function CheckoutFlow({
         props.paymentType !== "single"
           ? null
           : !hasEnoughBalance
-            ? `This wallet holds less than ${props.totalLabel} on ${network.name}.`
+            ? t("shortOfBalance", { amount: formatMoney(props.total, props.currency.symbol), network: network.name })
             : !hasEnoughGas
-              ? `This wallet may not hold enough ${network.family === "tron" ? "TRX" : "native coin"} for the network fee on ${network.name}.`
+              ? network.family === "tron"
+                ? t("shortOfTrx", { network: network.name })
+                : t("shortOfGas", { network: network.name })
               : null;
       return (
         <div className="space-y-4">
@@ -413,12 +418,13 @@ export function CheckoutFlow({
             statuses={phase.steps.map(() => "waiting")}
             needsSwitch={!wallet.isOnPaymentChain()}
             networkName={network.name}
+            payLabel={payLabel}
           />
           {short && (
             <p role="alert" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
               {short}{" "}
               <button type="button" className="underline underline-offset-2" onClick={prepare}>
-                Check again
+                {t("checkAgain")}
               </button>
             </p>
           )}
@@ -426,13 +432,13 @@ export function CheckoutFlow({
             <>
               {otherNetworks(true)}
               <button type="button" className={SECONDARY_CLASSES} onClick={() => void run(phase.steps)}>
-                {props.payLabel}
+                {payLabel}
               </button>
             </>
           ) : (
             <>
               <button type="button" className={`${ACTION_CLASSES} w-full`} onClick={() => void run(phase.steps)}>
-                {props.payLabel}
+                {payLabel}
               </button>
               {otherNetworks(false)}
             </>
@@ -450,12 +456,13 @@ export function CheckoutFlow({
             needsSwitch={phase.switching}
             switching={phase.switching}
             networkName={network.name}
+            payLabel={payLabel}
           />
           {phase.problem && (
             <div role="alert" className="space-y-3">
               <p className="text-sm">{phase.problem}</p>
               <button type="button" className={ACTION_CLASSES} onClick={prepare}>
-                Try again
+                {t("tryAgain")}
               </button>
             </div>
           )}
@@ -464,14 +471,9 @@ export function CheckoutFlow({
     case "following":
       return (
         <div className="space-y-3" role="status" data-testid="pay-state" data-state="following">
-          <p className="font-semibold">Payment sent. Waiting for {network.name} to confirm it…</p>
+          <p className="font-semibold">{t("sent", { network: network.name })}</p>
           <TxLink sandbox={props.sandbox} network={props.network} txHash={phase.txHash} />
-          {phase.slow && (
-            <p className="text-sm text-[var(--pay-muted)]">
-              This takes longer than usual. You can close this page: the payee is told as soon as the payment is
-              confirmed.
-            </p>
-          )}
+          {phase.slow && <p className="text-sm text-[var(--pay-muted)]">{t("slow")}</p>}
         </div>
       );
     case "confirmed":
@@ -482,9 +484,9 @@ export function CheckoutFlow({
             <span aria-hidden className="mr-2 text-emerald-600">
               ✓
             </span>
-            Payment confirmed
+            {t("confirmed")}
           </h2>
-          <p className="text-sm">Loading your receipt…</p>
+          <p className="text-sm">{t("loadingReceipt")}</p>
           <TxLink sandbox={props.sandbox} network={props.network} txHash={phase.txHash} />
         </div>
       );
@@ -492,9 +494,10 @@ export function CheckoutFlow({
 }
 
 function TxLink({ network, txHash, sandbox }: { network: CheckoutProps["network"]; txHash: string; sandbox: boolean }) {
+  const t = useTranslations("checkout");
   return (
     <p className="text-sm">
-      Transaction:{" "}
+      {t("transaction")}{" "}
       <a
         href={explorerTxUrl(network.id, txHash, sandbox ? { origin: "" } : undefined) ?? undefined}
         target="_blank"
@@ -516,24 +519,36 @@ function StepList({
   needsSwitch,
   switching = false,
   networkName,
+  payLabel,
 }: {
   steps: CheckoutStep[];
   statuses: StepStatus[];
   needsSwitch: boolean;
   switching?: boolean;
   networkName: string;
+  payLabel: string;
 }) {
+  const t = useTranslations("steps");
+  const formatMoney = useMoney();
+  const labelOf = (s: CheckoutStep): string => {
+    const l = s.label;
+    if (l.key === "reset") return t("reset", { token: l.token });
+    if (l.key === "approve")
+      return t("approve", { what: l.amount === null ? l.token : formatMoney(l.amount, l.symbol) });
+    if (l.key === "pay") return payLabel;
+    return t("fee");
+  };
   return (
-    <ol aria-label="Payment steps" className="space-y-2">
+    <ol aria-label={t("label")} className="space-y-2">
       {needsSwitch && (
         <li className="flex items-start gap-3 text-sm">
           <span aria-hidden className="w-4 text-center">
             {switching ? "◔" : "○"}
           </span>
           <span className="flex-1">
-            Switch your wallet to {networkName}
+            {t("switch", { network: networkName })}
             <span className="block text-xs text-[var(--pay-muted)]">
-              {switching ? "Confirm in your wallet" : "Not started"}
+              {switching ? t("status.wallet") : t("status.waiting")}
             </span>
           </span>
         </li>
@@ -547,12 +562,12 @@ function StepList({
             {STATUS_MARK[statuses[i]]}
           </span>
           <span className="flex-1">
-            {s.label}
+            {labelOf(s)}
             <span
               className="block text-xs text-[var(--pay-muted)]"
               aria-live={statuses[i] === "waiting" ? undefined : "polite"}
             >
-              {statusText(statuses[i])}
+              {t(`status.${statuses[i]}`)}
             </span>
           </span>
         </li>

@@ -3,6 +3,7 @@
 // Everything the payer reads arrives as HTML; this keeps the first load small and fast.
 "use client";
 
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { ACTION_CLASSES } from "./action-link";
 import type { WalletCheckoutProps } from "./wallet-checkout";
@@ -15,6 +16,7 @@ type IdleWindow = Window & {
 };
 
 export function CheckoutIsland(props: WalletCheckoutProps) {
+  const t = useTranslations("wallet");
   const [load, setLoad] = useState(false);
   // Pressed before the wallet code arrived: its first button takes the focus the placeholder had.
   const [pressed, setPressed] = useState(false);
@@ -30,7 +32,7 @@ export function CheckoutIsland(props: WalletCheckoutProps) {
 
   const placeholder = (
     <div className="space-y-3">
-      <h2 className="text-base font-semibold">Pay with your wallet</h2>
+      <h2 className="text-base font-semibold">{t("payWithWallet")}</h2>
       <button
         type="button"
         className={`${ACTION_CLASSES} w-full`}
@@ -41,7 +43,7 @@ export function CheckoutIsland(props: WalletCheckoutProps) {
         aria-busy={load || undefined}
         disabled={load}
       >
-        {load ? "Loading wallets…" : props.network.family === "tron" ? "Connect TronLink" : "Connect a wallet"}
+        {load ? t("loading") : props.network.family === "tron" ? t("connectTronLink") : t("connectAny")}
       </button>
     </div>
   );

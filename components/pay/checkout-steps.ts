@@ -1,7 +1,7 @@
 // The steps a payer goes through, named from the transactions the service answered: approvals
 // (and the USDT reset to 0) first, then the payment, then fee payments. Pure: the page's
 // progress list and the order of wallet prompts both come from here.
-import { formatMoney, unitsToDecimal } from "@/lib/pay-page/browser";
+import { unitsToDecimal } from "@/lib/pay-page/browser";
 import type { CallPolicy, PolicyTarget } from "@/lib/secure-payments/browser";
 
 export interface WireTransaction {
@@ -12,9 +12,16 @@ export interface WireTransaction {
 
 export type StepKind = "reset" | "approve" | "pay" | "fee";
 
+/** What a step says, as a message of "steps" (messages/<locale>.json) and its values. */
+export type StepLabel =
+  | { key: "reset"; token: string }
+  | { key: "approve"; token: string; amount: string | null; symbol: string }
+  | { key: "pay" }
+  | { key: "fee" };
+
 export interface CheckoutStep {
   kind: StepKind;
-  label: string;
+  label: StepLabel;
   tx: WireTransaction;
 }
 
@@ -39,41 +46,21 @@ export function valueOf(value: WireTransaction["value"] | undefined): bigint {
   return typeof value === "object" && /^0x[0-9a-f]+$/i.test(value.hex) ? BigInt(value.hex) : 0n;
 }
 
-/** @param payLabel what the payment step says, e.g. "Pay 25 USDC". */
-export function checkoutSteps(
-  transactions: readonly WireTransaction[],
-  policy: CallPolicy,
-  payLabel: string,
-): CheckoutStep[] {
+/** The payment step's words are the page's pay button's (label `{key: "pay"}`). */
+export function checkoutSteps(transactions: readonly WireTransaction[], policy: CallPolicy): CheckoutStep[] {
   let paid = false;
   return transactions.map((tx) => {
     const token = tokenTarget(policy, tx.to);
     const approved = token && tx.data.slice(0, 10).toLowerCase() === APPROVE ? approvedAmount(tx.data) : null;
-    if (token && approved === 0n)
-      return {
-        kind: "reset",
-        label: `Reset the ${token.name} allowance to 0 (${token.name} asks for it before a new approval)`,
-        tx,
-      };
+    if (token && approved === 0n) return { kind: "reset", label: { key: "reset", token: token.name }, tx };
     if (token && approved !== null) {
-      const what =
-        token.decimals === undefined ? token.name : formatMoney(unitsToDecimal(approved, token.decimals), token.name);
-      return { kind: "approve", label: `Allow the payment contract to take ${what}`, tx };
+      const amount = token.decimals === undefined ? null : unitsToDecimal(approved, token.decimals);
+      return { kind: "approve", label: { key: "approve", token: token.name, amount, symbol: token.name }, tx };
     }
     if (!paid) {
       paid = true;
-      return { kind: "pay", label: payLabel, tx };
+      return { kind: "pay", label: { key: "pay" }, tx };
     }
-    return { kind: "fee", label: "Pay the fee", tx };
+    return { kind: "fee", label: { key: "fee" }, tx };
   });
-}
-
-export function statusText(status: StepStatus): string {
-  return {
-    waiting: "Not started",
-    wallet: "Confirm in your wallet",
-    network: "Waiting for the network",
-    done: "Done",
-    failed: "Not completed",
-  }[status];
 }

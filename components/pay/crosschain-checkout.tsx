@@ -10,7 +10,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { useMoney } from "@/components/i18n/use-money";
 import { isUserRejection, walletErrorText } from "@/components/wallet/wallet-errors";
 import { explorerTxUrl } from "@/lib/chains/explorer";
 import {
@@ -21,7 +23,7 @@ import {
   decimalUnits,
 } from "@/lib/crosschain/browser";
 import type { CheckoutProps } from "@/lib/pay-page/browser";
-import { formatMoney, unitsToDecimal } from "@/lib/pay-page/browser";
+import { unitsToDecimal } from "@/lib/pay-page/browser";
 import { ACTION_CLASSES } from "./action-link";
 import type { PayerWallet } from "./checkout-flow";
 import {
@@ -55,8 +57,10 @@ export function offeredRoutes(policy: CrosschainPolicy, routes: readonly Crossch
   });
 }
 
-export function routeLabel(r: OfferedRoute): string {
-  return `${r.token} on ${r.source.networkName}`;
+/** "USDC on Base", in the payer's language. */
+export function useRouteLabel(): (r: OfferedRoute) => string {
+  const t = useTranslations("crosschain");
+  return (r) => t("route", { token: r.token, network: r.source.networkName });
 }
 
 type StepState = "waiting" | "wallet" | "network" | "done" | "failed";
@@ -75,26 +79,6 @@ type Phase =
 
 const POLL_MS = 1500;
 const MARK: Record<StepState, string> = { waiting: "○", wallet: "◔", network: "◑", done: "✓", failed: "×" };
-const STATE_TEXT: Record<StepState, string> = {
-  waiting: "Not started",
-  wallet: "Confirm in your wallet",
-  network: "Waiting for the network",
-  done: "Done",
-  failed: "Not completed",
-};
-
-function failureText(err: unknown): string {
-  if (isUserRejection(err)) return "You declined in your wallet. Nothing was paid; you can try again.";
-  return (
-    walletErrorText(err) || (err instanceof Error ? err.message : "The wallet could not complete this step. Try again.")
-  );
-}
-
-const FAILURES: Record<string, string> = {
-  expired: "The payment was not collected in time and expired. Nothing was taken from your wallet; you can pay again.",
-  source_pull_reverted:
-    "The network refused to collect the payment (the balance or approval may have changed). Nothing was taken from your wallet.",
-};
 
 export function CrosschainCheckout({
   props,
@@ -111,6 +95,15 @@ export function CrosschainCheckout({
   credentials: PageCredentials;
   onBack: () => void;
 }) {
+  const t = useTranslations("crosschain");
+  const ts = useTranslations("steps");
+  const tErr = useTranslations("walletErrors");
+  const formatMoney = useMoney();
+  const routeLabel = useRouteLabel();
+  const failureText = (err: unknown) =>
+    isUserRejection(err)
+      ? tErr("declinedNothingPaid")
+      : walletErrorText(err, (k) => tErr(k)) || (err instanceof Error ? err.message : tErr("stepFailed"));
   const [phase, setPhase] = useState<Phase>({ name: "preparing" });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const router = useRouter();
@@ -137,26 +130,22 @@ export function CrosschainCheckout({
         if (!check.ok) return { name: "blocked", reason: check.reason };
         const steps: Step[] = [];
         if (wallet.evm.chainId() !== source.chainId)
-          steps.push({ key: "switch", label: `Switch your wallet to ${source.networkName}` });
-        if (check.checked.permit)
-          steps.push({
-            key: "approve",
-            label: `Allow Permit2 to move your ${route.token} (a signature, no transaction)`,
-          });
+          steps.push({ key: "switch", label: ts("switch", { network: source.networkName }) });
+        if (check.checked.permit) steps.push({ key: "approve", label: t("permitSignature", { token: route.token }) });
         if (check.checked.approval)
           steps.push({
             key: "approve",
-            label: `Allow Permit2 to move your ${route.token} (a transaction on ${source.networkName})`,
+            label: t("permitTransaction", { token: route.token, network: source.networkName }),
           });
         steps.push({
           key: "sign",
-          label: `Sign the payment of ${sent(check.checked.total)} from ${source.networkName}`,
+          label: t("sign", { amount: sent(check.checked.total), network: source.networkName }),
         });
         return { name: "ready", checked: check.checked, intentId: answer.paymentIntentId, steps };
       } catch (err) {
         return {
           name: "unavailable",
-          message: err instanceof Error ? err.message : "The payment could not be prepared. Try again.",
+          message: err instanceof Error ? err.message : t("prepareFailed"),
         };
       }
     })().then((p) => current && setPhase(p));
@@ -188,13 +177,12 @@ export function CrosschainCheckout({
           permitSignature = await wallet.evm.signTypedData(checked.permit.typedData);
         } else if (step.key === "approve" && checked.approval) {
           if (wallet.evm.chainId() !== source.chainId)
-            throw new Error(`Your wallet is not on ${source.networkName}. Switch it there, then try again.`);
+            throw new Error(t("wrongNetwork", { network: source.networkName }));
           const hash = await wallet.send({ to: checked.approval.to, data: checked.approval.data, value: 0 });
           states[i] = "network";
           show();
           const mined = await wallet.wait(hash);
-          if (!mined.success)
-            throw new Error(`The approval failed on ${source.networkName}; nothing was paid. Try again.`);
+          if (!mined.success) throw new Error(t("approvalFailed", { network: source.networkName }));
         } else {
           const signature = await wallet.evm.signTypedData(checked.intent);
           states[i] = "network";
@@ -255,17 +243,13 @@ export function CrosschainCheckout({
 
   const summary = (total: bigint) => (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm" data-testid="crosschain-summary">
-      <dt className="text-[var(--pay-muted)]">From</dt>
-      <dd>
-        {route.token} on {source.networkName}
-      </dd>
-      <dt className="text-[var(--pay-muted)]">The payee receives</dt>
-      <dd>
-        {payeeGets} on {props.network.name}
-      </dd>
-      <dt className="text-[var(--pay-muted)]">Crosschain fee</dt>
+      <dt className="text-[var(--pay-muted)]">{t("from")}</dt>
+      <dd>{routeLabel(route)}</dd>
+      <dt className="text-[var(--pay-muted)]">{t("payeeReceives")}</dt>
+      <dd>{t("amountOn", { amount: payeeGets, network: props.network.name })}</dd>
+      <dt className="text-[var(--pay-muted)]">{t("fee")}</dt>
       <dd>{sent(route.feeUnits)}</dd>
-      <dt className="font-semibold">You send</dt>
+      <dt className="font-semibold">{t("youSend")}</dt>
       <dd className="font-semibold" data-testid="crosschain-total">
         {sent(total)}
       </dd>
@@ -274,7 +258,7 @@ export function CrosschainCheckout({
 
   const back = (
     <button type="button" className="text-sm underline underline-offset-2" onClick={onBack}>
-      Pay another way
+      {t("back")}
     </button>
   );
 
@@ -282,7 +266,7 @@ export function CrosschainCheckout({
     case "preparing":
       return (
         <p role="status" className="text-sm" aria-busy="true">
-          Preparing the payment from {routeLabel(route)}…
+          {t("preparing", { route: routeLabel(route) })}
         </p>
       );
     case "blocked":
@@ -300,7 +284,7 @@ export function CrosschainCheckout({
       return (
         <div className="space-y-4" data-testid="crosschain-checkout">
           {summary(phase.checked.total)}
-          <ol aria-label="Payment steps" className="space-y-2">
+          <ol aria-label={ts("label")} className="space-y-2">
             {phase.steps.map((s, i) => (
               <li key={i} className="flex items-start gap-3 text-sm" data-step-status={states[i]}>
                 <span
@@ -315,7 +299,7 @@ export function CrosschainCheckout({
                     className="block text-xs text-[var(--pay-muted)]"
                     aria-live={states[i] === "waiting" ? undefined : "polite"}
                   >
-                    {STATE_TEXT[states[i]]}
+                    {ts(`status.${states[i]}`)}
                   </span>
                 </span>
               </li>
@@ -328,7 +312,7 @@ export function CrosschainCheckout({
                 className={`${ACTION_CLASSES} w-full`}
                 onClick={() => void run(phase.checked, phase.intentId, phase.steps)}
               >
-                {`Pay ${sent(phase.checked.total)} from ${source.networkName}`}
+                {t("pay", { amount: sent(phase.checked.total), network: source.networkName })}
               </button>
               {back}
             </div>
@@ -360,6 +344,7 @@ function SettlementPanel({
   progress: CrosschainProgress | null;
   confirmed: boolean;
 }) {
+  const t = useTranslations("crosschain");
   const status = progress?.status ?? "signed";
   const link = (network: string, hash: string, label: string) => (
     <a
@@ -367,7 +352,7 @@ function SettlementPanel({
       target="_blank"
       rel="noopener noreferrer"
       className="font-mono break-all underline underline-offset-2"
-      aria-label={`${label}: transaction ${hash}`}
+      aria-label={t("txLabel", { label, hash })}
     >
       {hash}
     </a>
@@ -380,21 +365,23 @@ function SettlementPanel({
         data-testid="pay-state"
         data-state={`crosschain-${status}`}
       >
-        <h2 className="text-lg font-bold">{status === "refunded" ? "Payment refunded" : "Payment not completed"}</h2>
+        <h2 className="text-lg font-bold">{status === "refunded" ? t("refundedTitle") : t("failedTitle")}</h2>
         {status === "refunded" ? (
           <p className="text-sm">
-            Your {route.token} was collected on {route.source.networkName} but could not be paid out on{" "}
-            {props.network.name}, so it was sent back to your wallet.
+            {t("refundedText", { token: route.token, source: route.source.networkName, network: props.network.name })}
             {progress?.refundTxHash && (
               <span className="mt-1 block">
-                Refund: {link(progress.sourceNetwork, progress.refundTxHash, "Refund")}
+                {t("refund")}: {link(progress.sourceNetwork, progress.refundTxHash, t("refund"))}
               </span>
             )}
           </p>
         ) : (
           <p className="text-sm">
-            {FAILURES[progress?.failureReason ?? ""] ??
-              "The payment could not be completed. Nothing was taken from your wallet."}
+            {progress?.failureReason === "expired"
+              ? t("failedExpired")
+              : progress?.failureReason === "source_pull_reverted"
+                ? t("failedPull")
+                : t("failedText")}
           </p>
         )}
       </div>
@@ -403,9 +390,9 @@ function SettlementPanel({
   const stage: Stage = status === "paid" ? "paid" : status === "collected" ? "paying" : "collecting";
   const order: Stage[] = ["collecting", "paying", "paid"];
   const labels: Record<Stage, string> = {
-    collecting: `Collecting ${route.token} on ${route.source.networkName}`,
-    paying: `Paying the payee on ${props.network.name}`,
-    paid: "Paid",
+    collecting: t("collecting", { token: route.token, network: route.source.networkName }),
+    paying: t("paying", { network: props.network.name }),
+    paid: t("paid"),
   };
   return (
     <div
@@ -414,12 +401,8 @@ function SettlementPanel({
       data-testid="pay-state"
       data-state={confirmed ? "confirmed" : `crosschain-${stage}`}
     >
-      <p className="font-semibold">
-        {confirmed
-          ? "Payment confirmed. Loading your receipt…"
-          : "Payment signed. The service settles it across networks…"}
-      </p>
-      <ol aria-label="Settlement" className="space-y-2">
+      <p className="font-semibold">{confirmed ? t("confirmed") : t("settling")}</p>
+      <ol aria-label={t("settlement")} className="space-y-2">
         {order.map((s) => {
           const done = order.indexOf(s) < order.indexOf(stage) || stage === "paid";
           const active = s === stage && stage !== "paid";
@@ -437,12 +420,20 @@ function SettlementPanel({
                 {labels[s]}
                 {s === "collecting" && progress?.sourceTxHash && (
                   <span className="mt-1 block text-xs">
-                    {link(progress.sourceNetwork, progress.sourceTxHash, `Collected on ${route.source.networkName}`)}
+                    {link(
+                      progress.sourceNetwork,
+                      progress.sourceTxHash,
+                      t("collectedOn", { network: route.source.networkName }),
+                    )}
                   </span>
                 )}
                 {s === "paying" && progress?.destinationTxHash && (
                   <span className="mt-1 block text-xs">
-                    {link(progress.destinationNetwork, progress.destinationTxHash, `Paid on ${props.network.name}`)}
+                    {link(
+                      progress.destinationNetwork,
+                      progress.destinationTxHash,
+                      t("paidOn", { network: props.network.name }),
+                    )}
                   </span>
                 )}
               </span>

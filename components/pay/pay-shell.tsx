@@ -1,6 +1,8 @@
 // The frame of every payment page state: the payee's colours (as CSS variables checked on the
 // server), logo, the sandbox notice, and the terms and privacy links. Server component.
+import { useTranslations } from "next-intl";
 import type { CSSProperties, ReactNode } from "react";
+import { LanguagePicker } from "@/components/i18n/language-picker";
 import { brandingStyle, type PageBranding } from "@/lib/pay-page/browser";
 
 export function PayShell({
@@ -19,6 +21,7 @@ export function PayShell({
   preview?: boolean;
   children: ReactNode;
 }) {
+  const t = useTranslations("shell");
   return (
     <div
       style={brandingStyle(branding.colors) as CSSProperties}
@@ -26,7 +29,7 @@ export function PayShell({
     >
       {sandbox && (
         <p role="note" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900">
-          <strong>Sandbox</strong>: test chains and test tokens. Nothing here moves real money.
+          {t.rich("sandbox", { strong: (chunks) => <strong>{chunks}</strong> })}
         </p>
       )}
       <div
@@ -37,7 +40,7 @@ export function PayShell({
             // eslint-disable-next-line @next/next/no-img-element -- a logo of the payee's choosing, on any host
             <img
               src={branding.logoUrl}
-              alt={merchantName ? `${merchantName} logo` : "Payee logo"}
+              alt={merchantName ? t("logoOf", { name: merchantName }) : t("payeeLogo")}
               className="h-10 max-w-[12rem] object-contain"
             />
           ) : null}
@@ -45,7 +48,7 @@ export function PayShell({
         </header>
         {preview ? <div className="flex-1">{children}</div> : <main className="flex-1">{children}</main>}
         <footer className="flex flex-wrap items-center justify-between gap-2 text-xs text-[var(--pay-muted)]">
-          <nav aria-label="Legal" className="flex gap-4">
+          <nav aria-label={t("legal")} className="flex gap-4">
             {branding.termsUrl && (
               <a
                 href={branding.termsUrl}
@@ -53,7 +56,7 @@ export function PayShell({
                 rel="noopener noreferrer"
                 target="_blank"
               >
-                Terms
+                {t("terms")}
               </a>
             )}
             {branding.privacyUrl && (
@@ -63,11 +66,14 @@ export function PayShell({
                 rel="noopener noreferrer"
                 target="_blank"
               >
-                Privacy
+                {t("privacy")}
               </a>
             )}
           </nav>
-          {branding.showServiceBranding && <span>Secure payment page by Stablelink</span>}
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            {!preview && <LanguagePicker />}
+            {branding.showServiceBranding && <span>{t("poweredBy")}</span>}
+          </div>
         </footer>
       </div>
     </div>

@@ -3,6 +3,7 @@
 // on any later visit, "This payment is complete". The server renders the later-visit text.
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 
 const JUST_PAID_KEY = "stablelink:just-paid";
@@ -41,13 +42,14 @@ export function ReceiptHeading({ id, token }: { id: string; token: string }) {
     () => justPaid(token),
     () => false,
   );
+  const t = useTranslations("receipt");
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (paidHere) ref.current?.focus();
   }, [paidHere]);
   return (
     <h1 id={id} ref={ref} tabIndex={-1} className="text-2xl font-bold outline-none">
-      {paidHere ? "Payment confirmed" : "This payment is complete"}
+      {paidHere ? t("confirmedTitle") : t("completeTitle")}
     </h1>
   );
 }

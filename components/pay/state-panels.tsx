@@ -2,10 +2,10 @@
 // success page, and the checkout's stop when a call fails the contract check. Each says plainly
 // what happened and what the payer can do. No hooks or browser APIs: the server renders all but
 // BlockedPanel, which the browser checkouts render.
+import { useTranslations } from "next-intl";
 import type { Ref } from "react";
-import { Time } from "@/components/ui/time";
+import { LocalTime, useMoney } from "@/components/i18n/use-money";
 import type { CompletedView, ExpiredView, NotPayableView } from "@/lib/pay-page/browser";
-import { formatMoney } from "@/lib/pay-page/browser";
 import { ActionLink } from "./action-link";
 import { PayCard } from "./pay-shell";
 import { ReceiptHeading } from "./receipt-heading";
@@ -38,40 +38,42 @@ function ReceiptRow({ term, children }: { term: string; children: React.ReactNod
 
 /** The receipt of a paid link: what was paid, when, in which transaction, for which reference. The same after paying and on every later visit. */
 export function CompletedPanel({ view, token }: { view: CompletedView; token: string }) {
+  const t = useTranslations("receipt");
+  const formatMoney = useMoney();
   const money = (v: string) => (view.symbol ? formatMoney(v, view.symbol) : v);
   return (
     <PayCard labelledBy="pay-state-title">
       <div role="status" data-testid="pay-state" data-state="completed">
         <Icon tone="ok" />
         <ReceiptHeading id="pay-state-title" token={token} />
-        <p className="mt-2 text-[var(--pay-muted)]">Nothing more is needed. Keep this page as your receipt.</p>
+        <p className="mt-2 text-[var(--pay-muted)]">{t("keep")}</p>
         <div data-testid="pay-receipt" className="mt-5">
-          <p className="text-sm text-[var(--pay-muted)]">Amount paid</p>
+          <p className="text-sm text-[var(--pay-muted)]">{t("amountPaid")}</p>
           <p className="mt-1 text-3xl font-bold tracking-tight break-words" data-testid="pay-receipt-amount">
-            {view.amount ? money(view.amount) : "Paid"}
+            {view.amount ? money(view.amount) : t("paid")}
           </p>
           <dl className="mt-4 divide-y divide-black/10 border-y border-black/10">
-            {view.paidToPayee && <ReceiptRow term="To the payee">{money(view.paidToPayee)}</ReceiptRow>}
-            {view.fee && <ReceiptRow term="Platform fee">{money(view.fee)}</ReceiptRow>}
+            {view.paidToPayee && <ReceiptRow term={t("toPayee")}>{money(view.paidToPayee)}</ReceiptRow>}
+            {view.fee && <ReceiptRow term={t("platformFee")}>{money(view.fee)}</ReceiptRow>}
             {view.payee && (
-              <ReceiptRow term="Paid to">
+              <ReceiptRow term={t("paidTo")}>
                 <span className="font-mono text-xs break-all">{view.payee}</span>
               </ReceiptRow>
             )}
             {view.payer && (
-              <ReceiptRow term="Paid from">
+              <ReceiptRow term={t("paidFrom")}>
                 <span className="font-mono text-xs break-all">{view.payer}</span>
               </ReceiptRow>
             )}
-            {view.networkName && <ReceiptRow term="Network">{view.networkName}</ReceiptRow>}
+            {view.networkName && <ReceiptRow term={t("network")}>{view.networkName}</ReceiptRow>}
             {view.completedAt && (
-              <ReceiptRow term="Confirmed">
-                <Time value={view.completedAt} />
+              <ReceiptRow term={t("confirmed")}>
+                <LocalTime value={view.completedAt} />
               </ReceiptRow>
             )}
-            {view.reference && <ReceiptRow term="Reference">{view.reference}</ReceiptRow>}
+            {view.reference && <ReceiptRow term={t("reference")}>{view.reference}</ReceiptRow>}
             {view.txHash && (
-              <ReceiptRow term="Transaction">
+              <ReceiptRow term={t("transaction")}>
                 {view.explorerTxUrl ? (
                   <a
                     href={view.explorerTxUrl}
@@ -102,15 +104,16 @@ export function CompletedPanel({ view, token }: { view: CompletedView; token: st
 }
 
 export function ExpiredPanel({ view }: { view: ExpiredView }) {
+  const t = useTranslations("states");
   return (
     <PayCard labelledBy="pay-state-title">
       <div data-testid="pay-state" data-state="expired">
         <Icon tone="warn" />
         <h1 id="pay-state-title" className="text-2xl font-bold">
-          This payment link has expired
+          {t("expiredTitle")}
         </h1>
         <p className="mt-2 text-[var(--pay-muted)]">
-          It could be paid until <Time value={view.expiresAt} />. Nothing was charged. Ask the payee for a new link.
+          {t.rich("expiredText", { time: () => <LocalTime value={view.expiresAt} /> })}
         </p>
       </div>
     </PayCard>
@@ -118,19 +121,17 @@ export function ExpiredPanel({ view }: { view: ExpiredView }) {
 }
 
 export function NotPayablePanel({ view }: { view: NotPayableView }) {
-  const why =
-    view.reason === "compliance_failed"
-      ? "The payment did not pass the payee’s compliance checks."
-      : "The payee withdrew this payment link.";
+  const t = useTranslations("states");
+  const why = view.reason === "compliance_failed" ? t("complianceFailed") : t("withdrawn");
   return (
     <PayCard labelledBy="pay-state-title">
       <div data-testid="pay-state" data-state="not-payable">
         <Icon tone="stop" />
         <h1 id="pay-state-title" className="text-2xl font-bold">
-          This link can no longer be paid
+          {t("notPayableTitle")}
         </h1>
         <p className="mt-2 text-[var(--pay-muted)]">
-          {why} Nothing was charged. Contact the payee if you expected to pay.
+          {why} {t("notPayableText")}
         </p>
       </div>
     </PayCard>
@@ -138,17 +139,15 @@ export function NotPayablePanel({ view }: { view: NotPayableView }) {
 }
 
 export function UnknownPanel() {
+  const t = useTranslations("states");
   return (
     <PayCard labelledBy="pay-state-title">
       <div data-testid="pay-state" data-state="unknown">
         <Icon tone="stop" />
         <h1 id="pay-state-title" className="text-2xl font-bold">
-          Payment link not found
+          {t("unknownTitle")}
         </h1>
-        <p className="mt-2 text-[var(--pay-muted)]">
-          No payment matches this link. Check that it was copied whole, or ask the payee to send it again. Never pay an
-          address you were given some other way.
-        </p>
+        <p className="mt-2 text-[var(--pay-muted)]">{t("unknownText")}</p>
       </div>
     </PayCard>
   );
@@ -169,6 +168,7 @@ export function BlockedPanel({
   nothingSigned?: boolean;
   ref?: Ref<HTMLHeadingElement>;
 }) {
+  const t = useTranslations("states");
   return (
     <div
       role="alert"
@@ -177,12 +177,12 @@ export function BlockedPanel({
       data-state="blocked"
     >
       <h2 ref={ref} tabIndex={-1} className="text-lg font-bold outline-none">
-        Payment stopped for your safety
+        {t("blockedTitle")}
       </h2>
       <p className="text-sm">{reason}</p>
       <p className="text-sm">
-        {nothingSigned && "Nothing was signed. "}Do not pay this link from another page. Tell the payee what you see
-        here.
+        {nothingSigned && `${t("nothingSigned")} `}
+        {t("blockedText")}
       </p>
     </div>
   );

@@ -3,6 +3,7 @@
 // browser announces, WalletConnect when configured), TronLink for Tron.
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { type Connector, useConfig, useConnection } from "wagmi";
 import { connect, disconnect, getConnection, switchChain } from "wagmi/actions";
@@ -48,6 +49,8 @@ function EvmCheckout({ props, credentials }: { props: WalletCheckoutProps; crede
   const config = useConfig();
   const connection = useConnection();
   const connectors = useWalletConnectors();
+  const t = useTranslations("wallet");
+  const tErr = useTranslations("walletErrors");
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const chainId = props.network.chainId;
@@ -98,7 +101,7 @@ function EvmCheckout({ props, credentials }: { props: WalletCheckoutProps; crede
       if (getConnection(config).status === "connected") await disconnect(config);
       await connect(config, { connector });
     } catch (err) {
-      setError(connectFailureText(err));
+      setError(connectFailureText(err, (k) => tErr(k)));
     } finally {
       setBusy(null);
     }
@@ -107,11 +110,9 @@ function EvmCheckout({ props, credentials }: { props: WalletCheckoutProps; crede
   if (wallet) return <CheckoutFlow key={wallet.address} props={props} wallet={wallet} credentials={credentials} />;
   return (
     <div className="space-y-3">
-      <h2 className="text-base font-semibold">Pay with your wallet</h2>
+      <h2 className="text-base font-semibold">{t("payWithWallet")}</h2>
       {connectors.length === 0 ? (
-        <p className="text-sm">
-          No browser wallet found. Open this page in your wallet app’s browser, or scan the QR code with your phone.
-        </p>
+        <p className="text-sm">{t("noWallet")}</p>
       ) : (
         <ul className="space-y-2">
           {connectors.map((c, i) => (
@@ -128,7 +129,7 @@ function EvmCheckout({ props, credentials }: { props: WalletCheckoutProps; crede
                   // eslint-disable-next-line @next/next/no-img-element -- wallet icons are data URIs announced by the wallet
                   <img src={c.icon} alt="" className="size-6" />
                 )}
-                {busy === c.uid ? "Connecting…" : `Connect ${connectorLabel(c)}`}
+                {busy === c.uid ? t("connecting") : t("connect", { wallet: connectorLabel(c) })}
               </button>
             </li>
           ))}
@@ -144,6 +145,8 @@ function EvmCheckout({ props, credentials }: { props: WalletCheckoutProps; crede
 }
 
 function TronCheckout({ props, credentials }: { props: WalletCheckoutProps; credentials: PageCredentials }) {
+  const t = useTranslations("wallet");
+  const tErr = useTranslations("walletErrors");
   const [session, setSession] = useState<TronWalletSession | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -172,7 +175,7 @@ function TronCheckout({ props, credentials }: { props: WalletCheckoutProps; cred
     try {
       setSession(await connectTronLink());
     } catch (err) {
-      setError(connectFailureText(err));
+      setError(connectFailureText(err, (k) => tErr(k)));
     } finally {
       setBusy(false);
     }
@@ -181,7 +184,7 @@ function TronCheckout({ props, credentials }: { props: WalletCheckoutProps; cred
   if (wallet) return <CheckoutFlow key={wallet.address} props={props} wallet={wallet} credentials={credentials} />;
   return (
     <div className="space-y-3">
-      <h2 className="text-base font-semibold">Pay with TronLink</h2>
+      <h2 className="text-base font-semibold">{t("payWithTronLink")}</h2>
       <button
         type="button"
         autoFocus={props.focusFirst}
@@ -190,7 +193,7 @@ function TronCheckout({ props, credentials }: { props: WalletCheckoutProps; cred
         disabled={busy}
         aria-busy={busy || undefined}
       >
-        {busy ? "Connecting…" : "Connect TronLink"}
+        {busy ? t("connecting") : t("connectTronLink")}
       </button>
       {error && (
         <p role="alert" className="text-sm text-red-700">

@@ -2,11 +2,13 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-fields";
 
 export function AgreementForm({ token }: { token: string }) {
+  const t = useTranslations("agreement");
   const router = useRouter();
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -24,11 +26,11 @@ export function AgreementForm({ token }: { token: string }) {
       if (!res.ok)
         setError(
           ((await res.json().catch(() => ({}))) as { message?: string }).message ??
-            `The service answered ${res.status}`,
+            t("answered", { status: res.status }),
         );
       else router.refresh();
     } catch {
-      setError("The service could not be reached; try again");
+      setError(t("unreachable"));
     } finally {
       setBusy(false);
     }
@@ -37,11 +39,11 @@ export function AgreementForm({ token }: { token: string }) {
     <form onSubmit={accept} className="space-y-3">
       <label className="flex items-start gap-2 text-sm">
         <input type="checkbox" className="mt-1" checked={checked} onChange={(e) => setChecked(e.target.checked)} />
-        <span>I have read and accept the agreement above.</span>
+        <span>{t("checkbox")}</span>
       </label>
       <FormError message={error} />
-      <Button type="submit" disabled={!checked} busy={busy} busyLabel="Saving…">
-        Accept the agreement
+      <Button type="submit" disabled={!checked} busy={busy} busyLabel={t("saving")}>
+        {t("accept")}
       </Button>
     </form>
   );

@@ -9,6 +9,8 @@ interface FieldChrome {
   label: string;
   hint?: string;
   error?: string;
+  /** The word after an optional field's label, in the page's language ("optional"). */
+  optionalLabel?: string;
 }
 
 function describedBy(id: string, hint?: string, error?: string): string | undefined {
@@ -21,13 +23,14 @@ function Chrome({
   hint,
   error,
   required,
+  optionalLabel = "optional",
   children,
 }: FieldChrome & { id: string; required?: boolean; children: React.ReactNode }) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
-        {!required && <span className="font-normal text-slate-500"> (optional)</span>}
+        {!required && <span className="font-normal text-slate-500"> ({optionalLabel})</span>}
       </label>
       {children}
       {hint && (
@@ -51,13 +54,14 @@ export function TextField({
   label,
   hint,
   error,
+  optionalLabel,
   className = "",
   ...input
 }: FieldChrome & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const hydrated = useHydrated();
   return (
-    <Chrome id={id} label={label} hint={hint} error={error} required={input.required}>
+    <Chrome id={id} label={label} hint={hint} error={error} required={input.required} optionalLabel={optionalLabel}>
       <input
         id={id}
         aria-invalid={error ? true : undefined}

@@ -1,5 +1,13 @@
 // What a wallet's failure means for the person. Wallets and the libraries around them wrap
 // errors (viem, wagmi, the Tron adapter), so the causes are walked, not just the top error.
+// The words come from messages/<locale>.json ("walletErrors"): the payment page passes its
+// translator (useTranslations("walletErrors")); elsewhere (the dashboard) they are English.
+import en from "@/messages/en.json";
+
+type WalletErrorKey = keyof typeof en.walletErrors;
+/** The texts of wallet failures in one language. */
+export type WalletErrorWords = (key: WalletErrorKey) => string;
+const english: WalletErrorWords = (key) => en.walletErrors[key];
 
 /** The person declined the request in the wallet (EIP-1193 4001, or TronLink's words for it). */
 export function isUserRejection(err: unknown): boolean {
@@ -31,12 +39,11 @@ function isShortOfGas(err: unknown): boolean {
   return false;
 }
 
-export const SHORT_OF_GAS_TEXT =
-  "Your wallet does not have enough of the network's own coin (ETH, BNB, POL, TRX…) to pay the network fee. Nothing was sent: add some to this wallet, or pay with another route, and try again.";
+export const SHORT_OF_GAS_TEXT = en.walletErrors.shortOfGas;
 
 /** A wallet's failure in the person's words: known causes explained, otherwise the wallet's first line. */
-export function walletErrorText(err: unknown): string {
-  if (isShortOfGas(err)) return SHORT_OF_GAS_TEXT;
+export function walletErrorText(err: unknown, words: WalletErrorWords = english): string {
+  if (isShortOfGas(err)) return words("shortOfGas");
   const message =
     typeof err === "string"
       ? err
@@ -46,14 +53,12 @@ export function walletErrorText(err: unknown): string {
 }
 
 /** wagmi found no provider behind the connector: the message for the person, else null. */
-export function providerNotFoundMessage(err: unknown): string | null {
-  return (err as { name?: unknown } | null)?.name === "ProviderNotFoundError"
-    ? "No browser wallet was found. Install one (or open this page in your wallet’s browser) and try again."
-    : null;
+export function providerNotFoundMessage(err: unknown, words: WalletErrorWords = english): string | null {
+  return (err as { name?: unknown } | null)?.name === "ProviderNotFoundError" ? words("noProvider") : null;
 }
 
 /** Why connecting a wallet failed, for the person who tried. */
-export function connectFailureText(err: unknown): string {
-  if (isUserRejection(err)) return "You declined the connection in the wallet. Connect again when you are ready.";
-  return providerNotFoundMessage(err) ?? (walletErrorText(err) || "The wallet could not be connected. Try again.");
+export function connectFailureText(err: unknown, words: WalletErrorWords = english): string {
+  if (isUserRejection(err)) return words("connectDeclined");
+  return providerNotFoundMessage(err, words) ?? (walletErrorText(err, words) || words("connectFailed"));
 }

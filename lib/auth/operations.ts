@@ -47,6 +47,16 @@ function signedIn(status: number, who: SignedInUser, session: { token: string; e
   );
 }
 
+/** A signed challenge's shape: the challenge itself is issued by POST /v1/auth/wallet/challenge. */
+const SIGNED_CHALLENGE_EXAMPLE = {
+  body: {
+    challengeId: "01JQ7ZK3F8Y2M4N6P8R0T2V4X6",
+    nonce: "5f2b1c9e8a7d",
+    message: "shop.example.com wants you to sign in with your Ethereum account…",
+    signature: EXAMPLE.signature,
+  },
+};
+
 export const walletChallenge = defineOperation({
   method: "POST",
   path: "/v1/auth/wallet/challenge",
@@ -64,14 +74,7 @@ export const walletChallenge = defineOperation({
 export const walletVerify = defineOperation({
   method: "POST",
   path: "/v1/auth/wallet/verify",
-  example: {
-    body: {
-      challengeId: "01JQ7ZK3F8Y2M4N6P8R0T2V4X6",
-      nonce: "5f2b1c9e8a7d",
-      message: "shop.example.com wants you to sign in with your Ethereum account…",
-      signature: EXAMPLE.signature,
-    },
-  },
+  example: SIGNED_CHALLENGE_EXAMPLE,
   summary: "Finish a wallet sign-in",
   description: `Checks the signed challenge: unused and unexpired, the same nonce and message, a message issued by this service, and a signature by the challenge's address (EVM: ECDSA, or ERC-1271/ERC-6492 for smart-contract wallets on networks with an RPC; Tron: signMessageV2). The challenge is then used up. The first sign-in of a wallet creates its user and platform. Starts a wallet session that ends after 15 idle minutes. ${SIGNED_IN_COOKIE}`,
   tags: TAGS,
@@ -203,14 +206,7 @@ function sessionOf(caller: Caller) {
 export const linkWallet = defineOperation({
   method: "POST",
   path: "/v1/auth/methods/wallet",
-  example: {
-    body: {
-      challengeId: "01JQ7ZK3F8Y2M4N6P8R0T2V4X6",
-      nonce: "5f2b1c9e8a7d",
-      message: "shop.example.com wants you to sign in with your Ethereum account…",
-      signature: EXAMPLE.signature,
-    },
-  },
+  example: SIGNED_CHALLENGE_EXAMPLE,
   summary: "Link a wallet to the signed-in user",
   description:
     "The wallet signs a challenge from /v1/auth/wallet/challenge (the same message as a sign-in); sent here with the session of the user it joins, it becomes a second way to sign in to the same platform. A wallet that already signs in to another platform is refused (409 `wallet_taken`): platforms are never merged. A user has at most one wallet: remove it before linking another (409 `sign_in_method_exists`). Linking the user's own wallet again changes nothing.",
@@ -230,6 +226,7 @@ export const linkWallet = defineOperation({
 export const walletStepUp = defineOperation({
   method: "POST",
   path: "/v1/auth/wallet/step-up",
+  example: SIGNED_CHALLENGE_EXAMPLE,
   summary: "Step up to a wallet session of the same platform",
   description: `For an email session that must do what only a wallet session may (managing payee destinations). The wallet signs a challenge from /v1/auth/wallet/challenge, as in a sign-in; sent here with the current session, the wallet is linked to the user when the user has none yet (the rules of POST /v1/auth/methods/wallet: a wallet of another platform is 409 \`wallet_taken\`, another wallet than the linked one 409 \`sign_in_method_exists\`) and a wallet session of the same user and platform starts (15 idle minutes). Never a second platform. A session sent as the cookie is replaced by the new one, and ended. ${SIGNED_IN_COOKIE}`,
   tags: TAGS,

@@ -122,6 +122,7 @@ export const ERROR_CODES = {
   payer_kyc_external: "The payer is verified by the external compliance provider, not here",
   payer_kyc_submitted: "The payer's data was already submitted or approved",
   payer_not_in_review: "The payer is not waiting for review",
+  payer_tax_number_missing: "The payer gave no tax number (none is asked for in their country)",
   compliance_provider_unavailable: "The external compliance provider failed to open verification; retry later",
   provider_signature_invalid: "The compliance provider's webhook signature is missing or wrong",
   recurring_payment_not_found: "No recurring payment with this id for the caller",

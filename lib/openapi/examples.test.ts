@@ -66,6 +66,9 @@ const ISSUED_EARLIER: Record<string, { code: string; field?: string }> = {
   "DELETE /v2/payee-destination/{destinationId}": { code: "signing_nonce_invalid", field: "nonce" },
   "POST /v2/secure-payments/{token}/tron/broadcast": { code: "tron_transaction_mismatch" },
   "POST /v2/secure-payments/{token}/refresh-step-transaction": { code: "route_step_unavailable" },
+  "POST /v1/auth/wallet/step-up": { code: "validation_failed", field: "challengeId" },
+  // A refund needs a recorded payment first; the example's request has none yet.
+  "POST /v2/request/{requestId}/refunds": { code: "refund_nothing_paid" },
 };
 
 /** Operations whose example must run after the others (they end the credentials or the ids). */

@@ -12,7 +12,7 @@ export function formatAmount(decimal: string): string {
 }
 
 /** Dollar stablecoins are written as dollars: cents always shown ("42.50"), more digits only when they are not zero. */
-const DOLLAR_SYMBOLS = new Set(["USDC", "USDT", "USDT0", "USDbC", "USDC.e", "DAI", "fUSDC", "fUSDT", "USD"]);
+export const DOLLAR_SYMBOLS = new Set(["USDC", "USDT", "USDT0", "USDbC", "USDC.e", "DAI", "fUSDC", "fUSDT", "USD"]);
 
 /** An amount in a currency: "42.50 USDC" (dollar stablecoins keep two decimals), "0.5 ETH". */
 export function formatMoney(decimal: string, symbol: string): string {

@@ -137,6 +137,7 @@ export type CheckoutProps = Pick<
   | "token"
   | "network"
   | "currency"
+  | "total"
   | "totalLabel"
   | "payLabel"
   | "redirect"
@@ -147,6 +148,7 @@ export type CheckoutProps = Pick<
 >;
 
 export function checkoutProps(view: PayableView): CheckoutProps {
-  const { token, network, currency, totalLabel, payLabel, redirect, policy, crosschain, paymentType, sandbox } = view;
-  return { token, network, currency, totalLabel, payLabel, redirect, policy, crosschain, paymentType, sandbox };
+  const { token, network, currency, total, totalLabel, payLabel, redirect, policy, crosschain, paymentType, sandbox } =
+    view;
+  return { token, network, currency, total, totalLabel, payLabel, redirect, policy, crosschain, paymentType, sandbox };
 }

@@ -4,11 +4,12 @@
 import { getConfig } from "../config";
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
-import { ApiError, badRequest, conflict, notFound, unauthorized } from "../http/errors";
+import { ApiError, badRequest, conflict, notFound, unauthorized, validationError } from "../http/errors";
 import { log } from "../log";
 import { emitEvent, webhookEvent } from "../webhooks";
 import { complianceProvider } from "./compliance-provider";
 import { kycStatusOf, type ProviderWebhook, verifyProviderWebhook } from "./http-compliance-provider";
+import { missingForCountry } from "./identity-rules";
 import {
   addPaymentDetail,
   erasePayer,
@@ -131,6 +132,10 @@ export async function submitKyc(token: string, corrections: Partial<PayerIdentit
       ...current,
       ...Object.fromEntries(Object.entries(corrections).filter(([, v]) => v !== undefined)),
     };
+    // A correction of the country can make a state or tax number necessary (identity-rules.ts).
+    const missing = missingForCountry(merged);
+    if (missing.length > 0)
+      throw validationError(missing.map((m) => ({ field: `corrections.${m.field}`, message: m.message })));
     const updated = await setStatuses(tx, payer.id, {
       kycStatus: "pending",
       kycRejectionReason: null,

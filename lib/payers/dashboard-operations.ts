@@ -28,7 +28,10 @@ export const reviewPayerOperation = defineOperation({
   body: z.strictObject({ decision: z.enum(["approve", "reject"]), reason: z.string().max(500).optional() }),
   response: successResponse,
   status: 200,
-  errors: { 404: "No payer with this id on your platform", 409: "The payer is not waiting for review" },
+  errors: {
+    404: "No payer with this id on your platform, or the payer gave no tax number",
+    409: "The payer is not waiting for review",
+  },
   handler: async ({ caller, params, body }) => {
     await reviewKyc(platformOf(caller), params.userId, body.decision, body.reason);
     return { success: true };
@@ -46,7 +49,10 @@ export const revealPayerTaxNumberOperation = defineOperation({
   params: payerParams,
   response: taxNumberResponse,
   status: 200,
-  errors: { 404: "No payer with this id on your platform", 409: "The payer is not waiting for review" },
+  errors: {
+    404: "No payer with this id on your platform, or the payer gave no tax number",
+    409: "The payer is not waiting for review",
+  },
   handler: async ({ caller, params }) => {
     if (caller.kind !== "session") throw unauthorized();
     return { ssn: await revealTaxNumber(caller.platformId, params.userId, caller.userId) };

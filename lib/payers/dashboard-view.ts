@@ -11,7 +11,7 @@ import { isCompliant, listPayers, type PayerRow, payerById, readIdentity, record
 import type { PayerIdentity } from "./schemas";
 
 /** A payer's identity as the review queue carries it: the tax number masked, never whole. */
-type ReviewIdentity = Omit<PayerIdentity, "ssn"> & { ssnMasked: string };
+type ReviewIdentity = Omit<PayerIdentity, "ssn"> & { ssnMasked: string | null };
 
 /** Waiting for the operator: the built-in provider, KYC submitted, identity still held. */
 const inReview = (p: Pick<PayerRow, "provider" | "kycStatus">, identity: PayerIdentity | null) =>
@@ -63,7 +63,7 @@ export async function payersPage(platformId: string, userId: string): Promise<Pa
 }
 
 function reviewIdentity({ ssn, ...rest }: PayerIdentity): ReviewIdentity {
-  return { ...rest, ssnMasked: maskedTail(ssn) };
+  return { ...rest, ssnMasked: ssn ? maskedTail(ssn) : null };
 }
 
 /**
@@ -80,6 +80,7 @@ export async function revealTaxNumber(platformId: string, payerId: string, userI
     actor: `user:${userId}`,
     purpose: "dashboard KYC review: tax / social security number revealed",
   });
+  if (!identity.ssn) throw notFound("payer_tax_number_missing", "This payer gave no tax number");
   return identity.ssn;
 }
 

@@ -7,7 +7,8 @@ import type { PayerIdentity } from "./schemas";
 
 export interface PayerPortalView {
   platformName: string;
-  identity: Omit<PayerIdentity, "ssn"> & { ssnMasked: string };
+  /** ssnMasked: null when the payer gave no tax number (not asked for in their country). */
+  identity: Omit<PayerIdentity, "ssn"> & { ssnMasked: string | null };
   kycStatus: string;
   kycRejectionReason: string | null;
   agreementStatus: string;
@@ -23,7 +24,7 @@ export async function loadPayerPortal(token: string): Promise<PayerPortalView | 
   const { ssn, ...rest } = identity;
   return {
     platformName: (await getPlatform(payer.platformId))?.name ?? "",
-    identity: { ...rest, ssnMasked: `••••${ssn.slice(-4)}` },
+    identity: { ...rest, ssnMasked: ssn ? `••••${ssn.slice(-4)}` : null },
     kycStatus: payer.kycStatus,
     kycRejectionReason: payer.kycRejectionReason,
     agreementStatus: payer.agreementStatus,

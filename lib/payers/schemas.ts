@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { hostedWording } from "../http/errors";
 import { text as pgText } from "../zod/text";
+import { missingForCountry } from "./identity-rules";
 
 const text = (max = 200) => pgText(1, max);
 const optionalText = (max = 200) => pgText(0, max).optional();
@@ -26,7 +27,7 @@ export const identityShape = {
   addressLine1: text(),
   addressLine2: optionalText(),
   city: text(),
-  state: text(),
+  state: optionalText().describe("State, province or territory: required where `country` is US, CA or AU"),
   postcode: text(40),
   country: countryCode,
   nationality: countryCode,
@@ -34,7 +35,9 @@ export const identityShape = {
     .string()
     .regex(/^\+?[1-9]\d{1,14}$/, "must be a phone number in E.164 format")
     .describe("E.164"),
-  ssn: text(40).describe("Social security or tax number"),
+  ssn: optionalText(40).describe(
+    "Tax identification number: required where `country` is US (Social Security Number or ITIN), optional elsewhere",
+  ),
   sourceOfFunds: optionalText(500),
   businessActivity: optionalText(500),
 };
@@ -42,10 +45,14 @@ const identitySchema = z.strictObject(identityShape);
 export type PayerIdentity = z.output<typeof identitySchema>;
 export const parseIdentity = (json: string): PayerIdentity => identitySchema.parse(JSON.parse(json));
 
-export const createPayerBody = z.strictObject({
-  clientUserId: clientUserIdParams.shape.clientUserId,
-  ...identityShape,
-});
+export const createPayerBody = z
+  .strictObject({
+    clientUserId: clientUserIdParams.shape.clientUserId,
+    ...identityShape,
+  })
+  .superRefine((b, ctx) => {
+    for (const { field, message } of missingForCountry(b)) ctx.addIssue({ code: "custom", path: [field], message });
+  });
 
 const kycStatus = z.enum(["not_started", "pending", "completed", "rejected"]);
 const agreementStatus = z.enum(["not_started", "completed"]);

@@ -24,6 +24,7 @@ async function requestOrThrow(platformId: string, requestId: string): Promise<St
 export const createRefundOperation = defineOperation({
   method: "POST",
   path: "/v2/request/{requestId}/refunds",
+  example: { body: { amount: "5" } },
   summary: "Get the calldata to refund a request's payments",
   description:
     "The transactions the merchant's wallet sends, in order, on the request's network, to refund `amount` (default: everything paid and not yet refunded) of the request's payment currency to `refundAddress` " +

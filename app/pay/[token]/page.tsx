@@ -2,6 +2,7 @@
 // the wallet island (components/pay/checkout-island.tsx) is the only script of the first load.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import { CheckoutIsland } from "@/components/pay/checkout-island";
 import { LinkQr } from "@/components/pay/link-qr";
 import { MulticallSummary } from "@/components/pay/multicall-summary";
@@ -9,6 +10,7 @@ import { PayCard, PayShell } from "@/components/pay/pay-shell";
 import { PaymentSummary } from "@/components/pay/payment-summary";
 import { CompletedPanel, ExpiredPanel, NotPayablePanel } from "@/components/pay/state-panels";
 import { getConfig } from "@/lib/config";
+import { formatLocaleMoney } from "@/lib/i18n/format";
 import { checkoutProps, loadPayPage } from "@/lib/pay-page";
 
 export const dynamic = "force-dynamic";
@@ -17,8 +19,15 @@ type Params = { params: Promise<{ token: string }> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const view = await loadPayPage((await params).token);
+  const t = await getTranslations("page");
   const title =
-    view.state === "payable" ? view.payLabel : view.state === "unknown" ? "Payment link not found" : "Payment link";
+    view.state === "payable"
+      ? view.paymentType === "multicall"
+        ? t("payAll", { count: view.children?.filter((c) => c.executable).length ?? 0 })
+        : t("pay", { amount: formatLocaleMoney(await getLocale(), view.total, view.currency.symbol) })
+      : view.state === "unknown"
+        ? t("notFound")
+        : t("link");
   return { title, robots: { index: false, follow: false }, referrer: "no-referrer" };
 }
 
@@ -47,12 +56,13 @@ export default async function PayPage({ params }: Params) {
     );
 
   const config = getConfig();
+  const t = await getTranslations("page");
   return (
     <PayShell {...shell} wide>
       <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-[minmax(0,1fr)_16rem] [&>*]:min-w-0">
         <PayCard labelledBy="pay-title">
           <h1 id="pay-title" className="sr-only">
-            Secure payment
+            {t("securePayment")}
           </h1>
           {view.paymentType === "multicall" ? <MulticallSummary view={view} /> : <PaymentSummary view={view} />}
           <div className="mt-6">
@@ -71,7 +81,7 @@ export default async function PayPage({ params }: Params) {
           className="rounded-2xl bg-[var(--pay-card)] p-4 shadow-sm ring-1 ring-black/5"
         >
           <h2 id="pay-qr-heading" className="mb-3 text-center text-sm font-semibold">
-            Pay from another device
+            {t("otherDevice")}
           </h2>
           <LinkQr link={view.link} />
         </aside>

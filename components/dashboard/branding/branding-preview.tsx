@@ -1,10 +1,12 @@
 // The payment page as a payer will see it with the branding being edited: the page's own
 // frame and summary, drawn with a sample payment, updated on every keystroke.
 
+import { NextIntlClientProvider } from "next-intl";
 import { ACTION_CLASSES } from "@/components/pay/action-link";
 import { PayCard, PayShell } from "@/components/pay/pay-shell";
 import { PaymentSummary } from "@/components/pay/payment-summary";
 import type { PageBranding, PayableView } from "@/lib/pay-page/browser";
+import en from "@/messages/en.json";
 
 function sample(branding: PageBranding, merchantName: string): PayableView {
   return {
@@ -41,20 +43,23 @@ export function BrandingPreview({ branding, merchantName }: { branding: PageBran
       className="overflow-hidden rounded-lg border border-slate-300"
       data-testid="branding-preview"
     >
-      <PayShell branding={branding} merchantName={merchantName} sandbox={false} preview>
-        <PayCard labelledBy="preview-title">
-          <h2 id="preview-title" className="sr-only">
-            Sample payment
-          </h2>
-          <PaymentSummary view={view} />
-          <div className="mt-6 space-y-3">
-            <p className="text-base font-semibold">Pay with your wallet</p>
-            <span className={`${ACTION_CLASSES} w-full`} data-testid="preview-action">
-              Connect a wallet
-            </span>
-          </div>
-        </PayCard>
-      </PayShell>
+      {/* The payment page's words, in English here (payers see their own language). */}
+      <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+        <PayShell branding={branding} merchantName={merchantName} sandbox={false} preview>
+          <PayCard labelledBy="preview-title">
+            <h2 id="preview-title" className="sr-only">
+              Sample payment
+            </h2>
+            <PaymentSummary view={view} />
+            <div className="mt-6 space-y-3">
+              <p className="text-base font-semibold">Pay with your wallet</p>
+              <span className={`${ACTION_CLASSES} w-full`} data-testid="preview-action">
+                Connect a wallet
+              </span>
+            </div>
+          </PayCard>
+        </PayShell>
+      </NextIntlClientProvider>
     </div>
   );
 }

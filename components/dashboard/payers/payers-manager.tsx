@@ -85,9 +85,9 @@ function ReviewCard({ payer, onDone }: { payer: PayerListRow; onDone: () => void
         <div className="flex items-center gap-2">
           <dt className="text-slate-500">Tax / social security number</dt>
           <dd className="font-mono font-medium break-all" data-testid="tax-number">
-            {ssn ?? identity.ssnMasked}
+            {ssn ?? identity.ssnMasked ?? "None given"}
           </dd>
-          {ssn === null && (
+          {ssn === null && identity.ssnMasked !== null && (
             <Button
               variant="secondary"
               size="sm"

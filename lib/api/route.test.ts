@@ -1,4 +1,6 @@
 // The route wrapper, exercised through operations defined here for the purpose.
+import net from "node:net";
+import { createPublicClient, http } from "viem";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { revokeApiKey } from "../auth/api-keys";
@@ -64,6 +66,26 @@ const dbGone = defineOperation({
   },
 });
 const dbGoneRoute = routeHandlers(dbGone);
+/** A chain RPC nothing listens on any more: the port the kernel handed out, closed again. */
+async function closedRpcUrl(): Promise<string> {
+  const server = net.createServer();
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((done) => server.close(done));
+  return `http://127.0.0.1:${port}`;
+}
+const chainDown = defineOperation({
+  method: "GET",
+  path: "/v2/chain-down",
+  summary: "reads a chain whose RPC is down",
+  tags: ["Test"],
+  auth: ["apiKey"],
+  handler: async () => {
+    const client = createPublicClient({ transport: http(await closedRpcUrl(), { retryCount: 0 }) });
+    return reply(200, { block: String(await client.getBlockNumber()) });
+  },
+});
+const chainDownRoute = routeHandlers(chainDown);
 const whoAmI = defineOperation({
   method: "GET",
   path: "/v2/who",
@@ -315,6 +337,14 @@ describe("input", () => {
       error: "Service Unavailable",
       code: "database_unavailable",
     });
+  });
+
+  it("answers 503 network_unavailable with Retry-After, not 500, when a chain's RPC cannot be reached", async () => {
+    const r = await call(chainDownRoute, "GET", "/v2/chain-down", { headers: key() });
+    expect(r.status).toBe(503);
+    expect(r.headers.get("retry-after")).toBe("5");
+    expect(r.json).toMatchObject({ statusCode: 503, code: "network_unavailable" });
+    expect(r.text).not.toContain("127.0.0.1");
   });
 
   it("answers unsupported methods with a JSON 405 and unknown paths with a JSON 404", async () => {

@@ -3,6 +3,7 @@
 import { ZodError, z } from "zod";
 import { isClientIdOrigin } from "../client-ids";
 import { getConfig } from "../config";
+import { classifyRpcError } from "../chains/rpc-health";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { checkApiKeyScope } from "../http/api-key-scopes";
 import type { Caller } from "../http/caller";
@@ -236,6 +237,7 @@ async function run(
 
 /** Seconds a client should wait before retrying while the database is unreachable. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
+const NETWORK_RETRY_AFTER_SECONDS = 5;
 
 async function unexpectedAndDatabaseDown(err: unknown): Promise<boolean> {
   return !(err instanceof ApiError) && !(err instanceof ZodError) && (await isDatabaseUnavailable(err));
@@ -264,6 +266,14 @@ function toErrorResponse(err: unknown, requestId: string): Response {
   if (err instanceof ZodError) {
     const errors = zodFieldErrors(err);
     return errorResponse(400, "validation_failed", validationMessage(errors), { errors });
+  }
+  // A chain's RPC that is down, slow or rate-limiting is the network's state, not our bug: every
+  // operation that reads a chain answers it the same way, retryable.
+  if (classifyRpcError(err) !== "rpc-error") {
+    log.warn({ reqId: requestId, rpc: classifyRpcError(err) }, "chain read failed: answered 503");
+    return errorResponse(503, "network_unavailable", "A blockchain network could not be read; try again shortly", {
+      headers: { "retry-after": String(NETWORK_RETRY_AFTER_SECONDS) },
+    });
   }
   log.error({ reqId: requestId, err }, "unhandled error");
   return errorResponse(500, "internal_error", `Internal server error (request id ${requestId})`);

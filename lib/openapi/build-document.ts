@@ -145,7 +145,7 @@ export function documentedResponses(e: Operation): Record<string, { description:
   if (e.rateLimit !== false) errors[429] = "Rate limit exceeded; see Retry-After";
   errors[500] = "Unexpected failure; the message names the request id";
   const databaseDown =
-    "The database is unreachable right now (down or restarting): `database_unavailable`, retry after Retry-After";
+    "The database is unreachable right now (down or restarting): `database_unavailable`; or a blockchain network's RPC is (down, timing out, rate-limiting): `network_unavailable`. Retry after Retry-After";
   Object.assign(errors, e.errors);
   const scope = e.auth.includes("apiKey") ? requiredScope(e) : undefined;
   if (scope) {

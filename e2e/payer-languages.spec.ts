@@ -130,6 +130,7 @@ test("the payer switches the language with the picker, and the choice is remembe
   const errors = watchErrors(page);
   await page.goto(payable.securePaymentUrl);
   await expect(page.getByText(en.summary.amountToPay, { exact: true })).toBeVisible();
+  await expect(page.getByLabel(en.language.label)).toBeEnabled(); // hydrated
   await page.getByLabel(en.language.label).selectOption("de");
   await expect(page.getByText(de.summary.amountToPay, { exact: true })).toBeVisible();
   await expect(page.getByTestId("pay-total")).toHaveText("1.234,50\u00a0USDC");
@@ -141,6 +142,7 @@ test("the payer switches the language with the picker, and the choice is remembe
   await expect(page.getByText(de.summary.amountToPay, { exact: true })).toBeVisible();
   await page.goto(paid.securePaymentUrl);
   await expect(page.getByRole("heading", { name: de.receipt.completeTitle })).toBeVisible();
+  await expect(page.getByLabel(de.language.label)).toBeEnabled();
   await page.getByLabel(de.language.label).selectOption("ja");
   await expect(page.getByRole("heading", { name: ja.receipt.completeTitle })).toBeVisible();
   await expect(page.getByTestId("pay-receipt-amount")).toHaveText("2,500.75\u00a0USDC");
@@ -180,7 +182,7 @@ test("a payer outside the US fills the hosted form in their language without sta
   await page.goto(kycUrl);
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   await expect(page.getByRole("heading", { name: fr.payer.kycTitle })).toBeVisible();
-  await expect(page.getByLabel(fr.kyc.fields.lastName)).toHaveValue("Durand");
+  await expect(page.getByLabel(fr.kyc.fields.lastName, { exact: true })).toHaveValue("Durand");
   await expect(page.getByText("Royaume-Uni")).toBeVisible(); // the country, named in French
   await expect(page.getByLabel(fr.kyc.fields.state)).toHaveCount(0);
   await expect(page.getByLabel(fr.kyc.fields.ssn)).toHaveCount(0);

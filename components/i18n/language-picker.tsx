@@ -6,6 +6,7 @@
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useTransition } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { LOCALE_COOKIE, LOCALE_NAMES, LOCALES } from "@/lib/i18n/locales";
 
 export function DocumentLang({ locale }: { locale: string }) {
@@ -25,6 +26,8 @@ export function LanguagePicker({ className = "" }: { className?: string }) {
   const router = useRouter();
   const id = useId();
   const [pending, startTransition] = useTransition();
+  // A choice made before React owns the page would be lost: the picker waits for it, as form fields do.
+  const hydrated = useHydrated();
   return (
     <div className={`flex items-center gap-2 ${className}`}>
       <label htmlFor={id} className="text-xs">
@@ -35,6 +38,7 @@ export function LanguagePicker({ className = "" }: { className?: string }) {
         data-testid="language-picker"
         value={locale}
         aria-busy={pending || undefined}
+        disabled={!hydrated}
         className="rounded border border-black/20 bg-transparent px-1 py-0.5 text-xs"
         onChange={(e) => {
           document.cookie = `${LOCALE_COOKIE}=${e.target.value}; path=/; max-age=31536000; samesite=lax`;

@@ -18,7 +18,7 @@ import { startJobQueue } from "../jobs/job-queue";
 import { log } from "../log";
 import { startPaymentDetection } from "../payments";
 import { startRecurringRelayer } from "../recurring";
-import { sealClearCustomerInfo, startRecurringInvoices } from "../requests";
+import { sealClearCustomerInfo, startDepositForwarder, startRecurringInvoices } from "../requests";
 import { type DeliveryWorkerOptions, startDeliveryWorker } from "../webhooks";
 import "../wiring/payment-subscribers";
 import { purgeExpired } from "./housekeeping";
@@ -45,6 +45,7 @@ export async function startWorkers(
   const detection = await startPaymentDetection(boss);
   const relayer = await startRecurringRelayer(boss);
   const invoices = await startRecurringInvoices(boss);
+  const deposits = await startDepositForwarder(boss);
   // The crosschain operator settles signed intents one at a time across all instances.
   const sandbox = getConfig().sandbox;
   const crosschain = operatorKey(sandbox)
@@ -56,6 +57,7 @@ export async function startWorkers(
     async stop() {
       await relayer.stop();
       await invoices.stop();
+      await deposits.stop();
       await crosschain?.stop();
       await detection.stop();
       await housekeeping.stop();

@@ -110,10 +110,9 @@ describe("a deposit address", () => {
     expect(await publicClient.getCode({ address: deposit.address })).toBeUndefined();
 
     const payer = DEMO_WALLETS[5];
-    const pay = await call(payRoute, "GET", `/v2/request/${requestId}/pay`, {
+    const pay = await call(payRoute, "GET", `/v2/request/${requestId}/pay?wallet=${payer.address}`, {
       headers: key(),
       params: { requestId },
-      query: { wallet: payer.address },
     });
     expect(pay.status, pay.text).toBe(200);
     expect((pay.json as { deposit: Deposit }).deposit).toEqual(deposit);

@@ -24,7 +24,10 @@ import { type RequestDeposit, requestDeposit } from "./deposit-address";
 
 /** Open requests watched per run and network, newest first (docs/decisions/deposit-addresses.md, limits). */
 const WATCHED = 5000;
-const RECEIPT_TIMEOUT_MS = 60_000;
+const RECEIPT_TIMEOUT_MS = 20_000;
+/** A run starts no new forward after this long, so it ends well within its lease. */
+const RUN_BUDGET_MS = 30_000;
+const LEASE_SECONDS = 60;
 
 export interface ForwardHooks {
   /** Called between finding funds and forwarding them (tests crash the worker there). */
@@ -134,7 +137,9 @@ export async function forwardDeposits(network: EvmNetworkId, hooks: ForwardHooks
     })),
     allowFailure: true,
   });
+  const started = Date.now();
   for (const [i, deposit] of deposits.entries()) {
+    if (Date.now() - started > RUN_BUDGET_MS) break; // the next run goes on
     const read = balances[i];
     if (read.status !== "success" || (read.result as bigint) <= deposit.terms.feeAmount) continue;
     const balance = read.result as bigint;
@@ -152,10 +157,12 @@ export async function forwardDeposits(network: EvmNetworkId, hooks: ForwardHooks
   return result;
 }
 
-/** Networks with a deposit factory and an RPC (every sandbox chain). */
+/** Networks with a deposit factory where payments are detected (a forward is only useful there). */
 function forwarderNetworks(): EvmNetworkId[] {
   const config = getConfig();
-  return EVM_NETWORK_IDS.filter((n) => depositFactoryAddress(n, config.sandbox) && (config.sandbox || config.rpcUrls[n]));
+  return EVM_NETWORK_IDS.filter(
+    (n) => depositFactoryAddress(n, config.sandbox) && config.detection.networks.includes(n),
+  );
 }
 
 export async function startDepositForwarder(boss: PgBoss): Promise<ExclusiveLoop> {
@@ -170,7 +177,7 @@ export async function startDepositForwarder(boss: PgBoss): Promise<ExclusiveLoop
   const loops = await Promise.all(
     networks.map((network) =>
       runExclusively(boss, `deposit-forwarder-${network}`, everyMs, async () => void (await forwardDeposits(network)), {
-        maxRunSeconds: 300,
+        maxRunSeconds: LEASE_SECONDS,
       }),
     ),
   );

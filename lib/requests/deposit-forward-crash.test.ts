@@ -119,7 +119,7 @@ beforeAll(async () => {
   const database = await openPglite(path.join(dataDir, "pglite"));
   await migrate(database);
   await database.close();
-});
+}, 300_000); // a sandbox chain and migrations on a shared, loaded machine
 
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");

@@ -1,0 +1,171 @@
+// The payment page's "send from an exchange or any wallet" way (docs/payment-page.md, "Deposit
+// address"): the link's deposit address, the exact amount, the network and the token stated
+// plainly, a QR code of the EIP-681 transfer, copy buttons, and a live status (waiting → funds
+// arrived, forwarding → paid). On a phone without an injected wallet it comes first, and the
+// wallet way (whose "scan the QR code with your phone" means nothing on the phone itself) is
+// left out unless WalletConnect is configured.
+"use client";
+
+import { useRouter } from "next/navigation";
+import { type ReactNode, useEffect, useState } from "react";
+import { CopyButton } from "@/components/ui/copy-button";
+import type { PageDeposit } from "@/lib/pay-page";
+import { fetchPaymentProgress } from "./pay-api";
+import { markJustPaid } from "./receipt-heading";
+
+// Every string a payer reads in this way, together for translation.
+const TEXT = {
+  title: "Send from an exchange or any wallet",
+  intro: (amount: string, network: string) =>
+    `Send exactly ${amount} on ${network} to the address below, from any wallet or exchange. No wallet connection is needed.`,
+  warning: (symbol: string, network: string) =>
+    `Only send ${symbol} on the ${network} network. Tokens sent on another network, or another token, are lost.`,
+  amount: "Amount",
+  network: "Network",
+  token: "Token",
+  address: "Deposit address",
+  copy: "Copy",
+  qrTitle: (amount: string, network: string) => `QR code: send ${amount} on ${network} to the deposit address`,
+  qrCaption: "Scan with a wallet app: it fills in the token, amount and address.",
+  waiting: "Waiting for your transfer…",
+  arrived: "Funds arrived. Forwarding them to the merchant…",
+  paid: "Paid. Loading your receipt…",
+  chain: (id: number) => `chain id ${id}`,
+} as const;
+
+const POLL_MS = 3000;
+
+type Stage = "waiting" | "arrived" | "paid";
+
+function DepositPanel({ deposit, token }: { deposit: PageDeposit; token: string }) {
+  const router = useRouter();
+  const [stage, setStage] = useState<Stage>("waiting");
+  const amount = `${deposit.amount} ${deposit.symbol}`;
+
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = async () => {
+      const progress = await fetchPaymentProgress({ token }).catch(() => null);
+      if (stopped) return;
+      if (progress?.status === "completed") {
+        setStage("paid");
+        markJustPaid(token);
+        router.refresh();
+        return;
+      }
+      if (progress?.deposit === "arrived") setStage("arrived");
+      timer = setTimeout(tick, POLL_MS);
+    };
+    timer = setTimeout(tick, POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [token, router]);
+
+  return (
+    <section aria-labelledby="deposit-title" className="space-y-3" data-testid="deposit-panel">
+      <h2 id="deposit-title" className="text-base font-semibold">
+        {TEXT.title}
+      </h2>
+      <p className="text-sm">{TEXT.intro(amount, deposit.networkName)}</p>
+      <p role="note" className="rounded-lg bg-amber-50 p-2 text-sm font-medium text-amber-900 ring-1 ring-amber-200">
+        {TEXT.warning(deposit.symbol, deposit.networkName)}
+      </p>
+      <dl className="space-y-2 text-sm">
+        <div className="flex items-center justify-between gap-2">
+          <dt className="text-[var(--pay-muted)]">{TEXT.amount}</dt>
+          <dd className="flex items-center gap-2">
+            <span className="font-semibold tabular-nums" data-testid="deposit-amount">
+              {amount}
+            </span>
+            <CopyButton value={deposit.amount} label={TEXT.copy} what={TEXT.amount} />
+          </dd>
+        </div>
+        <div className="flex items-center justify-between gap-2">
+          <dt className="text-[var(--pay-muted)]">{TEXT.network}</dt>
+          <dd data-testid="deposit-network">
+            {deposit.networkName} <span className="text-[var(--pay-muted)]">({TEXT.chain(deposit.chainId)})</span>
+          </dd>
+        </div>
+        <div className="flex items-center justify-between gap-2">
+          <dt className="text-[var(--pay-muted)]">{TEXT.token}</dt>
+          <dd className="min-w-0 text-right">
+            {deposit.symbol}{" "}
+            <span className="font-mono text-xs break-all text-[var(--pay-muted)]">{deposit.tokenAddress}</span>
+          </dd>
+        </div>
+        <div className="space-y-1">
+          <dt className="text-[var(--pay-muted)]">{TEXT.address}</dt>
+          <dd className="flex items-center gap-2">
+            <span className="min-w-0 font-mono text-sm break-all" data-testid="deposit-address">
+              {deposit.address}
+            </span>
+            <CopyButton value={deposit.address} label={TEXT.copy} what={TEXT.address} />
+          </dd>
+        </div>
+      </dl>
+      <figure className="flex flex-col items-center gap-2">
+        <svg
+          role="img"
+          aria-labelledby="deposit-qr-title"
+          viewBox={`0 0 ${deposit.qr.size} ${deposit.qr.size}`}
+          className="size-44 rounded-lg bg-white"
+          shapeRendering="crispEdges"
+          data-testid="deposit-qr"
+          data-uri={deposit.paymentUri}
+        >
+          <title id="deposit-qr-title">{TEXT.qrTitle(amount, deposit.networkName)}</title>
+          <rect width={deposit.qr.size} height={deposit.qr.size} fill="#fff" />
+          <path d={deposit.qr.d} fill="#000" />
+        </svg>
+        <figcaption className="max-w-[16rem] text-center text-xs text-[var(--pay-muted)]">{TEXT.qrCaption}</figcaption>
+      </figure>
+      <p
+        role="status"
+        aria-live="polite"
+        className="text-sm font-medium"
+        data-testid="deposit-status"
+        data-stage={stage}
+      >
+        {TEXT[stage]}
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The page's ways to pay: the wallet (children) and the deposit address. A phone (narrow
+ * screen) without an injected wallet sees the deposit first; the server renders that order for
+ * narrow screens, and the browser moves the wallet first once it finds an injected one.
+ */
+export function PayWays({
+  deposit,
+  token,
+  hasWalletConnect,
+  children,
+}: {
+  deposit: PageDeposit | null;
+  token: string;
+  hasWalletConnect: boolean;
+  children: ReactNode;
+}) {
+  const [injected, setInjected] = useState<boolean | null>(null);
+  useEffect(() => setInjected(typeof window !== "undefined" && "ethereum" in window), []);
+  if (!deposit) return <>{children}</>;
+  const phoneFirst = injected !== true;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className={phoneFirst && !hasWalletConnect ? "max-md:hidden" : undefined} data-testid="wallet-way">
+        {children}
+      </div>
+      <div
+        className={`${phoneFirst ? "max-md:order-first" : ""} md:border-t md:border-black/10 md:pt-6`}
+        data-testid="deposit-way"
+      >
+        <DepositPanel deposit={deposit} token={token} />
+      </div>
+    </div>
+  );
+}

@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { RequestDeposit } from "@/components/dashboard/payments/request-deposit";
 import { RequestDetails } from "@/components/dashboard/payments/request-details";
 import { RequestOccurrences } from "@/components/dashboard/payments/request-occurrences";
 import { RequestDeliveries } from "@/components/dashboard/webhooks/request-deliveries";
@@ -31,6 +32,7 @@ export default async function RequestPage({ params }: { params: Promise<{ reques
         <p className="font-mono text-xs break-all">{request.requestId}</p>
       </PageHeader>
       <RequestDetails status={status} />
+      <RequestDeposit deposit={status.deposit} />
       {recurs && (
         <RequestOccurrences
           occurrences={occurrences}

@@ -7,7 +7,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { PageDeposit } from "@/lib/pay-page";
 import { fetchPaymentProgress } from "./pay-api";
@@ -34,6 +34,9 @@ const TEXT = {
 } as const;
 
 const POLL_MS = 3000;
+
+const noSubscription = () => () => {};
+const hasInjectedWallet = () => "ethereum" in window;
 
 type Stage = "waiting" | "arrived" | "paid";
 
@@ -151,10 +154,10 @@ export function PayWays({
   hasWalletConnect: boolean;
   children: ReactNode;
 }) {
-  const [injected, setInjected] = useState<boolean | null>(null);
-  useEffect(() => setInjected(typeof window !== "undefined" && "ethereum" in window), []);
+  // The server (and the first render) assume no injected wallet: the common case on a phone.
+  const injected = useSyncExternalStore(noSubscription, hasInjectedWallet, () => false);
   if (!deposit) return <>{children}</>;
-  const phoneFirst = injected !== true;
+  const phoneFirst = !injected;
   return (
     <div className="flex flex-col gap-6">
       <div className={phoneFirst && !hasWalletConnect ? "max-md:hidden" : undefined} data-testid="wallet-way">

@@ -82,7 +82,11 @@ async function balanceOf(address: Address): Promise<bigint> {
 describe("a deposit address", () => {
   it("is answered by the status and /pay, and a plain transfer to it ends as a paid request naming the sender", async () => {
     const feeAddress = privateKeyToAccount(generatePrivateKey()).address;
-    const { requestId, payee, paymentReference } = await newRequest({ percentage: "2", basisPoints: 200, address: feeAddress });
+    const { requestId, payee, paymentReference } = await newRequest({
+      percentage: "2",
+      basisPoints: 200,
+      address: feeAddress,
+    });
     const before = await status(requestId);
     const deposit = before.deposit!;
     expect(before.depositAddress).toBe(deposit.address);
@@ -95,9 +99,7 @@ describe("a deposit address", () => {
       amount: "12.75",
       amountInUnits: "12750000",
     });
-    expect(deposit.paymentUri).toBe(
-      `ethereum:${usdc()}@8453/transfer?address=${deposit.address}&uint256=12750000`,
-    );
+    expect(deposit.paymentUri).toBe(`ethereum:${usdc()}@8453/transfer?address=${deposit.address}&uint256=12750000`);
     // The same address the contract computes, and nothing deployed there before funds arrive.
     const { publicClient } = chainClients("base", chain.sandbox.urls.base!);
     const onChain = await publicClient.readContract({

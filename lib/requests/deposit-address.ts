@@ -7,10 +7,9 @@
 // configuration names the factory).
 import { type Address, formatUnits, getAddress, isAddress } from "viem";
 import { getCurrency } from "../chains/currencies";
-import { getConfig } from "../config";
-import {
-  type DepositTerms, depositAddressOf, depositFactoryAddress } from "../chains/deposit-factory";
+import { type DepositTerms, depositAddressOf, depositFactoryAddress } from "../chains/deposit-factory";
 import { EVM_NETWORK_IDS, type EvmNetworkId, NETWORKS } from "../chains/networks";
+import { getConfig } from "../config";
 import { storedFee } from "./fee";
 import { feeAmountOf } from "./payment-maths";
 import { paymentMethodFor } from "./payment-method";
@@ -34,7 +33,14 @@ export interface RequestDeposit {
 export function requestDeposit(
   request: Pick<
     StoredRequest,
-    "network" | "invoiceCurrency" | "paymentCurrency" | "payee" | "paymentReference" | "expectedAmount" | "feePercentage" | "feeAddress"
+    | "network"
+    | "invoiceCurrency"
+    | "paymentCurrency"
+    | "payee"
+    | "paymentReference"
+    | "expectedAmount"
+    | "feePercentage"
+    | "feeAddress"
   >,
   sandbox: boolean,
 ): RequestDeposit | null {

@@ -158,7 +158,7 @@ describe("a forwarding worker killed between arrival and forward", () => {
     await publicClient.waitForTransactionReceipt({ hash: sent });
 
     const first = startWorker();
-    await until(() => heldBroadcasts.length > 0, 90_000);
+    await until(() => heldBroadcasts.length > 0, 200_000); // a worker starting on a loaded machine
     first.kill("SIGKILL");
     await exited(first);
     expect(first.signalCode).toBe("SIGKILL");
@@ -192,8 +192,10 @@ describe("a forwarding worker killed between arrival and forward", () => {
     });
     expect(payments.map((p) => [p.type, p.payerAddress])).toEqual([["deposit", payer.address]]);
     expect(events.map((e) => e.event)).toEqual(["payment.confirmed"]);
-    const received = receiver.received.map((r) => JSON.parse(r.raw.toString()) as { event: string; payerAddress: string });
+    const received = receiver.received.map(
+      (r) => JSON.parse(r.raw.toString()) as { event: string; payerAddress: string },
+    );
     expect(received.map((e) => [e.event, e.payerAddress])).toEqual([["payment.confirmed", payer.address]]);
     expect(await balance()).toBe(0n);
-  }, 300_000);
+  }, 480_000);
 });

@@ -110,7 +110,9 @@ async function forwardOne(
   });
   const txHash = await client.sendRawTransaction({ serializedTransaction: raw });
   if (txHash !== keccak256(raw)) throw new Error("the node answered another transaction hash");
-  const receipt = await client.waitForTransactionReceipt({ hash: txHash, timeout: RECEIPT_TIMEOUT_MS }).catch(() => null);
+  const receipt = await client
+    .waitForTransactionReceipt({ hash: txHash, timeout: RECEIPT_TIMEOUT_MS })
+    .catch(() => null);
   if (!receipt) return { txHash, gasUsed: 0n }; // still pending: detection records it once mined
   if (receipt.status !== "success") {
     log.warn({ requestId: deposit.requestId, txHash }, "deposit: the forward reverted");
@@ -170,7 +172,9 @@ export async function startDepositForwarder(boss: PgBoss): Promise<ExclusiveLoop
   const networks = forwarderNetworks();
   if (networks.length === 0) return { stop: async () => {} };
   if (!forwarderKey(config.sandbox)) {
-    log.warn("deposit addresses: DEPOSIT_FORWARDER_PRIVATE_KEY is not set, arrived funds wait for anyone to forward them");
+    log.warn(
+      "deposit addresses: DEPOSIT_FORWARDER_PRIVATE_KEY is not set, arrived funds wait for anyone to forward them",
+    );
     return { stop: async () => {} };
   }
   const everyMs = config.sandbox ? 1000 : 10_000;

@@ -164,7 +164,11 @@ export const depositSchema = z
     decimals: z.number(),
     amount: z.string().describe("What remains to send, the request's fee included, as a decimal string"),
     amountInUnits: z.string().describe("The same, in the token's smallest unit"),
-    paymentUri: z.string().describe("EIP-681 URI of that transfer, for a QR code: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount>"),
+    paymentUri: z
+      .string()
+      .describe(
+        "EIP-681 URI of that transfer, for a QR code: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount>",
+      ),
   })
   .meta({ id: "RequestDeposit" });
 
@@ -224,7 +228,9 @@ export const requestStatusResponse = z
       .describe("The request's deposit address (`deposit.address`) while it can be paid; null otherwise"),
     deposit: depositSchema
       .nullable()
-      .describe("How to pay by a plain token transfer from any wallet or exchange; null when paid, cancelled, or not a same-token ERC-20 request"),
+      .describe(
+        "How to pay by a plain token transfer from any wallet or exchange; null when paid, cancelled, or not a same-token ERC-20 request",
+      ),
     createdAt: timestamp,
   })
   .meta({ id: "RequestStatus" });
@@ -307,7 +313,9 @@ export const payCalldataResponse = z
     deposit: depositSchema
       .nullable()
       .optional()
-      .describe("Another way to pay the same request: a plain token transfer to its deposit address (as in GET /v2/request/{requestId})"),
+      .describe(
+        "Another way to pay the same request: a plain token transfer to its deposit address (as in GET /v2/request/{requestId})",
+      ),
   })
   .meta({ id: "PayCalldata" });
 export type PayCalldata = z.input<typeof payCalldataResponse>;

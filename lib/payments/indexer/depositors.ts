@@ -22,9 +22,16 @@ async function latestArrival(
   let to = before.blockNumber;
   for (let i = 0; i < WINDOWS && to >= 0n; i++) {
     const from = to - range + 1n > 0n ? to - range + 1n : 0n;
-    const logs = await client.getLogs({ address: token, event: TRANSFER, args: { to: deposit }, fromBlock: from, toBlock: to });
+    const logs = await client.getLogs({
+      address: token,
+      event: TRANSFER,
+      args: { to: deposit },
+      fromBlock: from,
+      toBlock: to,
+    });
     const earlier = logs.filter(
-      (l) => l.blockNumber < before.blockNumber || (l.blockNumber === before.blockNumber && l.logIndex < before.logIndex),
+      (l) =>
+        l.blockNumber < before.blockNumber || (l.blockNumber === before.blockNumber && l.logIndex < before.logIndex),
     );
     const last = earlier.at(-1);
     if (last?.args.from) return getAddress(last.args.from);
@@ -41,7 +48,7 @@ async function latestArrival(
 export async function depositors(
   client: ChainClient,
   legs: readonly PaymentLeg[],
-  blocks: ReadonlyMap<bigint, { transactions: readonly { hash: Hex; to: Address | null }[] } >,
+  blocks: ReadonlyMap<bigint, { transactions: readonly { hash: Hex; to: Address | null }[] }>,
   tokenPayers: ReadonlyMap<string, Address>,
   factory: string | undefined,
 ): Promise<Map<string, Address>> {

@@ -17,10 +17,10 @@ import { log } from "../../log";
 import { knownReferenceHashes } from "../../requests";
 import type { DetectedPayment } from "../detected-payment";
 import { recordPayments, undoPaymentsAbove } from "../record-payments";
-import { depositors } from "./depositors";
 import { checkChainContinuity } from "./chain-continuity";
 import { advanceCursor, type Checkpoint, readCheckpoints, readCursor, rewindCursor } from "./cursor-store";
 import { decodePaymentLogs, type PaymentLeg, paymentEmitters, TOPICS } from "./decode-logs";
+import { depositors } from "./depositors";
 import { passClient } from "./pass-client";
 
 export interface IndexerOptions {

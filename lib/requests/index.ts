@@ -8,7 +8,7 @@ export { createRequest, prepareRequest } from "./create-request";
 export { reencryptCustomerInfo, sealClearCustomerInfo } from "./customer-info";
 export type { DepositInstructions } from "./deposit-address";
 export { openDeposit } from "./deposit-address";
-export { forwardDeposits, startDepositForwarder } from "./deposit-forwarder";
+export { startDepositForwarder } from "./deposit-forwarder";
 export { approvalTransactions } from "./encode-payment";
 export type { Fee } from "./fee";
 export { parseFee, storedFee } from "./fee";

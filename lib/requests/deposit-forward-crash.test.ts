@@ -169,7 +169,7 @@ describe("a forwarding worker killed between arrival and forward", () => {
     hold = false;
     const second = startWorker();
     // The killed run's job holds the network until its lease (60 s) runs out.
-    await receiver.waitFor(1, 150_000);
+    await receiver.waitFor(1, 300_000); // and a worker starting on a loaded machine
     await new Promise((r) => setTimeout(r, 3_000)); // room for a duplicate to show up
     // The killed worker's forward, broadcast late: the restarted worker's forward took its
     // nonce (one forwarding account), so it can never be mined.
@@ -197,5 +197,5 @@ describe("a forwarding worker killed between arrival and forward", () => {
     );
     expect(received.map((e) => [e.event, e.payerAddress])).toEqual([["payment.confirmed", payer.address]]);
     expect(await balance()).toBe(0n);
-  }, 480_000);
+  }, 720_000);
 });

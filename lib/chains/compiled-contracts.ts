@@ -18,7 +18,9 @@ export type SandboxContractName =
   | "SandboxMulticall3"
   | "SandboxSanctionsOracle"
   | "ERC20RecurringPaymentProxy"
-  | "CrosschainGateway";
+  | "CrosschainGateway"
+  | "DepositForwarderFactory"
+  | "DepositForwarder";
 
 const artifacts = compiled as unknown as Record<SandboxContractName, CompiledContract>;
 

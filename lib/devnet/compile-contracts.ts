@@ -19,6 +19,8 @@ export const SANDBOX_CONTRACT_NAMES: readonly SandboxContractName[] = [
   "SandboxSanctionsOracle",
   "ERC20RecurringPaymentProxy",
   "CrosschainGateway", // not sandbox-only: production deploys it too (scripts/deploy-gateway.ts)
+  "DepositForwarderFactory", // not sandbox-only: production deploys it too (scripts/deploy-deposit-factory.ts)
+  "DepositForwarder", // created by the factory (CREATE2): its creation code makes the deposit addresses
 ];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -50,7 +52,8 @@ export async function compileSandboxContracts(): Promise<Record<SandboxContractN
 
   const result = {} as Record<SandboxContractName, CompiledContract>;
   for (const name of SANDBOX_CONTRACT_NAMES) {
-    const contract = output.contracts[`${name}.sol`]?.[name];
+    const file = name === "DepositForwarder" ? "DepositForwarderFactory" : name;
+    const contract = output.contracts[`${file}.sol`]?.[name];
     if (!contract) throw new Error(`contracts/${name}.sol does not define ${name}`);
     result[name] = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
   }

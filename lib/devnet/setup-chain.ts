@@ -7,6 +7,7 @@ import { type Address, encodeFunctionData, type Hex, parseAbi, stringToHex } fro
 import { compiledContract } from "../chains/compiled-contracts";
 import { getContract, PERMIT2_ADDRESS } from "../chains/contracts";
 import { SANDBOX_GATEWAY_ADDRESS, SANDBOX_OPERATOR } from "../chains/crosschain-gateway";
+import { SANDBOX_DEPOSIT_FACTORY, SANDBOX_FORWARDER } from "../chains/deposit-factory";
 import type { EvmNetworkId } from "../chains/networks";
 import { SANDBOX_RECURRING_PROXY } from "../chains/recurring-proxy";
 import { SANCTIONS_ORACLE_ADDRESSES } from "../chains/sanctions-oracle";
@@ -25,7 +26,7 @@ import { CONSTRUCTOR_PARAMS, type RequestContractName, requestCreationCode } fro
 import { PERMIT_VERSION, TEST_TOKENS, type TestToken } from "./sandbox-tokens";
 
 /** Bump when the set-up changes: a chain set up by an older version is set up again on start. */
-export const SETUP_VERSION = 4; // 2: the sanctions oracle; 3: the recurring payment proxy and its relayer; 4: Permit2, the crosschain gateway, the funded operator
+export const SETUP_VERSION = 5; // 2: the sanctions oracle; 3: the recurring payment proxy and its relayer; 4: Permit2, the crosschain gateway, the funded operator; 5: the deposit forwarder factory and its funded forwarder
 
 // The set-up writes this marker last, so a chain interrupted mid-set-up is never taken as ready.
 // Code (not storage) because anvil's state dump keeps code of otherwise empty accounts.
@@ -160,5 +161,14 @@ export async function setUpChain(url: string, network: EvmNetworkId): Promise<vo
     ]),
   );
   await chain.test.setBalance({ address: SANDBOX_OPERATOR.address, value: 10n ** 22n });
+  const factory = compiledContract("DepositForwarderFactory");
+  await placeContract(
+    chain,
+    SANDBOX_DEPOSIT_FACTORY,
+    withConstructorArgs(factory.bytecode, factory.abi.find((i) => i.type === "constructor")!.inputs, [
+      getContract(network, "ERC20FeeProxy").address,
+    ]),
+  );
+  await chain.test.setBalance({ address: SANDBOX_FORWARDER.address, value: 10n ** 22n });
   await chain.test.setCode({ address: SETUP_MARKER_ADDRESS, bytecode: markerCode() });
 }

@@ -18,6 +18,7 @@ import {
   pageIntentProgress,
   pageSubmitIntent,
 } from "./crosschain";
+import { depositProgress } from "./deposit";
 
 const TAGS = ["Payment page"];
 
@@ -48,6 +49,11 @@ export const pagePaymentProgress = z
   .object({
     status: z.enum(["pending", "partially_settled", "completed", "expired", "invalidated"]),
     txHash: z.string().nullable().describe("The latest payment detected for the link, once there is one"),
+    deposit: z
+      .enum(["waiting", "arrived"])
+      .nullable()
+      .optional()
+      .describe("The link's deposit address: `arrived` while funds wait there to be forwarded; null when it has none"),
   })
   .meta({ id: "PaymentPageProgress" });
 export type PagePaymentProgress = z.output<typeof pagePaymentProgress>;
@@ -67,7 +73,8 @@ export const pagePaymentProgressOperation = defineOperation({
   // the whole view (branding, fee plan, multicall children) the page rendered once.
   handler: async ({ params }) => {
     const { status, requests } = await loadSecurePayment(params.token);
-    return { status, txHash: (await detectedPayments(requests)).at(-1)?.txHash ?? null };
+    const txHash = (await detectedPayments(requests)).at(-1)?.txHash ?? null;
+    return { status, txHash, deposit: status === "pending" ? await depositProgress(requests) : null };
   },
 });
 

@@ -2,7 +2,7 @@
 // (EVM logs, TronGrid events) decode and record-payments.ts stores. Pure types.
 import type { NetworkId } from "../chains/networks";
 
-export const PAYMENT_TYPES = ["direct", "conversion", "batch", "recurring", "crosschain"] as const;
+export const PAYMENT_TYPES = ["direct", "conversion", "batch", "recurring", "crosschain", "deposit"] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 export interface DetectedPayment {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { CURRENCIES, getCurrency } from "../chains/currencies";
 import { evmOrTronAddress, isoUtcDate, wholeNumber } from "../zod/query";
 
-export const PAYMENT_TYPES = ["direct", "conversion", "crosschain", "recurring"] as const;
+export const PAYMENT_TYPES = ["direct", "conversion", "crosschain", "recurring", "deposit"] as const;
 export type PublicPaymentType = (typeof PAYMENT_TYPES)[number];
 
 export const MAX_LIMIT = 100;

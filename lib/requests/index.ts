@@ -6,6 +6,9 @@ export { buildPayCalldata, quotePayment, toPayCalldata, transactionOrder } from 
 export { CHAIN_NAMES } from "./chain-names";
 export { createRequest, prepareRequest } from "./create-request";
 export { reencryptCustomerInfo, sealClearCustomerInfo } from "./customer-info";
+export type { DepositInstructions } from "./deposit-address";
+export { openDeposit } from "./deposit-address";
+export { startDepositForwarder } from "./deposit-forwarder";
 export { approvalTransactions } from "./encode-payment";
 export type { Fee } from "./fee";
 export { parseFee, storedFee } from "./fee";

@@ -2,6 +2,7 @@
 // (payment-options.ts): an option that the query asks for answers instead of the same-chain
 // calldata (crosschain); the others may refuse or record before it (off-ramp).
 import { buildPayCalldata } from "./build-pay-calldata";
+import { openDeposit } from "./deposit-address";
 import { type PayQuery, payOptionsOf, type RoutesQuery, refuseCrosschain } from "./pay-query";
 import { type OptionStatus, paymentOptions } from "./payment-options";
 import { paymentRoutes, type RoutesResponse } from "./payment-routes";
@@ -17,7 +18,10 @@ export async function payRequest(owner: RequestOwner, request: StoredRequest, qu
   }
   refuseCrosschain(request, query);
   for (const option of options) await option.beforeCalldata?.({ owner, request, query });
-  return buildPayCalldata(request, await payOptionsOf(owner, request, query));
+  const calldata = await buildPayCalldata(request, await payOptionsOf(owner, request, query));
+  // Additive: the same request can also be paid by a plain transfer to its deposit address.
+  const deposit = openDeposit(request);
+  return deposit ? { ...calldata, deposit } : calldata;
 }
 
 export async function requestRoutes(

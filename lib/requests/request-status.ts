@@ -3,6 +3,7 @@
 // integrator reads about settlement is derived here, in one place. Pure: no I/O.
 import { formatUnits } from "viem";
 import { getCurrency } from "../chains/currencies";
+import { openDeposit } from "./deposit-address";
 import type { StoredPayment, StoredRefund } from "./payment-ledger";
 import type { StoredRequest } from "./request-store";
 import type { RequestListAnswer, RequestStatusAnswer } from "./schemas";
@@ -91,6 +92,7 @@ export function describeRequest(
         currency: getCurrency(p.currency ?? request.paymentCurrency)?.symbol ?? request.paymentCurrency,
       })),
     offRamp,
+    ...depositFields(request),
     createdAt: request.createdAt,
   };
 }
@@ -109,6 +111,11 @@ function refundStatus(
   if (refunded === 0n) return status;
   const paid = payments.reduce((s, p) => s + p.amount, 0n);
   return refunded >= paid ? "refunded" : "partially_refunded";
+}
+
+function depositFields(request: StoredRequest): Pick<RequestStatusAnswer, "depositAddress" | "deposit"> {
+  const deposit = openDeposit(request);
+  return { depositAddress: deposit?.address ?? null, deposit };
 }
 
 /** Partial or several payments: what each settled, and what remains, in the invoice currency. */

@@ -153,6 +153,26 @@ const conversionBreakdown = z.object({
   ),
 });
 
+/** A request's deposit address and what to send to it (deposit-address.ts, docs/interface.md "Deposit addresses"). */
+export const depositSchema = z
+  .object({
+    address: z.string().describe("The request's own address: a plain transfer of the token to it pays the request"),
+    network: z.string().describe("The only network to send on: the same address on another network is not watched"),
+    chainId: z.number(),
+    currency: z.string().describe("Currency id of the token to send"),
+    symbol: z.string(),
+    tokenAddress: z.string().describe("The token contract: only this token is forwarded"),
+    decimals: z.number(),
+    amount: z.string().describe("What remains to send, the request's fee included, as a decimal string"),
+    amountInUnits: z.string().describe("The same, in the token's smallest unit"),
+    paymentUri: z
+      .string()
+      .describe(
+        "EIP-681 URI of that transfer, for a QR code: ethereum:<token>@<chainId>/transfer?address=<deposit>&uint256=<amount>",
+      ),
+  })
+  .meta({ id: "RequestDeposit" });
+
 export const requestStatusResponse = z
   .object({
     requestId: z.string(),
@@ -214,6 +234,15 @@ export const requestStatusResponse = z
       })
       .nullable()
       .describe("The fiat leg of a crypto-to-fiat request, once /pay named the payer; null otherwise"),
+    depositAddress: z
+      .string()
+      .nullable()
+      .describe("The request's deposit address (`deposit.address`) while it can be paid; null otherwise"),
+    deposit: depositSchema
+      .nullable()
+      .describe(
+        "How to pay by a plain token transfer from any wallet or exchange; null when paid, cancelled, or not a same-token ERC-20 request",
+      ),
     createdAt: timestamp,
   })
   .meta({ id: "RequestStatus" });
@@ -288,6 +317,12 @@ export const payCalldataResponse = z
       hasEnoughBalance: z.boolean(),
       hasEnoughGas: z.boolean(),
     }),
+    deposit: depositSchema
+      .nullable()
+      .optional()
+      .describe(
+        "Another way to pay the same request: a plain token transfer to its deposit address (as in GET /v2/request/{requestId})",
+      ),
   })
   .meta({ id: "PayCalldata" });
 export type PayCalldata = z.input<typeof payCalldataResponse>;

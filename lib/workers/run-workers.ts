@@ -18,7 +18,7 @@ import { startJobQueue } from "../jobs/job-queue";
 import { log } from "../log";
 import { startPaymentDetection } from "../payments";
 import { startRecurringRelayer } from "../recurring";
-import { sealClearCustomerInfo, startRecurringInvoices } from "../requests";
+import { sealClearCustomerInfo, startDepositForwarder, startRecurringInvoices } from "../requests";
 import { checkReportedPayments } from "../secure-payments";
 import { type DeliveryWorkerOptions, startDeliveryWorker } from "../webhooks";
 import "../wiring/payment-subscribers";
@@ -50,6 +50,7 @@ export async function startWorkers(
   });
   const relayer = await startRecurringRelayer(boss);
   const invoices = await startRecurringInvoices(boss);
+  const deposits = await startDepositForwarder(boss);
   // The crosschain operator settles signed intents one at a time across all instances.
   const sandbox = getConfig().sandbox;
   const crosschain = operatorKey(sandbox)
@@ -61,6 +62,7 @@ export async function startWorkers(
     async stop() {
       await relayer.stop();
       await invoices.stop();
+      await deposits.stop();
       await crosschain?.stop();
       await reported.stop();
       await detection.stop();

@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { CheckoutIsland } from "@/components/pay/checkout-island";
+import { PayWays } from "@/components/pay/deposit-checkout";
 import { LinkQr } from "@/components/pay/link-qr";
 import { MulticallSummary } from "@/components/pay/multicall-summary";
 import { PayCard, PayShell } from "@/components/pay/pay-shell";
@@ -11,7 +12,7 @@ import { PaymentSummary } from "@/components/pay/payment-summary";
 import { CompletedPanel, ExpiredPanel, NotPayablePanel } from "@/components/pay/state-panels";
 import { getConfig } from "@/lib/config";
 import { formatLocaleMoney } from "@/lib/i18n/format";
-import { checkoutProps, loadPayPage } from "@/lib/pay-page";
+import { checkoutProps, loadPayPage, pageDeposit } from "@/lib/pay-page";
 
 export const dynamic = "force-dynamic";
 
@@ -57,6 +58,7 @@ export default async function PayPage({ params }: Params) {
 
   const config = getConfig();
   const t = await getTranslations("page");
+  const deposit = view.paymentType === "multicall" ? null : await pageDeposit(token);
   return (
     <PayShell {...shell} wide>
       <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-[minmax(0,1fr)_16rem] [&>*]:min-w-0">
@@ -66,19 +68,21 @@ export default async function PayPage({ params }: Params) {
           </h1>
           {view.paymentType === "multicall" ? <MulticallSummary view={view} /> : <PaymentSummary view={view} />}
           <div className="mt-6">
-            <CheckoutIsland
-              {...checkoutProps(view)}
-              wallet={{
-                walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID,
-                appName: view.merchantName ?? "Stablelink",
-                appUrl: config.APP_URL,
-              }}
-            />
+            <PayWays deposit={deposit} token={token} hasWalletConnect={Boolean(config.WALLETCONNECT_PROJECT_ID)}>
+              <CheckoutIsland
+                {...checkoutProps(view)}
+                wallet={{
+                  walletConnectProjectId: config.WALLETCONNECT_PROJECT_ID,
+                  appName: view.merchantName ?? "Stablelink",
+                  appUrl: config.APP_URL,
+                }}
+              />
+            </PayWays>
           </div>
         </PayCard>
         <aside
           aria-labelledby="pay-qr-heading"
-          className="rounded-2xl bg-[var(--pay-card)] p-4 shadow-sm ring-1 ring-black/5"
+          className="hidden rounded-2xl md:block bg-[var(--pay-card)] p-4 shadow-sm ring-1 ring-black/5"
         >
           <h2 id="pay-qr-heading" className="mb-3 text-center text-sm font-semibold">
             {t("otherDevice")}

@@ -8,6 +8,7 @@ import { type Address, getAddress, type Hex, parseAbiItem, parseEventLogs } from
 import type { ChainClient } from "../../chains/clients";
 import { detectionStartBlock, findContract } from "../../chains/contracts";
 import { operatorAddress } from "../../chains/crosschain-gateway";
+import { depositFactoryAddress } from "../../chains/deposit-factory";
 import { type EvmNetworkId, NETWORKS } from "../../chains/networks";
 import { recurringProxyAddress } from "../../chains/recurring-proxy";
 import { getConfig } from "../../config";
@@ -19,6 +20,7 @@ import { recordPayments, undoPaymentsAbove } from "../record-payments";
 import { checkChainContinuity } from "./chain-continuity";
 import { advanceCursor, type Checkpoint, readCheckpoints, readCursor, rewindCursor } from "./cursor-store";
 import { decodePaymentLogs, type PaymentLeg, paymentEmitters, TOPICS } from "./decode-logs";
+import { depositors } from "./depositors";
 import { passClient } from "./pass-client";
 
 export interface IndexerOptions {
@@ -208,6 +210,8 @@ async function withBlockDetails(
   const recurringProxy = recurringProxyAddress(network)?.toLowerCase();
   const payers = await tokenPayers(client, legs, recurringProxy);
   const operator = operatorAddress(getConfig().sandbox);
+  const depositFactory = depositFactoryAddress(network, getConfig().sandbox)?.toLowerCase();
+  const fromDeposits = await depositors(client, legs, blocks, payers, depositFactory);
   const out: DetectedPayment[] = [];
   for (const leg of legs) {
     const block = blocks.get(leg.blockNumber)!;
@@ -216,8 +220,12 @@ async function withBlockDetails(
     const sender = tx?.from ? getAddress(tx.from) : null;
     const to = tx?.to?.toLowerCase();
     // The crosschain operator's payouts (lib/crosschain/settle-intents.ts) are crosschain payments.
-    const type =
-      sender && operator === sender
+    // A forward of a deposit address (lib/requests/deposit-forwarder.ts) comes first: the
+    // forwarding account may be the operator's.
+    const depositor = fromDeposits.get(`${leg.txHash}:${leg.logIndex}`);
+    const type = depositor
+      ? "deposit"
+      : sender && operator === sender
         ? "crosschain"
         : to && to === batch
           ? "batch"
@@ -227,7 +235,11 @@ async function withBlockDetails(
               ? "conversion"
               : "direct";
     // The account the tokens left: the smart account when one paid, the sender otherwise.
-    const payer = type === "batch" ? sender : (payers.get(`${leg.txHash}:${leg.logIndex}`) ?? sender);
+    const payer = depositor
+      ? depositor
+      : type === "batch"
+        ? sender
+        : (payers.get(`${leg.txHash}:${leg.logIndex}`) ?? sender);
     out.push({
       network,
       txHash: leg.txHash,
@@ -242,7 +254,7 @@ async function withBlockDetails(
       feeAmount: leg.feeAmount,
       feeAddress: leg.feeAddress,
       payerAddress: payer,
-      payerEoaAddress: sender,
+      payerEoaAddress: depositor ?? sender,
       type,
       conversion: leg.conversion,
     });

@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { RequestDeposit } from "@/components/dashboard/payments/request-deposit";
 import { RequestDetails } from "@/components/dashboard/payments/request-details";
 import { RequestOccurrences } from "@/components/dashboard/payments/request-occurrences";
 import { RequestRefunds } from "@/components/dashboard/payments/request-refunds";
@@ -36,6 +37,7 @@ export default async function RequestPage({ params }: { params: Promise<{ reques
         <p className="font-mono text-xs break-all">{request.requestId}</p>
       </PageHeader>
       <RequestDetails status={status} />
+      <RequestDeposit deposit={status.deposit} />
       {payments.length > 0 && (
         <RequestRefunds
           requestId={request.requestId}

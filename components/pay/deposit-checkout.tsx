@@ -71,7 +71,8 @@ function DepositPanel({ deposit, token }: { deposit: PageDeposit; token: string 
         <div className="flex items-center justify-between gap-2">
           <dt className="text-[var(--pay-muted)]">{t("network")}</dt>
           <dd data-testid="deposit-network">
-            {deposit.networkName} <span className="text-[var(--pay-muted)]">({t("chain", { id: deposit.chainId })})</span>
+            {deposit.networkName}{" "}
+            <span className="text-[var(--pay-muted)]">({t("chain", { id: deposit.chainId })})</span>
           </dd>
         </div>
         <div className="flex items-center justify-between gap-2">

@@ -80,6 +80,7 @@ const chainDown = defineOperation({
   summary: "reads a chain whose RPC is down",
   tags: ["Test"],
   auth: ["apiKey"],
+  response: z.strictObject({ block: z.string() }),
   handler: async () => {
     const client = createPublicClient({ transport: http(await closedRpcUrl(), { retryCount: 0 }) });
     return reply(200, { block: String(await client.getBlockNumber()) });

@@ -1,9 +1,9 @@
 // The one wrapper every API route goes through: credentials, Origin, CSRF, rate limit, body
 // size, zod parsing, Idempotency-Key, error shape, request id, CORS and one log line.
 import { ZodError, z } from "zod";
+import { classifyRpcError } from "../chains/rpc-health";
 import { isClientIdOrigin } from "../client-ids";
 import { getConfig } from "../config";
-import { classifyRpcError } from "../chains/rpc-health";
 import { isDatabaseUnavailable } from "../db/unavailable";
 import { checkApiKeyScope } from "../http/api-key-scopes";
 import type { Caller } from "../http/caller";

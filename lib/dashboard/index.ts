@@ -2,7 +2,7 @@
 // "Domain walls"). Everything else in the folder is private to it; lint enforces that.
 export { parseDeliveryLogQuery } from "./delivery-log-query";
 export type { GettingStartedStep } from "./getting-started";
-export { gettingStartedSteps, loadGettingStarted } from "./getting-started";
+export { loadGettingStarted } from "./getting-started";
 export { orNotFound } from "./or-not-found";
 export { loadOverview, VOLUME_DAYS } from "./overview";
 export { getDashboardSession, requireDashboardSession } from "./page-session";

@@ -16,7 +16,7 @@ import { testToken } from "../devnet/sandbox-tokens";
 import { registerTestDestination } from "../payee-destinations/fixtures";
 import { call } from "../test/http";
 import { sandboxWithWebhooks } from "../test/sandbox-with-webhooks";
-import { type ApiTransaction, chainClients } from "../test/send-calldata";
+import { type ApiTransaction, chainClients, valueOf } from "../test/send-calldata";
 import { eventually } from "../webhooks/webhook-fixtures";
 import { createSecurePayment } from "./create-secure-payment";
 import { checkReportedPayments } from "./failed-payments";
@@ -43,12 +43,12 @@ async function callsOf(token: string, wallet: Address): Promise<ApiTransaction[]
 }
 
 /** Sends `tx` with a fixed gas limit (no estimate, which would refuse a reverting call) and waits for it. */
-async function sendReverting(privateKey: Hex, tx: { to: string; data?: string; value?: bigint }) {
+async function sendReverting(privateKey: Hex, tx: ApiTransaction) {
   const { walletOf, publicClient } = chainClients("base", url());
   const hash = await walletOf(privateKey).sendTransaction({
     to: tx.to as Address,
-    data: tx.data as Hex | undefined,
-    value: tx.value ?? 0n,
+    data: tx.data as Hex,
+    value: valueOf(tx.value),
     gas: 400_000n,
   });
   return { hash, receipt: await publicClient.waitForTransactionReceipt({ hash }) };
@@ -149,6 +149,7 @@ describe("payment.failed for a reported payment that reverted", () => {
     const { encodeFunctionData } = await import("viem");
     const { hash, receipt } = await sendReverting(DEMO_WALLETS[7].privateKey, {
       to: usdc.address,
+      value: 0,
       data: encodeFunctionData({
         abi: erc20Abi,
         functionName: "transfer",

@@ -85,7 +85,7 @@ test("a payer pays USDC on arbitrum-one from USDC on base on the page and sees t
   // The route that can pay leads; paying on arbitrum-one anyway comes after it.
   expect(await page.getByRole("button", { name: /^Pay / }).allTextContents()).toEqual([
     "Pay from USDC on Base",
-    expect.stringMatching(/^Pay [\d.]+ USDC$/), // the link's total, its fee included
+    expect.stringMatching(/^Pay [\d.]+\sUSDC$/), // the link's total, its fee included (a no-break space before the symbol)
   ]);
   // 0.1 % of 12.5 rounded up + 0.05 for gas: the fee the page quotes.
   await expect(option).toContainText("fee 0.0625 USDC");

@@ -112,7 +112,11 @@ function EvmCheckout({ props, credentials }: { props: WalletCheckoutProps; crede
     <div className="space-y-3">
       <h2 className="text-base font-semibold">{t("payWithWallet")}</h2>
       {connectors.length === 0 ? (
-        <p className="text-sm">{t("noWallet")}</p>
+        <p className="text-sm">
+          {t("noWallet")}{" "}
+          {/* The QR code is shown beside the page on wider screens only: on a phone, scanning it with "your phone" means nothing. */}
+          <span className="max-md:hidden">{t("noWalletQr")}</span>
+        </p>
       ) : (
         <ul className="space-y-2">
           {connectors.map((c, i) => (

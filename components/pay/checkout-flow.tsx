@@ -85,7 +85,7 @@ export function CheckoutFlow({
   const routeLabel = useRouteLabel();
   const payLabel =
     props.paymentType === "multicall"
-      ? t("payAll", { total: props.totalLabel })
+      ? t("payAll", { count: props.payeeCount, total: props.totalLabel })
       : t("pay", { amount: formatMoney(props.total, props.currency.symbol) });
   const failureText = (err: unknown) =>
     isUserRejection(err) ? tErr("declinedStep") : walletErrorText(err, (k) => tErr(k)) || tErr("stepFailed");

@@ -221,6 +221,13 @@ const webhookRow =
   (side: "platform" | "orchestrator", body?: (actor: Party) => unknown): Row =>
   async (w): Promise<Target> => {
     const url = `http://127.0.0.1:9/hook-${++hookCount}`;
+    // Each row makes its own endpoint; earlier rows' are done with, and the owner may hold only 20.
+    await (await db()).webhookEndpoint.deleteMany({
+      where: {
+        ...(side === "platform" ? { clientIdId: w.owner.clientIdId } : { orchestratorId: w.owner.orchestratorId }),
+        url: { startsWith: "http://127.0.0.1:9/hook-" },
+      },
+    });
     const id =
       side === "platform"
         ? (await createPlatformEndpoint({ id: w.owner.clientIdId, platformId: w.owner.platformId }, url)).id
@@ -384,6 +391,8 @@ const ROWS: Record<string, Row> = {
   "PATCH /v2/request/{requestId}": ownersRequestRow(() => ({ isRecurrenceStopped: true })),
   "GET /v2/request/{requestId}/pay": ownersRequestRow(),
   "GET /v2/request/{requestId}/routes": ownersRequestRow(),
+  "POST /v2/request/{requestId}/refunds": ownersRequestRow(() => ({ amount: "1" })),
+  "GET /v2/request/{requestId}/refunds": ownersRequestRow(),
   "POST /v2/request/payment-intents/{paymentIntentId}": ownersIntentRow,
   "PUT /v1/webhook/{webhookId}": webhookRow("platform", () => ({ isActive: false })),
   "DELETE /v1/webhook/{webhookId}": webhookRow("platform"),

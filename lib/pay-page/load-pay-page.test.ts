@@ -155,7 +155,7 @@ describe("the payment page's state of a link", () => {
       redirect: { url: "http://shop.example.com/thanks" },
     });
     const progress = await call(statusRoute, "GET", `/pay/${paid.token}/status`, { params: { token: paid.token } });
-    expect(progress.json).toEqual({ status: "completed", txHash: tx });
+    expect(progress.json).toEqual({ status: "completed", txHash: tx, deposit: null });
 
     expect(await loadPayPage(ulid())).toEqual({ state: "unknown" });
     expect(await loadPayPage("not-a-token")).toEqual({ state: "unknown" });
@@ -208,6 +208,6 @@ describe("the page's own calls, with the link's token as the only credential", (
     );
     expect(
       (await call(statusRoute, "GET", `/pay/${open.token}/status`, { params: { token: open.token } })).json,
-    ).toEqual({ status: "pending", txHash: null });
+    ).toEqual({ status: "pending", txHash: null, deposit: "waiting" });
   });
 });

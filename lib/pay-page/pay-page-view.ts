@@ -145,10 +145,26 @@ export type CheckoutProps = Pick<
   | "crosschain"
   | "paymentType"
   | "sandbox"
->;
+> & {
+  /** How many payees the payment step pays (a multicall's button names it). */
+  payeeCount: number;
+};
 
 export function checkoutProps(view: PayableView): CheckoutProps {
   const { token, network, currency, total, totalLabel, payLabel, redirect, policy, crosschain, paymentType, sandbox } =
     view;
-  return { token, network, currency, total, totalLabel, payLabel, redirect, policy, crosschain, paymentType, sandbox };
+  return {
+    token,
+    network,
+    currency,
+    total,
+    totalLabel,
+    payLabel,
+    redirect,
+    policy,
+    crosschain,
+    paymentType,
+    sandbox,
+    payeeCount: view.payees.length,
+  };
 }

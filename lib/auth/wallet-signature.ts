@@ -3,7 +3,6 @@
 // and not-yet-deployed ones, ERC-6492) are checked on chain through a viem PublicClient when
 // the network has an RPC. Tron: TronWeb's message signing (V2, "\x19TRON Signed Message:\n"),
 // verified offline.
-import { Trx } from "tronweb";
 import { createPublicClient, type Hex, type PublicClient, verifyMessage } from "viem";
 import { type EvmNetworkId, networkByChainId } from "../chains/networks";
 import { failoverTransport, rpcProviders } from "../chains/rpc-transport";
@@ -50,6 +49,7 @@ export async function isValidWalletSignature(s: SignedMessage): Promise<boolean>
   if (!signature) return false;
   if (s.walletType === "tron") {
     try {
+      const { Trx } = await import("tronweb"); // loaded on a Tron sign-in only: over a second per process
       return Trx.verifyMessageV2(s.message, signature) === s.address;
     } catch {
       return false; // malformed signature

@@ -1,18 +1,24 @@
 // Tron addresses and calldata, without network access. Tron runs the EVM: calldata is ABI
 // encoding as on Ethereum, with each address passed as its 20 bytes (the base58 form is
 // 0x41 + those 20 bytes + a checksum). Transactions name their contract in base58.
-import { TronWeb } from "tronweb";
 import { type Address, encodeFunctionData, getAddress, type Hex } from "viem";
 import { erc20Abi, erc20FeeProxyAbi, getContract } from "./contracts";
+import { decodeBase58Check, encodeBase58Check } from "./tron-base58";
 
 /** A base58check Tron address, e.g. `TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t`. */
 export type TronAddress = string;
 
 const BASE58_SHAPE = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 
+/** The `41…` payload of a base58 Tron address, or null when it is not one (checksum included). */
+function tronPayload(value: string): string | null {
+  const payload = BASE58_SHAPE.test(value) ? decodeBase58Check(value) : null;
+  return payload?.startsWith("41") ? payload : null;
+}
+
 /** True for a base58 Tron address with a valid checksum (hex forms are not accepted here). */
 export function isTronAddress(value: string): value is TronAddress {
-  return BASE58_SHAPE.test(value) && TronWeb.isAddress(value);
+  return tronPayload(value) !== null;
 }
 
 function assertTronAddress(value: string): asserts value is TronAddress {
@@ -21,15 +27,16 @@ function assertTronAddress(value: string): asserts value is TronAddress {
 
 /** base58 → `41…` hex (42 lowercase hex digits, no 0x), the form Tron's APIs call "hex". */
 export function tronToHex(address: TronAddress): string {
-  assertTronAddress(address);
-  return TronWeb.address.toHex(address).toLowerCase();
+  const payload = tronPayload(address);
+  if (!payload) throw new Error(`Not a Tron address: ${address}`);
+  return payload;
 }
 
 /** `41…` hex (with or without 0x) → base58. */
 export function tronFromHex(hex: string): TronAddress {
   const digits = hex.replace(/^0x/i, "").toLowerCase();
   if (!/^41[0-9a-f]{40}$/.test(digits)) throw new Error(`Not a Tron hex address: ${hex}`);
-  return TronWeb.address.fromHex(digits);
+  return encodeBase58Check(digits);
 }
 
 /** base58 → the 20-byte EVM-style address used inside ABI encoding. */

@@ -3,7 +3,6 @@
 // any other signature may be a smart-contract wallet's, so the destination's chain is asked
 // through its cached client (ERC-1271 for deployed wallets, ERC-6492 for not-yet-deployed
 // ones). Tron: TronWeb's TIP-712 verification, offline (Tron has no contract wallets here).
-import { Trx } from "tronweb";
 import { type Hex, verifyTypedData } from "viem";
 import { type ChainClient, getPublicClient } from "../chains/clients";
 import type { EvmNetworkId, Network } from "../chains/networks";
@@ -40,8 +39,9 @@ function contractWalletClient(network: Network): ChainClient | undefined {
   }
 }
 
-function isTronSignature(p: SigningPayload, signature: Hex): boolean {
+async function isTronSignature(p: SigningPayload, signature: Hex): Promise<boolean> {
   const { domain, types, message } = payeeDestinationTypedData(p);
+  const { Trx } = await import("tronweb"); // loaded for a Tron destination only: over a second per process
   try {
     return Trx.verifyTypedData(domain, structTypes(types), message, signature, p.walletAddress);
   } catch {

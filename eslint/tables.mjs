@@ -25,6 +25,7 @@ export const TABLES = {
   // requests
   PaymentRequest: { table: "payment_requests", owner: "requests" },
   RefundReference: { table: "refund_references", owner: "requests" },
+  ConversionQuote: { table: "conversion_quotes", owner: "requests" },
   // payments
   Payment: { table: "payments", owner: "payments" },
   PaymentCount: { table: "payment_counts", owner: "payments" },

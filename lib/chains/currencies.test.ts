@@ -134,13 +134,13 @@ describe("lookups", () => {
 });
 
 describe("conversion routes", () => {
-  it("converts USD to the stablecoins of the EVM networks only", () => {
+  it("converts USD to the stablecoins of the EVM networks and to Tron's USDT and USDC", () => {
     const routes = conversionRoutes("USD")!;
     expect(ids(routes)).toContain("USDC-base");
     expect(ids(routes)).toContain("USDT0-arbitrum-one");
     expect(ids(routes)).toContain("FAU-sepolia");
-    expect(routes.some((c) => c.network === "tron")).toBe(false);
-    expect(routes.every((c) => (EVM_NETWORK_IDS as string[]).includes(c.network))).toBe(true);
+    expect(ids(routes.filter((c) => c.network === "tron"))?.sort()).toEqual(["USDC-tron", "USDT-tron"]);
+    expect(routes.every((c) => [...EVM_NETWORK_IDS, "tron"].includes(c.network as never))).toBe(true);
     expect(routes.every((c) => ["USDC", "USDT", "USDT0", "DAI", "FAU", "fUSDC", "fUSDT"].includes(c.symbol))).toBe(
       true,
     );
@@ -148,7 +148,7 @@ describe("conversion routes", () => {
 
   it("narrows routes to the requested networks", () => {
     expect(ids(conversionRoutes("EUR", ["base"]))).toEqual(["USDC-base", "DAI-base", "USDT-base"]);
-    expect(conversionRoutes("USD", ["tron"])).toEqual([]);
+    expect(ids(conversionRoutes("USD", ["tron"]))?.sort()).toEqual(["USDC-tron", "USDT-tron"]);
     expect(conversionRoutes("USD", ["avalanche" as NetworkId])).toEqual([]);
   });
 

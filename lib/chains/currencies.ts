@@ -78,12 +78,15 @@ function isSupportedFiat(c: Currency): boolean {
   return isFiat(c) && (SUPPORTED_FIAT_INVOICE as readonly string[]).includes(c.id);
 }
 
-// Tron has no Erc20ConversionProxy (docs/protocol.md), so fiat converts only on the EVM chains.
+// EVM stablecoins convert through Erc20ConversionProxy; Tron has none, so its USDT and USDC
+// are priced by a quote recorded at pay time (docs/decisions/tron-conversion-quotes.md).
 function fiatRoutes(fiat: Currency): Currency[] {
   if (!isSupportedFiat(fiat)) return [];
   const evm = EVM_NETWORK_IDS as readonly string[];
   return CURRENCIES.filter(
-    (c) => c.type === "ERC20" && evm.includes(c.network) && CONVERSION_SYMBOLS.includes(c.symbol),
+    (c) =>
+      CONVERSION_SYMBOLS.includes(c.symbol) &&
+      ((c.type === "ERC20" && evm.includes(c.network)) || (c.type === "TRC20" && c.network === "tron")),
   );
 }
 

@@ -80,13 +80,17 @@ describe("GET /v2/currencies/{currencyId}/conversion-routes", () => {
     );
   });
 
-  it("filters by several networks and never offers tron", async () => {
+  it("filters by several networks, Tron's USDT and USDC included (priced by a quote at pay time)", async () => {
     const r = await call(routes, "GET", "/v2/currencies/EUR/conversion-routes?networks=mainnet,tron", {
       headers: h,
       params: { currencyId: "EUR" },
     });
     expect(r.json.networks).toEqual(["mainnet", "tron"]);
-    expect(r.json.conversionRoutes.every((c: { network: string }) => c.network === "mainnet")).toBe(true);
+    const ids = r.json.conversionRoutes.map((c: { id: string }) => c.id);
+    expect(ids).toEqual(expect.arrayContaining(["USDC-mainnet", "USDT-mainnet", "USDC-tron", "USDT-tron"]));
+    expect(r.json.conversionRoutes.every((c: { network: string }) => ["mainnet", "tron"].includes(c.network))).toBe(
+      true,
+    );
   });
 
   it("answers 404 for an unknown currency and 400 for an unknown network", async () => {

@@ -38,7 +38,7 @@ export const listConversionRoutes = defineOperation({
   path: "/v2/currencies/{currencyId}/conversion-routes",
   summary: "Conversion routes of a currency",
   description:
-    "The payment currencies a request invoiced in `currencyId` can be paid with: for USD, EUR, CNY, GBP and JPY the stablecoins of every EVM network with a conversion proxy; for a token, the token itself (and its USDT0 alias).",
+    "The payment currencies a request invoiced in `currencyId` can be paid with: for USD, EUR, CNY, GBP and JPY the stablecoins of every EVM network with a conversion proxy, and Tron's USDT and USDC (priced by a quote recorded at pay time); for a token, the token itself (and its USDT0 alias).",
   tags: TAGS,
   auth: ["apiKey", "clientId"],
   params: conversionRoutesParams,

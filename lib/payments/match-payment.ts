@@ -1,19 +1,22 @@
 // Whether a detected payment pays a request, and how much of it it settles. A payment
 // reference is public once paid, so anyone can emit an event with it: only a payment to the
 // request's payee, in its payment currency (or, for a fiat invoice, in a token converting from
-// that fiat), counts. Pure: no I/O.
+// that fiat), counts. On Tron a fiat invoice is paid by a plain token payment priced by the
+// request's recorded quotes (lib/requests/tron-quotes.ts). Pure: no I/O.
 import { formatUnits } from "viem";
 import { sameAddress } from "../addresses/wallet-address";
 import {
   type Currency,
   currencyHash,
   getCurrency,
+  isFiat,
   isNative,
   isSameAsset,
   nativeCurrencyOf,
   tokenByAddress,
 } from "../chains/currencies";
-import { CHAINLINK_DECIMALS } from "../requests/browser";
+import { type TronQuote, tronQuoteCredit } from "../requests";
+import { CHAINLINK_DECIMALS, toChainlinkUnits } from "../requests/browser";
 import type { DetectedPayment } from "./detected-payment";
 
 export interface PayableRequest {
@@ -31,7 +34,7 @@ function paidCurrency(p: DetectedPayment): Currency | undefined {
   return p.tokenAddress === null ? nativeCurrencyOf(p.network) : tokenByAddress(p.network, p.tokenAddress);
 }
 
-export function matchPayment(request: PayableRequest, p: DetectedPayment): Match {
+export function matchPayment(request: PayableRequest, p: DetectedPayment, quotes: readonly TronQuote[] = []): Match {
   if (request.network !== p.network) return { ok: false, reason: "another network" };
   if (!sameAddress(request.payee, p.to)) return { ok: false, reason: "not paid to the payee" };
   const invoice = getCurrency(request.invoiceCurrency);
@@ -41,6 +44,17 @@ export function matchPayment(request: PayableRequest, p: DetectedPayment): Match
   if (!isSameAsset(expected, paid) && expected.id !== paid.id)
     return { ok: false, reason: `paid in ${paid.id}, expected ${expected.id}` };
 
+  if (!p.conversion && p.network === "tron" && isFiat(invoice)) {
+    const credit = tronQuoteCredit(quotes, p.amount, p.blockTime);
+    if (!credit) return { ok: false, reason: "no quote of this request was ever answered" };
+    const requestAmount = toChainlinkUnits(credit.invoiceAmount, invoice.decimals);
+    return {
+      ok: true,
+      paid,
+      invoiceAmount: credit.invoiceAmount,
+      conversionRate: conversionRate(p.amount, paid.decimals, requestAmount),
+    };
+  }
   if (!p.conversion) {
     if (!isSameAsset(invoice, paid)) return { ok: false, reason: `a ${invoice.id} invoice needs a conversion payment` };
     return { ok: true, paid, invoiceAmount: p.amount, conversionRate: null };

@@ -5,10 +5,17 @@
 // subscribers (payment-recorded.ts), in the same transaction. A batch seen twice (a crash
 // before the cursor moved) stores nothing new and publishes nothing new.
 import { randomUUID } from "node:crypto";
-import type { Currency } from "../chains/currencies";
+import { type Currency, getCurrency } from "../chains/currencies";
 import type { Prisma } from "../db/generated/client";
 import { log } from "../log";
-import { lockRequests, lockRequestsByReferenceHash, type SettlingRequest, setAmountsPaid } from "../requests";
+import {
+  lockRequests,
+  lockRequestsByReferenceHash,
+  type SettlingRequest,
+  setAmountsPaid,
+  type TronQuote,
+  tronQuotesOf,
+} from "../requests";
 import type { DetectedPayment } from "./detected-payment";
 import { matchPayment } from "./match-payment";
 import { type PaymentRecorded, publishPaymentsRecorded } from "./payment-recorded";
@@ -65,6 +72,7 @@ async function recordNetwork(tx: Tx, network: string, payments: DetectedPayment[
     ...new Set(payments.map((p) => p.referenceHash.toLowerCase())),
   ]);
   const byReference = new Map(requests.map((r) => [r.paymentReferenceHash.toLowerCase(), r]));
+  const quotes = network === "tron" ? await quotesByRequest(tx, requests) : new Map<string, TronQuote[]>();
   const matched: Matched[] = [];
   let ignored = 0;
   for (const p of payments) {
@@ -73,7 +81,7 @@ async function recordNetwork(tx: Tx, network: string, payments: DetectedPayment[
       ignored++;
       continue;
     }
-    const m = matchPayment(request, p);
+    const m = matchPayment(request, p, quotes.get(request.requestId));
     if (!m.ok) {
       log.info({ network, txHash: p.txHash, requestId: request.requestId, reason: m.reason }, "payment ignored");
       ignored++;
@@ -118,6 +126,14 @@ async function recordNetwork(tx: Tx, network: string, payments: DetectedPayment[
   }
   const events = await publishPaymentsRecorded(tx, recorded);
   return { recorded: fresh.length, events, ignored };
+}
+
+/** Tron requests invoiced in fiat are paid against the quotes /pay recorded (lib/requests/tron-quotes.ts). */
+async function quotesByRequest(tx: Tx, requests: SettlingRequest[]): Promise<Map<string, TronQuote[]>> {
+  const fiat = requests.filter((r) => getCurrency(r.invoiceCurrency)?.type === "ISO4217").map((r) => r.requestId);
+  const byRequest = new Map<string, TronQuote[]>();
+  for (const q of await tronQuotesOf(tx, fiat)) byRequest.set(q.requestId, [...(byRequest.get(q.requestId) ?? []), q]);
+  return byRequest;
 }
 
 function paymentRecorded({ p, request, paid, row }: Matched, totalAmountPaid: bigint, now: Date): PaymentRecorded {

@@ -2,4 +2,4 @@
 // the client bundle (docs/architecture.md "Domain walls"). Server code imports index.ts.
 export type { EvmTransaction } from "./encode-payment";
 export { storedFee } from "./fee";
-export { CHAINLINK_DECIMALS, feeAmountOf } from "./payment-maths";
+export { CHAINLINK_DECIMALS, feeAmountOf, toChainlinkUnits } from "./payment-maths";

@@ -3,7 +3,7 @@
 // balance and gas checked on the chain when the payer's wallet is known.
 // quotePayment() is the whole answer (routes read fees and gas from it); buildPayCalldata()
 // renders it in the published shape. Secure payments reuse both.
-import type { Address, Hex } from "viem";
+import { type Address, formatUnits, type Hex } from "viem";
 import { ApiError, badRequest, unavailable, validationError } from "../http/errors";
 import type { PayCalldata } from "./schemas";
 
@@ -33,6 +33,7 @@ import { bigNumberValue, conversionAmounts, feeAmountOf, parseAmount } from "./p
 import { type PaymentMethod, paymentMethodFor } from "./payment-method";
 import type { StoredRequest } from "./request-store";
 import { checkTronPayer } from "./tron-pay-checks";
+import { type TronQuote, tronQuoteFor } from "./tron-quotes";
 
 /** Gas estimates are multiplied by this (in tenths) before comparing with the payer's balance. */
 export const GAS_MARGIN_TENTHS = 12n;
@@ -77,6 +78,8 @@ export interface PayQuote {
   feeAmount: bigint;
   fee: Fee | null;
   conversion?: ConversionRate & { maxToSpend: bigint };
+  /** Tron fiat requests: the recorded quote the payment is priced by (tron-quotes.ts). */
+  tronQuote?: TronQuote;
   checks: PayChecks;
 }
 
@@ -133,7 +136,7 @@ export async function quotePayment(request: StoredRequest, options: PayOptions =
   const base = { request, method: method.method, network: request.network, invoice, token, invoiceAmount, fee };
 
   try {
-    if (method.method === "trc20") return await quoteTron(base, wallet);
+    if (method.method === "trc20" || method.method === "trc20-conversion") return await quoteTron(base, wallet);
     return await quoteEvm(base, request.network as EvmNetworkId, wallet as Address | undefined);
   } catch (error) {
     if (error instanceof ApiError) throw error;
@@ -145,8 +148,12 @@ type QuoteBase = Pick<PayQuote, "request" | "method" | "network" | "invoice" | "
 
 async function quoteTron(q: QuoteBase, wallet: TronAddress | undefined): Promise<PayQuote> {
   const spender = getContract("tron", "ERC20FeeProxy").address;
-  const feeAmount = q.fee ? feeAmountOf(q.invoiceAmount, q.fee.basisPoints) : 0n;
-  const needed = q.invoiceAmount + feeAmount;
+  // A fiat invoice pays the token amount of its recorded quote; a token invoice, itself.
+  const tronQuote =
+    q.method === "trc20-conversion" ? await tronQuoteFor({ requestId: q.request.requestId, ...q }) : undefined;
+  const amount = tronQuote ? tronQuote.amount : q.invoiceAmount;
+  const feeAmount = tronQuote ? tronQuote.feeAmount : q.fee ? feeAmountOf(q.invoiceAmount, q.fee.basisPoints) : 0n;
+  const needed = amount + feeAmount;
   const state = wallet ? await readTronPayerState(wallet, q.token.address, spender) : undefined;
   // Without a wallet the allowance is unknown: the steps that work whatever it is (for USDT,
   // which like Tether on Ethereum may refuse non-zero → non-zero, a 0 first).
@@ -164,7 +171,7 @@ async function quoteTron(q: QuoteBase, wallet: TronAddress | undefined): Promise
   const payment = {
     token: q.token.address,
     to: q.request.payee,
-    amount: q.invoiceAmount,
+    amount,
     paymentReference: q.request.paymentReference,
     feeAmount,
     feeAddress: q.fee?.address ?? null,
@@ -180,8 +187,9 @@ async function quoteTron(q: QuoteBase, wallet: TronAddress | undefined): Promise
     ...q,
     transactions: [...approvals, pay].map((t) => ({ to: t.to, data: t.data, value: 0n })),
     approvalCount: approvals.length,
-    amount: q.invoiceAmount,
+    amount,
     feeAmount,
+    tronQuote,
     checks,
   };
 }
@@ -420,6 +428,17 @@ export function toPayCalldata(quote: PayQuote): PayCalldata {
       hasEnoughBalance: quote.checks.hasEnoughBalance,
       hasEnoughGas: quote.checks.hasEnoughGas,
     },
+    ...(quote.tronQuote ? { quote: quoteJson(quote.tronQuote, quote.token.decimals) } : {}),
+  };
+}
+
+function quoteJson(q: TronQuote, decimals: number) {
+  return {
+    amount: formatUnits(q.amount, decimals),
+    feeAmount: formatUnits(q.feeAmount, decimals),
+    conversionRate: q.rate,
+    rateSource: "chainlink" as const,
+    expiresAt: q.expiresAt.toISOString(),
   };
 }
 

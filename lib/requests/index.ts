@@ -55,3 +55,5 @@ export {
   lockRequestsByRefundReferenceHash,
   setAmountsPaid,
 } from "./settlement-store";
+export type { TronQuote } from "./tron-quotes";
+export { tronQuoteCredit, tronQuotesOf } from "./tron-quotes";

@@ -117,10 +117,10 @@ describe("POST /v2/request", () => {
       /not a supported invoice currency/,
     ],
     [
-      "fiat on Tron",
-      { ...usdcBase, invoiceCurrency: "USD", paymentCurrency: "USDT-tron", payee: TRON_PAYEE },
+      "an unsupported fiat on Tron",
+      { ...usdcBase, invoiceCurrency: "CHF", paymentCurrency: "USDT-tron", payee: TRON_PAYEE },
       "invoiceCurrency",
-      /not available on Tron/,
+      /not a supported invoice currency/,
     ],
     [
       "a missing payee",

@@ -13,13 +13,22 @@ export type PaymentMethod =
   | "native" // EthereumFeeProxy, the chain's own coin
   | "erc20-conversion" // Erc20ConversionProxy, a fiat amount paid in a stablecoin at the Chainlink rate
   | "native-conversion" // EthConversionProxy, a fiat amount paid in the chain's own coin at the Chainlink rate
-  | "trc20"; // Tron's ERC20FeeProxy
+  | "trc20" // Tron's ERC20FeeProxy
+  | "trc20-conversion"; // Tron's ERC20FeeProxy, a fiat amount priced at pay time by a recorded quote (tron-quotes.ts)
 
 export type MethodResult =
   | { ok: true; method: PaymentMethod }
   | { ok: false; field: "invoiceCurrency" | "paymentCurrency"; message: string };
 
 const routesHint = (invoice: Currency) => `see GET /v2/currencies/${invoice.id}/conversion-routes`;
+
+function unsupportedFiat(invoice: Currency): MethodResult {
+  return {
+    ok: false,
+    field: "invoiceCurrency",
+    message: `${invoice.id} is not a supported invoice currency; use a token or one of ${SUPPORTED_FIAT_INVOICE.join(", ")}`,
+  };
+}
 
 export function paymentMethodFor(invoice: Currency, payment: Currency): MethodResult {
   if (isFiat(payment))
@@ -38,11 +47,12 @@ export function paymentMethodFor(invoice: Currency, payment: Currency): MethodRe
       };
     if (isSameAsset(invoice, payment)) return { ok: true, method: "trc20" };
     if (isFiat(invoice)) {
+      if (!(SUPPORTED_FIAT_INVOICE as readonly string[]).includes(invoice.id)) return unsupportedFiat(invoice);
+      if (isConversionRoute(invoice, payment)) return { ok: true, method: "trc20-conversion" };
       return {
         ok: false,
-        field: "invoiceCurrency",
-        message:
-          "Fiat-denominated requests are not available on Tron yet (no conversion proxy there): invoice in the token itself",
+        field: "paymentCurrency",
+        message: `${payment.id} is not a conversion route of ${invoice.id} (${routesHint(invoice)})`,
       };
     }
     return {
@@ -55,13 +65,7 @@ export function paymentMethodFor(invoice: Currency, payment: Currency): MethodRe
   if (isSameAsset(invoice, payment)) return { ok: true, method: isNative(payment) ? "native" : "erc20" };
 
   if (isFiat(invoice)) {
-    if (!(SUPPORTED_FIAT_INVOICE as readonly string[]).includes(invoice.id)) {
-      return {
-        ok: false,
-        field: "invoiceCurrency",
-        message: `${invoice.id} is not a supported invoice currency; use a token or one of ${SUPPORTED_FIAT_INVOICE.join(", ")}`,
-      };
-    }
+    if (!(SUPPORTED_FIAT_INVOICE as readonly string[]).includes(invoice.id)) return unsupportedFiat(invoice);
     if (isNative(payment)) return { ok: true, method: "native-conversion" };
     if (isConversionRoute(invoice, payment)) return { ok: true, method: "erc20-conversion" };
     return {

@@ -323,6 +323,18 @@ export const payCalldataResponse = z
       .describe(
         "Another way to pay the same request: a plain token transfer to its deposit address (as in GET /v2/request/{requestId})",
       ),
+    quote: z
+      .object({
+        amount: z.string().describe("Token amount to the payee, human-readable"),
+        feeAmount: z.string().describe("Token amount to the fee address, human-readable"),
+        conversionRate: z.string().describe("Token units per invoice unit"),
+        rateSource: z.literal("chainlink"),
+        expiresAt: z.string().describe("ISO 8601; a payment mined later is credited as a late payment"),
+      })
+      .optional()
+      .describe(
+        "Tron, fiat-denominated requests only: the price recorded for this payment (another /pay before expiresAt answers the same)",
+      ),
   })
   .meta({ id: "PayCalldata" });
 export type PayCalldata = z.input<typeof payCalldataResponse>;

@@ -105,7 +105,7 @@ function feeBundleOf(requests: readonly StoredRequest[]): SecurePaymentCalldata[
  * read, but the funds sit with `eoaWallet`, so the balance check reads the EOA.
  */
 async function eoaHasEnough(quote: PayQuote, eoa: string): Promise<boolean> {
-  if (quote.method === "trc20") return false;
+  if (quote.method === "trc20" || quote.method === "trc20-conversion") return false;
   const network = quote.network as EvmNetworkId;
   try {
     const token = quote.token.address as Address;

@@ -11,7 +11,7 @@ import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
 import { getPlatform } from "../platforms";
 import { now } from "./clock";
-import { beginLoginAttempt, clearLoginFailures, recordLoginFailure } from "./login-throttle";
+import { beginLoginAttempt, clearLoginFailures, recordLoginFailure, releaseLoginClaim } from "./login-throttle";
 import {
   challengeBody,
   challengeResponse,
@@ -138,7 +138,10 @@ export const login = defineOperation({
     const second = await secondStepDue(who.user.id, who.platformId, body.email, now());
     // With a code still due the failures stay counted: a right password must not reset the
     // count the code guesses add to.
-    if (second) return reply(200, second);
+    if (second) {
+      await releaseLoginClaim(body.email, now());
+      return reply(200, second);
+    }
     await clearLoginFailures(body.email);
     return signedIn(200, who, await createSession(who.user.id, "email", now(), sessionOrigin(req)));
   },

@@ -78,5 +78,8 @@ export async function clearLoginFailures(email: string): Promise<void> {
  * stays: only a full sign-in clears it.
  */
 export async function releaseLoginClaim(email: string, now: Date): Promise<void> {
-  await (await db()).loginFailure.updateMany({ where: { email, blockedUntil: { gt: now } }, data: { blockedUntil: now } });
+  await (await db()).loginFailure.updateMany({
+    where: { email, blockedUntil: { gt: now } },
+    data: { blockedUntil: now },
+  });
 }

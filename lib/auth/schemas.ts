@@ -211,7 +211,7 @@ export const twoFactorChallengeResponse = z
         otpauthUrl: z.string().describe("The same as an otpauth:// URL, for a QR code"),
       })
       .optional()
-      .describe("Only with `twoFactor: \"enrol\"`"),
+      .describe('Only with `twoFactor: "enrol"`'),
   })
   .meta({ id: "TwoFactorChallenge" });
 
@@ -242,7 +242,9 @@ export const twoFactorStatusResponse = z
 
 export const totpEnrolmentResponse = z
   .object({
-    secret: z.string().describe("The TOTP secret, base32 (SHA-1, 6 digits, 30 seconds), to type into an authenticator app"),
+    secret: z
+      .string()
+      .describe("The TOTP secret, base32 (SHA-1, 6 digits, 30 seconds), to type into an authenticator app"),
     otpauthUrl: z.string().describe("The same as an otpauth:// URL, to show as a QR code"),
   })
   .meta({ id: "TotpEnrolment" });

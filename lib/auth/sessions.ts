@@ -146,7 +146,11 @@ export interface SessionListEntry {
 }
 
 /** The user's unexpired sessions, newest first; `current` marks the caller's own. */
-export async function listUserSessions(userId: string, currentId: string, now = clockNow()): Promise<SessionListEntry[]> {
+export async function listUserSessions(
+  userId: string,
+  currentId: string,
+  now = clockNow(),
+): Promise<SessionListEntry[]> {
   const rows = await (await db()).session.findMany({
     where: { userId, expiresAt: { gt: now } },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],

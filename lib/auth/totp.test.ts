@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { base32Decode, base32Encode, generateTotpSecret, hotp, matchTotp, otpauthUrl, totpCode, totpStep } from "./totp";
+import {
+  base32Decode,
+  base32Encode,
+  generateTotpSecret,
+  hotp,
+  matchTotp,
+  otpauthUrl,
+  totpCode,
+  totpStep,
+} from "./totp";
 
 // RFC 6238 Appendix B: the seeds are ASCII "1234567890" repeated to the hash's key size.
 const SEED = {
@@ -67,7 +76,8 @@ describe("TOTP (RFC 6238)", () => {
   it("refuses codes that are not 6 digits", () => {
     const secret = generateTotpSecret();
     const code = totpCode(secret, new Date());
-    for (const bad of ["", "12345", "1234567", `${code} `, "abcdef"]) expect(matchTotp(secret, bad, new Date(), null)).toBeNull();
+    for (const bad of ["", "12345", "1234567", `${code} `, "abcdef"])
+      expect(matchTotp(secret, bad, new Date(), null)).toBeNull();
   });
 
   it("writes an otpauth URL with the issuer, account and parameters", () => {

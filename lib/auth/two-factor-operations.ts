@@ -30,7 +30,7 @@ export const twoFactorLogin = defineOperation({
   example: { body: { ticket: "kq3V…sealed-ticket…", code: "123456" } },
   summary: "Finish an email sign-in with a TOTP code",
   description:
-    "The second step when /v1/auth/login answered a `TwoFactorChallenge`: its ticket and the code the authenticator app shows (a code is accepted once, within 30 seconds either side), or one unused recovery code (`xxxxx-xxxxx`, then used up). For `twoFactor: \"enrol\"`, the first code of the new secret turns TOTP on and the answer carries the 10 recovery codes, shown only then. A wrong code counts as a failed sign-in of the email (the waits of /v1/auth/login apply). Starts an email session of 30 days and sets the `session_token` cookie.",
+    'The second step when /v1/auth/login answered a `TwoFactorChallenge`: its ticket and the code the authenticator app shows (a code is accepted once, within 30 seconds either side), or one unused recovery code (`xxxxx-xxxxx`, then used up). For `twoFactor: "enrol"`, the first code of the new secret turns TOTP on and the answer carries the 10 recovery codes, shown only then. A wrong code counts as a failed sign-in of the email (the waits of /v1/auth/login apply). Starts an email session of 30 days and sets the `session_token` cookie.',
   tags: TAGS,
   auth: [],
   body: twoFactorLoginBody,

@@ -48,7 +48,11 @@ export async function twoFactorStatus(userId: string): Promise<TwoFactorStatus> 
 /** A new secret waiting for its first code (a previous waiting one is replaced). */
 export async function startTotpEnrolment(userId: string): Promise<TotpEnrolment> {
   const row = await userRow(userId);
-  if (!row.email) throw conflict("two_factor_email_only", "Two-factor sign-in protects email sign-in; add an email and password first");
+  if (!row.email)
+    throw conflict(
+      "two_factor_email_only",
+      "Two-factor sign-in protects email sign-in; add an email and password first",
+    );
   if (row.totpSecret) throw conflict("two_factor_enabled", "Two-factor sign-in is already on; turn it off first");
   const secret = generateTotpSecret();
   await (await db()).user.update({

@@ -50,7 +50,7 @@ export const setSignInPolicyOperation = defineOperation({
   example: { body: { requireTwoFactor: true } },
   summary: "Set the sign-in policy",
   description:
-    "With `requireTwoFactor`, every email sign-in to the platform needs a TOTP code; a user without TOTP sets it up at their next email sign-in (POST /v1/auth/login answers `twoFactor: \"enrol\"`), and no user can turn TOTP off. Sessions that exist go on. Wallet sign-in is not affected. Only a signed-in user may change it (not an API key).",
+    'With `requireTwoFactor`, every email sign-in to the platform needs a TOTP code; a user without TOTP sets it up at their next email sign-in (POST /v1/auth/login answers `twoFactor: "enrol"`), and no user can turn TOTP off. Sessions that exist go on. Wallet sign-in is not affected. Only a signed-in user may change it (not an API key).',
   tags: TAGS,
   auth: ["session"],
   body: signInPolicyBody,

@@ -41,7 +41,7 @@ import { createWalletChallenge, verifyWalletLink, verifyWalletSignIn, verifyWall
 const TAGS = ["Auth"];
 const SIGNED_IN_COOKIE = "Sets the `session_token` cookie (httpOnly, sameSite=lax, secure except on http://localhost).";
 
-export function signedIn(status: number, who: SignedInUser, session: { token: string; expiresAt: Date }) {
+function signedIn(status: number, who: SignedInUser, session: { token: string; expiresAt: Date }) {
   return reply(
     status,
     { user: who.user, platformId: who.platformId, expiresAt: session.expiresAt, token: session.token },

@@ -39,8 +39,8 @@ for (const size of WIDTHS) {
     const password = `pw-${randomBytes(9).toString("base64url")}`;
 
     await page.goto("/dashboard/sign-in?mode=register");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page).toHaveURL(/\/dashboard$/, SLOW);
 
@@ -76,8 +76,8 @@ for (const size of WIDTHS) {
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/dashboard\/sign-in$/, SLOW);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     const code = page.getByLabel("Code", { exact: true });
     await expect(code).toBeVisible(SLOW);

@@ -9,6 +9,7 @@ export const TABLES = {
   User: { table: "users", owner: "auth" },
   Session: { table: "sessions", owner: "auth" },
   LoginFailure: { table: "login_failures", owner: "auth" },
+  RecoveryCode: { table: "recovery_codes", owner: "auth" },
   WalletChallenge: { table: "wallet_challenges", owner: "auth" },
   ApiKey: { table: "api_keys", owner: "auth" },
   // platforms

@@ -437,6 +437,14 @@ const ROWS: Record<string, Row> = {
       snapshot: async () => (await db()).apiKey.findUnique({ where: { id: k.id } }),
     };
   },
+  "DELETE /v1/auth/sessions/{sessionId}": async (w) => {
+    const user = await (await db()).user.findFirstOrThrow({ where: { platformId: w.owner.platformId } });
+    const s = await createSession(user.id, "email");
+    return {
+      params: { sessionId: s.sessionId },
+      snapshot: async () => (await db()).session.findUnique({ where: { id: s.sessionId } }),
+    };
+  },
 };
 
 /** Id-taking operations whose id names no caller-owned object. */

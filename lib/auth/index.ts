@@ -4,6 +4,7 @@ export { createApiKey, listApiKeys, resolveApiKey } from "./api-keys";
 export { now } from "./clock";
 export { sandboxDemoWallets } from "./demo-wallet";
 export type { SessionKind } from "./sessions";
-export { purgeExpiredSignIns, resolveSession } from "./sessions";
+export { listUserSessions, purgeExpiredSignIns, resolveSession } from "./sessions";
 export { generateToken, hashToken, tokenPrefix } from "./tokens";
+export { twoFactorStatus } from "./two-factor";
 export { createEmailUser, getSignedInUser } from "./users";

@@ -71,3 +71,15 @@ export async function recordLoginFailure(email: string, now: Date): Promise<void
 export async function clearLoginFailures(email: string): Promise<void> {
   await (await db()).loginFailure.deleteMany({ where: { email } });
 }
+
+/**
+ * A right password with a code still due (two-factor): the slot this try claimed is handed on to
+ * the code step, which claims it again, so the one try is not made to wait for itself. The count
+ * stays: only a full sign-in clears it.
+ */
+export async function releaseLoginClaim(email: string, now: Date): Promise<void> {
+  await (await db()).loginFailure.updateMany({
+    where: { email, blockedUntil: { gt: now } },
+    data: { blockedUntil: now },
+  });
+}

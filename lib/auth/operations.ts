@@ -11,11 +11,12 @@ import { defineOperation } from "../http/operation";
 import { reply } from "../http/reply";
 import { getPlatform } from "../platforms";
 import { now } from "./clock";
-import { beginLoginAttempt, clearLoginFailures, recordLoginFailure } from "./login-throttle";
+import { beginLoginAttempt, clearLoginFailures, recordLoginFailure, releaseLoginClaim } from "./login-throttle";
 import {
   challengeBody,
   challengeResponse,
   loginBody,
+  loginResponse,
   logoutResponse,
   registerBody,
   sessionResponse,
@@ -25,6 +26,7 @@ import {
 } from "./schemas";
 import { clearedSessionCookie, sessionCookie } from "./session-cookie";
 import { createSession, deleteSession, sessionExpiry } from "./sessions";
+import { secondStepDue, sessionOrigin } from "./two-factor-sign-in";
 import {
   addEmailToUser,
   authenticateEmailUser,
@@ -86,8 +88,8 @@ export const walletVerify = defineOperation({
   errors: {
     401: "Unknown, expired or used challenge; nonce or message not the challenge's; message for another domain or URI; signature not made by the address",
   },
-  handler: async ({ body }) => {
-    const result = await verifyWalletSignIn(body);
+  handler: async ({ body, req }) => {
+    const result = await verifyWalletSignIn(body, sessionOrigin(req));
     return signedIn(200, result, result.session);
   },
 });
@@ -104,9 +106,9 @@ export const register = defineOperation({
   response: signInResponse,
   idempotency: false,
   errors: { 409: "An account with this email already exists" },
-  handler: async ({ body }) => {
+  handler: async ({ body, req }) => {
     const who = await registerEmailUser(body.email, body.password);
-    return signedIn(201, who, await createSession(who.user.id, "email"));
+    return signedIn(201, who, await createSession(who.user.id, "email", now(), sessionOrigin(req)));
   },
 });
 
@@ -115,26 +117,33 @@ export const login = defineOperation({
   path: "/v1/auth/login",
   example: { body: { email: "merchant@example.com", password: "correct horse battery" } },
   summary: "Sign in with email and password",
-  description: `Starts an email session of 30 days. An unknown email and a wrong password get the same answer. After 5 failed tries for an email, each further try waits (429 with Retry-After): 1 s, then twice as long after every failure, up to 15 minutes; a successful sign-in starts over. ${SIGNED_IN_COOKIE}`,
+  description: `Starts an email session of 30 days. An unknown email and a wrong password get the same answer. After 5 failed tries for an email, each further try waits (429 with Retry-After): 1 s, then twice as long after every failure, up to 15 minutes; a successful sign-in starts over. When the user has TOTP on, or the platform requires two-factor sign-in, the answer is a \`TwoFactorChallenge\` instead (no session, no cookie): send a code with its ticket to /v1/auth/login/two-factor. ${SIGNED_IN_COOKIE}`,
   tags: TAGS,
   auth: [],
   body: loginBody,
-  response: signInResponse,
+  response: loginResponse,
   status: 200,
   idempotency: false,
   errors: {
     401: "Invalid email or password",
     429: "Too many failed tries for this email (or from this address); retry after Retry-After",
   },
-  handler: async ({ body }) => {
+  handler: async ({ body, req }) => {
     await beginLoginAttempt(body.email, now());
     const who = await authenticateEmailUser(body.email, body.password);
     if (!who) {
       await recordLoginFailure(body.email, now());
       throw unauthorized("email_password_invalid", "Invalid email or password");
     }
+    const second = await secondStepDue(who.user.id, who.platformId, body.email, now());
+    // With a code still due the failures stay counted: a right password must not reset the
+    // count the code guesses add to.
+    if (second) {
+      await releaseLoginClaim(body.email, now());
+      return reply(200, second);
+    }
     await clearLoginFailures(body.email);
-    return signedIn(200, who, await createSession(who.user.id, "email"));
+    return signedIn(200, who, await createSession(who.user.id, "email", now(), sessionOrigin(req)));
   },
 });
 
@@ -241,7 +250,7 @@ export const walletStepUp = defineOperation({
   },
   handler: async ({ caller, body, req }) => {
     const session = sessionOf(caller);
-    const result = await verifyWalletStepUp(session.userId, body);
+    const result = await verifyWalletStepUp(session.userId, body, sessionOrigin(req));
     // The cookie now carries the wallet session: the one it replaces ends rather than linger unseen.
     if (session.viaCookie) {
       const old = readCookie(req.headers.get("cookie"), SESSION_COOKIE);

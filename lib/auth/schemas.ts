@@ -186,3 +186,100 @@ export const signInMethodsResponse = z
   })
   .meta({ id: "SignInMethods" });
 export type PublicUserView = z.output<typeof publicUser>;
+
+// ---------- two-factor sign-in (docs/decisions/two-factor.md) ----------
+
+const code = z
+  .string()
+  .trim()
+  .min(1, "is required")
+  .max(20, "must be at most 20 characters")
+  .describe("The 6-digit code the authenticator app shows now, or (where said) an unused recovery code");
+
+export const twoFactorChallengeResponse = z
+  .object({
+    twoFactor: z
+      .enum(["code", "enrol"])
+      .describe(
+        "`code`: the user has TOTP on; send a code with the ticket to /v1/auth/login/two-factor. `enrol`: the platform requires two-factor and the user has none yet; add `enrolment.secret` to an authenticator app and send its first code the same way.",
+      ),
+    ticket: z.string().describe("Pass to /v1/auth/login/two-factor; no session exists until a code is accepted"),
+    expiresAt: timestamp.describe("The ticket is good for 5 minutes"),
+    enrolment: z
+      .object({
+        secret: z.string().describe("The TOTP secret, base32 (SHA-1, 6 digits, 30 seconds)"),
+        otpauthUrl: z.string().describe("The same as an otpauth:// URL, for a QR code"),
+      })
+      .optional()
+      .describe('Only with `twoFactor: "enrol"`'),
+  })
+  .meta({ id: "TwoFactorChallenge" });
+
+export const loginResponse = z.union([signInResponse, twoFactorChallengeResponse]);
+
+export const twoFactorLoginBody = z.object({
+  ticket: z.string().min(1, "is required").max(1000).describe("The ticket from /v1/auth/login"),
+  code,
+});
+
+export const twoFactorSignInResponse = signInResponse
+  .extend({
+    recoveryCodes: z
+      .array(z.string())
+      .optional()
+      .describe("Only when this sign-in turned TOTP on (`enrol`): 10 single-use codes, shown only here"),
+  })
+  .meta({ id: "TwoFactorSignIn" });
+
+export const twoFactorStatusResponse = z
+  .object({
+    enabled: z.boolean().describe("TOTP is on: email sign-ins need a code"),
+    enabledAt: timestamp.nullable(),
+    recoveryCodesLeft: z.number().int().describe("Unused recovery codes"),
+    requiredByPlatform: z.boolean().describe("The platform's sign-in policy requires two-factor email sign-in"),
+  })
+  .meta({ id: "TwoFactorStatus" });
+
+export const totpEnrolmentResponse = z
+  .object({
+    secret: z
+      .string()
+      .describe("The TOTP secret, base32 (SHA-1, 6 digits, 30 seconds), to type into an authenticator app"),
+    otpauthUrl: z.string().describe("The same as an otpauth:// URL, to show as a QR code"),
+  })
+  .meta({ id: "TotpEnrolment" });
+
+export const totpCodeBody = z.object({ code });
+
+export const recoveryCodesResponse = z
+  .object({
+    recoveryCodes: z.array(z.string()).describe("10 single-use codes for a lost authenticator; shown only here"),
+  })
+  .meta({ id: "RecoveryCodes" });
+
+export const twoFactorDisabledResponse = z.object({ enabled: z.literal(false) });
+
+// ---------- the user's sessions ----------
+
+export const sessionListResponse = z
+  .object({
+    sessions: z.array(
+      z.object({
+        id: z.string(),
+        kind: z.enum(["wallet", "email"]).describe("How the session was signed in"),
+        createdAt: timestamp,
+        lastSeenAt: timestamp.describe("Its last request, written at most every 30 seconds"),
+        expiresAt: timestamp,
+        userAgent: z.string().nullable().describe("The browser or client that signed in, when it said"),
+        ipAddress: z.string().nullable().describe("The address it signed in from"),
+        current: z.boolean().describe("The session of this request"),
+      }),
+    ),
+  })
+  .meta({ id: "SessionList" });
+
+export const sessionParams = z.object({
+  sessionId: z.string().refine(isUuid, "must be a session id").describe("The session's id"),
+});
+
+export const revokedSessionsResponse = z.object({ revoked: z.number().int().describe("How many sessions ended") });

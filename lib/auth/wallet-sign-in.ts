@@ -6,7 +6,7 @@ import { getConfig } from "../config";
 import { db } from "../db/client";
 import { unauthorized } from "../http/errors";
 import { now } from "./clock";
-import { createSession } from "./sessions";
+import { createSession, type SessionOrigin } from "./sessions";
 import { buildSignInMessage, parseSignInMessage, signInMessageProblem, TRON_CHAIN_ID } from "./sign-in-message";
 import { findOrCreateWalletUser, getSignedInUser, linkWalletToUser } from "./users";
 import type { SignInAddress } from "./wallet-address";
@@ -88,10 +88,10 @@ async function verifySignedChallenge(input: SignedChallenge, t: Date): Promise<S
 }
 
 /** A wallet sign-in: the wallet's user (created with its platform at the first one) and a wallet session. */
-export async function verifyWalletSignIn(input: SignedChallenge) {
+export async function verifyWalletSignIn(input: SignedChallenge, origin?: SessionOrigin) {
   const t = now();
   const signedIn = await findOrCreateWalletUser(await verifySignedChallenge(input, t));
-  const session = await createSession(signedIn.user.id, "wallet", t);
+  const session = await createSession(signedIn.user.id, "wallet", t, origin);
   return { ...signedIn, session };
 }
 
@@ -104,11 +104,11 @@ export async function verifyWalletLink(userId: string, input: SignedChallenge) {
  * A step-up (docs/decisions/wallet-step-up.md): the signed-in user's own wallet (linked now if the
  * user has none) signs, and a wallet session of the same user starts. Never a new platform.
  */
-export async function verifyWalletStepUp(userId: string, input: SignedChallenge) {
+export async function verifyWalletStepUp(userId: string, input: SignedChallenge, origin?: SessionOrigin) {
   const t = now();
   await linkWalletToUser(userId, await verifySignedChallenge(input, t));
   const who = await getSignedInUser(userId);
   if (!who) throw unauthorized("session_expired", "Session expired or signed out");
-  const session = await createSession(userId, "wallet", t);
+  const session = await createSession(userId, "wallet", t, origin);
   return { ...who, session };
 }

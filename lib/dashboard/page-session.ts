@@ -16,6 +16,7 @@ export interface DashboardSession {
   /** `name` is what to show: the profile's business name, else the name it was created with. */
   platform: { id: string; name: string; isDemo: boolean; logoUrl: string | null };
   sessionKind: SessionKind;
+  sessionId: string;
   expiresAt: Date;
 }
 
@@ -36,6 +37,7 @@ export const getDashboardSession = cache(async (): Promise<DashboardSession | nu
       logoUrl: platform.logoPath,
     },
     sessionKind: session.kind,
+    sessionId: session.id,
     expiresAt: session.expiresAt,
   };
 });

@@ -16,6 +16,14 @@ import {
   walletStepUp,
   walletVerify,
 } from "../auth/operations";
+import { listSessions, revokeOtherSessionsOperation, revokeSession } from "../auth/session-operations";
+import {
+  confirmTotp,
+  disableTotpOperation,
+  getTwoFactor,
+  startTotp,
+  twoFactorLogin,
+} from "../auth/two-factor-operations";
 import {
   createClientIdOperation,
   createClientIdSessionOperation,
@@ -64,7 +72,12 @@ import * as payerPages from "../payers/portal-operations";
 import { createRefundOperation, listRefundsOperation } from "../payments/refund-operations";
 import { searchPaymentsOperation } from "../payments/search-operations";
 import { createBatchPayoutOperation, createPayoutOperation } from "../payouts/operations";
-import { getPlatformProfileOperation, updatePlatformProfileOperation } from "../platforms/operations";
+import {
+  getPlatformProfileOperation,
+  getSignInPolicyOperation,
+  setSignInPolicyOperation,
+  updatePlatformProfileOperation,
+} from "../platforms/operations";
 import { activateRecurringOperation, getRecurringOperation, updateRecurringOperation } from "../recurring/operations";
 import {
   createRequestOperation,
@@ -93,6 +106,14 @@ export const OPERATIONS: Operation[] = [
   walletStepUp,
   register,
   login,
+  twoFactorLogin,
+  getTwoFactor,
+  startTotp,
+  confirmTotp,
+  disableTotpOperation,
+  listSessions,
+  revokeSession,
+  revokeOtherSessionsOperation,
   logout,
   currentSession,
   linkWallet,
@@ -102,6 +123,8 @@ export const OPERATIONS: Operation[] = [
   listDemoWallets,
   signWithDemoWallet,
   getPlatformProfileOperation,
+  getSignInPolicyOperation,
+  setSignInPolicyOperation,
   updatePlatformProfileOperation,
   listApiKeysOperation,
   createApiKeyOperation,

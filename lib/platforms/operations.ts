@@ -2,6 +2,7 @@
 import { platformOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
 import { getPlatformProfile, platformProfile, platformProfileBody, updatePlatformProfile } from "./profile";
+import { getSignInPolicy, setSignInPolicy, signInPolicy, signInPolicyBody } from "./sign-in-policy";
 
 const TAGS = ["Platform"];
 
@@ -28,4 +29,31 @@ export const updatePlatformProfileOperation = defineOperation({
   body: platformProfileBody,
   response: platformProfile,
   handler: async ({ caller, body }) => updatePlatformProfile(platformOf(caller), body),
+});
+
+const POLICY_PATH = "/v1/platform/sign-in-policy";
+
+export const getSignInPolicyOperation = defineOperation({
+  method: "GET",
+  path: POLICY_PATH,
+  summary: "Get the sign-in policy",
+  description: "Whether email sign-ins to the platform need a second factor (TOTP).",
+  tags: TAGS,
+  auth: ["session"],
+  response: signInPolicy,
+  handler: async ({ caller }) => getSignInPolicy(platformOf(caller)),
+});
+
+export const setSignInPolicyOperation = defineOperation({
+  method: "PUT",
+  path: POLICY_PATH,
+  example: { body: { requireTwoFactor: true } },
+  summary: "Set the sign-in policy",
+  description:
+    'With `requireTwoFactor`, every email sign-in to the platform needs a TOTP code; a user without TOTP sets it up at their next email sign-in (POST /v1/auth/login answers `twoFactor: "enrol"`), and no user can turn TOTP off. Sessions that exist go on. Wallet sign-in is not affected. Only a signed-in user may change it (not an API key).',
+  tags: TAGS,
+  auth: ["session"],
+  body: signInPolicyBody,
+  response: signInPolicy,
+  handler: async ({ caller, body }) => setSignInPolicy(platformOf(caller), body.requireTwoFactor),
 });

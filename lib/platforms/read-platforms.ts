@@ -5,7 +5,15 @@ import { db } from "../db/client";
 export async function getPlatform(id: string) {
   return (await db()).platform.findUnique({
     where: { id },
-    select: { id: true, name: true, isDemo: true, createdAt: true, businessName: true, logoPath: true },
+    select: {
+      id: true,
+      name: true,
+      isDemo: true,
+      createdAt: true,
+      businessName: true,
+      logoPath: true,
+      requireTwoFactor: true,
+    },
   });
 }
 

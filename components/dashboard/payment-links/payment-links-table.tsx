@@ -3,31 +3,12 @@
 import Link from "next/link";
 import { CopyButton } from "@/components/ui/copy-button";
 import { formatTime } from "@/components/ui/format-time";
+import { QrCode } from "@/components/ui/qr-code";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { Table, Td, Th } from "@/components/ui/table";
-import { formatMoney, qrPath } from "@/lib/pay-page/browser";
+import { formatMoney } from "@/lib/pay-page/browser";
 import type { PaymentLinkRow } from "@/lib/secure-payments";
 import { CancelLinkButton } from "./cancel-link-button";
-
-function Qr({ link, token }: { link: string; token: string }) {
-  const { size, d } = qrPath(link);
-  const titleId = `qr-${token}`;
-  return (
-    <svg
-      role="img"
-      aria-labelledby={titleId}
-      viewBox={`0 0 ${size} ${size}`}
-      className="size-40 rounded bg-white"
-      shapeRendering="crispEdges"
-    >
-      {/* One string: React's server renderer writes a <title> with several children as empty, which the
-          browser's hydration then reports as a mismatch (#418). */}
-      <title id={titleId}>{`QR code of the payment link ${token}`}</title>
-      <rect width={size} height={size} fill="#fff" />
-      <path d={d} fill="#000" />
-    </svg>
-  );
-}
 
 export function PaymentLinksTable({ links }: { links: PaymentLinkRow[] }) {
   return (
@@ -95,7 +76,7 @@ export function PaymentLinksTable({ links }: { links: PaymentLinkRow[] }) {
               {l.state === "open" && (
                 <details className="mt-1">
                   <summary className="cursor-pointer text-xs text-slate-600">QR code</summary>
-                  <Qr link={l.url} token={l.token} />
+                  <QrCode value={l.url} id={`qr-${l.token}`} title={`QR code of the payment link ${l.token}`} />
                 </details>
               )}
             </Td>

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/form-fields";
 import { ApiRequestError, apiRequest, errorMessage } from "../api-client";
+import { type TwoFactorChallenge, TwoFactorStep } from "./two-factor-step";
 
 export function EmailSignIn({
   onSignedIn,
@@ -18,6 +19,7 @@ export function EmailSignIn({
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<Error | null>(null);
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const apiError = error instanceof ApiRequestError ? error : null;
 
   async function submit(e: React.FormEvent) {
@@ -25,13 +27,15 @@ export function EmailSignIn({
     setBusy(true);
     setError(null);
     try {
-      await apiRequest(
+      const answer = await apiRequest<Partial<TwoFactorChallenge>>(
         "POST",
         mode === "login" ? "/v1/auth/login" : "/v1/auth/register",
         { email, password },
         { redirectOn401: false },
       );
-      onSignedIn();
+      // A code is still due: the password step gave a ticket, not a session.
+      if (answer?.twoFactor && answer.ticket) setChallenge(answer as TwoFactorChallenge);
+      else onSignedIn();
     } catch (err) {
       setError(err instanceof Error ? err : new Error(errorMessage(err)));
     } finally {
@@ -41,6 +45,7 @@ export function EmailSignIn({
 
   const emailError = apiError?.fieldError("email");
   const passwordError = apiError?.fieldError("password");
+  if (challenge) return <TwoFactorStep challenge={challenge} onSignedIn={onSignedIn} />;
   return (
     <form
       onSubmit={submit}

@@ -1,0 +1,5 @@
+import { routeHandlers } from "@/lib/api/route";
+import { revokeSession } from "@/lib/auth/session-operations";
+
+export const dynamic = "force-dynamic";
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(revokeSession);

@@ -25,15 +25,15 @@ export function redactedChange(field: string): AuditChange {
  * not exist, or no longer does). Fields in `redact` are recorded as changed without values.
  */
 export function changesBetween(
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown> | null,
+  before: object | null,
+  after: object | null,
   fields: readonly string[],
   redact: readonly string[] = [],
 ): AuditChange[] {
   const out: AuditChange[] = [];
   for (const field of fields) {
-    const b = shown(before?.[field]);
-    const a = shown(after?.[field]);
+    const b = shown((before as Record<string, unknown> | null)?.[field]);
+    const a = shown((after as Record<string, unknown> | null)?.[field]);
     if (b === a) continue;
     out.push(redact.includes(field) ? redactedChange(field) : { field, before: b, after: a, redacted: false });
   }

@@ -18,7 +18,10 @@ const MAX_USER_AGENT = 300;
 function actorOf(caller: Caller): { platformId: string; actor: AuditActor } {
   switch (caller.kind) {
     case "session":
-      return { platformId: caller.platformId, actor: { type: "user", userId: caller.userId, signIn: caller.sessionKind } };
+      return {
+        platformId: caller.platformId,
+        actor: { type: "user", userId: caller.userId, signIn: caller.sessionKind },
+      };
     case "apiKey":
       return {
         platformId: caller.platformId,

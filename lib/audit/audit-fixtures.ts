@@ -1,8 +1,8 @@
 // Test helpers of the audit log: a signed-in platform, its log read over HTTP, and every stored
 // row of a platform as text (for "no secret anywhere in the row").
 import { expect } from "vitest";
-import * as auditRoute from "@/app/v1/platform/audit-log/route";
 import * as registerRoute from "@/app/v1/auth/register/route";
+import * as auditRoute from "@/app/v1/platform/audit-log/route";
 import { db } from "../db/client";
 import { call } from "../test/http";
 

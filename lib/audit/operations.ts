@@ -1,7 +1,8 @@
 // The audit log over HTTP: a platform's administrators (a session, or an API key with the
 // `admin` scope: the entries name people and where they signed in from) read who changed what.
-import { defineOperation } from "../http/operation";
+
 import { platformOf } from "../http/caller";
+import { defineOperation } from "../http/operation";
 import { pagination } from "../zod/query";
 import { listAuditEvents } from "./audit-store";
 import { auditLogQuery, auditLogResponse, DEFAULT_LIMIT } from "./schemas";

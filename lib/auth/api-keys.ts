@@ -115,7 +115,8 @@ export async function revokeApiKey(
       where: { id, platformId, revokedAt: null },
       data: { revokedAt: new Date() },
     });
-    if (revoked.count === 1) await recordAudit(tx, audit, { action: "api_key.revoked", target: { type: "api_key", id } });
+    if (revoked.count === 1)
+      await recordAudit(tx, audit, { action: "api_key.revoked", target: { type: "api_key", id } });
     return revoked;
   });
   if (count === 1) {

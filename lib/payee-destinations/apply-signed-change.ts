@@ -3,8 +3,9 @@
 // nonce is consumed in the same transaction as the change, so of two requests racing with one
 // nonce exactly one succeeds. A wallet has at most one active destination: adding another
 // deactivates the previous one (under a lock on the (platform, wallet) pair).
-import { type AuditContext, changesBetween, recordAudit, systemAuditContext } from "../audit";
+
 import type { Hex } from "viem";
+import { type AuditContext, changesBetween, recordAudit, systemAuditContext } from "../audit";
 import { now } from "../auth";
 import { networkByChainId } from "../chains/networks";
 import { db } from "../db/client";

@@ -2,8 +2,9 @@
 // to be paid. Managing destinations needs a wallet session (docs/interface.md "Credentials"); a client ID
 // with its Origin may come along and must be the same platform's. Reading needs any
 // credential of the platform.
-import { auditContextOf } from "../audit";
+
 import { z } from "zod";
+import { auditContextOf } from "../audit";
 import { getSignedInUser } from "../auth";
 import { platformOf } from "../http/caller";
 import { unauthorized } from "../http/errors";

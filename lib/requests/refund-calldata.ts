@@ -5,9 +5,10 @@
 // answered, so detection knows the refund when it lands. The transactions are those of a payment
 // of `amount` in the request's payment currency to the refund address (quotePayment), without a
 // fee: the same shape, approvals and checks as GET /pay, on EVM and Tron alike.
-import { type AuditContext, changesBetween, recordAudit } from "../audit";
+
 import type { Hex } from "viem";
 import { parseNetworkAddress, sameAddress } from "../addresses/wallet-address";
+import { type AuditContext, changesBetween, recordAudit } from "../audit";
 import { db } from "../db/client";
 import { badRequest, validationError } from "../http/errors";
 import { quotePayment, toPayCalldata } from "./build-pay-calldata";

@@ -94,7 +94,11 @@ function auditTarget(owner: BrandingOwner, audit: AuditContext | undefined) {
 
 /** PUT semantics per field: given values replace, `null` clears, omitted fields stay. `audit`:
  * who changes a client ID's branding (its audit log entry, in the same transaction). */
-export async function putBranding(owner: BrandingOwner, body: BrandingBody, audit?: AuditContext): Promise<BrandingView> {
+export async function putBranding(
+  owner: BrandingOwner,
+  body: BrandingBody,
+  audit?: AuditContext,
+): Promise<BrandingView> {
   const data = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
   const row = await (await db()).$transaction(async (tx) => {
     const before = await tx.branding.findUnique({ where: owner });

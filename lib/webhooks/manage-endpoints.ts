@@ -125,7 +125,12 @@ export async function updateEndpointSettings(
 }
 
 /** Sets isActive; a concurrent delete makes it a 404, not an error. */
-export async function setActive(scope: EndpointScope, id: string, isActive: boolean, audit?: AuditContext): Promise<Row> {
+export async function setActive(
+  scope: EndpointScope,
+  id: string,
+  isActive: boolean,
+  audit?: AuditContext,
+): Promise<Row> {
   return updateEndpointSettings(scope, id, { isActive }, audit);
 }
 

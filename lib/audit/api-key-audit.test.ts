@@ -61,7 +61,7 @@ describe("API keys in the audit log", () => {
     expect(auditEvents).toHaveLength(1);
   });
 
-  it("names an API key actor by its prefix and name when the key makes the change, and reads with the admin scope", async () => {
+  it("is read by an API key with the admin scope, refused to a read-only key", async () => {
     const k = await call(apiKeysRoute, "POST", "/v1/api-keys", { headers: owner.auth, body: { name: "admin bot" } });
     const asKey = { "x-api-key": k.json.key as string };
     const { auditEvents } = await readAuditLog(asKey, "?action=api_key.created&limit=1");

@@ -29,8 +29,6 @@ export const auditLogQuery = z.strictObject({
   offset: wholeNumber(0, MAX_OFFSET).optional().describe(`Entries to skip, 0 to ${MAX_OFFSET} (default 0)`),
 });
 
-export type AuditLogQuery = z.output<typeof auditLogQuery>;
-
 export const auditEventView = z.object({
   id: z.uuid(),
   action: z.string().describe("What happened, e.g. `api_key.created`, `webhook.secret_rotated`"),
@@ -59,7 +57,6 @@ export const auditEventView = z.object({
 });
 
 export type AuditEventAnswer = z.input<typeof auditEventView>;
-export type AuditEventView = z.output<typeof auditEventView>;
 
 export const auditLogResponse = z.object({
   auditEvents: z.array(auditEventView),

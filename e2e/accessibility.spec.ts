@@ -97,6 +97,7 @@ test("every dashboard page passes axe and fits the window at desktop and phone w
     ["dashboard-subscriptions", "/dashboard/subscriptions"],
     ["dashboard-screening", "/dashboard/screening"],
     ["dashboard-link-request", new URL(onboardingUrl).pathname + new URL(onboardingUrl).search],
+    ["dashboard-audit-log", "/dashboard/audit-log"],
     ["dashboard-settings", "/dashboard/settings"],
     ["dashboard-liquidity", "/dashboard/liquidity"],
   ];

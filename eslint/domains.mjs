@@ -26,6 +26,7 @@ export const DOMAINS = [
   "crosschain",
   "currencies",
   "health",
+  "audit",
 ];
 
 const isOperations = (name) => /^(.+-)?operations\.ts$/.test(name);

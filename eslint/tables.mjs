@@ -60,6 +60,8 @@ export const TABLES = {
   KytScreening: { table: "kyt_screenings", owner: "kyt" },
   // crosschain
   CrosschainIntent: { table: "crosschain_intents", owner: "crosschain" },
+  // audit
+  AuditEvent: { table: "audit_events", owner: "audit" },
 };
 
 /** Schemas owned whole by a domain: SQL naming `<schema>.<table>` belongs to that domain.

@@ -22,6 +22,7 @@ export const NAV_SECTIONS: NavSection[] = [
   { href: "/dashboard/offramp", label: "Off-ramp" },
   { href: "/dashboard/liquidity", label: "Crosschain liquidity" },
   { href: "/dashboard/branding", label: "Payment page", matchPrefix: true },
+  { href: "/dashboard/audit-log", label: "Audit log" },
   { href: "/dashboard/settings", label: "Settings" },
 ];
 

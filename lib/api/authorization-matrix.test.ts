@@ -6,6 +6,7 @@
 import { ulid } from "ulid";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as currencies from "@/app/v2/currencies/route";
+import { systemAuditContext } from "../audit";
 import { createApiKey, revokeApiKey } from "../auth/api-keys";
 import { createSession, deleteSession } from "../auth/sessions";
 import { createClientIdRecord } from "../client-ids/create-client-id";
@@ -498,7 +499,7 @@ async function revokedParty(): Promise<Party> {
   await deleteSession(p.session);
   await deleteSession(p.walletSession);
   await deleteSession(extra.token);
-  await revokeClientId(p.platformId, p.clientIdId, endLinkOf);
+  await revokeClientId(p.platformId, p.clientIdId, endLinkOf, systemAuditContext(p.platformId));
   const keyRow = await prisma.orchestratorKey.findFirstOrThrow({ where: { orchestratorId: p.orchestratorId } });
   await revokeOrchestratorKey(keyRow.id);
   return p;
@@ -604,7 +605,7 @@ describe("a revoked client ID in the browser", () => {
       ).status,
     ).toBe(403);
 
-    await revokeClientId(p.platformId, p.clientIdId, endLinkOf);
+    await revokeClientId(p.platformId, p.clientIdId, endLinkOf, systemAuditContext(p.platformId));
     const after = await call(currencies, "GET", "/v2/currencies?network=base", { headers: browserHeaders });
     expect(after.status).toBe(401);
     expect(after.json.message).toMatch(/revoked/i);

@@ -70,7 +70,14 @@ export async function resolveCaller(req: Request, accepted: AuthKind[]): Promise
   if (apiKey && accepted.includes("apiKey")) {
     const key = await resolveApiKey(apiKey);
     if (!key) throw new UnknownCredential("api_key_invalid", "Invalid or revoked API key");
-    return { kind: "apiKey", platformId: key.platformId, apiKeyId: key.id, scopes: key.scopes };
+    return {
+      kind: "apiKey",
+      platformId: key.platformId,
+      apiKeyId: key.id,
+      apiKeyPrefix: key.prefix,
+      apiKeyName: key.name,
+      scopes: key.scopes,
+    };
   }
   if (orchestratorKey && accepted.includes("orchestratorKey")) {
     const key = await resolveOrchestratorKey(orchestratorKey);

@@ -1,8 +1,10 @@
 // The route wrapper, exercised through operations defined here for the purpose.
+
 import net from "node:net";
 import { createPublicClient, http } from "viem";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { systemAuditContext } from "../audit";
 import { revokeApiKey } from "../auth/api-keys";
 import { createSession } from "../auth/sessions";
 import { resetConfigForTests } from "../config";
@@ -562,9 +564,21 @@ describe("CORS", () => {
     expect((await preflight(echoRoute, "/v2/echo", origin)).headers.get("access-control-allow-origin")).toBeNull();
     const { updateClientId } = await import("../client-ids/manage-client-ids");
     const { endLinkOf } = await import("../orchestrators/active-links");
-    await updateClientId(p.platformId, p.clientIdId, { allowedDomains: ["*.example.org"] }, endLinkOf);
+    await updateClientId(
+      p.platformId,
+      p.clientIdId,
+      { allowedDomains: ["*.example.org"] },
+      endLinkOf,
+      systemAuditContext(p.platformId),
+    );
     expect((await preflight(echoRoute, "/v2/echo", origin)).headers.get("access-control-allow-origin")).toBe(origin);
-    await updateClientId(p.platformId, p.clientIdId, { status: "inactive" }, endLinkOf);
+    await updateClientId(
+      p.platformId,
+      p.clientIdId,
+      { status: "inactive" },
+      endLinkOf,
+      systemAuditContext(p.platformId),
+    );
     expect((await preflight(echoRoute, "/v2/echo", origin)).headers.get("access-control-allow-origin")).toBeNull();
   });
 });

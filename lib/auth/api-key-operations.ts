@@ -2,6 +2,7 @@
 // its prefix) and revoked, from the dashboard or any client holding a session.
 
 import { z } from "zod";
+import { auditContextOf } from "../audit";
 import { platformOf } from "../http/caller";
 import { notFound } from "../http/errors";
 import { defineOperation } from "../http/operation";
@@ -35,8 +36,8 @@ export const createApiKeyOperation = defineOperation({
   body: createApiKeyBody,
   response: createdApiKey,
   idempotency: false,
-  handler: async ({ caller, body }) => {
-    const k = await createApiKey(platformOf(caller), body.name, body.scopes);
+  handler: async ({ caller, body, req }) => {
+    const k = await createApiKey(platformOf(caller), body.name, body.scopes, auditContextOf(caller, req));
     return {
       id: k.id,
       name: k.name,
@@ -60,10 +61,10 @@ export const revokeApiKeyOperation = defineOperation({
   params: apiKeyParams,
   response: apiKeyRecord,
   errors: { 404: "No key with this id on the platform" },
-  handler: async ({ caller, params }) => {
+  handler: async ({ caller, params, req }) => {
     const platformId = platformOf(caller);
     if (!isUuid(params.apiKeyId)) throw notFound("api_key_not_found", NOT_FOUND);
-    await revokeApiKey(platformId, params.apiKeyId);
+    await revokeApiKey(platformId, params.apiKeyId, auditContextOf(caller, req));
     const key = await getApiKey(platformId, params.apiKeyId);
     if (!key) throw notFound("api_key_not_found", NOT_FOUND);
     return key;

@@ -1,12 +1,13 @@
 // A platform's client IDs: create, list, read, change, pause and revoke. Every lookup is
 // scoped to the platform: another platform's id (or a malformed one) is "not found".
 
+import { type AuditContext, changesBetween, recordAudit } from "../audit";
 import { db } from "../db/client";
 import { type ClientId as ClientIdRow, type ClientIdStatus, Prisma } from "../db/generated/client";
 import { badRequest, notFound, validationError } from "../http/errors";
 import { isUuid } from "../ids/ids";
 import { resolvePayeeDestination } from "../payee-destinations";
-import { createClientIdRecord } from "./create-client-id";
+import { AUDITED_CLIENT_ID_FIELDS, createClientIdRecord } from "./create-client-id";
 import { feePercentageToBasisPoints } from "./fee-percentage";
 import { forgetResolvedClientIds } from "./resolve";
 import type { ClientIdListItemAnswer, ClientIdRecordAnswer, CreateClientIdBody, UpdateClientIdBody } from "./schemas";
@@ -59,11 +60,15 @@ async function bindable(platformId: string, destinationId: string): Promise<stri
   return (await resolvePayeeDestination(platformId, destinationId)).destinationId;
 }
 
-export async function createClientId(platformId: string, input: CreateClientIdBody): Promise<ClientIdRecordAnswer> {
+export async function createClientId(
+  platformId: string,
+  input: CreateClientIdBody,
+  audit: AuditContext,
+): Promise<ClientIdRecordAnswer> {
   checkFee(input.feePercentage, input.feeAddress);
   const payeeDestinationId =
     input.payeeDestinationId === undefined ? undefined : await bindable(platformId, input.payeeDestinationId);
-  return toClientIdRecord(await createClientIdRecord(platformId, { ...input, payeeDestinationId }));
+  return toClientIdRecord(await createClientIdRecord(platformId, { ...input, payeeDestinationId }, audit));
 }
 
 /** Newest first, revoked ones included (their status says so). */
@@ -96,6 +101,7 @@ export async function updateClientId(
   id: string,
   patch: UpdateClientIdBody,
   endLinks: EndLinks,
+  audit: AuditContext,
 ): Promise<ClientIdRecordAnswer> {
   const current = await getClientIdOrThrow(platformId, id);
   if (current.status === "revoked") throw badRequest("client_id_revoked", REVOKED_MESSAGE);
@@ -107,20 +113,29 @@ export async function updateClientId(
   if (fields.payeeDestinationId) fields.payeeDestinationId = await bindable(platformId, fields.payeeDestinationId);
   if (status === "revoked") {
     // Revoking through PUT may carry other changes: apply them first, then revoke.
-    if (Object.values(fields).some((v) => v !== undefined)) await applyUpdate(platformId, id, fields);
-    return revokeClientId(platformId, id, endLinks);
+    if (Object.values(fields).some((v) => v !== undefined)) await applyUpdate(platformId, id, fields, audit);
+    return revokeClientId(platformId, id, endLinks, audit);
   }
-  return toClientIdRecord(await applyUpdate(platformId, id, { ...fields, ...(status ? { status } : {}) }));
+  return toClientIdRecord(await applyUpdate(platformId, id, { ...fields, ...(status ? { status } : {}) }, audit));
 }
 
 async function applyUpdate(
   platformId: string,
   id: string,
   data: Omit<UpdateClientIdBody, "status"> & { status?: "active" | "inactive" },
+  audit: AuditContext,
 ): Promise<ClientIdRow> {
   const prisma = await db();
   // Conditional on "not revoked": a revoke that lands between the read and this write wins.
-  const { count } = await prisma.clientId.updateMany({ where: { id, platformId, status: { not: "revoked" } }, data });
+  const { count } = await prisma.$transaction(async (tx) => {
+    const before = await tx.clientId.findFirst({ where: { id, platformId } });
+    const updated = await tx.clientId.updateMany({ where: { id, platformId, status: { not: "revoked" } }, data });
+    const after = updated.count === 1 ? await tx.clientId.findFirst({ where: { id, platformId } }) : null;
+    const changes = after ? changesBetween(before, after, AUDITED_CLIENT_ID_FIELDS) : [];
+    if (changes.length > 0)
+      await recordAudit(tx, audit, { action: "client_id.updated", target: { type: "client_id", id }, changes });
+    return updated;
+  });
   await forgetResolvedClientIds();
   if (count === 0) {
     const now = await prisma.clientId.findFirst({ where: { id, platformId } });
@@ -147,16 +162,24 @@ export async function revokeClientId(
   platformId: string,
   id: string,
   endLinks: EndLinks,
+  audit: AuditContext,
   now = new Date(),
 ): Promise<ClientIdRecordAnswer> {
-  await getClientIdOrThrow(platformId, id);
+  const before = await getClientIdOrThrow(platformId, id);
   const prisma = await db();
   await prisma.$transaction(async (tx) => {
     const { count } = await tx.clientId.updateMany({
       where: { id, platformId, status: { not: "revoked" } },
       data: { status: "revoked", revokedAt: now },
     });
-    if (count === 1) await endLinks(tx, id, now);
+    if (count === 1) {
+      await endLinks(tx, id, now);
+      await recordAudit(tx, audit, {
+        action: "client_id.revoked",
+        target: { type: "client_id", id },
+        changes: changesBetween(before, { status: "revoked" }, ["status"]),
+      });
+    }
   });
   await forgetResolvedClientIds();
   return toClientIdRecord(await getClientIdOrThrow(platformId, id));

@@ -1,6 +1,7 @@
 // /v2/client-ids: a platform manages its client IDs with its API key, or from the dashboard
 // with its session (the same operations; cookie calls are CSRF-checked by the wrapper).
 import { z } from "zod";
+import { auditContextOf } from "../audit";
 import { platformOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
 import { createClientId, getClientId, listClientIds } from "./manage-client-ids";
@@ -26,7 +27,7 @@ export const createClientIdOperation = defineOperation({
     404: "`payeeDestinationId` is not a destination of the platform",
     409: "`payeeDestinationId` is deactivated",
   },
-  handler: async ({ caller, body }) => createClientId(platformOf(caller), body),
+  handler: async ({ caller, body, req }) => createClientId(platformOf(caller), body, auditContextOf(caller, req)),
 });
 
 /** The setup route of the hosted documentation (a dashboard session): the same operation. */
@@ -44,7 +45,7 @@ export const createClientIdSessionOperation = defineOperation({
     404: "`payeeDestinationId` is not a destination of the platform",
     409: "`payeeDestinationId` is deactivated",
   },
-  handler: async ({ caller, body }) => createClientId(platformOf(caller), body),
+  handler: async ({ caller, body, req }) => createClientId(platformOf(caller), body, auditContextOf(caller, req)),
 });
 
 export const listClientIdsOperation = defineOperation({

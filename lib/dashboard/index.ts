@@ -1,5 +1,10 @@
 // The front door of lib/dashboard: what code outside the domain may call (docs/architecture.md
 // "Domain walls"). Everything else in the folder is private to it; lint enforces that.
+export { exportAuditLogCsv } from "./audit-log-csv";
+export type { AuditLogPageQuery } from "./audit-log-query";
+export { AUDIT_PAGE_SIZE, auditLogCsvHref, auditLogHref, parseAuditLogPageQuery } from "./audit-log-query";
+export type { AuditLogRow } from "./audit-log-rows";
+export { loadAuditLogPage } from "./audit-log-rows";
 export { parseDeliveryLogQuery } from "./delivery-log-query";
 export type { GettingStartedStep } from "./getting-started";
 export { loadGettingStarted } from "./getting-started";

@@ -23,6 +23,9 @@ export type Caller =
       kind: "apiKey";
       platformId: string;
       apiKeyId: string;
+      /** The key's prefix and name, which the audit log names it by (never the key). */
+      apiKeyPrefix: string;
+      apiKeyName: string;
       /** What the key may do; the route wrapper checks the operation's scope against it. */
       scopes: readonly ApiKeyScope[];
     }

@@ -1,6 +1,7 @@
 // Every API operation of the product. The API reference is built from this list, and
 // registry.test.ts fails when an app/ route serves an operation missing here (or the reverse).
 
+import { listAuditLogOperation } from "../audit/operations";
 import { createApiKeyOperation, listApiKeysOperation, revokeApiKeyOperation } from "../auth/api-key-operations";
 import { listDemoWallets, signWithDemoWallet } from "../auth/demo-wallet-operations";
 import {
@@ -126,6 +127,7 @@ export const OPERATIONS: Operation[] = [
   getSignInPolicyOperation,
   setSignInPolicyOperation,
   updatePlatformProfileOperation,
+  listAuditLogOperation,
   listApiKeysOperation,
   createApiKeyOperation,
   revokeApiKeyOperation,

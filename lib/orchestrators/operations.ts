@@ -2,6 +2,7 @@
 // follow their links; platforms (x-api-key or dashboard session) link, read and unlink their
 // client IDs, and approve or reject hosted onboarding (session only: a person decides).
 import { z } from "zod";
+import { auditContextOf } from "../audit";
 import { revokeClientId, updateClientId } from "../client-ids";
 import { clientIdParams, clientIdRecord, updateClientIdBody } from "../client-ids/schemas";
 import { orchestratorOf, platformOf } from "../http/caller";
@@ -116,7 +117,8 @@ export const updateClientIdOperation = defineOperation({
     400: "Validation failed, or the client ID is revoked",
     404: "Client ID not found (also for another platform's id)",
   },
-  handler: async ({ caller, params, body }) => updateClientId(platformOf(caller), params.id, body, endLinkOf),
+  handler: async ({ caller, params, body, req }) =>
+    updateClientId(platformOf(caller), params.id, body, endLinkOf, auditContextOf(caller, req)),
 });
 
 export const revokeClientIdOperation = defineOperation({
@@ -130,7 +132,8 @@ export const revokeClientIdOperation = defineOperation({
   params: clientIdParams,
   response: clientIdRecord,
   errors: { 404: "Client ID not found (also for another platform's id)" },
-  handler: async ({ caller, params }) => revokeClientId(platformOf(caller), params.id, endLinkOf),
+  handler: async ({ caller, params, req }) =>
+    revokeClientId(platformOf(caller), params.id, endLinkOf, auditContextOf(caller, req)),
 });
 
 export const getClientIdLinkOperation = defineOperation({

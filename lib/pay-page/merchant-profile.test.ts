@@ -2,6 +2,7 @@
 // the name the platform was created with (a wallet address), and its logo unless the client
 // ID's branding sets one.
 import { beforeAll, describe, expect, it } from "vitest";
+import { systemAuditContext } from "../audit";
 import { registerTestDestination } from "../payee-destinations/fixtures";
 import { updatePlatformProfile } from "../platforms/profile";
 import { putBranding } from "../secure-payments/branding";
@@ -34,14 +35,22 @@ async function page() {
 describe("the merchant on the payment page", () => {
   it("is the platform's name until a business name is set, then the business name and its logo", async () => {
     expect(await page()).toMatchObject({ merchantName: WALLET_NAME, branding: { logoUrl: null } });
-    await updatePlatformProfile(p.platformId, { businessName: "Corner Roasters", logo: PNG });
+    await updatePlatformProfile(
+      p.platformId,
+      { businessName: "Corner Roasters", logo: PNG },
+      systemAuditContext(p.platformId),
+    );
     const view = await page();
     expect(view).toMatchObject({ merchantName: "Corner Roasters", branding: { logoUrl: PNG } });
     expect(JSON.stringify({ merchantName: view.merchantName, branding: view.branding })).not.toContain(WALLET_NAME);
   });
 
   it("shows the client ID's branding logo over the profile's, and the business name still", async () => {
-    await updatePlatformProfile(p.platformId, { businessName: "Corner Roasters", logo: PNG });
+    await updatePlatformProfile(
+      p.platformId,
+      { businessName: "Corner Roasters", logo: PNG },
+      systemAuditContext(p.platformId),
+    );
     await putBranding({ clientIdId: p.clientIdId }, { logoPath: GIF });
     expect(await page()).toMatchObject({ merchantName: "Corner Roasters", branding: { logoUrl: GIF } });
   });

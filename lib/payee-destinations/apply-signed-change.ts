@@ -3,7 +3,9 @@
 // nonce is consumed in the same transaction as the change, so of two requests racing with one
 // nonce exactly one succeeds. A wallet has at most one active destination: adding another
 // deactivates the previous one (under a lock on the (platform, wallet) pair).
+
 import type { Hex } from "viem";
+import { type AuditContext, changesBetween, recordAudit, systemAuditContext } from "../audit";
 import { now } from "../auth";
 import { networkByChainId } from "../chains/networks";
 import { db } from "../db/client";
@@ -99,12 +101,17 @@ async function consumeOrRefuse(tx: Prisma.TransactionClient, nonce: string): Pro
 }
 
 /** POST /v2/payee-destination: registers (or re-activates) the signed destination. */
-export async function addDestination(platformId: string, input: SignedChange): Promise<PayeeDestinationAnswer> {
+export async function addDestination(
+  platformId: string,
+  input: SignedChange,
+  audit: AuditContext = systemAuditContext(platformId),
+): Promise<PayeeDestinationAnswer> {
   const { issued, network, token, destinationId } = await verifiedNonce(platformId, input, "add");
   return registerDestination(
     platformId,
     { walletAddress: issued.walletAddress, network, token, destinationId },
     issued.nonce,
+    audit,
   );
 }
 
@@ -116,6 +123,7 @@ export async function addSessionWalletDestination(
   platformId: string,
   sessionWallet: string | null,
   target: { chainId: number; tokenAddress: string },
+  audit: AuditContext,
 ): Promise<PayeeDestinationAnswer> {
   const network = networkByChainId(target.chainId);
   if (!network)
@@ -140,6 +148,7 @@ export async function addSessionWalletDestination(
     platformId,
     { walletAddress, network, token, destinationId: formatDestinationId(network, walletAddress, token.address) },
     null,
+    audit,
   );
 }
 
@@ -153,15 +162,35 @@ async function registerDestination(
     destinationId: string;
   },
   nonce: string | null,
+  audit: AuditContext,
 ): Promise<PayeeDestinationAnswer> {
   const t = now();
   const { walletAddress, network, token, destinationId } = d;
   const row = await (await db()).$transaction(async (tx): Promise<PayeeDestination> => {
     await lockWallet(tx, platformId, walletAddress);
     if (nonce !== null) await consumeOrRefuse(tx, nonce);
+    const replaced = await tx.payeeDestination.findMany({
+      where: { platformId, walletAddress, isActive: true, NOT: { destinationId } },
+      select: { destinationId: true },
+    });
     await tx.payeeDestination.updateMany({
       where: { platformId, walletAddress, isActive: true, NOT: { destinationId } },
       data: { isActive: false, deactivatedAt: t },
+    });
+    // Where the platform's money goes: the new destination, and the one it replaces.
+    await recordAudit(tx, audit, {
+      action: "destination.created",
+      target: { type: "destination", id: destinationId },
+      changes: [
+        ...changesBetween(null, { walletAddress, network: network.id, tokenAddress: token.address }, [
+          "walletAddress",
+          "network",
+          "tokenAddress",
+        ]),
+        ...(replaced.length > 0
+          ? changesBetween({ active: replaced.map((r) => r.destinationId) }, { active: destinationId }, ["active"])
+          : []),
+      ],
     });
     return tx.payeeDestination.upsert({
       where: { platformId_destinationId: { platformId, destinationId } },
@@ -185,6 +214,7 @@ export async function deactivateDestination(
   platformId: string,
   destinationId: string,
   input: SignedChange,
+  audit: AuditContext,
 ): Promise<PayeeDestinationAnswer> {
   // The published document answers an unknown destination here with 400 ("Destination not found
   // or validation failed"), not the 404 of GET: same code and message, its status.
@@ -196,6 +226,12 @@ export async function deactivateDestination(
     await lockWallet(tx, platformId, existing.walletAddress);
     await consumeOrRefuse(tx, issued.nonce);
     const current = await tx.payeeDestination.findUniqueOrThrow({ where: { id: existing.id } });
+    if (current.isActive)
+      await recordAudit(tx, audit, {
+        action: "destination.deactivated",
+        target: { type: "destination", id: current.destinationId },
+        changes: changesBetween(current, { isActive: false }, ["isActive"]),
+      });
     return tx.payeeDestination.update({
       where: { id: existing.id },
       // Deactivating an already inactive destination keeps the first deactivation time.

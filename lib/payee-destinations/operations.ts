@@ -2,7 +2,9 @@
 // to be paid. Managing destinations needs a wallet session (docs/interface.md "Credentials"); a client ID
 // with its Origin may come along and must be the same platform's. Reading needs any
 // credential of the platform.
+
 import { z } from "zod";
+import { auditContextOf } from "../audit";
 import { getSignedInUser } from "../auth";
 import { platformOf } from "../http/caller";
 import { unauthorized } from "../http/errors";
@@ -67,7 +69,7 @@ export const createDestinationOperation = defineOperation({
     400: SIGNATURE_ERRORS,
     403: "Not a wallet session, or the client ID sent along belongs to another platform or Origin",
   },
-  handler: async ({ caller, body }) => addDestination(platformOf(caller), body),
+  handler: async ({ caller, body, req }) => addDestination(platformOf(caller), body, auditContextOf(caller, req)),
 });
 
 export const createSessionWalletDestinationOperation = defineOperation({
@@ -85,10 +87,15 @@ export const createSessionWalletDestinationOperation = defineOperation({
     400: "Validation failed: an unknown chain, a token that is not its USDC or USDT, or a signed-in wallet of another family",
     403: "Not a wallet session",
   },
-  handler: async ({ caller, body }) => {
+  handler: async ({ caller, body, req }) => {
     if (caller.kind !== "session") throw unauthorized();
     const who = await getSignedInUser(caller.userId);
-    return addSessionWalletDestination(caller.platformId, who?.user.walletAddress ?? null, body);
+    return addSessionWalletDestination(
+      caller.platformId,
+      who?.user.walletAddress ?? null,
+      body,
+      auditContextOf(caller, req),
+    );
   },
 });
 
@@ -154,6 +161,6 @@ export const deactivateDestinationOperation = defineOperation({
     400: `Not a destination ID, no such destination on this platform (also another platform's; \`destination_not_found\`, as the published document has it), or: ${SIGNATURE_ERRORS}`,
     403: "Not a wallet session, or the client ID sent along belongs to another platform or Origin",
   },
-  handler: async ({ caller, params, body }) =>
-    deactivateDestination(platformOf(caller), params.destinationId.destinationId, body),
+  handler: async ({ caller, params, body, req }) =>
+    deactivateDestination(platformOf(caller), params.destinationId.destinationId, body, auditContextOf(caller, req)),
 });

@@ -1,6 +1,7 @@
 // What moves a payer's compliance (docs/interface.md "Payers"): the payer's data, the hosted
 // pages, the review queue and provider webhooks. Each change is written with its event
 // (`compliance.updated`, `payment_detail.updated`) in one transaction (the webhook outbox).
+import { type AuditContext, changesBetween, recordAudit } from "../audit";
 import { getConfig } from "../config";
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
@@ -162,6 +163,7 @@ export async function reviewKyc(
   payerId: string,
   decision: "approve" | "reject",
   reason: string | undefined,
+  audit: AuditContext,
 ): Promise<PayerRow> {
   if (decision === "reject" && !reason?.trim())
     throw badRequest("validation_failed", "A rejection needs a reason", [
@@ -182,6 +184,12 @@ export async function reviewKyc(
         : { kycStatus: "rejected", kycRejectionReason: reason!.trim() },
     );
     await emitCompliance(tx, updated);
+    // The reason may name the person: recorded as changed, not kept.
+    await recordAudit(tx, audit, {
+      action: "payer.review_changed",
+      target: { type: "payer", id: payer.id },
+      changes: changesBetween(payer, updated, ["kycStatus", "kycRejectionReason"], ["kycRejectionReason"]),
+    });
     return updated;
   });
 }
@@ -243,10 +251,11 @@ export async function addBankAccount(
 }
 
 /** The platform erases a payer: identity and bank data are gone, payments stay. */
-export async function erase(platformId: string, payerId: string): Promise<void> {
+export async function erase(platformId: string, payerId: string, audit: AuditContext): Promise<void> {
   await (await db()).$transaction(async (tx) => {
     const payer = await payerById(platformId, payerId, tx);
     if (!payer) throw notFound("payer_not_found", "No payer with this id");
     await erasePayer(tx, payer.id);
+    await recordAudit(tx, audit, { action: "payer.erased", target: { type: "payer", id: payer.id } });
   });
 }

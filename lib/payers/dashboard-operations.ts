@@ -2,6 +2,7 @@
 // queue (a decision, revealing the masked tax number), erasing a payer, and marking an off-ramp payment's fiat progress (the built-in fiat
 // provider is the operator).
 import { z } from "zod";
+import { auditContextOf } from "../audit";
 import { platformOf } from "../http/caller";
 import { unauthorized } from "../http/errors";
 import { defineOperation } from "../http/operation";
@@ -32,8 +33,8 @@ export const reviewPayerOperation = defineOperation({
     404: "No payer with this id on your platform, or the payer gave no tax number",
     409: "The payer is not waiting for review",
   },
-  handler: async ({ caller, params, body }) => {
-    await reviewKyc(platformOf(caller), params.userId, body.decision, body.reason);
+  handler: async ({ caller, params, body, req }) => {
+    await reviewKyc(platformOf(caller), params.userId, body.decision, body.reason, auditContextOf(caller, req));
     return { success: true };
   },
 });
@@ -53,9 +54,11 @@ export const revealPayerTaxNumberOperation = defineOperation({
     404: "No payer with this id on your platform, or the payer gave no tax number",
     409: "The payer is not waiting for review",
   },
-  handler: async ({ caller, params }) => {
+  handler: async ({ caller, params, req }) => {
     if (caller.kind !== "session") throw unauthorized();
-    return { ssn: await revealTaxNumber(caller.platformId, params.userId, caller.userId) };
+    return {
+      ssn: await revealTaxNumber(caller.platformId, params.userId, caller.userId, auditContextOf(caller, req)),
+    };
   },
 });
 
@@ -70,8 +73,8 @@ export const erasePayerOperation = defineOperation({
   params: payerParams,
   response: successResponse,
   errors: { 404: "No payer with this id on your platform" },
-  handler: async ({ caller, params }) => {
-    await erase(platformOf(caller), params.userId);
+  handler: async ({ caller, params, req }) => {
+    await erase(platformOf(caller), params.userId, auditContextOf(caller, req));
     return { success: true };
   },
 });

@@ -3,6 +3,8 @@
 // operator decides on it, and records that read (who, when) — all but the tax / social security
 // number, shown by its last 4 until the operator reveals it, which is recorded apart
 // (docs/decisions/payer-data-encryption.md).
+import { type AuditContext, recordAudit, redactedChange } from "../audit";
+import { db } from "../db/client";
 import { conflict, notFound } from "../http/errors";
 import { FIAT_PROGRESS, FIAT_SETBACKS, isFinalFiatStatus } from "./fiat-steps";
 import { listOfframpPayments } from "./offramp";
@@ -70,15 +72,31 @@ function reviewIdentity({ ssn, ...rest }: PayerIdentity): ReviewIdentity {
  * The operator's "Reveal" in the review queue: the whole tax / social security number of a payer
  * waiting for review, recorded in payer_data_reads (who, which payer, when) before it is answered.
  */
-export async function revealTaxNumber(platformId: string, payerId: string, userId: string): Promise<string> {
+export async function revealTaxNumber(
+  platformId: string,
+  payerId: string,
+  userId: string,
+  audit: AuditContext,
+): Promise<string> {
   const payer = await payerById(platformId, payerId);
   if (!payer) throw notFound("payer_not_found", "No payer with this id");
   const identity = readIdentity(payer);
   if (!inReview(payer, identity) || !identity)
     throw conflict("payer_not_in_review", `This payer is not waiting for review (KYC is ${payer.kycStatus})`);
-  await recordRead(platformId, payer.id, {
-    actor: `user:${userId}`,
-    purpose: "dashboard KYC review: tax / social security number revealed",
+  // Both ledgers in one transaction: payer_data_reads (every read of payer data, for the payer's
+  // sake) and the audit log (what the platform's people did); the number itself in neither.
+  await (await db()).$transaction(async (tx) => {
+    await recordRead(
+      platformId,
+      payer.id,
+      { actor: `user:${userId}`, purpose: "dashboard KYC review: tax / social security number revealed" },
+      tx,
+    );
+    await recordAudit(tx, audit, {
+      action: "payer.data_revealed",
+      target: { type: "payer", id: payer.id },
+      changes: [redactedChange("taxNumber")],
+    });
   });
   if (!identity.ssn) throw notFound("payer_tax_number_missing", "This payer gave no tax number");
   return identity.ssn;

@@ -195,8 +195,8 @@ export async function hasPaymentDetail(tx: Tx, payerId: string, paymentDetailsId
   return (await tx.paymentDetail.count({ where: { id: paymentDetailsId, payerId } })) > 0;
 }
 
-export async function recordRead(platformId: string, payerId: string, reader: Reader): Promise<void> {
-  await (await db()).payerDataRead.create({
+export async function recordRead(platformId: string, payerId: string, reader: Reader, tx?: Tx): Promise<void> {
+  await (tx ?? (await db())).payerDataRead.create({
     data: { platformId, payerId, actor: reader.actor, purpose: reader.purpose },
   });
 }

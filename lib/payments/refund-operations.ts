@@ -4,6 +4,7 @@
 // A refund may not exceed what the payments paid minus what was refunded, in the request's
 // payment currency. Every lookup is scoped to the caller's platform.
 import { formatUnits } from "viem";
+import { auditContextOf } from "../audit";
 import { platformOf } from "../http/caller";
 import { badRequest, notFound, validationError } from "../http/errors";
 import { defineOperation } from "../http/operation";
@@ -41,7 +42,7 @@ export const createRefundOperation = defineOperation({
     400: "Validation failed (amount, refundAddress, wallet), an amount over what can still be refunded (`refund_exceeds_refundable`), nothing paid yet (`refund_nothing_paid`), payments from several addresses without refundAddress (`refund_address_required`), the payee as refund address (`refund_to_payee`)",
     404: NOT_FOUND,
   },
-  handler: async ({ caller, params, body }) => {
+  handler: async ({ caller, params, body, req }) => {
     const request = await requestOrThrow(platformOf(caller), params.requestId);
     const ledger = await refundLedger(request);
     if (ledger.paid === 0n) throw badRequest("refund_nothing_paid", "No payment of this request has been recorded");
@@ -67,12 +68,17 @@ export const createRefundOperation = defineOperation({
       target = ledger.payers[0];
     }
     const refundAddress = refundAddressOf(request, target);
-    const calldata = await buildRefundCalldata(request, { refundAddress, amount, wallet: body.wallet });
+    const shownAmount = formatUnits(amount, ledger.currency.decimals);
+    const calldata = await buildRefundCalldata(
+      request,
+      { refundAddress, amount, wallet: body.wallet },
+      { context: auditContextOf(caller, req), amount: shownAmount, currency: ledger.currency.id },
+    );
     const { paymentReference, ...transactions } = calldata;
     return {
       ...transactions,
       refund: {
-        amount: formatUnits(amount, ledger.currency.decimals),
+        amount: shownAmount,
         currency: ledger.currency.id,
         refundAddress,
         paymentReference,

@@ -1,4 +1,5 @@
 // The platform profile over HTTP: the dashboard's Settings page writes through it.
+import { auditContextOf } from "../audit";
 import { platformOf } from "../http/caller";
 import { defineOperation } from "../http/operation";
 import { getPlatformProfile, platformProfile, platformProfileBody, updatePlatformProfile } from "./profile";
@@ -28,7 +29,8 @@ export const updatePlatformProfileOperation = defineOperation({
   auth: ["session", "apiKey"],
   body: platformProfileBody,
   response: platformProfile,
-  handler: async ({ caller, body }) => updatePlatformProfile(platformOf(caller), body),
+  handler: async ({ caller, body, req }) =>
+    updatePlatformProfile(platformOf(caller), body, auditContextOf(caller, req)),
 });
 
 const POLICY_PATH = "/v1/platform/sign-in-policy";

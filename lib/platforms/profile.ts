@@ -3,6 +3,7 @@
 // logo) and in the dashboard header, instead of the wallet address or email the platform was
 // named after at sign-up.
 import { z } from "zod";
+import { type AuditContext, changesBetween, recordAudit } from "../audit";
 import { db } from "../db/client";
 import { unauthorized } from "../http/errors";
 import { logoDataUrl, MAX_LOGO_DATA_BYTES } from "../zod/logo";
@@ -67,14 +68,28 @@ export async function getPlatformProfile(platformId: string): Promise<PlatformPr
   return view(row);
 }
 
-/** Given fields replace, `null` clears one, omitted fields stay. */
+/** Given fields replace, `null` clears one, omitted fields stay. `audit`: who changes it (the
+ * audit log's entry, in the same transaction, when anything changed). */
 export async function updatePlatformProfile(
   platformId: string,
   body: PlatformProfileBody,
+  audit: AuditContext,
 ): Promise<PlatformProfileView> {
   const data: { businessName?: string | null; logoPath?: string | null } = {};
   if (body.businessName !== undefined) data.businessName = body.businessName;
   if (body.logo !== undefined) data.logoPath = body.logo;
-  const row = await (await db()).platform.update({ where: { id: platformId }, data, select: SELECT });
+  const row = await (await db()).$transaction(async (tx) => {
+    const before = await tx.platform.findUnique({ where: { id: platformId }, select: SELECT });
+    const after = await tx.platform.update({ where: { id: platformId }, data, select: SELECT });
+    // The logo is an image (a data URL): recorded as changed, not kept twice in the log.
+    const changes = changesBetween(before, after, ["businessName", "logoPath"], ["logoPath"]);
+    if (changes.length > 0)
+      await recordAudit(tx, audit, {
+        action: "platform.profile_updated",
+        target: { type: "platform", id: platformId },
+        changes,
+      });
+    return after;
+  });
   return view(row);
 }

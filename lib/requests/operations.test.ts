@@ -9,6 +9,7 @@ import * as payRoute from "@/app/v2/request/[requestId]/pay/route";
 import * as requestIdRoute from "@/app/v2/request/[requestId]/route";
 import * as routesRoute from "@/app/v2/request/[requestId]/routes/route";
 import * as requestRoute from "@/app/v2/request/route";
+import { systemAuditContext } from "../audit";
 import { getCurrency } from "../chains/currencies";
 import { updateClientId } from "../client-ids/manage-client-ids";
 import { endLinkOf } from "../orchestrators/active-links";
@@ -178,7 +179,13 @@ describe("POST /v2/request", () => {
 
   it("records the client ID a browser creates a request with, and takes its fee settings", async () => {
     const feeAddress = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
-    await updateClientId(platform.platformId, platform.clientIdId, { feePercentage: "1.5", feeAddress }, endLinkOf);
+    await updateClientId(
+      platform.platformId,
+      platform.clientIdId,
+      { feePercentage: "1.5", feeAddress },
+      endLinkOf,
+      systemAuditContext(platform.platformId),
+    );
     try {
       const r = await create(usdcBase, { "x-client-id": platform.clientId, origin: TEST_ORIGIN });
       expect(r.status, r.text).toBe(201);
@@ -200,6 +207,7 @@ describe("POST /v2/request", () => {
         platform.clientIdId,
         { feePercentage: null, feeAddress: null },
         endLinkOf,
+        systemAuditContext(platform.platformId),
       );
     }
   });
@@ -480,7 +488,13 @@ describe("GET /v2/request/{requestId}/pay without chain reads", () => {
   it("a client ID's own fee overrides the fee of the call", async () => {
     const { requestId } = await created(usdcBase);
     const feeAddress = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
-    await updateClientId(platform.platformId, platform.clientIdId, { feePercentage: "3", feeAddress }, endLinkOf);
+    await updateClientId(
+      platform.platformId,
+      platform.clientIdId,
+      { feePercentage: "3", feeAddress },
+      endLinkOf,
+      systemAuditContext(platform.platformId),
+    );
     try {
       const r = await pay(requestId, `?feePercentage=1&feeAddress=${PAYER}`, {
         "x-client-id": platform.clientId,
@@ -494,6 +508,7 @@ describe("GET /v2/request/{requestId}/pay without chain reads", () => {
         platform.clientIdId,
         { feePercentage: null, feeAddress: null },
         endLinkOf,
+        systemAuditContext(platform.platformId),
       );
     }
   });

@@ -5,8 +5,10 @@
 // answered, so detection knows the refund when it lands. The transactions are those of a payment
 // of `amount` in the request's payment currency to the refund address (quotePayment), without a
 // fee: the same shape, approvals and checks as GET /pay, on EVM and Tron alike.
+
 import type { Hex } from "viem";
 import { parseNetworkAddress, sameAddress } from "../addresses/wallet-address";
+import { type AuditContext, changesBetween, recordAudit } from "../audit";
 import { db } from "../db/client";
 import { badRequest, validationError } from "../http/errors";
 import { quotePayment, toPayCalldata } from "./build-pay-calldata";
@@ -38,9 +40,11 @@ export function refundAddressOf(request: StoredRequest, address: string, field =
   return parsed.address;
 }
 
+/** `audit`: who asks for the refund; its audit log entry is written with the refund reference. */
 export async function buildRefundCalldata(
   request: StoredRequest,
   order: RefundOrder,
+  audit?: { context: AuditContext; amount: string; currency: string },
 ): Promise<PayCalldata & { paymentReference: Hex }> {
   const reference = refundReference(request, order.refundAddress);
   // The refund as a payment of `amount` to the refund address with the refund reference, no fee.
@@ -56,16 +60,30 @@ export async function buildRefundCalldata(
     feeAddress: null,
   };
   const quote = await quotePayment(refund, { wallet: order.wallet, fee: null });
-  await (await db()).refundReference.upsert({
-    where: { requestId_refundAddress: { requestId: request.requestId, refundAddress: order.refundAddress } },
-    create: {
-      requestId: request.requestId,
-      network: request.network,
-      refundAddress: order.refundAddress,
-      paymentReference: reference,
-      paymentReferenceHash: paymentReferenceHash(reference),
-    },
-    update: {},
+  await (await db()).$transaction(async (tx) => {
+    await tx.refundReference.upsert({
+      where: { requestId_refundAddress: { requestId: request.requestId, refundAddress: order.refundAddress } },
+      create: {
+        requestId: request.requestId,
+        network: request.network,
+        refundAddress: order.refundAddress,
+        paymentReference: reference,
+        paymentReferenceHash: paymentReferenceHash(reference),
+      },
+      update: {},
+    });
+    // The refund as ordered: nothing moves until the merchant's wallet sends it (detection
+    // records it then), but who asked for money to go where is what the log is for.
+    if (audit)
+      await recordAudit(tx, audit.context, {
+        action: "refund.created",
+        target: { type: "request", id: request.requestId },
+        changes: changesBetween(
+          null,
+          { amount: audit.amount, currency: audit.currency, refundAddress: order.refundAddress },
+          ["amount", "currency", "refundAddress"],
+        ),
+      });
   });
   return { ...toPayCalldata(quote), paymentReference: reference };
 }

@@ -2,6 +2,7 @@
 // and per orchestrator (its key). GET answers null when none is set; PUT sets the given
 // fields (null clears one); DELETE removes it, back to the neutral page.
 
+import { auditContextOf } from "../audit";
 import { CLIENT_ID_NOT_FOUND, findOwnClientId } from "../client-ids";
 import { clientIdParams } from "../client-ids/schemas";
 import { type Caller, platformOf } from "../http/caller";
@@ -55,7 +56,8 @@ export const putClientIdBrandingOperation = defineOperation({
   body: brandingBody,
   response: brandingView,
   errors: { 400: "Validation failed", 404: "Client ID not found (also another platform's)" },
-  handler: async ({ caller, params, body }) => putBranding(await clientOwner(caller, params.id), body),
+  handler: async ({ caller, params, body, req }) =>
+    putBranding(await clientOwner(caller, params.id), body, auditContextOf(caller, req)),
 });
 
 export const deleteClientIdBrandingOperation = defineOperation({
@@ -68,7 +70,9 @@ export const deleteClientIdBrandingOperation = defineOperation({
   params: clientIdParams,
   response: deletedView,
   errors: { 404: "Client ID not found (also another platform's)" },
-  handler: async ({ caller, params }) => ({ deleted: await deleteBranding(await clientOwner(caller, params.id)) }),
+  handler: async ({ caller, params, req }) => ({
+    deleted: await deleteBranding(await clientOwner(caller, params.id), auditContextOf(caller, req)),
+  }),
 });
 
 export const getOrchestratorBrandingOperation = defineOperation({

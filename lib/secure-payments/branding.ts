@@ -3,6 +3,7 @@
 // branding shows. Values are validated here so the page can put them into CSS and links as
 // they are: colours are hex only, links https only, logos https or a small raster data URL.
 import { z } from "zod";
+import { type AuditContext, changesBetween, recordAudit } from "../audit";
 import { db } from "../db/client";
 import type { Branding as Row } from "../db/generated/client";
 import { logoDataUrlProblem, MAX_LOGO_DATA_BYTES } from "../zod/logo";
@@ -84,16 +85,41 @@ export async function getBranding(owner: BrandingOwner): Promise<BrandingView | 
   return row ? toBrandingView(row) : null;
 }
 
-/** PUT semantics per field: given values replace, `null` clears, omitted fields stay. */
-export async function putBranding(owner: BrandingOwner, body: BrandingBody): Promise<BrandingView> {
+const AUDITED = [...FIELDS, "displayRequestBranding"] as const;
+
+/** A client ID's branding change goes to its platform's audit log; an orchestrator's has none. */
+function auditTarget(owner: BrandingOwner, audit: AuditContext | undefined) {
+  return audit && "clientIdId" in owner ? { audit, target: { type: "client_id", id: owner.clientIdId } } : null;
+}
+
+/** PUT semantics per field: given values replace, `null` clears, omitted fields stay. `audit`:
+ * who changes a client ID's branding (its audit log entry, in the same transaction). */
+export async function putBranding(
+  owner: BrandingOwner,
+  body: BrandingBody,
+  audit?: AuditContext,
+): Promise<BrandingView> {
   const data = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-  const row = await (await db()).branding.upsert({ where: owner, create: { ...owner, ...data }, update: data });
+  const row = await (await db()).$transaction(async (tx) => {
+    const before = await tx.branding.findUnique({ where: owner });
+    const after = await tx.branding.upsert({ where: owner, create: { ...owner, ...data }, update: data });
+    const log = auditTarget(owner, audit);
+    // A logo may be an image (a data URL): recorded as changed, not kept in the log.
+    const changes = changesBetween(before, after, AUDITED, ["logoPath"]);
+    if (log && changes.length > 0)
+      await recordAudit(tx, log.audit, { action: "branding.updated", target: log.target, changes });
+    return after;
+  });
   return toBrandingView(row);
 }
 
-export async function deleteBranding(owner: BrandingOwner): Promise<boolean> {
-  const { count } = await (await db()).branding.deleteMany({ where: owner });
-  return count > 0;
+export async function deleteBranding(owner: BrandingOwner, audit?: AuditContext): Promise<boolean> {
+  return (await db()).$transaction(async (tx) => {
+    const { count } = await tx.branding.deleteMany({ where: owner });
+    const log = auditTarget(owner, audit);
+    if (log && count > 0) await recordAudit(tx, log.audit, { action: "branding.deleted", target: log.target });
+    return count > 0;
+  });
 }
 
 /**

@@ -2,18 +2,18 @@
 // the dashboard session, activated, deactivated, deleted for good (manage-endpoints.ts). What was
 // done with the client ID alone is recorded on the endpoint and shown in the dashboard.
 
+import type { AuditContext } from "../audit";
 import { lockClientId } from "../client-ids";
 import { db } from "../db/client";
-import { conflict, notFound } from "../http/errors";
+import { conflict } from "../http/errors";
 import {
   checkedUrl,
   createEndpoint,
-  ENDPOINT_NOT_FOUND,
   type EndpointScope,
   endpointOrThrow,
   MAX_ENDPOINTS_PER_OWNER,
   type Row,
-  setActive,
+  updateEndpointSettings,
   withClientIds,
 } from "./manage-endpoints";
 import { defaultOutboundPolicy, type OutboundPolicy } from "./outbound-policy";
@@ -51,6 +51,7 @@ export async function createPlatformEndpoint(
   policy: OutboundPolicy = defaultOutboundPolicy(),
   byClientIdAlone?: Omit<ClientIdAction, "action">,
   options: { requestNetworkHeaders?: boolean } = {},
+  audit?: AuditContext,
 ): Promise<{ id: string; secret: string }> {
   const clientIdActions = byClientIdAlone ? [{ action: "registered" as const, ...byClientIdAlone }] : [];
   const { row, secret } = await createEndpoint(
@@ -71,6 +72,7 @@ export async function createPlatformEndpoint(
         );
       }
     },
+    audit,
   );
   return { id: row.id, secret };
 }
@@ -93,8 +95,9 @@ export async function setPlatformEndpointActive(
   id: string,
   isActive: boolean,
   byClientIdAlone?: Omit<ClientIdAction, "action">,
+  audit?: AuditContext,
 ): Promise<PlatformEndpointAnswer> {
-  const row = await setActive(scope, id, isActive);
+  const row = await updateEndpointSettings(scope, id, { isActive }, audit);
   if (!byClientIdAlone) return toPlatformView(row);
   const action: ClientIdAction = { action: isActive ? "activated" : "deactivated", ...byClientIdAlone };
   // Appended in one statement (concurrent changes each keep theirs), the newest KEPT_ACTIONS kept.
@@ -113,15 +116,11 @@ export async function updatePlatformEndpoint(
   id: string,
   change: { isActive?: boolean; requestNetworkHeaders?: boolean },
   byClientIdAlone?: Omit<ClientIdAction, "action">,
+  audit?: AuditContext,
 ): Promise<PlatformEndpointAnswer> {
-  if (change.requestNetworkHeaders !== undefined) {
-    const row = await endpointOrThrow(scope, id);
-    const { count } = await (await db()).webhookEndpoint.updateMany({
-      where: { id: row.id },
-      data: { requestNetworkHeaders: change.requestNetworkHeaders },
-    });
-    if (count === 0) throw notFound("webhook_endpoint_not_found", ENDPOINT_NOT_FOUND);
-  }
-  if (change.isActive !== undefined) return setPlatformEndpointActive(scope, id, change.isActive, byClientIdAlone);
+  if (change.requestNetworkHeaders !== undefined)
+    await updateEndpointSettings(scope, id, { requestNetworkHeaders: change.requestNetworkHeaders }, audit);
+  if (change.isActive !== undefined)
+    return setPlatformEndpointActive(scope, id, change.isActive, byClientIdAlone, audit);
   return toPlatformView(await endpointOrThrow(scope, id));
 }

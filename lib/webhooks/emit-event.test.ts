@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { systemAuditContext } from "../audit";
 import { createClientIdRecord } from "../client-ids/create-client-id";
 import { revokeClientId } from "../client-ids/manage-client-ids";
 import { db } from "../db/client";
@@ -37,7 +38,7 @@ async function world() {
       .id,
   };
   await setOrchestratorEndpointActive(o.orchestratorId, ep.orchestratorOff, false);
-  await revokeClientId(p.platformId, revoked.id, endLinkOf);
+  await revokeClientId(p.platformId, revoked.id, endLinkOf, systemAuditContext(p.platformId));
   const owner: EventOwner = {
     platformId: p.platformId,
     clientIdId: p.clientIdId,

@@ -4,6 +4,7 @@
 // answered only at creation. Every lookup is scoped to its owner: another owner's endpoint is
 // "not found", exactly like a missing one.
 import { randomUUID } from "node:crypto";
+import { type AuditContext, changesBetween, recordAudit, redactedChange } from "../audit";
 import { clientIdsByIds } from "../client-ids";
 import { db } from "../db/client";
 import { Prisma, type WebhookEndpoint } from "../db/generated/client";
@@ -68,6 +69,7 @@ export async function createEndpoint(
     requestNetworkHeaders?: boolean;
   },
   makeRoom: (tx: Prisma.TransactionClient) => Promise<void>,
+  audit?: AuditContext,
 ) {
   const id = randomUUID();
   const secret = generateWebhookSecret();
@@ -76,9 +78,19 @@ export async function createEndpoint(
     const row = await prisma.$transaction(async (tx) => {
       await makeRoom(tx);
       const clientIdActions = (data.clientIdActions ?? []) as Prisma.InputJsonArray;
-      return tx.webhookEndpoint.create({
+      const created = await tx.webhookEndpoint.create({
         data: { id, ...data, clientIdActions, secretEncrypted: sealWebhookSecret(id, secret) },
       });
+      if (audit)
+        await recordAudit(tx, audit, {
+          action: "webhook.created",
+          target: { type: "webhook", id },
+          changes: [
+            ...changesBetween(null, created, ["url", "clientIdId", "requestNetworkHeaders", "isActive"]),
+            redactedChange("secret"),
+          ],
+        });
+      return created;
     });
     return { row: (await withClientIds([row]))[0], secret };
   } catch (err) {
@@ -92,12 +104,34 @@ export async function createEndpoint(
   }
 }
 
-/** Sets isActive; a concurrent delete makes it a 404, not an error. */
-export async function setActive(scope: EndpointScope, id: string, isActive: boolean): Promise<Row> {
+/** Changes an endpoint's settings; a concurrent delete makes it a 404, not an error. `audit`:
+ * who (the platform's audit log entry, in the same transaction, when a value changed). */
+export async function updateEndpointSettings(
+  scope: EndpointScope,
+  id: string,
+  data: { isActive?: boolean; requestNetworkHeaders?: boolean },
+  audit?: AuditContext,
+): Promise<Row> {
   const row = await endpointOrThrow(scope, id);
-  const { count } = await (await db()).webhookEndpoint.updateMany({ where: { id: row.id }, data: { isActive } });
-  if (count === 0) throw notFound("webhook_endpoint_not_found", ENDPOINT_NOT_FOUND);
+  await (await db()).$transaction(async (tx) => {
+    const before = await tx.webhookEndpoint.findUnique({ where: { id: row.id } });
+    const { count } = await tx.webhookEndpoint.updateMany({ where: { id: row.id }, data });
+    if (count === 0 || !before) throw notFound("webhook_endpoint_not_found", ENDPOINT_NOT_FOUND);
+    const changes = changesBetween(before, { ...before, ...data }, ["isActive", "requestNetworkHeaders"]);
+    if (audit && changes.length > 0)
+      await recordAudit(tx, audit, { action: "webhook.updated", target: { type: "webhook", id: row.id }, changes });
+  });
   return endpointOrThrow(scope, id);
+}
+
+/** Sets isActive; a concurrent delete makes it a 404, not an error. */
+export async function setActive(
+  scope: EndpointScope,
+  id: string,
+  isActive: boolean,
+  audit?: AuditContext,
+): Promise<Row> {
+  return updateEndpointSettings(scope, id, { isActive }, audit);
 }
 
 /**
@@ -106,19 +140,38 @@ export async function setActive(scope: EndpointScope, id: string, isActive: bool
  * passed (0: never again). A rotation during an overlap drops the older previous secret: at most
  * two secrets sign. docs/decisions/webhooks-secret-rotation.md.
  */
-export async function rotateSecret(scope: EndpointScope, id: string, overlapSeconds: number, now = new Date()) {
+export async function rotateSecret(
+  scope: EndpointScope,
+  id: string,
+  overlapSeconds: number,
+  now = new Date(),
+  audit?: AuditContext,
+) {
   const row = await endpointOrThrow(scope, id);
   const secret = generateWebhookSecret();
   const previousSecretExpiresAt = overlapSeconds > 0 ? new Date(now.getTime() + overlapSeconds * 1000) : null;
   // Only if the secret is still the one read: of two concurrent rotations, the second is a 409
   // rather than silently dropping the first one's secret before anyone stored it.
-  const { count } = await (await db()).webhookEndpoint.updateMany({
-    where: { id: row.id, secretEncrypted: row.secretEncrypted },
-    data: {
-      secretEncrypted: sealWebhookSecret(row.id, secret),
-      previousSecretEncrypted: previousSecretExpiresAt ? row.secretEncrypted : null,
-      previousSecretExpiresAt,
-    },
+  const { count } = await (await db()).$transaction(async (tx) => {
+    const rotated = await tx.webhookEndpoint.updateMany({
+      where: { id: row.id, secretEncrypted: row.secretEncrypted },
+      data: {
+        secretEncrypted: sealWebhookSecret(row.id, secret),
+        previousSecretEncrypted: previousSecretExpiresAt ? row.secretEncrypted : null,
+        previousSecretExpiresAt,
+      },
+    });
+    // The secrets, old and new, never reach the log: only that the secret changed.
+    if (audit && rotated.count === 1)
+      await recordAudit(tx, audit, {
+        action: "webhook.secret_rotated",
+        target: { type: "webhook", id: row.id },
+        changes: [
+          redactedChange("secret"),
+          ...changesBetween(row, { previousSecretExpiresAt }, ["previousSecretExpiresAt"]),
+        ],
+      });
+    return rotated;
   });
   if (count === 0)
     throw conflict(
@@ -130,10 +183,22 @@ export async function rotateSecret(scope: EndpointScope, id: string, overlapSeco
 
 /** Removes the endpoint and its delivery log for good; pending deliveries to it stop. An
  * orchestrator may then register its URL again. */
-export async function deleteEndpoint(scope: EndpointScope, id: string): Promise<{ id: string; deleted: true }> {
+export async function deleteEndpoint(
+  scope: EndpointScope,
+  id: string,
+  audit?: AuditContext,
+): Promise<{ id: string; deleted: true }> {
   const row = await endpointOrThrow(scope, id);
-  const { count } = await (await db()).webhookEndpoint.deleteMany({ where: { id: row.id } });
-  if (count === 0) throw notFound("webhook_endpoint_not_found", ENDPOINT_NOT_FOUND);
+  await (await db()).$transaction(async (tx) => {
+    const { count } = await tx.webhookEndpoint.deleteMany({ where: { id: row.id } });
+    if (count === 0) throw notFound("webhook_endpoint_not_found", ENDPOINT_NOT_FOUND);
+    if (audit)
+      await recordAudit(tx, audit, {
+        action: "webhook.deleted",
+        target: { type: "webhook", id: row.id },
+        changes: changesBetween(row, null, ["url"]),
+      });
+  });
   return { id: row.id, deleted: true };
 }
 

@@ -6,6 +6,7 @@
 // it does is recorded on the endpoint (when, from which address) for the dashboard to show.
 // docs/decisions/webhooks-client-id-alone.md.
 import { z } from "zod";
+import { auditContextOf } from "../audit";
 import { allowsWebhooksByClientIdAlone, CLIENT_ID_NOT_FOUND, findOwnClientId } from "../client-ids";
 import type { Caller } from "../http/caller";
 import { clientIp } from "../http/client-ip";
@@ -123,9 +124,14 @@ export const createPlatformWebhookOperation = defineOperation({
     const client = await clientOf(caller, body.clientId);
     if (client.status === "revoked")
       throw conflict("client_id_revoked", "This client ID is revoked; it cannot receive new webhook endpoints");
-    return createPlatformEndpoint(client, body.url, defaultOutboundPolicy(), clientIdAlone(caller, req), {
-      requestNetworkHeaders: body.requestNetworkHeaders,
-    });
+    return createPlatformEndpoint(
+      client,
+      body.url,
+      defaultOutboundPolicy(),
+      clientIdAlone(caller, req),
+      { requestNetworkHeaders: body.requestNetworkHeaders },
+      auditContextOf(caller, req),
+    );
   },
 });
 
@@ -158,7 +164,13 @@ export const setPlatformWebhookActiveOperation = defineOperation({
   response: platformWebhook,
   errors: { ...FORBIDDEN_ALONE, ...NOT_FOUND },
   handler: async ({ req, caller, params, body }) =>
-    updatePlatformEndpoint(await scopeOf(caller), params.webhookId, body, clientIdAlone(caller, req)),
+    updatePlatformEndpoint(
+      await scopeOf(caller),
+      params.webhookId,
+      body,
+      clientIdAlone(caller, req),
+      auditContextOf(caller, req),
+    ),
 });
 
 export const deletePlatformWebhookOperation = defineOperation({
@@ -171,7 +183,8 @@ export const deletePlatformWebhookOperation = defineOperation({
   params: webhookIdParams,
   response: deletedWebhook,
   errors: NOT_FOUND,
-  handler: async ({ caller, params }) => deleteEndpoint(await scopeOf(caller), params.webhookId),
+  handler: async ({ caller, params, req }) =>
+    deleteEndpoint(await scopeOf(caller), params.webhookId, auditContextOf(caller, req)),
 });
 
 export const rotatePlatformWebhookSecretOperation = defineOperation({
@@ -188,8 +201,14 @@ export const rotatePlatformWebhookSecretOperation = defineOperation({
   status: 200,
   idempotency: false,
   errors: { ...NOT_FOUND, 409: "Another rotation of this endpoint happened meanwhile" },
-  handler: async ({ caller, params, body }) =>
-    rotateSecret(await scopeOf(caller), params.webhookId, body.overlapSeconds ?? DEFAULT_ROTATION_OVERLAP_SECONDS),
+  handler: async ({ caller, params, body, req }) =>
+    rotateSecret(
+      await scopeOf(caller),
+      params.webhookId,
+      body.overlapSeconds ?? DEFAULT_ROTATION_OVERLAP_SECONDS,
+      new Date(),
+      auditContextOf(caller, req),
+    ),
 });
 
 export const testPlatformWebhookOperation = defineOperation({

@@ -26,6 +26,7 @@ export const DOMAINS = [
   "crosschain",
   "currencies",
   "health",
+  "mail",
 ];
 
 const isOperations = (name) => /^(.+-)?operations\.ts$/.test(name);

@@ -135,7 +135,10 @@ const schema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "an smtp:// or smtps:// URL (smtp://user:pass@host:587)" }).optional(),
   SMTP_FROM: z
     .string()
-    .regex(/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/, "an address, or a name and <address>")
+    .regex(
+      /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/,
+      "an address, or a name and <address>",
+    )
     .optional(),
   ...rpcShape,
   ...rpcWsShape,

@@ -39,6 +39,8 @@ export const ERROR_CODES = {
   // sign-in and API keys
   email_password_invalid: "The email or the password is wrong",
   email_taken: "An account with this email already exists",
+  reset_link_invalid: "The password reset link is unknown, expired or already used",
+  verification_link_invalid: "The email verification link is unknown, expired or already used",
   challenge_not_found: "The wallet challenge is unknown, expired or already used",
   challenge_mismatch: "The nonce or message is not the challenge's",
   sign_in_message_invalid: "The signed message is not a valid sign-in message for this service",

@@ -14,7 +14,8 @@ export interface MailTransport {
 }
 
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url, {
+  const transporter = nodemailer.createTransport({
+    url,
     // A server that hangs must not hold the outbox's run for minutes.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

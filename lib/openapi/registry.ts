@@ -4,6 +4,12 @@
 import { createApiKeyOperation, listApiKeysOperation, revokeApiKeyOperation } from "../auth/api-key-operations";
 import { listDemoWallets, signWithDemoWallet } from "../auth/demo-wallet-operations";
 import {
+  confirmPasswordResetOperation,
+  requestPasswordResetOperation,
+  resendVerificationOperation,
+  verifyEmailOperation,
+} from "../auth/email-link-operations";
+import {
   addEmail,
   currentSession,
   linkWallet,
@@ -94,6 +100,10 @@ export const OPERATIONS: Operation[] = [
   register,
   login,
   logout,
+  requestPasswordResetOperation,
+  confirmPasswordResetOperation,
+  verifyEmailOperation,
+  resendVerificationOperation,
   currentSession,
   linkWallet,
   removeWallet,

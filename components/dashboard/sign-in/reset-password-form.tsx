@@ -3,19 +3,26 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/form-fields";
 import { ApiRequestError, apiRequest, errorMessage } from "../api-client";
 
-/** The `token` of the fragment (#token=…), then removed from the address bar. */
+// The token read from the fragment, kept once the fragment is cleared from the address bar.
+let captured: string | null = null;
+function fragmentToken(): string | null {
+  const value = new URLSearchParams(window.location.hash.slice(1)).get("token");
+  if (value) captured = value;
+  return captured;
+}
+const noSubscription = () => () => {};
+
+/** The `token` of the fragment (#token=…), then removed from the address bar; undefined on the server. */
 export function useFragmentToken(): string | null | undefined {
-  const [token, setToken] = useState<string | null | undefined>(undefined);
+  const token = useSyncExternalStore(noSubscription, fragmentToken, () => undefined);
   useEffect(() => {
-    const value = new URLSearchParams(window.location.hash.slice(1)).get("token");
-    if (value) window.history.replaceState(null, "", window.location.pathname);
-    setToken(value);
-  }, []);
+    if (window.location.hash.includes("token=")) window.history.replaceState(null, "", window.location.pathname);
+  }, [token]);
   return token;
 }
 

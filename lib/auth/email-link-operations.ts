@@ -51,7 +51,7 @@ export const confirmPasswordResetOperation = defineOperation({
   response: passwordResetConfirmResponse,
   status: 200,
   idempotency: false,
-  errors: { 400: "Unknown, expired or used link (`reset_link_invalid`), or an invalid password" },
+  errors: { 404: "Unknown, expired or used link (`reset_link_invalid`)" },
   handler: async ({ body }) => {
     await confirmPasswordReset(body.token, body.password);
     return { passwordReset: true as const };
@@ -71,7 +71,7 @@ export const verifyEmailOperation = defineOperation({
   response: verifyEmailResponse,
   status: 200,
   idempotency: false,
-  errors: { 400: "Unknown, expired or used link (`verification_link_invalid`)" },
+  errors: { 404: "Unknown, expired or used link (`verification_link_invalid`)" },
   handler: async ({ body }) => {
     await verifyEmail(body.token);
     return { emailVerified: true as const };

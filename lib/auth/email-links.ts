@@ -6,7 +6,7 @@ import { getConfig } from "../config";
 import { db } from "../db/client";
 import type { Prisma } from "../db/generated/client";
 import { forgetCredentials } from "../http/credential-cache";
-import { badRequest } from "../http/errors";
+import { notFound } from "../http/errors";
 import { enqueueMail } from "../mail";
 import { now } from "./clock";
 import { clearLoginFailures } from "./login-throttle";
@@ -75,19 +75,19 @@ export async function confirmPasswordReset(token: string, password: string): Pro
   const at = now();
   const ended = await prisma.$transaction(async (tx) => {
     const row = await tx.emailToken.findUnique({ where: { tokenHash: hashToken(token) } });
-    if (!row || row.purpose !== "password_reset") throw badRequest("reset_link_invalid", INVALID_RESET);
+    if (!row || row.purpose !== "password_reset") throw notFound("reset_link_invalid", INVALID_RESET);
     // Conditional: of two uses at once, one finds it already used.
     const { count } = await tx.emailToken.updateMany({
       where: { id: row.id, usedAt: null, expiresAt: { gt: at } },
       data: { usedAt: at },
     });
-    if (count !== 1) throw badRequest("reset_link_invalid", INVALID_RESET);
+    if (count !== 1) throw notFound("reset_link_invalid", INVALID_RESET);
     const updated = await tx.user.updateMany({
       where: { id: row.userId, email: row.email },
       data: { passwordHash, emailVerifiedAt: at },
     });
     // The email changed since the link was sent: the link was for another address.
-    if (updated.count !== 1) throw badRequest("reset_link_invalid", INVALID_RESET);
+    if (updated.count !== 1) throw notFound("reset_link_invalid", INVALID_RESET);
     await tx.emailToken.updateMany({
       where: { userId: row.userId, purpose: "password_reset", usedAt: null },
       data: { usedAt: at },
@@ -148,18 +148,17 @@ export async function verifyEmail(token: string): Promise<void> {
   const at = now();
   await (await db()).$transaction(async (tx) => {
     const row = await tx.emailToken.findUnique({ where: { tokenHash: hashToken(token) } });
-    if (!row || row.purpose !== "email_verification")
-      throw badRequest("verification_link_invalid", INVALID_VERIFICATION);
+    if (!row || row.purpose !== "email_verification") throw notFound("verification_link_invalid", INVALID_VERIFICATION);
     const { count } = await tx.emailToken.updateMany({
       where: { id: row.id, usedAt: null, expiresAt: { gt: at } },
       data: { usedAt: at },
     });
-    if (count !== 1) throw badRequest("verification_link_invalid", INVALID_VERIFICATION);
+    if (count !== 1) throw notFound("verification_link_invalid", INVALID_VERIFICATION);
     const updated = await tx.user.updateMany({
       where: { id: row.userId, email: row.email },
       data: { emailVerifiedAt: at },
     });
-    if (updated.count !== 1) throw badRequest("verification_link_invalid", INVALID_VERIFICATION);
+    if (updated.count !== 1) throw notFound("verification_link_invalid", INVALID_VERIFICATION);
   });
 }
 

@@ -86,7 +86,7 @@ describe("password reset by email", () => {
     expect(signedIn.json.user).toMatchObject({ email: "reset@example.com", emailVerified: true });
 
     const again = await confirm(token, "third password 3");
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(404);
     expect(again.json).toMatchObject({ code: "reset_link_invalid" });
     expect((await login("reset@example.com", "new password 2")).status).toBe(200);
   });
@@ -107,7 +107,7 @@ describe("password reset by email", () => {
     setClockForTests(() => new Date(issued + 31 * 60_000));
     const late = await confirm(token, "new password 2");
     setClockForTests(undefined);
-    expect(late.status).toBe(400);
+    expect(late.status).toBe(404);
     expect(late.json).toMatchObject({ code: "reset_link_invalid" });
     expect((await login("late@example.com", "old password 1")).status).toBe(200);
     expect((await confirm("slr_made-up", "new password 2")).json).toMatchObject({ code: "reset_link_invalid" });

@@ -5,7 +5,8 @@ import createNextIntlPlugin from "next-intl/plugin";
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 const config: NextConfig = {
-  // Packages that load WebAssembly or native files at run time stay outside the bundle.
+  // Packages that load WebAssembly or native files at run time stay outside the bundle, and so do
+  // the mail packages (SMTP client, the sandbox's catcher and parser: Node sockets only).
   serverExternalPackages: [
     "@electric-sql/pglite",
     "pglite-prisma-adapter",
@@ -15,6 +16,9 @@ const config: NextConfig = {
     "pino",
     "pg-boss",
     "tronweb",
+    "nodemailer",
+    "smtp-server",
+    "mailparser",
   ],
   poweredByHeader: false,
   typedRoutes: false,

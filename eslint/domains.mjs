@@ -27,6 +27,7 @@ export const DOMAINS = [
   "currencies",
   "health",
   "audit",
+  "mail",
 ];
 
 const isOperations = (name) => /^(.+-)?operations\.ts$/.test(name);

@@ -12,6 +12,10 @@ export const TABLES = {
   RecoveryCode: { table: "recovery_codes", owner: "auth" },
   WalletChallenge: { table: "wallet_challenges", owner: "auth" },
   ApiKey: { table: "api_keys", owner: "auth" },
+  EmailToken: { table: "email_tokens", owner: "auth" },
+  // mail
+  OutboundMail: { table: "outbound_mails", owner: "mail" },
+  SandboxMail: { table: "sandbox_mails", owner: "mail" },
   // platforms
   Platform: { table: "platforms", owner: "platforms" },
   // client-ids

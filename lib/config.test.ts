@@ -103,6 +103,26 @@ describe("configuration", () => {
     expect(() => parseConfig({ KYT_ON_PROVIDER_ERROR: "ignore" })).toThrow(/KYT_ON_PROVIDER_ERROR/);
   });
 
+  it("reads SMTP_URL (smtp or smtps) with its SMTP_FROM, hides the URL in errors, and defaults the sender", () => {
+    const c = parseConfig({
+      SMTP_URL: "smtps://user:p%40ss@mail.example.com:465",
+      SMTP_FROM: "Shop <no-reply@shop.example>",
+    });
+    expect(c.SMTP_URL).toBe("smtps://user:p%40ss@mail.example.com:465");
+    expect(c.SMTP_FROM).toBe("Shop <no-reply@shop.example>");
+    expect(parseConfig({ APP_URL: "https://pay.shop.example" }).SMTP_FROM).toBe(
+      "Stablelink <no-reply@pay.shop.example>",
+    );
+    expect(() => parseConfig({ SMTP_URL: "https://user:secret@mail.example.com" })).toThrow(
+      /SMTP_URL: expected an smtp:\/\/ or smtps:\/\/ URL .*\(got "<hidden>"\)/,
+    );
+    expect(() => parseConfig({ SMTP_URL: "https://user:secret@mail.example.com" })).not.toThrow(/secret/);
+    expect(() => parseConfig({ SMTP_URL: "smtp://mail.example.com:587" })).toThrow(/SMTP_FROM: expected the sender/);
+    expect(() => parseConfig({ SMTP_URL: "smtp://mail.example.com", SMTP_FROM: "not an address" })).toThrow(
+      /SMTP_FROM: expected an address, or a name and <address>/,
+    );
+  });
+
   it("treats empty variables as unset", () => {
     expect(parseConfig({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
   });

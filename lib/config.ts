@@ -130,6 +130,16 @@ const schema = z.object({
     .optional(),
   RECURRING_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).optional(), // how often the relayer looks for due instalments (and the recurring-invoice worker for due occurrences)
   RECURRING_MAX_TRIES: z.coerce.number().int().min(1).max(100).default(3), // failed tries of one instalment before the schedule pauses
+  // Email (docs/configuration.md, email): where mail is sent, and who it is from. Without SMTP_URL
+  // the sandbox sends to its own mail catcher (/sandbox/mail); elsewhere mail stays queued.
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "an smtp:// or smtps:// URL (smtp://user:pass@host:587)" }).optional(),
+  SMTP_FROM: z
+    .string()
+    .regex(
+      /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/,
+      "an address, or a name and <address>",
+    )
+    .optional(),
   ...rpcShape,
   ...rpcWsShape,
   ...recurringProxyShape,
@@ -147,7 +157,9 @@ export interface DetectionConfig {
   startBlocks: Partial<Record<NetworkId, bigint>>;
 }
 
-export interface Config extends Omit<RawConfig, "DATA_DIR" | "APP_URL" | "TRONGRID_URL"> {
+export interface Config extends Omit<RawConfig, "DATA_DIR" | "APP_URL" | "TRONGRID_URL" | "SMTP_FROM"> {
+  /** Who mail is from: SMTP_FROM, or no-reply at APP_URL's host (the sandbox's catcher takes any). */
+  SMTP_FROM: string;
   TRONGRID_URL: string;
   detection: DetectionConfig;
   trustedProxies: TrustedProxies;
@@ -236,6 +248,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (missing.length > 0)
       throw new ConfigError(missing.map((k) => `${k}: expected a value; it is required when COMPLIANCE_PROVIDER=http`));
   }
+  if (raw.SMTP_URL && !raw.SMTP_FROM)
+    throw new ConfigError(["SMTP_FROM: expected the sender's address; it is required when SMTP_URL is set"]);
   let trustedProxies: TrustedProxies;
   try {
     trustedProxies = parseTrustedProxies(raw.TRUSTED_PROXIES);
@@ -250,6 +264,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     detection: detectionConfig(raw, sandbox, rpcUrls),
     DATA_DIR: path.resolve(raw.DATA_DIR),
     APP_URL: (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ""),
+    SMTP_FROM: raw.SMTP_FROM ?? `Stablelink <no-reply@${new URL(raw.APP_URL ?? "http://localhost").hostname}>`,
     sandboxPorts,
     TRONGRID_URL: raw.TRONGRID_URL ?? (sandbox ? sandboxTronGridUrl(sandboxPorts) : "https://api.trongrid.io"),
     sandbox,

@@ -99,7 +99,7 @@ export const register = defineOperation({
   path: "/v1/auth/register",
   example: { body: { email: "merchant@example.com", password: "correct horse battery" } },
   summary: "Create an account with email and password",
-  description: `Creates the user and their platform and signs them in (a session of 30 days). The email is compared case-insensitively; the password has 8 to 100 characters. ${SIGNED_IN_COOKIE}`,
+  description: `Creates the user and their platform and signs them in (a session of 30 days), and emails a link that verifies the email (POST /v1/auth/email/verify). The email is compared case-insensitively; the password has 8 to 100 characters. ${SIGNED_IN_COOKIE}`,
   tags: TAGS,
   auth: [],
   body: registerBody,

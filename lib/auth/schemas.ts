@@ -94,6 +94,11 @@ export const publicUser = z
     walletAddress: z.string().nullable().describe("EVM addresses EIP-55 checksummed; Tron base58"),
     walletType: z.enum(["evm", "tron"]).nullable(),
     email: z.string().nullable(),
+    emailVerified: z
+      .boolean()
+      .describe(
+        "True once the email's verification link was followed (or a password reset by email); false without an email",
+      ),
   })
   .meta({ id: "User" });
 
@@ -130,6 +135,27 @@ export const sessionResponse = z
     expiresAt: timestamp,
   })
   .meta({ id: "Session" });
+
+// ---------- links sent by email ----------
+
+export const passwordResetBody = z.object({ email: emailSchema.describe("The account's email") });
+export const passwordResetResponse = z.object({
+  requested: z.literal(true).describe("The same answer whether or not an account has this email"),
+});
+
+const linkToken = z.string().min(1, "is required").max(200).describe("The token of the emailed link (after `#token=`)");
+
+export const passwordResetConfirmBody = z.object({
+  token: linkToken,
+  password: registerBody.shape.password,
+});
+export const passwordResetConfirmResponse = z.object({ passwordReset: z.literal(true) });
+
+export const verifyEmailBody = z.object({ token: linkToken });
+export const verifyEmailResponse = z.object({ emailVerified: z.literal(true) });
+export const resendVerificationResponse = z.object({
+  sent: z.boolean().describe("False when the email is verified already or a link went out less than a minute ago"),
+});
 
 export const logoutResponse = z.object({ signedOut: z.literal(true) });
 

@@ -4,6 +4,7 @@ import { db } from "../db/client";
 import { credentialCache, forgetCredentials } from "../http/credential-cache";
 import { decryptSecret, encryptSecret } from "../secrets/encrypt-at-rest";
 import { now as clockNow } from "./clock";
+import { purgeEmailTokens } from "./email-links";
 import { generateToken, hashToken } from "./tokens";
 
 export const WALLET_IDLE_MS = 15 * 60_000;
@@ -188,12 +189,15 @@ export async function revokeOtherSessions(userId: string, keepId: string): Promi
   return endSessions(userId, { id: { not: keepId } });
 }
 
-/** Housekeeping: expired sessions, and wallet challenges a day past their expiry. */
-export async function purgeExpiredSignIns(now: Date): Promise<{ sessions: number; challenges: number }> {
+/** Housekeeping: expired sessions, and wallet challenges and emailed links a day past their expiry. */
+export async function purgeExpiredSignIns(
+  now: Date,
+): Promise<{ sessions: number; challenges: number; emailLinks: number }> {
   const prisma = await db();
-  const [sessions, challenges] = await Promise.all([
+  const [sessions, challenges, emailLinks] = await Promise.all([
     prisma.session.deleteMany({ where: { expiresAt: { lt: now } } }),
     prisma.walletChallenge.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - 24 * 60 * 60_000) } } }),
+    purgeEmailTokens(now),
   ]);
-  return { sessions: sessions.count, challenges: challenges.count };
+  return { sessions: sessions.count, challenges: challenges.count, emailLinks };
 }

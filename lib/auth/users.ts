@@ -5,6 +5,7 @@ import { displayWalletAddress } from "../addresses/wallet-address";
 import { db } from "../db/client";
 import { conflict, notFound, unauthorized } from "../http/errors";
 import { createPlatform } from "../platforms";
+import { sendVerificationMail } from "./email-links";
 import { hashPassword, verifyPassword } from "./passwords";
 import type { PublicUserView } from "./schemas";
 import type { SignInAddress, WalletType } from "./wallet-address";
@@ -20,6 +21,7 @@ type UserRow = {
   email: string | null;
   walletAddress: string | null;
   walletType: WalletType | null;
+  emailVerifiedAt: Date | null;
 };
 
 function toSignedIn(row: UserRow): SignedInUser {
@@ -30,6 +32,7 @@ function toSignedIn(row: UserRow): SignedInUser {
         row.walletAddress && row.walletType ? displayWalletAddress(row.walletAddress, row.walletType) : null,
       walletType: row.walletType,
       email: row.email,
+      emailVerified: row.email !== null && row.emailVerifiedAt !== null,
     },
     platformId: row.platformId,
   };
@@ -46,11 +49,13 @@ interface NewOwner {
   walletType?: "evm" | "tron";
 }
 
-/** A first sign-in: a platform of the user's own and the user, in one transaction. */
+/** A first sign-in: a platform of the user's own and the user, in one transaction (with its email's verification link). */
 async function createOwnerWithPlatform(platformName: string, owner: NewOwner) {
   return (await db()).$transaction(async (tx) => {
     const platform = await createPlatform(tx, { name: platformName });
-    return { platform, user: await tx.user.create({ data: { ...owner, platformId: platform.id } }) };
+    const user = await tx.user.create({ data: { ...owner, platformId: platform.id } });
+    if (owner.email) await sendVerificationMail(tx, user.id, owner.email);
+    return { platform, user };
   });
 }
 
@@ -160,12 +165,15 @@ export async function addEmailToUser(userId: string, email: string, password: st
     throw conflict("email_taken", DUPLICATE_EMAIL);
   const passwordHash = await hashPassword(password);
   try {
-    const { count } = await prisma.user.updateMany({
-      where: { id: userId, email: null },
-      data: { email, passwordHash },
+    await prisma.$transaction(async (tx) => {
+      const { count } = await tx.user.updateMany({
+        where: { id: userId, email: null },
+        data: { email, passwordHash, emailVerifiedAt: null },
+      });
+      if (count !== 1)
+        throw conflict("sign_in_method_exists", "An email is already set; remove it before adding another one");
+      await sendVerificationMail(tx, userId, email);
     });
-    if (count !== 1)
-      throw conflict("sign_in_method_exists", "An email is already set; remove it before adding another one");
     return toSignedIn(await userRow(userId)).user;
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict("email_taken", DUPLICATE_EMAIL);
@@ -200,7 +208,10 @@ export async function removeSignInMethod(
     }
     const updated = await tx.user.update({
       where: { id: userId },
-      data: method === "wallet" ? { walletAddress: null, walletType: null } : { email: null, passwordHash: null },
+      data:
+        method === "wallet"
+          ? { walletAddress: null, walletType: null }
+          : { email: null, passwordHash: null, emailVerifiedAt: null },
     });
     await tx.session.deleteMany({ where: { userId, kind: method, id: { not: keepSessionId } } });
     return toSignedIn(updated).user;

@@ -9,6 +9,7 @@ import { migrate } from "../db/migrate";
 import { type Sandbox, startSandbox } from "../devnet/sandbox";
 import { TRON_DEMO_WALLETS } from "../devnet/tron/accounts";
 import { log } from "../log";
+import { sandboxMailEnabled } from "../mail";
 import { startWorkers, type Workers } from "../workers/run-workers";
 import { credentialsPath } from "./demo-api-key";
 import { processState } from "./process-state";
@@ -123,6 +124,9 @@ async function boot(): Promise<void> {
             `    ${sandbox.chains.map((c) => `${c.network} ${c.url}`).join(", ")}`,
             ...tronLines(sandbox),
           ]
+        : []),
+      ...(sandboxMailEnabled()
+        ? [`  Sandbox mail catcher (sandbox only; what would have been emailed): ${config.APP_URL}/sandbox/mail`]
         : []),
       created ? "  A demo platform was created:" : "  Demo platform:",
       `    API key     ${credentials.apiKey}`,

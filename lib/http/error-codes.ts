@@ -47,6 +47,8 @@ export const ERROR_CODES = {
   two_factor_required_by_platform: "The platform requires two-factor email sign-in; it cannot be turned off",
   two_factor_email_only: "Two-factor sign-in protects email sign-in; add an email and password first",
   auth_session_not_found: "No session with this id for the signed-in user",
+  reset_link_invalid: "The password reset link is unknown, expired or already used",
+  verification_link_invalid: "The email verification link is unknown, expired or already used",
   challenge_not_found: "The wallet challenge is unknown, expired or already used",
   challenge_mismatch: "The nonce or message is not the challenge's",
   sign_in_message_invalid: "The signed message is not a valid sign-in message for this service",

@@ -5,6 +5,12 @@ import { listAuditLogOperation } from "../audit/operations";
 import { createApiKeyOperation, listApiKeysOperation, revokeApiKeyOperation } from "../auth/api-key-operations";
 import { listDemoWallets, signWithDemoWallet } from "../auth/demo-wallet-operations";
 import {
+  confirmPasswordResetOperation,
+  requestPasswordResetOperation,
+  resendVerificationOperation,
+  verifyEmailOperation,
+} from "../auth/email-link-operations";
+import {
   addEmail,
   currentSession,
   linkWallet,
@@ -116,6 +122,10 @@ export const OPERATIONS: Operation[] = [
   revokeSession,
   revokeOtherSessionsOperation,
   logout,
+  requestPasswordResetOperation,
+  confirmPasswordResetOperation,
+  verifyEmailOperation,
+  resendVerificationOperation,
   currentSession,
   linkWallet,
   removeWallet,

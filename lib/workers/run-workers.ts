@@ -16,6 +16,7 @@ import { type Database, getDatabase } from "../db/client";
 import { runExclusively } from "../jobs/exclusive-loop";
 import { startJobQueue } from "../jobs/job-queue";
 import { log } from "../log";
+import { startMailWorker } from "../mail";
 import { startPaymentDetection } from "../payments";
 import { startRecurringRelayer } from "../recurring";
 import { sealClearCustomerInfo, startDepositForwarder, startRecurringInvoices } from "../requests";
@@ -43,6 +44,8 @@ export async function startWorkers(
     const counts = await purgeExpired();
     log.debug({ counts }, "housekeeping");
   });
+  // The mail outbox (lib/mail): SMTP_URL, or the sandbox's own catcher.
+  const mail = await startMailWorker(boss);
   const detection = await startPaymentDetection(boss);
   // Reported payments that reverted on chain send payment.failed (lib/secure-payments/failed-payments.ts).
   const reported = await runExclusively(boss, "reported-payments", 5000, async () => {
@@ -67,6 +70,7 @@ export async function startWorkers(
       await reported.stop();
       await detection.stop();
       await housekeeping.stop();
+      await mail.stop();
       await delivery.stop();
       await boss.stop({ graceful: false, close: false });
     },

@@ -15,6 +15,7 @@ import { ConfirmActionButton } from "../confirm-action-button";
 import { DemoWalletSignIn } from "../sign-in/demo-wallet-sign-in";
 import { EvmWalletSignIn } from "../sign-in/evm-wallet-sign-in";
 import { TronWalletSignIn } from "../sign-in/tron-wallet-sign-in";
+import { EmailVerification } from "./email-verification";
 
 function AddEmailForm({ onAdded }: { onAdded: () => void }) {
   const [email, setEmail] = useState("");
@@ -161,14 +162,17 @@ export function SignInMethods({
         <div className="space-y-3">
           <h3 className="font-medium">Email and password</h3>
           {user.email ? (
-            <MethodRow
-              value={user.email}
-              testId="linked-email"
-              only={only && "link a wallet"}
-              removeLabel="Remove the email"
-              title="Remove email and password?"
-              run={() => apiRequest("DELETE", "/v1/auth/methods/email")}
-            />
+            <>
+              <MethodRow
+                value={user.email}
+                testId="linked-email"
+                only={only && "link a wallet"}
+                removeLabel="Remove the email"
+                title="Remove email and password?"
+                run={() => apiRequest("DELETE", "/v1/auth/methods/email")}
+              />
+              <EmailVerification verified={user.emailVerified} />
+            </>
           ) : (
             <AddEmailForm onAdded={refresh} />
           )}

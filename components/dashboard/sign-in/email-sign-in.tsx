@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/form-fields";
 import { ApiRequestError, apiRequest, errorMessage } from "../api-client";
 import { type TwoFactorChallenge, TwoFactorStep } from "./two-factor-step";
+import { ResetRequestForm } from "./reset-request-form";
 
 export function EmailSignIn({
   onSignedIn,
@@ -15,6 +16,7 @@ export function EmailSignIn({
   initialMode?: "login" | "register";
 }) {
   const [mode, setMode] = useState<"login" | "register">(initialMode);
+  const [resetting, setResetting] = useState(false);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
@@ -46,6 +48,7 @@ export function EmailSignIn({
   const emailError = apiError?.fieldError("email");
   const passwordError = apiError?.fieldError("password");
   if (challenge) return <TwoFactorStep challenge={challenge} onSignedIn={onSignedIn} />;
+  if (resetting) return <ResetRequestForm onBack={() => setResetting(false)} />;
   return (
     <form
       onSubmit={submit}
@@ -74,6 +77,13 @@ export function EmailSignIn({
         error={passwordError}
       />
       <FormError message={error && !emailError && !passwordError ? errorMessage(error) : null} />
+      {mode === "login" && (
+        <p className="text-right text-sm">
+          <button type="button" className="font-medium text-blue-700 underline" onClick={() => setResetting(true)}>
+            Forgot your password?
+          </button>
+        </p>
+      )}
       <Button
         type="submit"
         className="w-full"

@@ -1,0 +1,5 @@
+import { routeHandlers } from "@/lib/api/route";
+import { requestPasswordResetOperation } from "@/lib/auth/email-link-operations";
+
+export const dynamic = "force-dynamic";
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeHandlers(requestPasswordResetOperation);

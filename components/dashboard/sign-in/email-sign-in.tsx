@@ -5,8 +5,8 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/form-fields";
 import { ApiRequestError, apiRequest, errorMessage } from "../api-client";
-import { type TwoFactorChallenge, TwoFactorStep } from "./two-factor-step";
 import { ResetRequestForm } from "./reset-request-form";
+import { type TwoFactorChallenge, TwoFactorStep } from "./two-factor-step";
 
 export function EmailSignIn({
   onSignedIn,

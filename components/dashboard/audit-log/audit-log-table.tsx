@@ -22,7 +22,8 @@ export function AuditLogTable({ rows }: { rows: AuditLogRow[] }) {
           </Td>
           <Td className="break-all">{r.actor}</Td>
           <Td className="break-all font-mono text-xs">{r.target}</Td>
-          <Td className="break-words text-xs">{r.changes || "—"}</Td>
+          {/* anywhere: a changed URL or id is one long word, and break-words would not let the column narrower than it (a sideways-scrolling table at 1366 px) */}
+          <Td className="text-xs [overflow-wrap:anywhere]">{r.changes || "—"}</Td>
           <Td className="break-all text-xs text-slate-600">{r.source || "—"}</Td>
         </>
       )}
